@@ -1,0 +1,3 @@
+//! The `hcr` command line (work in progress: see issue 4).
+
+fn main() {}

@@ -1,0 +1,96 @@
+//! Typed [Handoff Continuity Record v1.0](https://handover.sh/protocol) records.
+//!
+//! A record hands unfinished work from one actor (human, agent or service) to the next: the
+//! objective and its acceptance criteria, the current state, decisions, evidence, constraints,
+//! one next action, the next actor, and review items. This crate gives each part of the v1.0
+//! schema a Rust type:
+//!
+//! - [`Record`] and one type per `$defs` entry: [`Actor`], [`Objective`], [`CurrentState`],
+//!   [`Decision`], [`Evidence`], [`Constraint`], [`NextAction`], [`Ownership`], [`ReviewItem`],
+//!   [`Provenance`];
+//! - enums for each `enum`: [`ActorType`], [`DecisionStatus`], [`ConstraintKind`],
+//!   [`ReviewStatus`];
+//! - newtypes for constrained strings and numbers: [`NonEmptyText`], [`TextList`],
+//!   [`RecordId`], [`Sha256`], [`DateTime`], [`UriReference`], [`Revision`].
+//!
+//! Reading accepts exactly the documents the schema accepts (with one documented exception:
+//! revision numbers above 2^53 − 1 are refused), and writing gives back the same JSON value,
+//! keeping the producer's spellings. The normative rules (blank text, secrets, duplicate ids,
+//! ...) and duplicate-key detection live in `hcr-validate`, which reads untrusted input.
+//!
+//! # Reading, changing and writing a record
+//!
+//! ```
+//! use hcr_types::{Record, Revision};
+//!
+//! let text = r#"{
+//!   "schemaVersion": "1.0",
+//!   "recordId": "docs-refresh",
+//!   "objective": {"summary": "Refresh the install guide.", "acceptanceCriteria": ["The guide builds."]},
+//!   "currentState": {"complete": [], "inProgress": ["Rewriting step 3."], "blocked": [], "unverified": []},
+//!   "decisions": [], "evidence": [], "constraints": [],
+//!   "nextAction": {"summary": "Finish step 3.", "verification": "mdbook build passes."},
+//!   "ownership": {"nextActor": {"id": "user:ana", "type": "human"}},
+//!   "openReview": [{"id": "r1", "summary": "Step 3 is stale.", "status": "open", "revision": 3.0}]
+//! }"#;
+//! let mut record = Record::from_json(text)?;
+//! assert_eq!(record.open_review[0].revision.as_ref().map(Revision::get), Some(3));
+//!
+//! record.current_state.complete.push(record.current_state.in_progress.as_slice()[0].clone())?;
+//! let written = record.to_json_pretty();
+//! assert!(written.contains("\"revision\": 3.0"));
+//! assert_eq!(Record::from_json(&written)?, record);
+//! # Ok::<(), hcr_types::Error>(())
+//! ```
+//!
+//! # Building a record
+//!
+//! ```
+//! use hcr_types::{Actor, DateTime, Evidence, Provenance, Record, Revision, Sha256};
+//!
+//! let record = Record::builder()
+//!     .record_id("release-2026-11")
+//!     .objective("Ship release 2026.11.", ["The tag is pushed.", "The changelog lists every PR."])
+//!     .complete("Built the release artifacts.")
+//!     .evidence(
+//!         Evidence::artifact("build-log", "Release build log", "logs/build.txt")?
+//!             .with_sha256(Sha256::of_bytes(b"build ok\n")),
+//!     )
+//!     .next_action("Push the tag.", "The tag is visible on the remote.")
+//!     .next_actor(Actor::human("user:release-manager")?)
+//!     .provenance(
+//!         Provenance::new(Actor::agent("agent:release")?, DateTime::parse("2026-11-30T09:00:00Z")?)
+//!             .revision(Revision::new(1)?),
+//!     )
+//!     .extension("com.example.ticket", serde_json::json!({"id": "REL-7"}))
+//!     .build()?;
+//! assert_eq!(record.revision(), Some(1));
+//! // A content address for this revision (RFC 8785 canonical JSON, then SHA-256).
+//! assert_eq!(record.digest().as_str().len(), 64);
+//! # Ok::<(), hcr_types::Error>(())
+//! ```
+
+mod builder;
+mod datetime;
+mod digest;
+mod error;
+pub mod pointer;
+mod record;
+mod revision;
+mod strict;
+pub mod text;
+mod uri;
+
+pub use builder::RecordBuilder;
+pub use datetime::{DateTime, is_rfc3339};
+pub use digest::Sha256;
+pub use error::{Error, Problem};
+pub use pointer::JsonPointer;
+pub use record::{
+    Actor, ActorType, Constraint, ConstraintKind, CurrentState, Decision, DecisionStatus, Evidence,
+    Extensions, NextAction, Objective, Ownership, Provenance, Record, ReviewItem, ReviewStatus,
+    SchemaVersion,
+};
+pub use revision::{Revision, revision_value};
+pub use text::{NonEmptyText, RecordId, TextList};
+pub use uri::{UriReference, is_uri_reference};

@@ -1,0 +1,247 @@
+//! RFC 6901 JSON Pointers.
+
+use std::fmt;
+
+/// An RFC 6901 JSON Pointer such as `/evidence/0/sha256`.
+///
+/// The empty pointer (`""`) designates the whole document. Segments are escaped on the way in
+/// (`~` becomes `~0`, `/` becomes `~1`) and unescaped on the way out, so a key may hold any text.
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct JsonPointer(String);
+
+/// One step of a [`JsonPointer`]: an object key or an array index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Segment<'a> {
+    /// An object member name.
+    Key(&'a str),
+    /// An array index.
+    Index(usize),
+}
+
+impl JsonPointer {
+    /// The pointer to the whole document.
+    #[must_use]
+    pub const fn root() -> Self {
+        Self(String::new())
+    }
+
+    /// Parses an escaped pointer (`/a~1b/0`); `None` unless it is empty or starts with `/` and
+    /// every `~` is followed by `0` or `1`.
+    #[must_use]
+    pub fn parse(escaped: &str) -> Option<Self> {
+        if !(escaped.is_empty() || escaped.starts_with('/')) {
+            return None;
+        }
+        let bytes = escaped.as_bytes();
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'~' && !matches!(bytes.get(i + 1), Some(b'0' | b'1')) {
+                return None;
+            }
+        }
+        Some(Self(escaped.to_owned()))
+    }
+
+    /// Appends an object key, escaping it.
+    pub fn push_key(&mut self, key: &str) {
+        self.0.push('/');
+        for c in key.chars() {
+            match c {
+                '~' => self.0.push_str("~0"),
+                '/' => self.0.push_str("~1"),
+                c => self.0.push(c),
+            }
+        }
+    }
+
+    /// Appends an array index.
+    pub fn push_index(&mut self, index: usize) {
+        use fmt::Write as _;
+        // Writing to a String cannot fail.
+        let _ = write!(self.0, "/{index}");
+    }
+
+    /// This pointer with a key appended.
+    #[must_use]
+    pub fn key(&self, key: &str) -> Self {
+        let mut next = self.clone();
+        next.push_key(key);
+        next
+    }
+
+    /// This pointer with an index appended.
+    #[must_use]
+    pub fn index(&self, index: usize) -> Self {
+        let mut next = self.clone();
+        next.push_index(index);
+        next
+    }
+
+    /// The escaped text of the pointer, as it appears in JSON output.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether this is the pointer to the whole document.
+    #[must_use]
+    pub fn is_root(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The raw (still escaped) reference tokens.
+    pub fn tokens(&self) -> impl Iterator<Item = &str> {
+        self.0.split('/').skip(1)
+    }
+
+    /// The unescaped reference tokens.
+    pub fn unescaped_tokens(&self) -> impl Iterator<Item = String> + '_ {
+        self.tokens().map(unescape)
+    }
+
+    /// Resolves the pointer in `value`.
+    #[must_use]
+    pub fn resolve<'v>(&self, value: &'v serde_json::Value) -> Option<&'v serde_json::Value> {
+        self.tokens()
+            .try_fold(value, |current, token| match current {
+                serde_json::Value::Object(map) => map.get(unescape(token).as_str()),
+                serde_json::Value::Array(items) => parse_index(token).and_then(|i| items.get(i)),
+                _ => None,
+            })
+    }
+
+    /// The pointer one level up; `None` for the root.
+    #[must_use]
+    pub fn parent(&self) -> Option<Self> {
+        let cut = self.0.rfind('/')?;
+        Some(Self(self.0[..cut].to_owned()))
+    }
+
+    /// A JavaScript-style path (`$.evidence[0].sha256`), as the publisher's validator prints it.
+    #[must_use]
+    pub fn to_js_path(&self) -> String {
+        let mut out = String::from("$");
+        for token in self.unescaped_tokens() {
+            if parse_index(&token).is_some() {
+                out.push('[');
+                out.push_str(&token);
+                out.push(']');
+            } else {
+                out.push('.');
+                out.push_str(&token);
+            }
+        }
+        out
+    }
+}
+
+/// Unescapes one reference token (`~1` to `/`, then `~0` to `~`).
+#[must_use]
+pub fn unescape(token: &str) -> String {
+    if token.contains('~') {
+        token.replace("~1", "/").replace("~0", "~")
+    } else {
+        token.to_owned()
+    }
+}
+
+/// Reads an array index token: digits without a leading zero (RFC 6901).
+#[must_use]
+pub fn parse_index(token: &str) -> Option<usize> {
+    if token.is_empty() || (token.len() > 1 && token.starts_with('0')) {
+        return None;
+    }
+    if !token.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    token.parse().ok()
+}
+
+impl fmt::Display for JsonPointer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for JsonPointer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "JsonPointer({:?})", self.0)
+    }
+}
+
+impl serde::Serialize for JsonPointer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for JsonPointer {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Self::parse(&text).ok_or_else(|| serde::de::Error::custom("not an RFC 6901 JSON Pointer"))
+    }
+}
+
+impl<'a> Segment<'a> {
+    /// Appends this segment to `pointer`.
+    pub fn push_onto(&self, pointer: &mut JsonPointer) {
+        match *self {
+            Segment::Key(key) => pointer.push_key(key),
+            Segment::Index(index) => pointer.push_index(index),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_and_unescapes_rfc6901_examples() {
+        let mut pointer = JsonPointer::root();
+        pointer.push_key("a/b");
+        pointer.push_key("m~n");
+        pointer.push_index(0);
+        assert_eq!(pointer.as_str(), "/a~1b/m~0n/0");
+        assert_eq!(
+            pointer.unescaped_tokens().collect::<Vec<_>>(),
+            ["a/b", "m~n", "0"]
+        );
+        // `~01` is `~1` unescaped, not `/`.
+        assert_eq!(unescape("~01"), "~1");
+    }
+
+    #[test]
+    fn resolves_the_rfc6901_document() {
+        let doc = serde_json::json!({
+            "foo": ["bar", "baz"], "": 0, "a/b": 1, "m~n": 8, " ": 7
+        });
+        let at = |p: &str| JsonPointer::parse(p).and_then(|p| p.resolve(&doc).cloned());
+        assert_eq!(at(""), Some(doc.clone()));
+        assert_eq!(at("/foo/0"), Some("bar".into()));
+        assert_eq!(at("/"), Some(0.into()));
+        assert_eq!(at("/a~1b"), Some(1.into()));
+        assert_eq!(at("/m~0n"), Some(8.into()));
+        assert_eq!(at("/ "), Some(7.into()));
+        assert_eq!(at("/foo/01"), None);
+        assert_eq!(at("/foo/2"), None);
+    }
+
+    #[test]
+    fn rejects_malformed_pointers() {
+        assert!(JsonPointer::parse("foo").is_none());
+        assert!(JsonPointer::parse("/a~2").is_none());
+        assert!(JsonPointer::parse("/a~").is_none());
+        assert!(JsonPointer::parse("/a~0~1").is_some());
+    }
+
+    #[test]
+    fn prints_javascript_paths_like_the_reference_validator() {
+        let pointer = JsonPointer::parse("/evidence/0/sha256").expect("valid pointer");
+        assert_eq!(pointer.to_js_path(), "$.evidence[0].sha256");
+        assert_eq!(JsonPointer::root().to_js_path(), "$");
+        assert_eq!(
+            JsonPointer::parse("/evidence/0").and_then(|p| p.parent()),
+            JsonPointer::parse("/evidence")
+        );
+    }
+}

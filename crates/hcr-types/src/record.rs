@@ -1,0 +1,758 @@
+//! The record and one type per `$defs` entry of the v1.0 schema.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::strict;
+use crate::{
+    DateTime, Error, JsonPointer, NonEmptyText, RecordId, Revision, Sha256, TextList, UriReference,
+};
+
+/// Implementation data under `extensions`: any JSON, keys in the order they were written.
+pub type Extensions = Map<String, Value>;
+
+/// The `schemaVersion` constant: always the string `"1.0"`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SchemaVersion;
+
+impl SchemaVersion {
+    /// The only version this crate reads and writes.
+    pub const V1_0: &'static str = "1.0";
+}
+
+impl Serialize for SchemaVersion {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(Self::V1_0)
+    }
+}
+
+impl<'de> Deserialize<'de> for SchemaVersion {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let version = String::deserialize(deserializer)?;
+        if version == Self::V1_0 {
+            Ok(Self)
+        } else {
+            Err(serde::de::Error::custom("schemaVersion must be \"1.0\""))
+        }
+    }
+}
+
+/// A Handoff Continuity Record v1.0.
+///
+/// Read one with [`Record::from_json`], build one with [`Record::builder`], write it with
+/// [`Record::to_json_pretty`]. Reading then writing gives back the same JSON value, spellings
+/// included (digest case, timestamps, `3.0`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Record {
+    /// Always `"1.0"`.
+    pub schema_version: SchemaVersion,
+    /// A stable identifier shared by every revision of the same work.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present"
+    )]
+    pub record_id: Option<RecordId>,
+    /// What the work is for and how completion is judged.
+    #[serde(deserialize_with = "strict::object")]
+    pub objective: Objective,
+    /// What is done, under way, blocked, or claimed without verification.
+    #[serde(deserialize_with = "strict::object")]
+    pub current_state: CurrentState,
+    /// Decisions taken, active or superseded, with their rationale.
+    #[serde(deserialize_with = "strict::objects")]
+    pub decisions: Vec<Decision>,
+    /// References to the evidence behind the state.
+    #[serde(deserialize_with = "strict::objects")]
+    pub evidence: Vec<Evidence>,
+    /// Rules the next actor must observe.
+    #[serde(deserialize_with = "strict::objects")]
+    pub constraints: Vec<Constraint>,
+    /// The one next action and how it will be verified.
+    #[serde(deserialize_with = "strict::object")]
+    pub next_action: NextAction,
+    /// Who acts next, and who reviews.
+    #[serde(deserialize_with = "strict::object")]
+    pub ownership: Ownership,
+    /// Review items, open or resolved.
+    #[serde(deserialize_with = "strict::objects")]
+    pub open_review: Vec<ReviewItem>,
+    /// Who produced this record, when, and from which revision.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present_object"
+    )]
+    pub provenance: Option<Provenance>,
+    /// Namespaced implementation data.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present"
+    )]
+    pub extensions: Option<Extensions>,
+}
+
+/// `$defs/objective`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Objective {
+    /// What the work must achieve.
+    pub summary: NonEmptyText,
+    /// How a receiver tells that it is achieved.
+    pub acceptance_criteria: TextList,
+}
+
+impl Objective {
+    /// An objective with its acceptance criteria.
+    ///
+    /// # Errors
+    /// An empty summary or criterion, or a repeated criterion.
+    pub fn new<I, S>(summary: impl Into<String>, criteria: I) -> Result<Self, Error>
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        Ok(Self {
+            summary: NonEmptyText::new(summary)?,
+            acceptance_criteria: TextList::from_texts(criteria)?,
+        })
+    }
+}
+
+/// `$defs/currentState`: four lists of distinct texts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CurrentState {
+    /// Work finished (and, ideally, backed by evidence).
+    pub complete: TextList,
+    /// Work under way.
+    pub in_progress: TextList,
+    /// Work that cannot proceed.
+    pub blocked: TextList,
+    /// Claims nobody has verified.
+    pub unverified: TextList,
+}
+
+/// `$defs/actor`: a human, agent or service.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Actor {
+    /// A stable identifier such as `agent:inventory-corrector`.
+    pub id: NonEmptyText,
+    /// A name for people.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present"
+    )]
+    pub display_name: Option<NonEmptyText>,
+    /// What kind of actor this is.
+    #[serde(rename = "type")]
+    pub actor_type: ActorType,
+}
+
+crate::string_enum! {
+    /// `$defs/actor/properties/type`.
+    pub enum ActorType {
+        /// A person.
+        Human = "human",
+        /// An AI agent.
+        Agent = "agent",
+        /// An automated service.
+        Service = "service",
+    }
+}
+
+impl Actor {
+    /// An actor of `actor_type` with identifier `id`.
+    ///
+    /// # Errors
+    /// An empty `id`.
+    pub fn new(actor_type: ActorType, id: impl Into<String>) -> Result<Self, Error> {
+        Ok(Self {
+            id: NonEmptyText::new(id)?,
+            display_name: None,
+            actor_type,
+        })
+    }
+
+    /// A human actor.
+    ///
+    /// # Errors
+    /// An empty `id`.
+    pub fn human(id: impl Into<String>) -> Result<Self, Error> {
+        Self::new(ActorType::Human, id)
+    }
+
+    /// An agent actor.
+    ///
+    /// # Errors
+    /// An empty `id`.
+    pub fn agent(id: impl Into<String>) -> Result<Self, Error> {
+        Self::new(ActorType::Agent, id)
+    }
+
+    /// A service actor.
+    ///
+    /// # Errors
+    /// An empty `id`.
+    pub fn service(id: impl Into<String>) -> Result<Self, Error> {
+        Self::new(ActorType::Service, id)
+    }
+
+    /// This actor with a display name.
+    ///
+    /// # Errors
+    /// An empty `name`.
+    pub fn with_display_name(mut self, name: impl Into<String>) -> Result<Self, Error> {
+        self.display_name = Some(NonEmptyText::new(name)?);
+        Ok(self)
+    }
+}
+
+/// `$defs/decision`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Decision {
+    /// What was decided.
+    pub summary: NonEmptyText,
+    /// Why.
+    pub rationale: NonEmptyText,
+    /// Whether the decision still holds.
+    pub status: DecisionStatus,
+    /// The summary of the decision this one replaces.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present"
+    )]
+    pub supersedes: Option<NonEmptyText>,
+}
+
+crate::string_enum! {
+    /// `$defs/decision/properties/status`.
+    pub enum DecisionStatus {
+        /// The decision holds.
+        Active = "active",
+        /// A later decision replaced it.
+        Superseded = "superseded",
+    }
+}
+
+impl Decision {
+    /// An active decision.
+    ///
+    /// # Errors
+    /// An empty summary or rationale.
+    pub fn active(summary: impl Into<String>, rationale: impl Into<String>) -> Result<Self, Error> {
+        Ok(Self {
+            summary: NonEmptyText::new(summary)?,
+            rationale: NonEmptyText::new(rationale)?,
+            status: DecisionStatus::Active,
+            supersedes: None,
+        })
+    }
+
+    /// This decision, noting that it replaces the decision summarized as `summary`.
+    ///
+    /// # Errors
+    /// An empty `summary`.
+    pub fn superseding(mut self, summary: impl Into<String>) -> Result<Self, Error> {
+        self.supersedes = Some(NonEmptyText::new(summary)?);
+        Ok(self)
+    }
+}
+
+/// `$defs/evidence`: a reference to something that backs a claim.
+///
+/// The schema requires a `uri`, an `artifactRef`, or both; the constructors and reading enforce
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", try_from = "EvidenceFields")]
+pub struct Evidence {
+    /// Unique within the record (HCR205).
+    pub id: NonEmptyText,
+    /// A short name for people.
+    pub label: NonEmptyText,
+    /// What the evidence shows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<NonEmptyText>,
+    /// Where it can be fetched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uri: Option<UriReference>,
+    /// Where it is among the handed-over artifacts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub artifact_ref: Option<NonEmptyText>,
+    /// Its media type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content_type: Option<NonEmptyText>,
+    /// The SHA-256 digest of the artifact's bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<Sha256>,
+}
+
+/// The fields of [`Evidence`] before the `uri`-or-`artifactRef` check.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct EvidenceFields {
+    id: NonEmptyText,
+    label: NonEmptyText,
+    #[serde(default, deserialize_with = "strict::present")]
+    claim: Option<NonEmptyText>,
+    #[serde(default, deserialize_with = "strict::present")]
+    uri: Option<UriReference>,
+    #[serde(default, deserialize_with = "strict::present")]
+    artifact_ref: Option<NonEmptyText>,
+    #[serde(default, deserialize_with = "strict::present")]
+    content_type: Option<NonEmptyText>,
+    #[serde(default, deserialize_with = "strict::present")]
+    sha256: Option<Sha256>,
+}
+
+impl TryFrom<EvidenceFields> for Evidence {
+    type Error = Error;
+    fn try_from(fields: EvidenceFields) -> Result<Self, Error> {
+        let evidence = Self {
+            id: fields.id,
+            label: fields.label,
+            claim: fields.claim,
+            uri: fields.uri,
+            artifact_ref: fields.artifact_ref,
+            content_type: fields.content_type,
+            sha256: fields.sha256,
+        };
+        evidence.check()?;
+        Ok(evidence)
+    }
+}
+
+impl Evidence {
+    fn bare(id: impl Into<String>, label: impl Into<String>) -> Result<Self, Error> {
+        Ok(Self {
+            id: NonEmptyText::new(id)?,
+            label: NonEmptyText::new(label)?,
+            claim: None,
+            uri: None,
+            artifact_ref: None,
+            content_type: None,
+            sha256: None,
+        })
+    }
+
+    /// Evidence found among the handed-over artifacts at `artifact_ref`.
+    ///
+    /// # Errors
+    /// An empty `id`, `label` or `artifact_ref`.
+    pub fn artifact(
+        id: impl Into<String>,
+        label: impl Into<String>,
+        artifact_ref: impl Into<String>,
+    ) -> Result<Self, Error> {
+        let mut evidence = Self::bare(id, label)?;
+        evidence.artifact_ref = Some(NonEmptyText::new(artifact_ref)?);
+        Ok(evidence)
+    }
+
+    /// Evidence fetched from `uri`.
+    ///
+    /// # Errors
+    /// An empty `id` or `label`, or a `uri` that is not an RFC 3986 URI reference.
+    pub fn uri(
+        id: impl Into<String>,
+        label: impl Into<String>,
+        uri: impl Into<String>,
+    ) -> Result<Self, Error> {
+        let mut evidence = Self::bare(id, label)?;
+        evidence.uri = Some(UriReference::parse(uri)?);
+        Ok(evidence)
+    }
+
+    /// This evidence with the claim it supports.
+    ///
+    /// # Errors
+    /// An empty `claim`.
+    pub fn with_claim(mut self, claim: impl Into<String>) -> Result<Self, Error> {
+        self.claim = Some(NonEmptyText::new(claim)?);
+        Ok(self)
+    }
+
+    /// This evidence with a media type.
+    ///
+    /// # Errors
+    /// An empty `content_type`.
+    pub fn with_content_type(mut self, content_type: impl Into<String>) -> Result<Self, Error> {
+        self.content_type = Some(NonEmptyText::new(content_type)?);
+        Ok(self)
+    }
+
+    /// This evidence with a digest of its artifact.
+    #[must_use]
+    pub fn with_sha256(mut self, digest: Sha256) -> Self {
+        self.sha256 = Some(digest);
+        self
+    }
+
+    /// Fails unless the evidence has a `uri` or an `artifactRef` (the schema's `anyOf`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidValue`] when both are missing.
+    pub fn check(&self) -> Result<(), Error> {
+        if self.uri.is_none() && self.artifact_ref.is_none() {
+            return Err(Error::invalid("evidence", "needs a uri or an artifactRef"));
+        }
+        Ok(())
+    }
+}
+
+/// `$defs/constraint`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Constraint {
+    /// What sort of rule this is.
+    pub kind: ConstraintKind,
+    /// The rule.
+    pub text: NonEmptyText,
+}
+
+crate::string_enum! {
+    /// `$defs/constraint/properties/kind`.
+    pub enum ConstraintKind {
+        /// Who may do what.
+        Permission = "permission",
+        /// What must not be broken.
+        Safety = "safety",
+        /// When something is due.
+        Deadline = "deadline",
+        /// How much may be spent.
+        Budget = "budget",
+        /// What the work depends on.
+        Dependency = "dependency",
+        /// What is out of scope.
+        Exclusion = "exclusion",
+        /// Anything else.
+        Other = "other",
+    }
+}
+
+impl Constraint {
+    /// A constraint of `kind`.
+    ///
+    /// # Errors
+    /// An empty `text`.
+    pub fn new(kind: ConstraintKind, text: impl Into<String>) -> Result<Self, Error> {
+        Ok(Self {
+            kind,
+            text: NonEmptyText::new(text)?,
+        })
+    }
+}
+
+/// `$defs/nextAction`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NextAction {
+    /// What to do next.
+    pub summary: NonEmptyText,
+    /// How to tell it was done.
+    pub verification: NonEmptyText,
+    /// When it is due.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present"
+    )]
+    pub due_at: Option<DateTime>,
+}
+
+impl NextAction {
+    /// A next action and its verification.
+    ///
+    /// # Errors
+    /// An empty summary or verification.
+    pub fn new(summary: impl Into<String>, verification: impl Into<String>) -> Result<Self, Error> {
+        Ok(Self {
+            summary: NonEmptyText::new(summary)?,
+            verification: NonEmptyText::new(verification)?,
+            due_at: None,
+        })
+    }
+}
+
+/// `$defs/ownership`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Ownership {
+    /// Who acts next.
+    #[serde(deserialize_with = "strict::object")]
+    pub next_actor: Actor,
+    /// Who reviews.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present_objects"
+    )]
+    pub reviewers: Option<Vec<Actor>>,
+}
+
+/// `$defs/reviewItem`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReviewItem {
+    /// Unique within the record (HCR206).
+    pub id: NonEmptyText,
+    /// What the review says.
+    pub summary: NonEmptyText,
+    /// Open or resolved.
+    pub status: ReviewStatus,
+    /// The artifact the review is about.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present"
+    )]
+    pub artifact_ref: Option<NonEmptyText>,
+    /// The revision the review was raised against.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present"
+    )]
+    pub revision: Option<Revision>,
+    /// Who should address it.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present_object"
+    )]
+    pub assignee: Option<Actor>,
+    /// The revision that resolved it.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present"
+    )]
+    pub resolved_by_revision: Option<Revision>,
+}
+
+crate::string_enum! {
+    /// `$defs/reviewItem/properties/status`.
+    pub enum ReviewStatus {
+        /// Still to be addressed.
+        Open = "open",
+        /// Addressed by `resolvedByRevision`.
+        Resolved = "resolved",
+    }
+}
+
+impl ReviewItem {
+    /// An open review item.
+    ///
+    /// # Errors
+    /// An empty `id` or `summary`.
+    pub fn open(id: impl Into<String>, summary: impl Into<String>) -> Result<Self, Error> {
+        Ok(Self {
+            id: NonEmptyText::new(id)?,
+            summary: NonEmptyText::new(summary)?,
+            status: ReviewStatus::Open,
+            artifact_ref: None,
+            revision: None,
+            assignee: None,
+            resolved_by_revision: None,
+        })
+    }
+
+    /// A review item resolved by revision `by`.
+    ///
+    /// # Errors
+    /// An empty `id` or `summary`.
+    pub fn resolved(
+        id: impl Into<String>,
+        summary: impl Into<String>,
+        by: Revision,
+    ) -> Result<Self, Error> {
+        let mut item = Self::open(id, summary)?;
+        item.status = ReviewStatus::Resolved;
+        item.resolved_by_revision = Some(by);
+        Ok(item)
+    }
+
+    /// This item, raised against `revision`.
+    #[must_use]
+    pub fn at_revision(mut self, revision: Revision) -> Self {
+        self.revision = Some(revision);
+        self
+    }
+
+    /// This item, assigned to `assignee`.
+    #[must_use]
+    pub fn assigned_to(mut self, assignee: Actor) -> Self {
+        self.assignee = Some(assignee);
+        self
+    }
+
+    /// This item, about the artifact at `artifact_ref`.
+    ///
+    /// # Errors
+    /// An empty `artifact_ref`.
+    pub fn about(mut self, artifact_ref: impl Into<String>) -> Result<Self, Error> {
+        self.artifact_ref = Some(NonEmptyText::new(artifact_ref)?);
+        Ok(self)
+    }
+}
+
+/// `$defs/provenance`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Provenance {
+    /// Who wrote the record.
+    #[serde(deserialize_with = "strict::object")]
+    pub created_by: Actor,
+    /// When.
+    pub created_at: DateTime,
+    /// Which revision of the work this record is.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "strict::present"
+    )]
+    pub source_revision: Option<Revision>,
+}
+
+impl Provenance {
+    /// Provenance without a revision number.
+    #[must_use]
+    pub fn new(created_by: Actor, created_at: DateTime) -> Self {
+        Self {
+            created_by,
+            created_at,
+            source_revision: None,
+        }
+    }
+
+    /// This provenance, for revision `revision`.
+    #[must_use]
+    pub fn revision(mut self, revision: Revision) -> Self {
+        self.source_revision = Some(revision);
+        self
+    }
+}
+
+impl Record {
+    /// Starts building a record.
+    pub fn builder() -> crate::RecordBuilder {
+        crate::RecordBuilder::default()
+    }
+
+    /// Reads a record from JSON text.
+    ///
+    /// This is the structural (schema-level) reading: it accepts exactly what the v1.0 schema
+    /// accepts. It does not detect duplicate keys inside `extensions` or apply the normative
+    /// rules; for untrusted input, validate with `hcr-validate` first.
+    ///
+    /// # Errors
+    /// [`Error::Read`] with the pointer of the first problem.
+    pub fn from_json(text: &str) -> Result<Self, Error> {
+        let mut deserializer = serde_json::Deserializer::from_str(text);
+        let record = read(&mut deserializer)?;
+        deserializer.end().map_err(|e| Error::Read {
+            pointer: JsonPointer::root(),
+            message: e.to_string(),
+        })?;
+        Ok(record)
+    }
+
+    /// Reads a record from a parsed JSON value.
+    ///
+    /// # Errors
+    /// [`Error::Read`] with the pointer of the first problem.
+    pub fn from_value(value: &Value) -> Result<Self, Error> {
+        read(value)
+    }
+
+    /// The record as a JSON value.
+    #[must_use]
+    pub fn to_value(&self) -> Value {
+        // Every part serializes to JSON infallibly: string keys, finite numbers.
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// The record as JSON with two-space indentation and a final newline.
+    #[must_use]
+    pub fn to_json_pretty(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// The record in RFC 8785 canonical form (JSON Canonicalization Scheme): sorted keys,
+    /// no whitespace, ECMAScript number formatting. Equal records have equal canonical forms.
+    #[must_use]
+    pub fn canonical_json(&self) -> String {
+        serde_json_canonicalizer::to_string(self).unwrap_or_default()
+    }
+
+    /// The SHA-256 of [`Record::canonical_json`]: a content address for this revision.
+    #[must_use]
+    pub fn digest(&self) -> Sha256 {
+        Sha256::of_bytes(self.canonical_json().as_bytes())
+    }
+
+    /// The revision number (`provenance.sourceRevision`), if the record has one.
+    #[must_use]
+    pub fn revision(&self) -> Option<u64> {
+        self.provenance
+            .as_ref()
+            .and_then(|p| p.source_revision.as_ref())
+            .map(Revision::get)
+    }
+
+    /// Checks the constraints that public fields could break after construction (evidence
+    /// needs a `uri` or an `artifactRef`).
+    ///
+    /// # Errors
+    /// [`Error::Build`] listing each offending evidence item.
+    pub fn check(&self) -> Result<(), Error> {
+        let problems: Vec<_> = self
+            .evidence
+            .iter()
+            .enumerate()
+            .filter_map(|(i, item)| {
+                item.check().err().map(|e| crate::Problem {
+                    pointer: JsonPointer::root().key("evidence").index(i),
+                    message: e.to_string(),
+                })
+            })
+            .collect();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(Error::Build(problems))
+        }
+    }
+}
+
+fn read<'de, D>(deserializer: D) -> Result<Record, Error>
+where
+    D: serde::Deserializer<'de>,
+    D::Error: std::fmt::Display,
+{
+    serde_path_to_error::deserialize(deserializer)
+        .map(|strict::AsObject(record)| record)
+        .map_err(|e| {
+            let mut pointer = JsonPointer::root();
+            for segment in e.path().iter() {
+                match segment {
+                    serde_path_to_error::Segment::Seq { index } => pointer.push_index(*index),
+                    serde_path_to_error::Segment::Map { key } => pointer.push_key(key),
+                    serde_path_to_error::Segment::Enum { .. }
+                    | serde_path_to_error::Segment::Unknown => {}
+                }
+            }
+            Error::Read {
+                pointer,
+                message: e.inner().to_string(),
+            }
+        })
+}

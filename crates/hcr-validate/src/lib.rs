@@ -1,0 +1,1 @@
+//! Validation of Handoff Continuity Records (work in progress: see issue 3).

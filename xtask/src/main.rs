@@ -1,0 +1,38 @@
+//! Developer tasks: `cargo xtask <task>` (the alias lives in `.cargo/config.toml`).
+//!
+//! Checks that guard the repository (`check-schema`, ...) also run as `#[test]`s, so
+//! `cargo test --workspace` enforces them.
+
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+mod schema;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+
+const USAGE: &str = "\
+usage: cargo xtask <task>
+
+tasks:
+  check-schema   protocol/v1/schema.json equals the canonical schema in ../shared
+";
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("check-schema") => schema::check_schema(),
+        Some("help" | "-h" | "--help") | None => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => bail!("unknown task `{other}`\n\n{USAGE}"),
+    }
+}
+
+/// The workspace root (the parent of `xtask/`).
+pub(crate) fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
