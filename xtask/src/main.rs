@@ -5,6 +5,7 @@
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod codegen;
 mod schema;
 
 use std::path::{Path, PathBuf};
@@ -16,12 +17,14 @@ usage: cargo xtask <task>
 
 tasks:
   check-schema   protocol/v1/schema.json equals the canonical schema in ../shared
+  codegen        regenerate docs/rules.md from the code table
 ";
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("check-schema") => schema::check_schema(),
+        Some("codegen") => codegen::write_all(),
         Some("help" | "-h" | "--help") | None => {
             print!("{USAGE}");
             Ok(())

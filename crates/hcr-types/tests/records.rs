@@ -1,58 +1,18 @@
 //! The typed SDK against real documents: the protocol examples, mutations of them, and the
 //! conformance suite.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use hcr_types::Record;
 use serde_json::{Value, json};
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Every `*.json` file under `dir`, sorted.
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path.extension().is_some_and(|e| e == "json") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
-}
-
-fn examples() -> Vec<(PathBuf, Value)> {
-    let files = json_files(&workspace_root().join("protocol/v1/examples"));
-    assert!(files.len() >= 5, "the protocol has at least five examples");
-    files
-        .into_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(&path).expect("example is readable");
-            let value = serde_json::from_str(&text).expect("example is JSON");
-            (path, value)
-        })
-        .collect()
-}
+use hcr_testkit::{examples, mutations, workspace_root};
 
 /// Conformance-suite case files that are JSON values (parse-level cases are skipped).
 fn suite_cases() -> Vec<(PathBuf, Value)> {
-    json_files(&workspace_root().join("conformance-suite/cases"))
+    hcr_testkit::suite_cases()
         .into_iter()
-        .filter_map(|path| {
-            let text = std::fs::read_to_string(&path).ok()?;
-            let value = serde_json::from_str(&text).ok()?;
-            Some((path, value))
-        })
+        .filter_map(|(path, bytes)| Some((path, serde_json::from_slice(&bytes).ok()?)))
         .collect()
 }
 
@@ -155,105 +115,6 @@ fn spellings_survive_a_round_trip() {
     .map(|k| written[ext..].find(k).expect("key is written"))
     .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
-}
-
-/// Replacement values that probe every constraint of the schema.
-fn probes() -> Vec<Value> {
-    vec![
-        Value::Null,
-        json!(true),
-        json!(0),
-        json!(1),
-        json!(-1),
-        json!(3.0),
-        json!(3.5),
-        json!(1e300),
-        json!(9_007_199_254_740_991_u64),
-        json!(9_007_199_254_740_992_u64),
-        json!(""),
-        json!(" "),
-        json!("x"),
-        json!("1.0"),
-        json!("1.00"),
-        json!("agent"),
-        json!("resolved"),
-        json!("superseded"),
-        json!("budget"),
-        json!("2026-08-04t00:00:00z"),
-        json!("2016-12-31T23:59:60Z"),
-        json!("2026-02-30T00:00:00Z"),
-        json!("https://example.com/a b"),
-        json!("../relative/ref"),
-        json!("a".repeat(64)),
-        json!("A".repeat(63)),
-        json!("é".repeat(200)),
-        json!("é".repeat(201)),
-        json!([]),
-        json!(["x"]),
-        json!(["x", "x"]),
-        json!({}),
-        json!({"id": "a", "type": "agent"}),
-    ]
-}
-
-/// Every single-place mutation of `value`: each member removed, each value replaced by each
-/// probe, an unknown member added to each object, an item duplicated in each array.
-fn mutations(value: &Value) -> Vec<Value> {
-    let mut out = Vec::new();
-    let mut pointers = Vec::new();
-    collect_pointers(value, String::new(), &mut pointers);
-    for pointer in &pointers {
-        for probe in probes() {
-            let mut mutated = value.clone();
-            if let Some(slot) = mutated.pointer_mut(pointer) {
-                *slot = probe;
-                out.push(mutated);
-            }
-        }
-        let mut mutated = value.clone();
-        match mutated.pointer_mut(pointer) {
-            Some(Value::Object(map)) => {
-                map.insert("unexpected".into(), json!(1));
-                out.push(mutated.clone());
-                for key in value
-                    .pointer(pointer)
-                    .and_then(Value::as_object)
-                    .into_iter()
-                    .flat_map(|m| m.keys())
-                {
-                    let mut removed = value.clone();
-                    if let Some(Value::Object(map)) = removed.pointer_mut(pointer) {
-                        map.shift_remove(key);
-                    }
-                    out.push(removed);
-                }
-            }
-            Some(Value::Array(items)) if !items.is_empty() => {
-                items.push(items[0].clone());
-                out.push(mutated);
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-fn collect_pointers(value: &Value, at: String, out: &mut Vec<String>) {
-    out.push(at.clone());
-    match value {
-        Value::Object(map) => {
-            for (key, child) in map {
-                let escaped = key.replace('~', "~0").replace('/', "~1");
-                collect_pointers(child, format!("{at}/{escaped}"), out);
-            }
-        }
-        Value::Array(items) => {
-            for (i, child) in items.iter().enumerate() {
-                collect_pointers(child, format!("{at}/{i}"), out);
-            }
-        }
-        _ => {}
-    }
 }
 
 /// Typed reading and the canonical schema agree on every example, every single-place mutation

@@ -1,1 +1,69 @@
-//! Validation of Handoff Continuity Records (work in progress: see issue 3).
+//! Validation of [Handoff Continuity Records](https://handover.sh/protocol) v1.0.
+//!
+//! `hcr-validate` decides whether a record conforms and says exactly why not. Validation never
+//! fails: every input, however broken, gives a [`Report`] of [`Diagnostic`]s, each with a
+//! stable [`Code`], a [`Severity`], the JSON Pointer of the offending value, its line and
+//! column, a one-sentence message and a help line.
+//!
+//! A record is checked at one of three [`Level`]s, each including the one before:
+//!
+//! - **schema**: parse-level problems (HCR001–HCR006: syntax, duplicate keys, limits,
+//!   encoding) and the canonical JSON Schema with `format` asserted (HCR101–HCR113);
+//! - **normative** (the default): also the publisher's reference validator and the v1.0
+//!   README's producer rules (HCR201–HCR210), secrets included;
+//! - **receiver**: also checks against the receiver's [`ReceiverContext`].
+//!
+//! ```
+//! use hcr_validate::{Code, Level, Severity, Validator};
+//!
+//! let record = r#"{
+//!   "schemaVersion": "1.0",
+//!   "objective": {"summary": "Ship the fix.", "acceptanceCriteria": []},
+//!   "currentState": {"complete": [], "inProgress": [], "blocked": [], "unverified": []},
+//!   "decisions": [], "evidence": [], "constraints": [],
+//!   "nextAction": {"summary": " ", "verification": "CI is green."},
+//!   "ownership": {"nextActor": {"id": "agent:fixer", "type": "agent"}},
+//!   "openReview": []
+//! }"#;
+//!
+//! // The schema accepts " " as text...
+//! assert!(Validator::new(Level::Schema).validate_str(record).valid);
+//!
+//! // ...the normative level does not, and warns about the missing criteria.
+//! let report = Validator::new(Level::Normative).validate_str(record);
+//! assert!(!report.valid);
+//! let found: Vec<_> = report
+//!     .diagnostics
+//!     .iter()
+//!     .map(|d| (d.code, d.severity, d.pointer.as_str(), d.line().unwrap_or(0)))
+//!     .collect();
+//! assert_eq!(found, [
+//!     (Code::Hcr210, Severity::Warning, "/objective/acceptanceCriteria", 3),
+//!     (Code::Hcr201, Severity::Error, "/nextAction/summary", 6),
+//! ]);
+//! ```
+//!
+//! The code table ([`registry`]) carries each code's name, level, default severity, summary,
+//! help and a long explanation with a failing and a passing example.
+
+mod code;
+mod diagnostic;
+mod level;
+mod limits;
+mod locate;
+mod parse;
+mod receiver;
+mod rules;
+mod schema;
+pub mod secrets;
+mod validator;
+
+pub use code::{
+    ALL_CODES, Code, CodeInfo, CodeLevel, EXAMPLE_BASE, Example, UnknownCode, registry,
+};
+pub use diagnostic::{Diagnostic, Position, Report, Severity, Span};
+pub use level::{Level, UnknownLevel};
+pub use limits::{Limit, Limits};
+pub use receiver::ReceiverContext;
+pub use schema::SCHEMA_JSON;
+pub use validator::Validator;

@@ -1,0 +1,224 @@
+//! Diagnostics: data first, rendered elsewhere.
+
+use std::fmt;
+use std::ops::Range;
+
+use hcr_types::JsonPointer;
+use serde::Serialize;
+
+use crate::Code;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing; never affects validity.
+    Info,
+    /// Probably a mistake; affects validity only when warnings are denied.
+    Warning,
+    /// The record does not conform.
+    Error,
+}
+
+impl Severity {
+    /// The lowercase name used in every output format.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Info => "info",
+            Self::Warning => "warning",
+            Self::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A place in the source text: 1-based line and column (columns count Unicode code points) and
+/// the 0-based byte offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Position {
+    /// 1-based line number.
+    pub line: u32,
+    /// 1-based column, in Unicode code points.
+    pub column: u32,
+    /// 0-based byte offset into the source.
+    pub offset: usize,
+}
+
+/// The source range a diagnostic points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Span {
+    /// Where the offending value (or key) starts.
+    pub start: Position,
+    /// Just past where it ends.
+    pub end: Position,
+}
+
+/// What part of the member at `pointer` a diagnostic is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Anchor {
+    /// The value at the pointer (the last occurrence, when a key is repeated).
+    Value,
+    /// The member's key rather than its value.
+    Key,
+    /// The key of the `n`th (1-based) occurrence of a repeated member.
+    KeyOccurrence(usize),
+    /// The value of the `n`th (1-based) occurrence of a repeated member.
+    ValueOccurrence(usize),
+    /// A known place in the source (parse errors).
+    Offset(usize),
+}
+
+/// One finding about a record.
+///
+/// `pointer` is the RFC 6901 JSON Pointer of the offending value, or of the object that lacks
+/// a property. `span` locates it in the source text; it is absent when the record was given as
+/// a parsed value. Messages never repeat record values that could be secrets.
+///
+/// Serialized (the wire format of `hcr validate --format json`):
+///
+/// ```json
+/// {"code": "HCR101", "severity": "error", "pointer": "/objective",
+///  "line": 3, "column": 16, "endLine": 6, "endColumn": 4,
+///  "message": "`/objective` is missing the required property `summary`",
+///  "help": "add `summary`; the v1.0 schema requires it here"}
+/// ```
+///
+/// `line`, `column`, `endLine` and `endColumn` are 1-based, columns in Unicode code points;
+/// they are absent for a record given as a parsed value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The stable code, e.g. `HCR101`.
+    pub code: Code,
+    /// How serious it is (usually the code's default).
+    pub severity: Severity,
+    /// Where in the document.
+    pub pointer: JsonPointer,
+    /// Where in the source text.
+    pub span: Option<Span>,
+    /// One sentence that names the field.
+    pub message: String,
+    /// What to do about it.
+    pub help: String,
+    pub(crate) anchor: Anchor,
+}
+
+impl Serialize for Diagnostic {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("code", &self.code)?;
+        map.serialize_entry("severity", &self.severity)?;
+        map.serialize_entry("pointer", &self.pointer)?;
+        if let Some(span) = self.span {
+            map.serialize_entry("line", &span.start.line)?;
+            map.serialize_entry("column", &span.start.column)?;
+            map.serialize_entry("endLine", &span.end.line)?;
+            map.serialize_entry("endColumn", &span.end.column)?;
+        }
+        map.serialize_entry("message", &self.message)?;
+        map.serialize_entry("help", &self.help)?;
+        map.end()
+    }
+}
+
+impl Diagnostic {
+    /// A diagnostic with the code's default severity and help.
+    pub(crate) fn new(code: Code, pointer: JsonPointer, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            severity: code.default_severity(),
+            pointer,
+            span: None,
+            message: message.into(),
+            help: code.info().help.to_owned(),
+            anchor: Anchor::Value,
+        }
+    }
+
+    /// Replaces the default help.
+    #[must_use]
+    pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = help.into();
+        self
+    }
+
+    #[must_use]
+    pub(crate) fn anchor(mut self, anchor: Anchor) -> Self {
+        self.anchor = anchor;
+        self
+    }
+
+    /// The 1-based line, if the diagnostic is located.
+    #[must_use]
+    pub fn line(&self) -> Option<u32> {
+        self.span.map(|s| s.start.line)
+    }
+
+    /// The 1-based column (in code points), if the diagnostic is located.
+    #[must_use]
+    pub fn column(&self) -> Option<u32> {
+        self.span.map(|s| s.start.column)
+    }
+}
+
+/// The outcome of validating one record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// No diagnostic of severity `error`.
+    pub valid: bool,
+    /// Every finding, in document order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Source ranges holding a secret; renderers that show source text mask them.
+    #[serde(skip)]
+    pub redactions: Vec<Range<usize>>,
+}
+
+impl Report {
+    pub(crate) fn from_diagnostics(diagnostics: Vec<Diagnostic>) -> Self {
+        let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
+        Self {
+            valid,
+            diagnostics,
+            redactions: Vec::new(),
+        }
+    }
+
+    /// How many diagnostics have `severity`.
+    #[must_use]
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
+    /// Whether the record is valid when warnings count as errors.
+    #[must_use]
+    pub fn is_valid_denying_warnings(&self) -> bool {
+        self.valid && self.count(Severity::Warning) == 0
+    }
+
+    /// Whether any diagnostic has `code`.
+    #[must_use]
+    pub fn has(&self, code: Code) -> bool {
+        self.diagnostics.iter().any(|d| d.code == code)
+    }
+
+    /// The distinct codes reported, in order of first appearance.
+    #[must_use]
+    pub fn codes(&self) -> Vec<Code> {
+        let mut codes = Vec::new();
+        for d in &self.diagnostics {
+            if !codes.contains(&d.code) {
+                codes.push(d.code);
+            }
+        }
+        codes
+    }
+}

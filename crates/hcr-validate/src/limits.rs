@@ -1,0 +1,96 @@
+//! Resource limits: every input gets an answer in bounded time and memory.
+
+use std::fmt;
+
+/// The limits applied while reading and checking one record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Bytes per record (16 MiB). Larger inputs are refused before parsing.
+    pub max_record_bytes: usize,
+    /// Nesting depth of objects and arrays (64; at most [`Limits::DEPTH_CEILING`]). A valid
+    /// record needs 4 outside `extensions`.
+    pub max_depth: usize,
+    /// Bytes per string or key (1 MiB).
+    pub max_string_bytes: usize,
+    /// Items per array (10,000).
+    pub max_array_items: usize,
+    /// Diagnostics reported per record (100); the rest are summed up in one HCR006.
+    pub max_diagnostics: usize,
+}
+
+impl Limits {
+    /// The deepest nesting any configuration may allow.
+    pub const DEPTH_CEILING: usize = 128;
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_record_bytes: 16 * 1024 * 1024,
+            max_depth: 64,
+            max_string_bytes: 1024 * 1024,
+            max_array_items: 10_000,
+            max_diagnostics: 100,
+        }
+    }
+}
+
+/// One of the limits, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// [`Limits::max_record_bytes`].
+    RecordBytes,
+    /// [`Limits::max_depth`].
+    Depth,
+    /// [`Limits::max_string_bytes`].
+    StringBytes,
+    /// [`Limits::max_array_items`].
+    ArrayItems,
+    /// Numbers beyond the range of an IEEE 754 double.
+    NumberRange,
+}
+
+impl Limit {
+    /// The command-line option that raises the limit.
+    #[must_use]
+    pub const fn option(self) -> Option<&'static str> {
+        match self {
+            Self::RecordBytes => Some("--max-record-bytes"),
+            Self::Depth => Some("--max-depth"),
+            Self::StringBytes => Some("--max-string-bytes"),
+            Self::ArrayItems => Some("--max-array-items"),
+            Self::NumberRange => None,
+        }
+    }
+
+    /// A sentence stating the limit, e.g. "the nesting depth limit is 64".
+    #[must_use]
+    pub fn describe(self, limits: &Limits) -> String {
+        match self {
+            Self::RecordBytes => {
+                format!("the record size limit is {} bytes", limits.max_record_bytes)
+            }
+            Self::Depth => format!("the nesting depth limit is {}", limits.max_depth),
+            Self::StringBytes => format!(
+                "the string length limit is {} bytes",
+                limits.max_string_bytes
+            ),
+            Self::ArrayItems => {
+                format!("the array length limit is {} items", limits.max_array_items)
+            }
+            Self::NumberRange => "numbers must fit an IEEE 754 double (about ±1.8e308)".into(),
+        }
+    }
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::RecordBytes => "record size",
+            Self::Depth => "nesting depth",
+            Self::StringBytes => "string length",
+            Self::ArrayItems => "array length",
+            Self::NumberRange => "number range",
+        })
+    }
+}

@@ -1,0 +1,8 @@
+//! HCR206: review item ids are unique within the record.
+
+use super::{Input, Sink, duplicate_ids};
+use crate::Code;
+
+pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
+    duplicate_ids(input, "openReview", Code::Hcr206, "review item", sink);
+}

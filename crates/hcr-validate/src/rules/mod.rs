@@ -1,0 +1,193 @@
+//! The normative rules: one file per code, one ordered registry.
+//!
+//! Each rule reads the parsed value, whatever the schema said about it: it skips what has the
+//! wrong type (the schema level reports that) and reports only its own violation.
+//! Adding a rule is one file and one line in [`RULES`].
+
+mod acceptance_criteria;
+mod blank_text;
+mod duplicate_evidence_id;
+mod duplicate_review_id;
+mod extension_namespace;
+mod open_review_resolution;
+mod resolved_review_revision;
+mod review_revision_order;
+mod secrets;
+mod supersedes;
+
+use hcr_types::JsonPointer;
+use serde_json::{Map, Value};
+
+use crate::parse::Overwritten;
+use crate::{Code, Diagnostic};
+
+/// What a rule reads.
+pub(crate) struct Input<'a> {
+    /// The document as `JSON.parse` reads it.
+    pub(crate) value: &'a Value,
+    /// Values that repeated keys overwrote.
+    pub(crate) overwritten: &'a [Overwritten],
+}
+
+/// Where a rule writes.
+#[derive(Default)]
+pub(crate) struct Sink {
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Secret texts found, so that no output repeats them.
+    pub(crate) secrets: Vec<String>,
+}
+
+impl Sink {
+    pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+}
+
+/// A normative rule.
+pub(crate) struct Rule {
+    /// The code it reports.
+    pub(crate) code: Code,
+    /// The check.
+    pub(crate) check: fn(&Input<'_>, &mut Sink),
+}
+
+/// Every normative rule, in code order.
+pub(crate) const RULES: &[Rule] = &[
+    Rule {
+        code: Code::Hcr201,
+        check: blank_text::check,
+    },
+    Rule {
+        code: Code::Hcr202,
+        check: resolved_review_revision::check,
+    },
+    Rule {
+        code: Code::Hcr203,
+        check: extension_namespace::check,
+    },
+    Rule {
+        code: Code::Hcr204,
+        check: secrets::check,
+    },
+    Rule {
+        code: Code::Hcr205,
+        check: duplicate_evidence_id::check,
+    },
+    Rule {
+        code: Code::Hcr206,
+        check: duplicate_review_id::check,
+    },
+    Rule {
+        code: Code::Hcr207,
+        check: review_revision_order::check,
+    },
+    Rule {
+        code: Code::Hcr208,
+        check: supersedes::check,
+    },
+    Rule {
+        code: Code::Hcr209,
+        check: open_review_resolution::check,
+    },
+    Rule {
+        code: Code::Hcr210,
+        check: acceptance_criteria::check,
+    },
+];
+
+/// Runs every normative rule.
+pub(crate) fn check(input: &Input<'_>, sink: &mut Sink) {
+    for rule in RULES {
+        let before = sink.diagnostics.len();
+        (rule.check)(input, sink);
+        debug_assert!(
+            sink.diagnostics[before..]
+                .iter()
+                .all(|d| d.code == rule.code),
+            "a rule reports only its own code"
+        );
+    }
+}
+
+/// Calls `f` with the pointer and value of everything `pattern` matches in `value`. A pattern
+/// is a pointer whose `*` tokens match every index of an array.
+pub(crate) fn each_match<'v>(
+    value: &'v Value,
+    pattern: &str,
+    f: &mut impl FnMut(JsonPointer, &'v Value),
+) {
+    fn walk<'v>(
+        value: &'v Value,
+        tokens: &[&str],
+        at: JsonPointer,
+        f: &mut impl FnMut(JsonPointer, &'v Value),
+    ) {
+        let Some((first, rest)) = tokens.split_first() else {
+            f(at, value);
+            return;
+        };
+        match (value, *first) {
+            (Value::Array(items), "*") => {
+                for (i, item) in items.iter().enumerate() {
+                    walk(item, rest, at.index(i), f);
+                }
+            }
+            (Value::Object(map), key) => {
+                if let Some(child) = map.get(key) {
+                    walk(child, rest, at.key(key), f);
+                }
+            }
+            _ => {}
+        }
+    }
+    let tokens: Vec<&str> = pattern.split('/').skip(1).collect();
+    walk(value, &tokens, JsonPointer::root(), f);
+}
+
+/// The objects in the array at `/key`, with their pointers; other items are skipped.
+pub(crate) fn objects<'v>(
+    value: &'v Value,
+    key: &'static str,
+) -> impl Iterator<Item = (JsonPointer, &'v Map<String, Value>)> {
+    value
+        .get(key)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .filter_map(move |(i, item)| {
+            item.as_object()
+                .map(|map| (JsonPointer::root().key(key).index(i), map))
+        })
+}
+
+/// A revision number, if `value` is one (1 to 2^53 − 1, integral).
+pub(crate) fn revision(value: Option<&Value>) -> Option<u64> {
+    value
+        .and_then(Value::as_number)
+        .and_then(hcr_types::revision_value)
+}
+
+/// Reports the second and later items of `key` whose `id` repeats an earlier item's.
+pub(crate) fn duplicate_ids(
+    input: &Input<'_>,
+    key: &'static str,
+    code: Code,
+    what: &str,
+    sink: &mut Sink,
+) {
+    let mut seen: Vec<(&str, JsonPointer)> = Vec::new();
+    for (at, item) in objects(input.value, key) {
+        let Some(id) = item.get("id").and_then(Value::as_str) else {
+            continue;
+        };
+        match seen.iter().find(|(earlier, _)| *earlier == id) {
+            Some((_, first)) => sink.push(Diagnostic::new(
+                code,
+                at.key("id"),
+                format!("{what} `{}` has the same `id` as `{first}`", at),
+            )),
+            None => seen.push((id, at)),
+        }
+    }
+}

@@ -1,0 +1,22 @@
+//! HCR207: a review is not resolved by a revision earlier than the one it was raised against.
+
+use super::{Input, Sink, objects, revision};
+use crate::schema::field;
+use crate::{Code, Diagnostic};
+
+pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
+    for (at, item) in objects(input.value, "openReview") {
+        let raised = revision(item.get("revision"));
+        let resolved = revision(item.get("resolvedByRevision"));
+        if let (Some(raised), Some(resolved)) = (raised, resolved) {
+            if resolved < raised {
+                let pointer = at.key("resolvedByRevision");
+                let message = format!(
+                    "{} is {resolved}, earlier than the review's `revision` {raised}",
+                    field(&pointer)
+                );
+                sink.push(Diagnostic::new(Code::Hcr207, pointer, message));
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! HCR208: `supersedes` names a decision of the record.
+
+use serde_json::Value;
+
+use super::{Input, Sink, objects};
+use crate::schema::field;
+use crate::{Code, Diagnostic};
+
+pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
+    let summaries: Vec<&str> = objects(input.value, "decisions")
+        .filter_map(|(_, d)| d.get("summary").and_then(Value::as_str))
+        .collect();
+    for (at, decision) in objects(input.value, "decisions") {
+        let Some(target) = decision.get("supersedes").and_then(Value::as_str) else {
+            continue;
+        };
+        let own = decision.get("summary").and_then(Value::as_str);
+        let named = summaries.iter().filter(|s| **s == target).count();
+        // A decision cannot supersede itself: its own summary does not count.
+        if named <= usize::from(own == Some(target)) {
+            let pointer = at.key("supersedes");
+            let message = format!("{} matches no other decision's `summary`", field(&pointer));
+            sink.push(Diagnostic::new(Code::Hcr208, pointer, message));
+        }
+    }
+}
