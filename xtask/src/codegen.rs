@@ -19,7 +19,8 @@ pub(crate) fn rules_markdown() -> String {
          # hcr diagnostic codes\n\n\
          Codes are stable: a released code is never renumbered or reused. `hcr explain CODE` \
          prints one entry; `hcr rules` prints the table.\n\n\
-         Examples marked *patch* are JSON Merge Patches (RFC 7396) of this minimal valid record:\n\n\
+         Examples that are a *patch* are JSON Merge Patches (RFC 7396) of this minimal valid \
+         record:\n\n\
          ```json\n",
     );
     out.push_str(hcr_validate::EXAMPLE_BASE);
@@ -46,18 +47,7 @@ pub(crate) fn rules_markdown() -> String {
             severity = info.severity,
             summary = info.summary,
         );
-        let explanation = info
-            .explanation
-            .replace(
-                "```json failing-document",
-                "Failing (whole document):\n\n```json",
-            )
-            .replace(
-                "```json passing-document",
-                "Passing (whole document):\n\n```json",
-            )
-            .replace("```json failing", "Failing (patch):\n\n```json")
-            .replace("```json passing", "Passing (patch):\n\n```json");
+        let explanation = info.explanation_for_people();
         out.push_str(explanation.trim_end());
         out.push('\n');
         let _ = writeln!(out, "\nHelp: {}", info.help);

@@ -1,3 +1,5 @@
-//! The `hcr` command line (work in progress: see issue 4).
+//! The `hcr` binary.
 
-fn main() {}
+fn main() -> std::process::ExitCode {
+    hcr_cli::main()
+}

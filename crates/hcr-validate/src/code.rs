@@ -279,6 +279,29 @@ fn merge_patch(target: &mut serde_json::Value, patch: &serde_json::Value) {
 }
 
 impl CodeInfo {
+    /// The explanation as Markdown for people, each example introduced by a line that says
+    /// whether it fails or passes and whether it is a whole document or a patch.
+    #[must_use]
+    pub fn explanation_for_people(&self) -> String {
+        self.explanation
+            .replace(
+                "```json failing-document",
+                "Failing example (a whole document):\n\n```json",
+            )
+            .replace(
+                "```json passing-document",
+                "Passing example (a whole document):\n\n```json",
+            )
+            .replace(
+                "```json failing",
+                "Failing example (a patch of the minimal valid record):\n\n```json",
+            )
+            .replace(
+                "```json passing",
+                "Passing example (a patch of the minimal valid record):\n\n```json",
+            )
+    }
+
     /// The explanation's examples, in order: fenced blocks whose info string is `json failing`,
     /// `json passing`, or `json failing-document` / `json passing-document`.
     #[must_use]

@@ -189,6 +189,17 @@ impl Report {
         }
     }
 
+    /// The report for an input that could not be read (HCR005); `reason` says why, e.g.
+    /// "`records/a.json` is not a regular file (a FIFO)".
+    #[must_use]
+    pub fn unreadable(reason: impl Into<String>) -> Self {
+        Self::from_diagnostics(vec![Diagnostic::new(
+            Code::Hcr005,
+            JsonPointer::root(),
+            reason,
+        )])
+    }
+
     /// How many diagnostics have `severity`.
     #[must_use]
     pub fn count(&self, severity: Severity) -> usize {

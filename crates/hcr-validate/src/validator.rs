@@ -88,6 +88,24 @@ impl Validator {
         self.read(bytes).1
     }
 
+    /// The report for a record over the record size limit, for callers that stop reading at
+    /// the limit: `length` is its size when known. Nothing is parsed.
+    #[must_use]
+    pub fn oversized(&self, length: Option<u64>) -> Report {
+        let what = match length {
+            Some(length) => format!("the record is {length} bytes long"),
+            None => "the record is longer than the limit".to_owned(),
+        };
+        let diagnostic = crate::parse::limit_exceeded(
+            crate::Limit::RecordBytes,
+            &self.limits,
+            JsonPointer::root(),
+            0,
+            what,
+        );
+        Report::from_diagnostics(vec![diagnostic])
+    }
+
     /// Validates a record given as text.
     #[must_use]
     pub fn validate_str(&self, text: &str) -> Report {

@@ -1,0 +1,473 @@
+//! Finding, reading and validating many records: files, folders, standard input and JSON
+//! Lines, checked in parallel and delivered in input order.
+//!
+//! [`plan`] expands the inputs (folders walked recursively, sorted, filtered by a glob,
+//! symlinks skipped unless followed); [`run`] reads and validates them on a thread pool and
+//! hands each [`Outcome`] to a sink in input order. Memory stays bounded whatever the input:
+//! files are opened a chunk at a time, a file larger than the record limit is refused from its
+//! size without being read, and JSON Lines are streamed a batch of lines at a time.
+//!
+//! ```
+//! use hcr_batch::{Input, Options, Summary, plan, run};
+//! use hcr_validate::{Level, Validator};
+//!
+//! let dir = tempfile::tempdir()?;
+//! std::fs::write(dir.path().join("a.json"), r#"{"schemaVersion": "1.0"}"#)?;
+//! std::fs::write(dir.path().join("notes.txt"), "not a record")?;
+//!
+//! let options = Options::default();
+//! let plan = plan(&[Input::Path(dir.path().to_path_buf())], &options)?;
+//! let mut summary = Summary::default();
+//! run(&plan, &Validator::new(Level::Normative), &options, &mut |outcome| {
+//!     summary.add(&outcome);
+//!     Ok(())
+//! })?;
+//! assert_eq!((summary.files, summary.records, summary.invalid), (1, 1, 1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod read;
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use hcr_validate::{Report, Severity, Validator};
+use rayon::prelude::*;
+
+pub use read::{ReadFailure, read_record_file};
+
+/// One input as the user named it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A file or a folder.
+    Path(PathBuf),
+    /// Standard input.
+    Stdin,
+}
+
+/// How inputs are found and judged.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Treat every input as JSON Lines: one record per line.
+    pub jsonl: bool,
+    /// Which files in folders to check, matched against the path below the folder
+    /// (default `*.json`, which matches at any depth).
+    pub glob: Option<String>,
+    /// Follow symlinks met while walking folders.
+    pub follow_links: bool,
+    /// Worker threads (0: one per core).
+    pub jobs: usize,
+    /// Count warnings as errors when deciding validity.
+    pub deny_warnings: bool,
+}
+
+/// The inputs could not be planned.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlanError {
+    /// The `--glob` pattern is malformed.
+    #[error("invalid glob `{pattern}`: {reason}")]
+    Glob {
+        /// The pattern.
+        pattern: String,
+        /// Why it is malformed.
+        reason: String,
+    },
+}
+
+/// Where a record came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The file, or `None` for standard input.
+    pub path: Option<PathBuf>,
+    /// The line, for a record read from JSON Lines.
+    pub line: Option<u64>,
+}
+
+impl Source {
+    /// The file's name as shown to people: the path, or `<stdin>`.
+    #[must_use]
+    pub fn file_name(&self) -> String {
+        self.path
+            .as_ref()
+            .map_or_else(|| "<stdin>".to_owned(), |p| p.display().to_string())
+    }
+
+    /// The source as shown to people: `path`, `path:LINE` for JSON Lines, or `<stdin>`.
+    #[must_use]
+    pub fn display(&self) -> String {
+        match self.line {
+            Some(line) => format!("{}:{line}", self.file_name()),
+            None => self.file_name(),
+        }
+    }
+
+    /// Lines to add to a record's own line numbers to get the file's (JSON Lines records
+    /// start on their line).
+    #[must_use]
+    pub fn line_offset(&self) -> u64 {
+        self.line.map_or(0, |line| line - 1)
+    }
+}
+
+/// One record's verdict.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Where it came from.
+    pub source: Source,
+    /// Which planned input it belongs to (0-based).
+    pub input: usize,
+    /// What the validator found.
+    pub report: Report,
+    /// Valid, counting warnings as errors when the options say so.
+    pub valid: bool,
+    /// The input could not be read (the report holds one HCR005).
+    pub unreadable: bool,
+    /// The record's text, kept only when there are diagnostics to show.
+    pub text: Option<Arc<[u8]>>,
+}
+
+/// Totals over a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Inputs (files, or standard input) that produced at least one outcome.
+    pub files: usize,
+    /// Records checked.
+    pub records: usize,
+    /// Records without errors (and without warnings, when they are denied).
+    pub valid: usize,
+    /// Other records.
+    pub invalid: usize,
+    /// Diagnostics of severity `error`.
+    pub errors: usize,
+    /// Diagnostics of severity `warning`.
+    pub warnings: usize,
+    /// Inputs that could not be read.
+    pub unreadable: usize,
+    last_input: Option<usize>,
+}
+
+impl Summary {
+    /// Counts one outcome (outcomes arrive in input order).
+    pub fn add(&mut self, outcome: &Outcome) {
+        if self.last_input != Some(outcome.input) {
+            self.files += 1;
+            self.last_input = Some(outcome.input);
+        }
+        self.records += 1;
+        if outcome.valid {
+            self.valid += 1;
+        } else {
+            self.invalid += 1;
+        }
+        self.errors += outcome.report.count(Severity::Error);
+        self.warnings += outcome.report.count(Severity::Warning);
+        self.unreadable += usize::from(outcome.unreadable);
+    }
+}
+
+/// Inputs expanded into the units a run reads.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    units: Vec<Unit>,
+}
+
+#[derive(Clone, Debug)]
+enum Unit {
+    File(PathBuf),
+    Stdin,
+    /// A path that could not be expanded, with the reason.
+    Broken(PathBuf, String),
+}
+
+impl Plan {
+    /// How many inputs (files, standard input) the run will read.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.units.len()
+    }
+
+    /// Whether there is nothing to read.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+
+    /// The files the run will read, in order (standard input is not listed).
+    pub fn files(&self) -> impl Iterator<Item = &Path> {
+        self.units.iter().filter_map(|unit| match unit {
+            Unit::File(path) => Some(path.as_path()),
+            _ => None,
+        })
+    }
+}
+
+/// Expands `inputs`: files are kept as given, folders walked recursively in name order
+/// for files that match the glob (symlinks skipped unless `follow_links`).
+///
+/// # Errors
+/// [`PlanError::Glob`] for a malformed pattern.
+pub fn plan(inputs: &[Input], options: &Options) -> Result<Plan, PlanError> {
+    let pattern = options.glob.as_deref().unwrap_or("*.json");
+    let glob = globset::GlobBuilder::new(pattern)
+        .literal_separator(pattern.contains('/'))
+        .build()
+        .map_err(|e| PlanError::Glob {
+            pattern: pattern.to_owned(),
+            reason: e.kind().to_string(),
+        })?
+        .compile_matcher();
+    let mut units = Vec::new();
+    for input in inputs {
+        match input {
+            Input::Stdin => units.push(Unit::Stdin),
+            Input::Path(path) if path.is_dir() => {
+                walk(path, &glob, options.follow_links, &mut units)
+            }
+            Input::Path(path) => units.push(Unit::File(path.clone())),
+        }
+    }
+    Ok(Plan { units })
+}
+
+fn walk(root: &Path, glob: &globset::GlobMatcher, follow_links: bool, units: &mut Vec<Unit>) {
+    let walker = walkdir::WalkDir::new(root)
+        .follow_links(follow_links)
+        .sort_by_file_name();
+    for entry in walker {
+        match entry {
+            Ok(entry) => {
+                // Without following, a symlink's own type is "symlink": skipped here.
+                if !entry.file_type().is_file() {
+                    continue;
+                }
+                let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
+                if glob.is_match(relative) {
+                    units.push(Unit::File(entry.into_path()));
+                }
+            }
+            Err(error) => {
+                let path = error.path().unwrap_or(root).to_path_buf();
+                let reason = match error.io_error() {
+                    Some(io) => io.to_string(),
+                    None => "a symlink loop".to_owned(),
+                };
+                units.push(Unit::Broken(path, reason));
+            }
+        }
+    }
+}
+
+/// Reads and validates every input of `plan`, calling `sink` with each outcome in input order.
+/// Stops early only if `sink` fails (a closed output, for instance).
+///
+/// # Errors
+/// The first error `sink` returns.
+pub fn run(
+    plan: &Plan,
+    validator: &Validator,
+    options: &Options,
+    sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
+) -> io::Result<()> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs)
+        .build()
+        .map_err(io::Error::other)?;
+    let chunk = (pool.current_num_threads() * 32).max(64);
+    let judge = Judge { validator, options };
+    let mut files = Vec::new();
+    let flush = |files: &mut Vec<(usize, &Path)>,
+                 sink: &mut dyn FnMut(Outcome) -> io::Result<()>| {
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            files
+                .par_iter()
+                .map(|(input, path)| judge.file(*input, path))
+                .collect()
+        });
+        files.clear();
+        outcomes.into_iter().try_for_each(&mut *sink)
+    };
+    for (input, unit) in plan.units.iter().enumerate() {
+        match unit {
+            Unit::File(path) if !options.jsonl => {
+                files.push((input, path.as_path()));
+                if files.len() == chunk {
+                    flush(&mut files, sink)?;
+                }
+                continue;
+            }
+            _ => flush(&mut files, sink)?,
+        }
+        match unit {
+            Unit::File(path) => match read::open_regular(path) {
+                Ok(file) => {
+                    judge.lines(input, Some(path), io::BufReader::new(file), &pool, sink)?
+                }
+                Err(failure) => sink(judge.unreadable(input, Some(path), &failure))?,
+            },
+            Unit::Stdin if options.jsonl => {
+                judge.lines(input, None, io::stdin().lock(), &pool, sink)?;
+            }
+            Unit::Stdin => {
+                let max = validator.limits().max_record_bytes;
+                let source = Source {
+                    path: None,
+                    line: None,
+                };
+                let outcome = match read::read_capped(io::stdin().lock(), max) {
+                    Ok(bytes) => judge.bytes(input, source, &bytes),
+                    Err(ReadFailure::TooLarge(length)) => {
+                        let report = validator.oversized(length);
+                        judge.outcome(input, source, report, None)
+                    }
+                    Err(failure) => judge.unreadable(input, None, &failure),
+                };
+                sink(outcome)?;
+            }
+            Unit::Broken(path, reason) => {
+                sink(judge.unreadable(input, Some(path), &ReadFailure::Walk(reason.clone())))?;
+            }
+        }
+    }
+    flush(&mut files, sink)
+}
+
+/// Validates inputs and wraps the reports into outcomes.
+struct Judge<'a> {
+    validator: &'a Validator,
+    options: &'a Options,
+}
+
+impl Judge<'_> {
+    fn outcome(
+        &self,
+        input: usize,
+        source: Source,
+        report: Report,
+        text: Option<&[u8]>,
+    ) -> Outcome {
+        let valid = if self.options.deny_warnings {
+            report.is_valid_denying_warnings()
+        } else {
+            report.valid
+        };
+        let text = text
+            .filter(|_| !report.diagnostics.is_empty())
+            .map(Arc::from);
+        Outcome {
+            source,
+            input,
+            report,
+            valid,
+            unreadable: false,
+            text,
+        }
+    }
+
+    fn bytes(&self, input: usize, source: Source, bytes: &[u8]) -> Outcome {
+        let report = self.validator.validate_bytes(bytes);
+        self.outcome(input, source, report, Some(bytes))
+    }
+
+    fn file(&self, input: usize, path: &Path) -> Outcome {
+        let source = Source {
+            path: Some(path.to_path_buf()),
+            line: None,
+        };
+        match read_record_file(path, self.validator.limits().max_record_bytes) {
+            Ok(bytes) => self.bytes(input, source, &bytes),
+            Err(ReadFailure::TooLarge(length)) => {
+                let report = self.validator.oversized(length);
+                self.outcome(input, source, report, None)
+            }
+            Err(failure) => self.unreadable(input, Some(path), &failure),
+        }
+    }
+
+    fn unreadable(&self, input: usize, path: Option<&Path>, failure: &ReadFailure) -> Outcome {
+        let name = path.map_or_else(
+            || "standard input".to_owned(),
+            |p| format!("`{}`", p.display()),
+        );
+        Outcome {
+            source: Source {
+                path: path.map(Path::to_path_buf),
+                line: None,
+            },
+            input,
+            report: Report::unreadable(format!("{name} could not be read: {failure}")),
+            valid: false,
+            unreadable: true,
+            text: None,
+        }
+    }
+
+    /// Streams JSON Lines from `reader`, validating a batch of lines at a time.
+    fn lines(
+        &self,
+        input: usize,
+        path: Option<&Path>,
+        mut reader: impl io::BufRead,
+        pool: &rayon::ThreadPool,
+        sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
+    ) -> io::Result<()> {
+        const BATCH_LINES: usize = 4096;
+        const BATCH_BYTES: usize = 32 * 1024 * 1024;
+        let max = self.validator.limits().max_record_bytes;
+        let mut number = 0u64;
+        let mut batch: Vec<(u64, read::Line)> = Vec::new();
+        let mut batch_bytes = 0;
+        loop {
+            let line = match read::next_line(&mut reader, max) {
+                Ok(Some(line)) => line,
+                Ok(None) => break,
+                Err(e) => {
+                    self.validate_batch(input, path, &mut batch, pool, sink)?;
+                    return sink(self.unreadable(input, path, &ReadFailure::Io(e)));
+                }
+            };
+            number += 1;
+            if line.is_blank() {
+                continue;
+            }
+            batch_bytes += line.len();
+            batch.push((number, line));
+            if batch.len() == BATCH_LINES || batch_bytes >= BATCH_BYTES {
+                self.validate_batch(input, path, &mut batch, pool, sink)?;
+                batch_bytes = 0;
+            }
+        }
+        self.validate_batch(input, path, &mut batch, pool, sink)
+    }
+
+    fn validate_batch(
+        &self,
+        input: usize,
+        path: Option<&Path>,
+        batch: &mut Vec<(u64, read::Line)>,
+        pool: &rayon::ThreadPool,
+        sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|(number, line)| {
+                    let source = Source {
+                        path: path.map(Path::to_path_buf),
+                        line: Some(*number),
+                    };
+                    match line {
+                        read::Line::Text(bytes) => self.bytes(input, source, bytes),
+                        read::Line::TooLong(length) => {
+                            let report = self.validator.oversized(Some(*length));
+                            self.outcome(input, source, report, None)
+                        }
+                    }
+                })
+                .collect()
+        });
+        batch.clear();
+        outcomes.into_iter().try_for_each(sink)
+    }
+}

@@ -1,0 +1,156 @@
+//! The command line, as clap structs only.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use hcr_validate::Limits;
+
+/// Validate, explain and certify Handoff Continuity Records (HCR v1.0).
+#[derive(Debug, Parser)]
+#[command(name = "hcr", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check records: files, folders (recursively), standard input, or JSON Lines.
+    Validate(ValidateArgs),
+    /// Explain a diagnostic code, with a failing and a passing example.
+    Explain {
+        /// A code (`HCR204`) or its name (`secret-in-record`).
+        code: String,
+    },
+    /// List every diagnostic code.
+    Rules,
+    /// Print the canonical HCR v1.0 JSON Schema that hcr embeds.
+    Schema,
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// How much of the contract to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// The canonical JSON Schema, formats asserted, plus parse-level problems.
+    Schema,
+    /// Also the reference validator's rules and the producer rules (the default).
+    Normative,
+    /// Also checks against the receiver's artifacts and revisions.
+    Receiver,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// rustc-style diagnostics with source excerpts.
+    Text,
+    /// One versioned JSON document.
+    Json,
+    /// SARIF 2.1.0 for code scanning.
+    Sarif,
+    /// GitHub Actions annotations.
+    Github,
+    /// JUnit XML.
+    Junit,
+}
+
+/// When to colour text output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// When standard output is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// `hcr validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Files or folders to check; `-` (or nothing, with piped input) reads standard input.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// How much of the contract to check [default: normative, or receiver with --artifacts or
+    /// --revisions].
+    #[arg(long, value_enum)]
+    pub level: Option<LevelArg>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: FormatArg,
+
+    /// Treat warnings as errors.
+    #[arg(long)]
+    pub deny_warnings: bool,
+
+    /// Read every input as JSON Lines: one record per line.
+    #[arg(long)]
+    pub jsonl: bool,
+
+    /// Which files to check in folders (matched below the folder; `/` in the pattern makes
+    /// `*` stop at folder boundaries).
+    #[arg(long, value_name = "PATTERN", default_value = "*.json")]
+    pub glob: String,
+
+    /// Follow symlinks while walking folders.
+    #[arg(long)]
+    pub follow_links: bool,
+
+    /// Worker threads [default: one per core].
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// When to colour text output.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorArg,
+
+    /// The folder evidence `artifactRef` paths are relative to (receiver level).
+    #[arg(long, value_name = "DIR")]
+    pub artifacts: Option<PathBuf>,
+
+    /// A folder of earlier revisions of the records (receiver level).
+    #[arg(long, value_name = "DIR")]
+    pub revisions: Option<PathBuf>,
+
+    /// Resource limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Limits on what one record may cost.
+#[derive(Debug, Args)]
+pub struct LimitArgs {
+    /// Bytes per record.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_record_bytes)]
+    pub max_record_bytes: usize,
+
+    /// Nesting depth of objects and arrays (at most 128).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Limits::default().max_depth as u64,
+        value_parser = clap::value_parser!(u64).range(1..=Limits::DEPTH_CEILING as u64),
+    )]
+    pub max_depth: u64,
+
+    /// Bytes per string.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_string_bytes)]
+    pub max_string_bytes: usize,
+
+    /// Items per array.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_array_items)]
+    pub max_array_items: usize,
+
+    /// Diagnostics shown per record (the rest are counted in one HCR006).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_diagnostics)]
+    pub max_diagnostics: usize,
+}

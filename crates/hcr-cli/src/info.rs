@@ -1,0 +1,63 @@
+//! `hcr explain`, `hcr rules` and `hcr schema`.
+
+use std::io::{self, Write};
+
+use anyhow::Result;
+use hcr_validate::{Code, registry};
+
+use crate::{EXIT_USAGE, EXIT_VALID};
+
+/// Prints a code's explanation; exit 2 for an unknown code.
+pub(crate) fn explain(code: &str) -> Result<u8> {
+    let code: Code = match code.parse() {
+        Ok(code) => code,
+        Err(error) => {
+            writeln!(io::stderr(), "hcr: error: {error}")?;
+            return Ok(EXIT_USAGE);
+        }
+    };
+    let info = code.info();
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "{} {}: {} level, {} by default\n\n{}\n",
+        info.code,
+        info.name,
+        info.level.as_str(),
+        info.severity,
+        info.summary
+    )?;
+    let explanation = info.explanation_for_people();
+    writeln!(out, "{}\n\nhelp: {}", explanation.trim_end(), info.help)?;
+    Ok(EXIT_VALID)
+}
+
+/// Prints the code table.
+pub(crate) fn rules() -> Result<()> {
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "{:<7} {:<34} {:<10} {:<8} SUMMARY",
+        "CODE", "NAME", "LEVEL", "DEFAULT"
+    )?;
+    for info in registry() {
+        writeln!(
+            out,
+            "{:<7} {:<34} {:<10} {:<8} {}",
+            info.code.as_str(),
+            info.name,
+            info.level.as_str(),
+            info.severity.as_str(),
+            info.summary
+        )?;
+    }
+    Ok(())
+}
+
+/// Prints the embedded schema.
+pub(crate) fn schema() -> Result<()> {
+    io::stdout()
+        .lock()
+        .write_all(hcr_validate::SCHEMA_JSON.as_bytes())?;
+    Ok(())
+}

@@ -1,0 +1,77 @@
+//! The `hcr` command line: argument parsing and printing only; the work happens in
+//! `hcr-validate`, `hcr-batch` and `hcr-report`.
+//!
+//! ```
+//! use clap::Parser;
+//! let cli = hcr_cli::args::Cli::try_parse_from(["hcr", "validate", "--format", "sarif", "records/"])?;
+//! assert!(matches!(cli.command, hcr_cli::args::Command::Validate(_)));
+//! # Ok::<(), clap::Error>(())
+//! ```
+
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+pub mod args;
+mod info;
+mod validate;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser};
+
+use args::{Cli, Command};
+
+/// Exit status: every record valid.
+pub const EXIT_VALID: u8 = 0;
+/// Exit status: at least one record invalid.
+pub const EXIT_INVALID: u8 = 1;
+/// Exit status: bad usage, or an input that could not be read.
+pub const EXIT_USAGE: u8 = 2;
+
+/// The clap command, for completions and the man page.
+#[must_use]
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
+/// Runs `hcr` with the process arguments.
+#[must_use]
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() {
+                EXIT_USAGE
+            } else {
+                EXIT_VALID
+            });
+        }
+    };
+    let result = match cli.command {
+        Command::Validate(args) => validate::run(&args),
+        Command::Explain { code } => info::explain(&code),
+        Command::Rules => info::rules().map(|()| EXIT_VALID),
+        Command::Schema => info::schema().map(|()| EXIT_VALID),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut command(), "hcr", &mut io::stdout());
+            Ok(EXIT_VALID)
+        }
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(error) if is_broken_pipe(&error) => ExitCode::from(EXIT_VALID),
+        Err(error) => {
+            let _ = writeln!(io::stderr(), "hcr: error: {error:#}");
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+/// A closed standard output (`hcr validate … | head`) ends the run quietly.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}

@@ -1,0 +1,198 @@
+//! Input modes and exit statuses.
+
+use serde_json::Value;
+
+use crate::{fixtures, output, output_with_stdin};
+
+/// The sources of a JSON run, in order, and the exit code.
+fn sources(args: &[&str]) -> (i32, Vec<String>) {
+    let mut all = vec!["validate", "--format", "json"];
+    all.extend_from_slice(args);
+    let (code, stdout, stderr) = output(&all);
+    let doc: Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}{stderr}"));
+    let found = doc["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["source"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    (code, found)
+}
+
+#[test]
+fn folders_are_walked_recursively_in_order_with_the_glob() {
+    assert_eq!(
+        sources(&["tree"]),
+        (
+            1,
+            vec![
+                "tree/a.json".into(),
+                "tree/sub/b.json".into(),
+                "tree/sub/c.hcr.json".into()
+            ]
+        )
+    );
+    assert_eq!(
+        sources(&["--glob", "*.hcr.json", "tree"]),
+        (0, vec!["tree/sub/c.hcr.json".into()])
+    );
+    assert_eq!(
+        sources(&["--glob", "a.json", "tree"]),
+        (0, vec!["tree/a.json".into()])
+    );
+    // An explicit file is checked whatever the glob.
+    assert_eq!(
+        sources(&["--glob", "*.nothing", "valid.json"]).1,
+        ["valid.json"]
+    );
+}
+
+#[test]
+fn standard_input_is_read_with_a_dash_or_when_piped() {
+    let record = std::fs::read(fixtures().join("valid.json")).expect("fixture");
+    let (code, stdout, _) = output_with_stdin(&["validate", "--format", "json"], Some(&record));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("\"source\":\"<stdin>\""));
+    let (code, _, _) = output_with_stdin(&["validate", "-", "errors.json"], Some(&record));
+    assert_eq!(code, 1);
+    let (code, stdout, _) = output_with_stdin(&["validate"], Some(b"{"));
+    assert_eq!(code, 1);
+    assert!(stdout.contains("error[HCR001]"), "{stdout}");
+}
+
+#[test]
+fn json_lines_are_one_record_per_line() {
+    let (code, found) = sources(&["--jsonl", "records.jsonl"]);
+    assert_eq!(code, 1);
+    // The blank fourth line is skipped; lines keep their numbers.
+    assert_eq!(
+        found,
+        [
+            "records.jsonl:1",
+            "records.jsonl:2",
+            "records.jsonl:3",
+            "records.jsonl:5"
+        ]
+    );
+    let (_, stdout, _) = output(&["validate", "--jsonl", "records.jsonl"]);
+    assert!(stdout.contains("--> records.jsonl:2:"), "{stdout}");
+    let piped = std::fs::read(fixtures().join("records.jsonl")).expect("fixture");
+    let (code, stdout, _) = output_with_stdin(
+        &["validate", "--jsonl", "--format", "json", "-"],
+        Some(&piped),
+    );
+    assert_eq!(code, 1);
+    assert!(stdout.contains("\"source\":\"<stdin>:5\""), "{stdout}");
+}
+
+#[test]
+fn exit_statuses() {
+    assert_eq!(output(&["validate", "valid.json"]).0, 0);
+    assert_eq!(output(&["validate", "valid.json", "errors.json"]).0, 1);
+    // Unreadable input: status 2, and the other inputs are still checked.
+    let (code, stdout, _) = output(&["validate", "errors.json", "missing.json"]);
+    assert_eq!(code, 2);
+    assert!(
+        stdout.contains("error[HCR102]") && stdout.contains("error[HCR005]"),
+        "{stdout}"
+    );
+    // Bad usage.
+    assert_eq!(
+        output(&["validate", "--level", "nonsense", "valid.json"]).0,
+        2
+    );
+    assert_eq!(
+        output(&[
+            "validate",
+            "--level",
+            "normative",
+            "--artifacts",
+            ".",
+            "valid.json"
+        ])
+        .0,
+        2
+    );
+    assert_eq!(output(&["validate", "--glob", "[", "tree"]).0, 2);
+    assert_eq!(output(&["frobnicate"]).0, 2);
+}
+
+#[test]
+fn warnings_fail_only_when_denied() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut record: Value =
+        serde_json::from_slice(&std::fs::read(fixtures().join("valid.json")).expect("fixture"))
+            .expect("JSON");
+    record["extensions"] = serde_json::json!({"ticket": "T-1"});
+    let path = dir.path().join("warn.json");
+    std::fs::write(&path, serde_json::to_vec_pretty(&record).expect("JSON")).expect("write");
+    let path = path.to_str().expect("UTF-8 path");
+    let (code, stdout, _) = output(&["validate", path]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("warning[HCR203]"));
+    assert_eq!(output(&["validate", "--deny-warnings", path]).0, 1);
+}
+
+#[test]
+fn levels_change_what_is_checked() {
+    let (code, stdout, _) = output(&[
+        "validate",
+        "--level",
+        "schema",
+        "--format",
+        "json",
+        "errors.json",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        !stdout.contains("HCR201") && stdout.contains("HCR105"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\"level\":\"schema\""));
+}
+
+#[test]
+fn one_job_and_many_jobs_agree() {
+    let one = output(&[
+        "validate",
+        "--jobs",
+        "1",
+        "--format",
+        "json",
+        "tree",
+        "valid.json",
+        "errors.json",
+        "broken.json",
+    ]);
+    let many = output(&[
+        "validate",
+        "--jobs",
+        "4",
+        "--format",
+        "json",
+        "tree",
+        "valid.json",
+        "errors.json",
+        "broken.json",
+    ]);
+    assert_eq!(one, many);
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinks_are_skipped_in_folders_unless_followed() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root = dir.path().join("records");
+    std::fs::create_dir(&root).expect("mkdir");
+    std::fs::copy(fixtures().join("valid.json"), root.join("real.json")).expect("copy");
+    std::os::unix::fs::symlink(fixtures().join("errors.json"), root.join("link.json"))
+        .expect("symlink");
+    let root = root.to_str().expect("UTF-8 path");
+    let (code, stdout, _) = output(&["validate", "--format", "json", root]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(!stdout.contains("link.json"));
+    let (code, stdout, _) = output(&["validate", "--format", "json", "--follow-links", root]);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("link.json"));
+}

@@ -1,0 +1,107 @@
+//! The JSON document, streamed: `results` as records are checked, `summary` last.
+//!
+//! ```json
+//! {"version": 1, "tool": {"name": "hcr", "version": "0.1.0"}, "level": "normative",
+//!  "results": [
+//!   {"source": "records/a.json", "file": "records/a.json", "line": null, "valid": false,
+//!    "diagnostics": [{"code": "HCR101", "severity": "error", "pointer": "/objective",
+//!                     "line": 3, "column": 16, "endLine": 6, "endColumn": 4,
+//!                     "message": "...", "help": "..."}]}
+//!  ],
+//!  "summary": {"files": 1, "records": 1, "valid": 0, "invalid": 1, "errors": 1,
+//!              "warnings": 0, "unreadable": 0}}
+//! ```
+//!
+//! `results` lists every record checked, valid ones too, in input order. For JSON Lines,
+//! `source` is `file:LINE`, `line` is that line, and diagnostic lines count from the top of
+//! the file. Lines and columns are 1-based, columns in Unicode code points; they are absent
+//! from a diagnostic that concerns no place (an unreadable file).
+
+use std::io::{self, Write};
+
+use serde_json::{Map, Value, json};
+
+use crate::{Context, Outcome, Render, Summary, place};
+
+/// The version of the document's shape; it changes only when a field changes meaning.
+pub(crate) const VERSION: u32 = 1;
+
+pub(crate) struct Json {
+    context: Context,
+    first: bool,
+}
+
+impl Json {
+    pub(crate) fn new(context: Context) -> Self {
+        Self {
+            context,
+            first: true,
+        }
+    }
+}
+
+/// A diagnostic as JSON, with file-relative lines.
+pub(crate) fn diagnostic_json(outcome: &Outcome, d: &hcr_validate::Diagnostic) -> Value {
+    let mut map = Map::new();
+    map.insert("code".into(), json!(d.code));
+    map.insert("severity".into(), json!(d.severity));
+    map.insert("pointer".into(), json!(d.pointer));
+    if let Some(place) = place(outcome, d) {
+        map.insert("line".into(), json!(place.line));
+        map.insert("column".into(), json!(place.column));
+        map.insert("endLine".into(), json!(place.end_line));
+        map.insert("endColumn".into(), json!(place.end_column));
+    }
+    map.insert("message".into(), json!(d.message));
+    map.insert("help".into(), json!(d.help));
+    Value::Object(map)
+}
+
+impl Render for Json {
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let head = json!({
+            "version": VERSION,
+            "tool": {"name": "hcr", "version": env!("CARGO_PKG_VERSION")},
+            "level": self.context.level,
+        });
+        let head = serde_json::to_string(&head).map_err(io::Error::other)?;
+        // Reopen the object to stream `results` into it.
+        write!(out, "{},\"results\":[", &head[..head.len() - 1])
+    }
+
+    fn record(&mut self, out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
+        let result = json!({
+            "source": outcome.source.display(),
+            "file": outcome.source.path.as_ref().map(|p| p.display().to_string()),
+            "line": outcome.source.line,
+            "valid": outcome.valid,
+            "diagnostics": outcome
+                .report
+                .diagnostics
+                .iter()
+                .map(|d| diagnostic_json(outcome, d))
+                .collect::<Vec<_>>(),
+        });
+        if !self.first {
+            out.write_all(b",")?;
+        }
+        self.first = false;
+        out.write_all(b"\n")?;
+        serde_json::to_writer(&mut *out, &result).map_err(io::Error::other)
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
+        let summary = json!({
+            "files": summary.files,
+            "records": summary.records,
+            "valid": summary.valid,
+            "invalid": summary.invalid,
+            "errors": summary.errors,
+            "warnings": summary.warnings,
+            "unreadable": summary.unreadable,
+        });
+        write!(out, "\n],\"summary\":")?;
+        serde_json::to_writer(&mut *out, &summary).map_err(io::Error::other)?;
+        writeln!(out, "}}")
+    }
+}

@@ -1,0 +1,224 @@
+//! Output formats for `hcr validate`: rustc-style text, a versioned JSON document, SARIF 2.1.0,
+//! GitHub workflow commands and JUnit XML.
+//!
+//! A [`Render`] receives each record's [`Outcome`] as it is checked, in input order, and the
+//! [`Summary`] at the end; every format streams (JUnit holds one input file's records at a
+//! time). Record text is untrusted: every format escapes it for its medium, no format repeats
+//! a secret (source excerpts mask the ranges the validator marked), and terminal output never
+//! carries control or bidirectional characters from a record.
+//!
+//! ```
+//! use hcr_batch::{Input, Options, Summary, plan, run};
+//! use hcr_report::{Context, Format, renderer};
+//! use hcr_validate::{Level, Validator};
+//!
+//! let dir = tempfile::tempdir()?;
+//! let path = dir.path().join("record.json");
+//! std::fs::write(&path, "{\"schemaVersion\": \"1.0\"}")?;
+//! let options = Options::default();
+//! let plan = plan(&[Input::Path(path)], &options)?;
+//!
+//! let mut out = Vec::new();
+//! let mut render = renderer(Format::Json, Context::new(Level::Normative));
+//! let mut summary = Summary::default();
+//! render.begin(&mut out)?;
+//! run(&plan, &Validator::new(Level::Normative), &options, &mut |outcome| {
+//!     summary.add(&outcome);
+//!     render.record(&mut out, &outcome)
+//! })?;
+//! render.finish(&mut out, &summary)?;
+//!
+//! let json: serde_json::Value = serde_json::from_slice(&out)?;
+//! assert_eq!(json["summary"]["invalid"], 1);
+//! assert_eq!(json["results"][0]["diagnostics"][0]["code"], "HCR101");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod escape;
+mod github;
+mod json;
+mod junit;
+mod sarif;
+mod text;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::str::FromStr;
+
+pub use hcr_batch::{Outcome, Summary};
+use hcr_validate::{Diagnostic, Level};
+
+/// An output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// rustc-style diagnostics with source excerpts, then a summary line.
+    #[default]
+    Text,
+    /// One JSON document (see the `json` module documentation in the README).
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF consumers.
+    Sarif,
+    /// GitHub Actions workflow commands, then the text summary.
+    Github,
+    /// JUnit XML: a test suite per input file, a test case per record.
+    Junit,
+}
+
+impl Format {
+    /// Every format, in documentation order.
+    pub const ALL: [Self; 5] = [
+        Self::Text,
+        Self::Json,
+        Self::Sarif,
+        Self::Github,
+        Self::Junit,
+    ];
+
+    /// The name used on the command line.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Text => "text",
+            Self::Json => "json",
+            Self::Sarif => "sarif",
+            Self::Github => "github",
+            Self::Junit => "junit",
+        }
+    }
+}
+
+impl FromStr for Format {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|f| f.as_str() == text)
+            .ok_or_else(|| format!("unknown format `{text}`"))
+    }
+}
+
+/// What every format needs to know about the run.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// The level records were checked at.
+    pub level: Level,
+    /// Colour in text output.
+    pub color: bool,
+    /// Terminal width for source excerpts.
+    pub width: usize,
+    /// The folder SARIF paths are made relative to (the repository root, usually the current
+    /// folder).
+    pub root: Option<PathBuf>,
+    /// Whether warnings count as errors (for the summary's wording).
+    pub deny_warnings: bool,
+}
+
+impl Context {
+    /// Plain output at `level`, 120 columns wide, paths as given.
+    #[must_use]
+    pub fn new(level: Level) -> Self {
+        Self {
+            level,
+            color: false,
+            width: 120,
+            root: None,
+            deny_warnings: false,
+        }
+    }
+}
+
+/// An output format's writer.
+pub trait Render {
+    /// Writes what comes before the first record.
+    ///
+    /// # Errors
+    /// Writing to `out` failed.
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()>;
+
+    /// Writes one record's outcome.
+    ///
+    /// # Errors
+    /// Writing to `out` failed.
+    fn record(&mut self, out: &mut dyn Write, outcome: &Outcome) -> io::Result<()>;
+
+    /// Writes what comes after the last record.
+    ///
+    /// # Errors
+    /// Writing to `out` failed.
+    fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()>;
+}
+
+/// The writer for `format`.
+#[must_use]
+pub fn renderer(format: Format, context: Context) -> Box<dyn Render> {
+    match format {
+        Format::Text => Box::new(text::Text::new(context)),
+        Format::Json => Box::new(json::Json::new(context)),
+        Format::Sarif => Box::new(sarif::Sarif::new(context)),
+        Format::Github => Box::new(github::Github::new(context)),
+        Format::Junit => Box::new(junit::Junit::new(context)),
+    }
+}
+
+/// A diagnostic's place in its file: 1-based lines and columns (code points), with JSON Lines
+/// records shifted to their line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Place {
+    pub(crate) line: u64,
+    pub(crate) column: u32,
+    pub(crate) end_line: u64,
+    pub(crate) end_column: u32,
+}
+
+pub(crate) fn place(outcome: &Outcome, diagnostic: &Diagnostic) -> Option<Place> {
+    let span = diagnostic.span?;
+    let offset = outcome.source.line_offset();
+    Some(Place {
+        line: u64::from(span.start.line) + offset,
+        column: span.start.column,
+        end_line: u64::from(span.end.line) + offset,
+        end_column: span.end.column,
+    })
+}
+
+/// A file's path for tools that resolve it against the repository (SARIF, GitHub): relative
+/// to [`Context::root`] when under it, `/`-separated, without a leading `./`.
+pub(crate) fn repository_path(context: &Context, path: &std::path::Path) -> String {
+    let relative = context
+        .root
+        .as_deref()
+        .and_then(|root| path.strip_prefix(root).ok())
+        .unwrap_or(path);
+    let text = relative.to_string_lossy().replace('\\', "/");
+    text.strip_prefix("./").unwrap_or(&text).to_owned()
+}
+
+/// "1 error", "2 errors".
+pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The summary sentence shared by the text and GitHub formats.
+pub(crate) fn summary_line(summary: &Summary, context: &Context) -> String {
+    let plural = count;
+    let mut line = format!(
+        "checked {} in {} at the {} level: {} valid, {} invalid ({}, {})",
+        plural(summary.records, "record", "records"),
+        plural(summary.files, "input", "inputs"),
+        context.level,
+        summary.valid,
+        summary.invalid,
+        plural(summary.errors, "error", "errors"),
+        plural(summary.warnings, "warning", "warnings"),
+    );
+    if context.deny_warnings && summary.warnings > 0 {
+        line.push_str("; warnings are denied");
+    }
+    if summary.unreadable > 0 {
+        line.push_str(&format!(
+            "; {} could not be read",
+            plural(summary.unreadable, "input", "inputs")
+        ));
+    }
+    line
+}

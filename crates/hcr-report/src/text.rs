@@ -1,0 +1,210 @@
+//! rustc-style text: each diagnostic with its source line and a caret, then a summary.
+
+use std::io::{self, Write};
+use std::ops::Range;
+
+use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
+use hcr_validate::{Diagnostic, Severity};
+
+use crate::escape::{REPLACEMENT, escape, is_unsafe};
+use crate::{Context, Outcome, Render, Summary, place, summary_line};
+
+pub(crate) struct Text {
+    context: Context,
+    renderer: Renderer,
+}
+
+impl Text {
+    pub(crate) fn new(context: Context) -> Self {
+        let renderer = if context.color {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        }
+        .term_width(context.width);
+        Self { context, renderer }
+    }
+}
+
+impl Render for Text {
+    fn begin(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn record(&mut self, out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
+        for diagnostic in &outcome.report.diagnostics {
+            let rendered = render_one(&self.renderer, outcome, diagnostic);
+            writeln!(out, "{rendered}\n")?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
+        writeln!(out, "{}", summary_line(summary, &self.context))
+    }
+}
+
+fn render_one(renderer: &Renderer, outcome: &Outcome, diagnostic: &Diagnostic) -> String {
+    let level = match diagnostic.severity {
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+        Severity::Info => Level::INFO,
+    };
+    let message = escape(&diagnostic.message);
+    let pointer = if diagnostic.pointer.is_root() {
+        "(the whole record)".into()
+    } else {
+        escape(diagnostic.pointer.as_str())
+    };
+    let help = escape(&diagnostic.help);
+    let file = escape(&outcome.source.file_name()).into_owned();
+    let title = level.primary_title(message).id(diagnostic.code.as_str());
+    let excerpt = outcome
+        .text
+        .as_deref()
+        .zip(place(outcome, diagnostic))
+        .zip(diagnostic.span)
+        .map(|((text, place), span)| {
+            let excerpt = Excerpt::new(
+                text,
+                span.start.offset,
+                span.end.offset,
+                &outcome.report.redactions,
+            );
+            (excerpt, place.line)
+        });
+    let group: Group<'_> = match excerpt {
+        Some((excerpt, line)) => title.element(
+            Snippet::source(excerpt.line)
+                .line_start(usize::try_from(line).unwrap_or(usize::MAX))
+                .path(file)
+                .annotation(AnnotationKind::Primary.span(excerpt.mark)),
+        ),
+        _ => {
+            let mut origin = Origin::path(match outcome.source.line {
+                Some(line) => format!("{file}:{line}"),
+                None => file,
+            });
+            if let Some(place) = place(outcome, diagnostic) {
+                origin = origin
+                    .line(usize::try_from(place.line).unwrap_or(usize::MAX))
+                    .char_column(place.column as usize);
+            }
+            title.element(origin)
+        }
+    };
+    let group = group
+        .element(Level::NOTE.with_name(Some("pointer")).message(pointer))
+        .element(Level::HELP.message(help));
+    renderer.render(&[group])
+}
+
+/// The source line of a diagnostic, made safe to print, and the range to underline in it.
+struct Excerpt {
+    line: String,
+    mark: Range<usize>,
+}
+
+impl Excerpt {
+    /// The line of `text` holding byte `start`, with unsafe characters replaced and secrets
+    /// masked one character for one, so that columns still match the diagnostic's.
+    fn new(text: &[u8], start: usize, end: usize, redactions: &[Range<usize>]) -> Self {
+        let start = start.min(text.len());
+        let line_start = text[..start]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line_end = text[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |i| start + i);
+        let raw = &text[line_start..line_end];
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let mut line = String::with_capacity(raw.len());
+        let mut mark_start = None;
+        let mut mark_end = None;
+        // Walk the raw bytes as (lossy) characters, keeping their offsets in the record.
+        let mut at = line_start;
+        for chunk in raw.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                let masked = redactions.iter().any(|r| r.contains(&at));
+                if at == start {
+                    mark_start = Some(line.len());
+                }
+                if at == end {
+                    mark_end = Some(line.len());
+                }
+                let shown = if masked && c != '"' {
+                    '*'
+                } else if is_unsafe(c) {
+                    REPLACEMENT
+                } else {
+                    c
+                };
+                line.push(shown);
+                at += c.len_utf8();
+            }
+            for _ in chunk.invalid() {
+                if at == start {
+                    mark_start = Some(line.len());
+                }
+                line.push(REPLACEMENT);
+                at += 1;
+            }
+        }
+        if at == end {
+            mark_end = Some(line.len());
+        }
+        let mark_start = mark_start.unwrap_or(line.len());
+        // A span that runs past this line (an object, an array) is marked by its first
+        // character; an empty one (the end of the input) by the position alone.
+        let mark_end = match mark_end {
+            Some(e) if end > start && e >= mark_start => e,
+            _ if end > start => line[mark_start..]
+                .chars()
+                .next()
+                .map_or(mark_start, |c| mark_start + c.len_utf8()),
+            _ => mark_start,
+        };
+        Self {
+            line,
+            mark: mark_start..mark_end,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn excerpt(text: &str, span: Range<usize>, redactions: &[Range<usize>]) -> (String, String) {
+        let e = Excerpt::new(text.as_bytes(), span.start, span.end, redactions);
+        let marked = e.line[e.mark.clone()].to_owned();
+        (e.line, marked)
+    }
+
+    #[test]
+    fn takes_the_line_and_marks_the_span() {
+        let text = "{\n  \"a\": \"xyz\",\n  \"b\": 1\n}";
+        let start = text.find("\"xyz\"").expect("present");
+        assert_eq!(
+            excerpt(text, start..start + 5, &[]),
+            ("  \"a\": \"xyz\",".into(), "\"xyz\"".into())
+        );
+        // A multi-line span is marked by its first character.
+        assert_eq!(excerpt(text, 0..text.len(), &[]), ("{".into(), "{".into()));
+    }
+
+    #[test]
+    fn masks_secrets_and_replaces_unsafe_characters_one_for_one() {
+        let text = "{\"k\": \"ghp_secret\u{202e}\", \"x\": \"\u{1b}[2J\"}";
+        let secret = text.find("\"ghp").expect("present");
+        let end = text[secret + 1..].find('"').expect("closing quote") + secret + 2;
+        let redactions = std::iter::once(secret..end).collect::<Vec<_>>();
+        let (line, marked) = excerpt(text, secret..end, &redactions);
+        assert!(!line.contains("ghp_secret"));
+        assert!(!line.contains('\u{202e}') && !line.contains('\u{1b}'));
+        assert_eq!(marked, "\"***********\"");
+        assert_eq!(line.chars().count(), text.chars().count());
+    }
+}
