@@ -6,6 +6,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod codegen;
+mod man;
 mod schema;
 
 use std::path::{Path, PathBuf};
@@ -18,6 +19,7 @@ usage: cargo xtask <task>
 tasks:
   check-schema   protocol/v1/schema.json equals the canonical schema in ../shared
   codegen        regenerate docs/rules.md from the code table
+  man [DIR]      write the hcr man pages (default target/man)
 ";
 
 fn main() -> Result<()> {
@@ -25,6 +27,7 @@ fn main() -> Result<()> {
     match args.first().map(String::as_str) {
         Some("check-schema") => schema::check_schema(),
         Some("codegen") => codegen::write_all(),
+        Some("man") => man::write_pages(args.get(1).map(std::path::PathBuf::from)),
         Some("help" | "-h" | "--help") | None => {
             print!("{USAGE}");
             Ok(())
