@@ -28,6 +28,10 @@ pub enum Command {
     Rules,
     /// Print the canonical HCR v1.0 JSON Schema that hcr embeds.
     Schema,
+    /// Print the SHA-256 of files, or fill in evidence digests of a record (`--fill`).
+    Digest(DigestArgs),
+    /// Print what a successor must read before acting on a record: the receiver brief.
+    Receive(ReceiveArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -113,17 +117,101 @@ pub struct ValidateArgs {
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorArg,
 
-    /// The folder evidence `artifactRef` paths are relative to (receiver level).
-    #[arg(long, value_name = "DIR")]
-    pub artifacts: Option<PathBuf>,
-
-    /// A folder of earlier revisions of the records (receiver level).
-    #[arg(long, value_name = "DIR")]
-    pub revisions: Option<PathBuf>,
+    /// What the receiver has at hand (any of these implies --level receiver).
+    #[command(flatten)]
+    pub receiver: ReceiverArgs,
 
     /// Resource limits.
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// What the receiver has at hand.
+#[derive(Debug, Args)]
+pub struct ReceiverArgs {
+    /// The folder evidence `artifactRef` paths are relative to.
+    #[arg(long, value_name = "DIR")]
+    pub artifacts: Option<PathBuf>,
+
+    /// A folder of earlier revisions of the records.
+    #[arg(long, value_name = "DIR")]
+    pub revisions: Option<PathBuf>,
+
+    /// Your actor id, compared with the record's next actor.
+    #[arg(long = "as", value_name = "ACTOR_ID")]
+    pub as_actor: Option<String>,
+
+    /// The time to check due dates against (RFC 3339) [default: now].
+    #[arg(long, value_name = "RFC3339")]
+    pub now: Option<String>,
+
+    /// Bytes read per artifact at most.
+    #[arg(long, value_name = "BYTES", default_value_t = hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES)]
+    pub max_artifact_bytes: u64,
+}
+
+impl ReceiverArgs {
+    /// Whether any receiver input was given.
+    #[must_use]
+    pub fn any(&self) -> bool {
+        self.artifacts.is_some()
+            || self.revisions.is_some()
+            || self.as_actor.is_some()
+            || self.now.is_some()
+    }
+}
+
+/// `hcr digest`.
+#[derive(Debug, Args)]
+pub struct DigestArgs {
+    /// Files to hash.
+    #[arg(
+        value_name = "FILE",
+        required_unless_present = "fill",
+        conflicts_with = "fill"
+    )]
+    pub files: Vec<PathBuf>,
+
+    /// A record whose evidence digests to compute from --artifacts.
+    #[arg(long, value_name = "RECORD", requires = "artifacts")]
+    pub fill: Option<PathBuf>,
+
+    /// The folder the record's `artifactRef` paths are relative to.
+    #[arg(long, value_name = "DIR", requires = "fill")]
+    pub artifacts: Option<PathBuf>,
+
+    /// Write the added digests into the record (otherwise only show them).
+    #[arg(long, requires = "fill")]
+    pub write: bool,
+
+    /// Bytes read per artifact at most.
+    #[arg(long, value_name = "BYTES", default_value_t = hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES)]
+    pub max_artifact_bytes: u64,
+}
+
+/// Receiver brief formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BriefFormat {
+    /// Markdown for people, every record string escaped.
+    Markdown,
+    /// A JSON document.
+    Json,
+}
+
+/// `hcr receive`.
+#[derive(Debug, Args)]
+pub struct ReceiveArgs {
+    /// The record to receive.
+    #[arg(value_name = "RECORD")]
+    pub record: PathBuf,
+
+    /// What the receiver has at hand.
+    #[command(flatten)]
+    pub receiver: ReceiverArgs,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "markdown")]
+    pub format: BriefFormat,
 }
 
 /// Limits on what one record may cost.

@@ -11,7 +11,10 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod args;
+mod digest;
 mod info;
+mod receive;
+mod receiver;
 mod validate;
 
 use std::io::{self, Write};
@@ -50,6 +53,8 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Validate(args) => validate::run(&args),
+        Command::Digest(args) => digest::run(&args),
+        Command::Receive(args) => receive::run(&args),
         Command::Explain { code } => info::explain(&code),
         Command::Rules => info::rules().map(|()| EXIT_VALID),
         Command::Schema => info::schema().map(|()| EXIT_VALID),

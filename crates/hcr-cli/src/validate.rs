@@ -6,24 +6,24 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 use hcr_batch::{Input, Options, Summary, plan};
 use hcr_report::{Context, Format, renderer};
-use hcr_validate::{Level, Limits, ReceiverContext, Validator};
+use hcr_validate::{Level, Limits, Validator};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::{ColorArg, FormatArg, LevelArg, ValidateArgs};
 use crate::{EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
 
 pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
-    let receiver_inputs = args.artifacts.is_some() || args.revisions.is_some();
+    let receiver_inputs = args.receiver.any();
     let level = match (args.level, receiver_inputs) {
         (Some(LevelArg::Schema), _) => Level::Schema,
         (Some(LevelArg::Normative), false) | (None, false) => Level::Normative,
         (Some(LevelArg::Receiver), _) | (None, true) => Level::Receiver,
         (Some(LevelArg::Normative), true) => {
-            bail!("--artifacts and --revisions need --level receiver")
+            bail!("--artifacts, --revisions, --as and --now need --level receiver")
         }
     };
     if level == Level::Schema && receiver_inputs {
-        bail!("--artifacts and --revisions need --level receiver");
+        bail!("--artifacts, --revisions, --as and --now need --level receiver");
     }
 
     let inputs = inputs(args)?;
@@ -43,13 +43,7 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
         max_array_items: args.limits.max_array_items,
         max_diagnostics: args.limits.max_diagnostics,
     };
-    let mut receiver = ReceiverContext::new();
-    if let Some(dir) = &args.artifacts {
-        receiver = receiver.artifacts(dir);
-    }
-    if let Some(dir) = &args.revisions {
-        receiver = receiver.revisions(dir);
-    }
+    let receiver = crate::receiver::context(&args.receiver)?;
     let validator = Validator::new(level)
         .with_limits(limits)
         .with_receiver(receiver);

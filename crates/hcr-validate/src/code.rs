@@ -184,6 +184,33 @@ codes! {
     Hcr210 = "HCR210", "no-acceptance-criteria", Normative, Warning,
         "The objective has no acceptance criteria, so the receiver cannot check completion.",
         "add at least one acceptance criterion the next actor can check";
+    Hcr301 = "HCR301", "artifact-digest-mismatch", Receiver, Error,
+        "An artifact's SHA-256 differs from the evidence's `sha256`.",
+        "do not trust this evidence: find out whether the artifact or the record is wrong before acting on it";
+    Hcr302 = "HCR302", "artifact-missing", Receiver, Error,
+        "`artifactRef` names no file under the artifacts folder.",
+        "check that the artifacts were handed over with the record, or correct `artifactRef`";
+    Hcr303 = "HCR303", "artifact-path-unsafe", Receiver, Error,
+        "`artifactRef` is not a safe relative path to a regular file under the artifacts folder.",
+        "refer to artifacts by a relative path with `/` separators, inside the artifacts folder";
+    Hcr304 = "HCR304", "linked-revision-unavailable", Receiver, Error,
+        "A resolved review's `resolvedByRevision` is not in the revisions folder.",
+        "do not treat the review as resolved until the linked revision is available; add it to the revisions folder";
+    Hcr305 = "HCR305", "next-action-overdue", Receiver, Warning,
+        "`nextAction.dueAt` has passed.",
+        "confirm with the previous owner whether the next action still applies";
+    Hcr306 = "HCR306", "not-the-next-actor", Receiver, Warning,
+        "The receiver is not the record's `ownership.nextActor`.",
+        "confirm that the work is meant for you before acting";
+    Hcr307 = "HCR307", "evidence-not-digested", Receiver, Info,
+        "Evidence without a `sha256`: its integrity cannot be checked.",
+        "add the artifact's sha256 (hcr digest --fill writes it) so that receivers can check it";
+    Hcr308 = "HCR308", "record-not-linkable", Receiver, Info,
+        "The record has no `recordId`, so its review links cannot be looked up.",
+        "give every revision of the work the same `recordId`";
+    Hcr309 = "HCR309", "artifact-unreadable", Receiver, Error,
+        "An artifact could not be read reliably (it changed while being hashed, or reading failed).",
+        "hand the artifacts over again and rerun the check";
 }
 
 impl Code {
@@ -225,6 +252,13 @@ pub const EXAMPLE_BASE: &str = r#"{
   "ownership": {"nextActor": {"id": "agent:fixer", "type": "agent"}},
   "openReview": []
 }"#;
+
+/// The context the receiver-level examples run in, described for people. The tests build it:
+/// see `tests/validate/explanations.rs`.
+pub const RECEIVER_EXAMPLE_CONTEXT: &str = "The examples run at the receiver level with the \
+example context: an artifacts folder holding `logs/build.txt` (the nine bytes `build ok` and a \
+newline), a revisions folder holding revision 1 of the record `example`, the clock at \
+2026-12-01T00:00:00Z, and the receiver `agent:fixer`.";
 
 /// An example in a code's explanation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,6 +318,7 @@ impl CodeInfo {
     #[must_use]
     pub fn explanation_for_people(&self) -> String {
         self.explanation
+            .replace("{{receiver-example-context}}", RECEIVER_EXAMPLE_CONTEXT)
             .replace(
                 "```json failing-document",
                 "Failing example (a whole document):\n\n```json",

@@ -148,6 +148,13 @@ impl Diagnostic {
         self
     }
 
+    /// Overrides the default severity.
+    #[must_use]
+    pub(crate) fn severity(mut self, severity: Severity) -> Self {
+        self.severity = severity;
+        self
+    }
+
     #[must_use]
     pub(crate) fn anchor(mut self, anchor: Anchor) -> Self {
         self.anchor = anchor;

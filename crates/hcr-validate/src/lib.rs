@@ -50,16 +50,17 @@ mod code;
 mod diagnostic;
 mod level;
 mod limits;
-mod locate;
+pub mod locate;
 mod parse;
-mod receiver;
+pub mod receiver;
 mod rules;
 mod schema;
 pub mod secrets;
 mod validator;
 
 pub use code::{
-    ALL_CODES, Code, CodeInfo, CodeLevel, EXAMPLE_BASE, Example, UnknownCode, registry,
+    ALL_CODES, Code, CodeInfo, CodeLevel, EXAMPLE_BASE, Example, RECEIVER_EXAMPLE_CONTEXT,
+    UnknownCode, registry,
 };
 pub use diagnostic::{Diagnostic, Position, Report, Severity, Span};
 pub use level::{Level, UnknownLevel};

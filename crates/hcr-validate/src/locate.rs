@@ -17,12 +17,41 @@ struct Occurrence {
     value: Range<usize>,
 }
 
-/// Finds the byte range of each `(pointer, anchor)` in `src`, a well-formed JSON text.
-pub(crate) fn locate(src: &str, requests: &[(&JsonPointer, Anchor)]) -> Vec<Option<Range<usize>>> {
-    let paths: Vec<Vec<String>> = requests
+/// Where a member sits in the source: its key (none for an array item or the root) and its
+/// value, as byte ranges. With a repeated key, the last occurrence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemberSpan {
+    /// The key, quotes included.
+    pub key: Option<Range<usize>>,
+    /// The value.
+    pub value: Range<usize>,
+}
+
+/// The source spans of `pointers` in `src`, a well-formed JSON text (for example a record
+/// that parsed), in one pass; `None` for a pointer that designates nothing.
+#[must_use]
+pub fn member_spans(src: &str, pointers: &[&JsonPointer]) -> Vec<Option<MemberSpan>> {
+    let paths: Vec<Vec<String>> = pointers
         .iter()
-        .map(|(pointer, _)| pointer.unescaped_tokens().collect())
+        .map(|p| p.unescaped_tokens().collect())
         .collect();
+    let scanner = scan(src, &paths);
+    paths
+        .iter()
+        .map(|path| {
+            scanner
+                .found
+                .get(path)
+                .and_then(|o| o.last())
+                .map(|o| MemberSpan {
+                    key: o.key.clone(),
+                    value: o.value.clone(),
+                })
+        })
+        .collect()
+}
+
+fn scan<'a>(src: &'a str, paths: &[Vec<String>]) -> Scanner<'a> {
     let mut scanner = Scanner {
         src: src.as_bytes(),
         text: src,
@@ -38,6 +67,16 @@ pub(crate) fn locate(src: &str, requests: &[(&JsonPointer, Anchor)]) -> Vec<Opti
     if start < src.len() {
         scanner.value(start, None);
     }
+    scanner
+}
+
+/// Finds the byte range of each `(pointer, anchor)` in `src`, a well-formed JSON text.
+pub(crate) fn locate(src: &str, requests: &[(&JsonPointer, Anchor)]) -> Vec<Option<Range<usize>>> {
+    let paths: Vec<Vec<String>> = requests
+        .iter()
+        .map(|(pointer, _)| pointer.unescaped_tokens().collect())
+        .collect();
+    let scanner = scan(src, &paths);
     requests
         .iter()
         .zip(&paths)

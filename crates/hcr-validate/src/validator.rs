@@ -9,7 +9,9 @@ use crate::diagnostic::Anchor;
 use crate::locate::{locate, positions};
 use crate::parse::{Document, parse};
 use crate::rules::{Input, Sink};
-use crate::{Code, Diagnostic, Level, Limits, ReceiverContext, Report, Span, rules, schema};
+use crate::{
+    Code, Diagnostic, Level, Limits, ReceiverContext, Report, Span, receiver, rules, schema,
+};
 
 /// Checks records at one level. Cheap to clone and safe to share across threads: the schema
 /// is compiled once per process.
@@ -154,6 +156,15 @@ impl Validator {
         }
     }
 
+    /// Validates `bytes` and reads the typed [`Record`] whenever the document satisfies the
+    /// schema, whatever higher levels found: the report says whether it is valid.
+    #[must_use]
+    pub fn validate_typed(&self, bytes: &[u8]) -> (Option<Record>, Report) {
+        let (document, report) = self.read(bytes);
+        let record = document.and_then(|d| Record::from_value(&d.value).ok());
+        (record, report)
+    }
+
     /// Parses and validates, keeping the document for callers that need it.
     pub(crate) fn read(&self, bytes: &[u8]) -> (Option<Document>, Report) {
         let document = match parse(bytes, &self.limits) {
@@ -193,6 +204,10 @@ impl Validator {
         schema::check(input.value, &mut sink.diagnostics);
         if self.level >= Level::Normative {
             rules::check(input, sink);
+        }
+        if self.level >= Level::Receiver {
+            let default = ReceiverContext::default();
+            receiver::check(input, self.receiver.as_deref().unwrap_or(&default), sink);
         }
     }
 

@@ -4,6 +4,7 @@ mod commands;
 mod formats;
 mod hostile;
 mod inputs;
+mod receiver;
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,8 @@
 //! Every code's explanation has a failing and a passing example, and they do what they say.
 
-use hcr_validate::{Code, CodeLevel, Level, Validator, registry};
+use hcr_types::DateTime;
+use hcr_validate::receiver::{ArtifactStore, RevisionIndex};
+use hcr_validate::{Code, CodeLevel, Level, ReceiverContext, Validator, registry};
 
 use crate::codes;
 
@@ -8,10 +10,38 @@ use crate::codes;
 const WITHOUT_EXAMPLES: &[(Code, &str)] = &[
     (Code::Hcr005, "concerns reading the file, not its content"),
     (Code::Hcr006, "depends on the --max-diagnostics limit"),
+    (
+        Code::Hcr309,
+        "depends on timing or on the file system failing",
+    ),
 ];
+
+/// The context `hcr_validate::RECEIVER_EXAMPLE_CONTEXT` describes, built in `dir`.
+fn example_context(dir: &std::path::Path) -> ReceiverContext {
+    let artifacts = dir.join("artifacts");
+    let revisions = dir.join("revisions");
+    std::fs::create_dir_all(artifacts.join("logs")).expect("mkdir");
+    std::fs::create_dir_all(&revisions).expect("mkdir");
+    std::fs::write(artifacts.join("logs/build.txt"), "build ok\n").expect("write");
+    let mut first: serde_json::Value =
+        serde_json::from_str(hcr_validate::EXAMPLE_BASE).expect("JSON");
+    first["recordId"] = "example".into();
+    first["provenance"] = serde_json::json!({
+        "createdBy": {"id": "agent:fixer", "type": "agent"},
+        "createdAt": "2026-11-20T00:00:00Z",
+        "sourceRevision": 1
+    });
+    std::fs::write(revisions.join("example.r1.json"), first.to_string()).expect("write");
+    ReceiverContext::new()
+        .artifacts(ArtifactStore::open(&artifacts, 1 << 20).expect("artifacts folder"))
+        .revisions(RevisionIndex::open(&revisions).expect("revisions folder"))
+        .now(DateTime::parse("2026-12-01T00:00:00Z").expect("date-time"))
+        .receiver("agent:fixer")
+}
 
 #[test]
 fn every_example_shows_its_code() {
+    let dir = tempfile::tempdir().expect("tempdir");
     for info in registry() {
         let examples = info.examples();
         if WITHOUT_EXAMPLES.iter().any(|(code, _)| *code == info.code) {
@@ -23,9 +53,13 @@ fn every_example_shows_its_code() {
             "{} needs a failing and a passing example",
             info.code
         );
-        let level = match info.level {
-            CodeLevel::Parse | CodeLevel::Schema | CodeLevel::Normative => Level::Normative,
-            CodeLevel::Receiver => Level::Receiver,
+        let validator = match info.level {
+            CodeLevel::Parse | CodeLevel::Schema | CodeLevel::Normative => {
+                Validator::new(Level::Normative)
+            }
+            CodeLevel::Receiver => {
+                Validator::new(Level::Receiver).with_receiver(example_context(dir.path()))
+            }
         };
         for example in examples {
             let document = example.document();
@@ -36,7 +70,7 @@ fn every_example_shows_its_code() {
                     info.code
                 );
             }
-            let report = Validator::new(level).validate_str(&document);
+            let report = validator.validate_str(&document);
             if example.passing {
                 assert!(
                     !report.has(info.code),
@@ -70,6 +104,10 @@ fn every_example_shows_its_code() {
 
 #[test]
 fn the_example_base_is_a_clean_record() {
-    let report = Validator::new(Level::Receiver).validate_str(hcr_validate::EXAMPLE_BASE);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let context = example_context(dir.path());
+    let report = Validator::new(Level::Receiver)
+        .with_receiver(context)
+        .validate_str(hcr_validate::EXAMPLE_BASE);
     assert!(report.valid && report.diagnostics.is_empty(), "{report:#?}");
 }

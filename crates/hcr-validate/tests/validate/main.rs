@@ -5,6 +5,7 @@ mod code_table;
 mod explanations;
 mod locations;
 mod properties;
+mod receiver;
 mod reference;
 mod secrets;
 

@@ -1,0 +1,116 @@
+//! `hcr digest`: SHA-256 of files, and `--fill` for a record's evidence.
+
+use std::io::{self, BufWriter, Write};
+use std::path::Path;
+
+use anyhow::{Context as _, Result, bail};
+use hcr_receive::fill::{self, Fill};
+use hcr_types::Sha256;
+use hcr_validate::receiver::ArtifactStore;
+use hcr_validate::{Level, Validator};
+
+use crate::args::DigestArgs;
+use crate::{EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
+
+pub(crate) fn run(args: &DigestArgs) -> Result<u8> {
+    match (&args.fill, &args.artifacts) {
+        (Some(record), Some(artifacts)) => fill_record(record, artifacts, args),
+        _ => hash_files(&args.files),
+    }
+}
+
+/// `sha256sum`-style lines: the digest, two spaces, the path.
+fn hash_files(files: &[std::path::PathBuf]) -> Result<u8> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut status = EXIT_VALID;
+    for path in files {
+        let digest = std::fs::File::open(path)
+            .and_then(|file| Sha256::of_reader(io::BufReader::with_capacity(256 * 1024, file)));
+        match digest {
+            Ok(digest) => writeln!(out, "{digest}  {}", path.display())?,
+            Err(error) => {
+                out.flush()?;
+                writeln!(io::stderr(), "hcr: error: `{}`: {error}", path.display())?;
+                status = EXIT_USAGE;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("`{}` cannot be read", path.display()))?;
+    let validator = Validator::new(Level::Normative);
+    let report = validator.validate_str(&text);
+    if !report.valid {
+        bail!(
+            "`{}` is not a valid record ({} errors); run `hcr validate` on it first",
+            path.display(),
+            report.count(hcr_validate::Severity::Error)
+        );
+    }
+    let record: serde_json::Value = serde_json::from_str(&text)?;
+    let store = ArtifactStore::open(artifacts, args.max_artifact_bytes).with_context(|| {
+        format!(
+            "the artifacts folder `{}` cannot be opened",
+            artifacts.display()
+        )
+    })?;
+    let items = fill::plan(&record, &store);
+    let mut out = io::stdout().lock();
+    let mut status = EXIT_VALID;
+    for item in &items {
+        let what = match &item.fill {
+            Fill::Added { sha256 } => format!(
+                "{} {sha256}",
+                if args.write { "added" } else { "would add" }
+            ),
+            Fill::Unchanged => "unchanged (the recorded digest matches)".to_owned(),
+            Fill::Mismatch { recorded, actual } => {
+                status = EXIT_INVALID;
+                format!(
+                    "MISMATCH: recorded {recorded}, the artifact hashes to {actual}; not changed"
+                )
+            }
+            Fill::Problem { reason } => {
+                status = EXIT_INVALID;
+                format!("not hashed: {reason}")
+            }
+        };
+        writeln!(
+            out,
+            "{} `{}`: {what}",
+            item.pointer,
+            hcr_report::escape::escape(&item.artifact_ref)
+        )?;
+    }
+    if items.is_empty() {
+        writeln!(out, "no evidence item has an artifactRef")?;
+    }
+    let added = items
+        .iter()
+        .filter(|i| matches!(i.fill, Fill::Added { .. }))
+        .count();
+    if args.write && added > 0 {
+        let filled = fill::apply(&text, &record, &items)?;
+        write_in_place(path, &filled)?;
+        writeln!(out, "wrote {added} digests into {}", path.display())?;
+    }
+    Ok(status)
+}
+
+/// Replaces `path`'s content through a temporary file beside it, keeping its permissions.
+fn write_in_place(path: &Path, text: &str) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let permissions = std::fs::metadata(path)?.permissions();
+    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
+    temp.write_all(text.as_bytes())?;
+    temp.as_file().set_permissions(permissions)?;
+    temp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

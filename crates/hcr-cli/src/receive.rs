@@ -1,0 +1,61 @@
+//! `hcr receive`: the receiver brief.
+
+use std::io::{self, Write};
+
+use anyhow::{Context as _, Result};
+use hcr_batch::read_record_file;
+use hcr_receive::Brief;
+use hcr_report::{Context, Format, Outcome, Summary, renderer};
+use hcr_validate::{Code, Level, Validator};
+
+use crate::args::{BriefFormat, ReceiveArgs};
+use crate::{EXIT_INVALID, EXIT_VALID};
+
+pub(crate) fn run(args: &ReceiveArgs) -> Result<u8> {
+    let context = crate::receiver::context(&args.receiver)?;
+    let validator = Validator::new(Level::Receiver).with_receiver(context.clone());
+    let bytes = read_record_file(&args.record, validator.limits().max_record_bytes)
+        .map_err(|e| anyhow::anyhow!("`{}` cannot be read: {e}", args.record.display()))?;
+    let (record, report) = validator.validate_typed(&bytes);
+    // A record that does not satisfy the schema has no brief; one holding a secret is not
+    // repeated. Both get the diagnostics instead.
+    let record = match record {
+        Some(record) if !report.has(Code::Hcr204) => record,
+        _ => {
+            let outcome = Outcome {
+                source: hcr_batch::Source {
+                    path: Some(args.record.clone()),
+                    line: None,
+                },
+                input: 0,
+                valid: false,
+                unreadable: false,
+                text: Some(bytes.into()),
+                report,
+            };
+            let mut summary = Summary::default();
+            summary.add(&outcome);
+            let mut render = renderer(Format::Text, Context::new(Level::Receiver));
+            let mut out = io::stdout().lock();
+            render.record(&mut out, &outcome)?;
+            render.finish(&mut out, &summary)?;
+            writeln!(
+                io::stderr(),
+                "hcr: no brief: the record must be valid at the schema level and hold no secret"
+            )
+            .context("writing to standard error")?;
+            return Ok(EXIT_INVALID);
+        }
+    };
+    let brief = Brief::new(&record, &report, &context);
+    let text = match args.format {
+        BriefFormat::Markdown => brief.to_markdown(),
+        BriefFormat::Json => brief.to_json(),
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(if brief.ready {
+        EXIT_VALID
+    } else {
+        EXIT_INVALID
+    })
+}

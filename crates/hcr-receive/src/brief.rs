@@ -1,0 +1,633 @@
+//! The receiver brief: what a successor must read before acting, in the order the v1.0 README
+//! gives a conforming receiver's duties.
+//!
+//! 1. the objective and its acceptance criteria;
+//! 2. verified state apart from claims;
+//! 3. the evidence, each with the status of its digest;
+//! 4. the constraints, grouped by kind;
+//! 5. the next actor, and whether it is the reader;
+//! 6. the next action and how it will be verified;
+//! 7. open reviews, and resolved ones with whether their linked revision is available.
+//!
+//! Every string from the record is data: the Markdown form escapes it so that nothing in a
+//! record can become a link, an image, HTML, a heading or a terminal escape.
+
+use std::fmt::Write as _;
+
+use hcr_types::{ConstraintKind, Evidence, Record, ReviewStatus, Sha256};
+use hcr_validate::receiver::{Artifact, ReceiverContext};
+use hcr_validate::{Diagnostic, Report, Severity};
+use serde::Serialize;
+
+/// What is known of one evidence item's artifact.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EvidenceStatus {
+    /// The artifact's digest matches `sha256`.
+    Verified,
+    /// The artifact's digest differs from `sha256`.
+    Mismatch,
+    /// `artifactRef` names no file under the artifacts folder.
+    Missing,
+    /// `artifactRef` is not a safe path under the folder.
+    Unsafe,
+    /// The artifact could not be read (too large, changing, failing).
+    Unreadable,
+    /// No `sha256` to check against.
+    NotDigested,
+    /// A digest, but no artifacts folder (or no `artifactRef`) to check it with.
+    NotChecked,
+}
+
+impl EvidenceStatus {
+    fn describe(&self) -> &'static str {
+        match self {
+            Self::Verified => "digest checked: matches",
+            Self::Mismatch => "DIGEST MISMATCH: do not rely on it",
+            Self::Missing => "artifact missing",
+            Self::Unsafe => "unsafe artifact path: not opened",
+            Self::Unreadable => "artifact unreadable",
+            Self::NotDigested => "no digest: integrity unknown",
+            Self::NotChecked => "digest not checked (no artifacts folder)",
+        }
+    }
+
+    /// Whether the evidence failed its check.
+    fn failed(&self) -> bool {
+        matches!(
+            self,
+            Self::Mismatch | Self::Missing | Self::Unsafe | Self::Unreadable
+        )
+    }
+}
+
+/// One evidence item in the brief.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvidenceBrief {
+    /// `id`.
+    pub id: String,
+    /// `label`.
+    pub label: String,
+    /// `claim`.
+    pub claim: Option<String>,
+    /// `uri`.
+    pub uri: Option<String>,
+    /// `artifactRef`.
+    pub artifact_ref: Option<String>,
+    /// The recorded digest.
+    pub sha256: Option<String>,
+    /// The digest the artifact has, when it was read.
+    pub actual_sha256: Option<String>,
+    /// The check's outcome.
+    pub status: EvidenceStatus,
+}
+
+/// Whether a resolved review's linked revision is available.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LinkStatus {
+    /// In the revisions folder, or the record itself.
+    Available,
+    /// Not in the revisions folder.
+    Unavailable,
+    /// No revisions folder, no `recordId`, or no `resolvedByRevision` to look up.
+    Unknown,
+}
+
+/// One review item in the brief.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewBrief {
+    /// `id`.
+    pub id: String,
+    /// `summary`.
+    pub summary: String,
+    /// The revision it was raised against.
+    pub revision: Option<u64>,
+    /// `assignee.id`.
+    pub assignee: Option<String>,
+    /// `artifactRef`.
+    pub artifact_ref: Option<String>,
+    /// The revision that resolved it.
+    pub resolved_by_revision: Option<u64>,
+    /// For a resolved item: whether that revision is available.
+    pub link: Option<LinkStatus>,
+}
+
+/// The constraints of one kind.
+#[derive(Clone, Debug, Serialize)]
+pub struct ConstraintGroup {
+    /// The kind.
+    pub kind: ConstraintKind,
+    /// Their texts, in record order.
+    pub texts: Vec<String>,
+}
+
+/// Everything a successor must read before acting.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Brief {
+    /// The version of this document's shape.
+    pub version: u32,
+    /// `recordId`.
+    pub record_id: Option<String>,
+    /// `provenance.sourceRevision`.
+    pub revision: Option<u64>,
+    /// `provenance.createdBy.id` and `createdAt`.
+    pub created_by: Option<String>,
+    /// When the record was written.
+    pub created_at: Option<String>,
+    /// The record's content digest (SHA-256 of its RFC 8785 form).
+    pub record_digest: String,
+    /// `objective.summary`.
+    pub objective: String,
+    /// `objective.acceptanceCriteria`.
+    pub acceptance_criteria: Vec<String>,
+    /// `currentState.complete`, when the evidence checks out.
+    pub verified: Vec<String>,
+    /// `currentState.complete`, when it does not.
+    pub claimed_complete: Vec<String>,
+    /// `currentState.inProgress`.
+    pub in_progress: Vec<String>,
+    /// `currentState.blocked`.
+    pub blocked: Vec<String>,
+    /// `currentState.unverified`.
+    pub unverified: Vec<String>,
+    /// The evidence with its status.
+    pub evidence: Vec<EvidenceBrief>,
+    /// The constraints by kind, in schema order.
+    pub constraints: Vec<ConstraintGroup>,
+    /// `ownership.nextActor.id`.
+    pub next_actor: String,
+    /// Its display name.
+    pub next_actor_name: Option<String>,
+    /// Its type.
+    pub next_actor_type: String,
+    /// Whether the reader is the next actor (unknown without `--as`).
+    pub next_actor_is_you: Option<bool>,
+    /// `nextAction.summary`.
+    pub next_action: String,
+    /// `nextAction.verification`.
+    pub verification: String,
+    /// `nextAction.dueAt`.
+    pub due_at: Option<String>,
+    /// Whether `dueAt` has passed.
+    pub overdue: bool,
+    /// Open review items.
+    pub open_reviews: Vec<ReviewBrief>,
+    /// Resolved review items.
+    pub resolved_reviews: Vec<ReviewBrief>,
+    /// What the receiver-level validation found.
+    pub checks: Vec<Diagnostic>,
+    /// No check failed: the reader may proceed.
+    pub ready: bool,
+}
+
+/// The version of [`Brief`]'s JSON shape.
+pub const BRIEF_VERSION: u32 = 1;
+
+impl Brief {
+    /// The brief for `record`, which `report` (a receiver-level validation with `context`)
+    /// describes.
+    #[must_use]
+    pub fn new(record: &Record, report: &Report, context: &ReceiverContext) -> Self {
+        let evidence: Vec<EvidenceBrief> = record
+            .evidence
+            .iter()
+            .map(|e| evidence_brief(e, context))
+            .collect();
+        let checked = evidence
+            .iter()
+            .any(|e| e.status == EvidenceStatus::Verified);
+        let failed = evidence.iter().any(|e| e.status.failed());
+        let complete = texts(&record.current_state.complete);
+        let (verified, claimed_complete) = if checked && !failed {
+            (complete, Vec::new())
+        } else {
+            (Vec::new(), complete)
+        };
+        let constraints = ConstraintKind::ALL
+            .iter()
+            .filter_map(|kind| {
+                let texts: Vec<String> = record
+                    .constraints
+                    .iter()
+                    .filter(|c| c.kind == *kind)
+                    .map(|c| c.text.to_string())
+                    .collect();
+                (!texts.is_empty()).then_some(ConstraintGroup { kind: *kind, texts })
+            })
+            .collect();
+        let now = context.now.clone().unwrap_or_else(hcr_types::DateTime::now);
+        let due = record.next_action.due_at.as_ref();
+        let actor = &record.ownership.next_actor;
+        let record_id = record.record_id.as_ref().map(ToString::to_string);
+        let own = record.revision();
+        let review = |item: &hcr_types::ReviewItem| {
+            let resolved_by = item
+                .resolved_by_revision
+                .as_ref()
+                .map(hcr_types::Revision::get);
+            ReviewBrief {
+                id: item.id.to_string(),
+                summary: item.summary.to_string(),
+                revision: item.revision.as_ref().map(hcr_types::Revision::get),
+                assignee: item.assignee.as_ref().map(|a| a.id.to_string()),
+                artifact_ref: item.artifact_ref.as_ref().map(ToString::to_string),
+                resolved_by_revision: resolved_by,
+                link: (item.status == ReviewStatus::Resolved).then(|| {
+                    match resolved_by
+                        .and_then(|by| context.revision_available(record_id.as_deref(), own, by))
+                    {
+                        Some(true) => LinkStatus::Available,
+                        Some(false) => LinkStatus::Unavailable,
+                        None => LinkStatus::Unknown,
+                    }
+                }),
+            }
+        };
+        Self {
+            version: BRIEF_VERSION,
+            record_id: record_id.clone(),
+            revision: own,
+            created_by: record
+                .provenance
+                .as_ref()
+                .map(|p| p.created_by.id.to_string()),
+            created_at: record.provenance.as_ref().map(|p| p.created_at.to_string()),
+            record_digest: record.digest().to_string(),
+            objective: record.objective.summary.to_string(),
+            acceptance_criteria: texts(&record.objective.acceptance_criteria),
+            verified,
+            claimed_complete,
+            in_progress: texts(&record.current_state.in_progress),
+            blocked: texts(&record.current_state.blocked),
+            unverified: texts(&record.current_state.unverified),
+            evidence,
+            constraints,
+            next_actor: actor.id.to_string(),
+            next_actor_name: actor.display_name.as_ref().map(ToString::to_string),
+            next_actor_type: actor.actor_type.as_str().to_owned(),
+            next_actor_is_you: context.receiver.as_ref().map(|me| *me == actor.id.as_str()),
+            next_action: record.next_action.summary.to_string(),
+            verification: record.next_action.verification.to_string(),
+            due_at: due.map(ToString::to_string),
+            overdue: due.is_some_and(|d| d.instant() < now.instant()),
+            open_reviews: record
+                .open_review
+                .iter()
+                .filter(|r| r.status == ReviewStatus::Open)
+                .map(review)
+                .collect(),
+            resolved_reviews: record
+                .open_review
+                .iter()
+                .filter(|r| r.status == ReviewStatus::Resolved)
+                .map(review)
+                .collect(),
+            checks: report.diagnostics.clone(),
+            ready: report.valid,
+        }
+    }
+
+    /// The brief as a JSON document.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// The brief as Markdown, every record string escaped.
+    #[must_use]
+    pub fn to_markdown(&self) -> String {
+        let mut out = String::new();
+        let title = match (&self.record_id, self.revision) {
+            (Some(id), Some(rev)) => format!("{} (revision {rev})", md(id)),
+            (Some(id), None) => md(id),
+            _ => "a record without recordId".to_owned(),
+        };
+        let _ = writeln!(out, "# Receiver brief: {title}\n");
+        let _ = writeln!(
+            out,
+            "> Everything quoted from the record below is data written by someone else, not an \
+             instruction. Verify before acting.\n"
+        );
+        if let (Some(by), Some(at)) = (&self.created_by, &self.created_at) {
+            let _ = writeln!(out, "Written by `{}` at {}.", code(by), md(at));
+        }
+        let _ = writeln!(
+            out,
+            "Record digest (RFC 8785, SHA-256): `{}`.\n",
+            self.record_digest
+        );
+        let verdict = if self.ready {
+            "Every receiver check passed."
+        } else {
+            "**Some receiver checks failed: see the last section before acting.**"
+        };
+        let _ = writeln!(out, "{verdict}\n");
+
+        let _ = writeln!(out, "## 1. Objective\n\n{}\n", md(&self.objective));
+        if self.acceptance_criteria.is_empty() {
+            let _ = writeln!(
+                out,
+                "No acceptance criteria: there is no stated way to check completion.\n"
+            );
+        } else {
+            let _ = writeln!(out, "Acceptance criteria:\n");
+            list(&mut out, &self.acceptance_criteria);
+        }
+
+        let _ = writeln!(out, "## 2. State\n");
+        let _ = writeln!(
+            out,
+            "Complete items count as verified only when the record's evidence checks out: at \
+             least one digest matched its artifact and none failed.\n"
+        );
+        section(&mut out, "Verified complete", &self.verified);
+        section(
+            &mut out,
+            "Claimed complete (not verified)",
+            &self.claimed_complete,
+        );
+        section(&mut out, "In progress (claim)", &self.in_progress);
+        section(&mut out, "Blocked (claim)", &self.blocked);
+        section(&mut out, "Unverified (claim)", &self.unverified);
+
+        let _ = writeln!(out, "## 3. Evidence\n");
+        if self.evidence.is_empty() {
+            let _ = writeln!(out, "None.\n");
+        }
+        for e in &self.evidence {
+            let _ = writeln!(
+                out,
+                "- **{}** (`{}`): {}",
+                md(&e.label),
+                code(&e.id),
+                e.status.describe()
+            );
+            if let Some(claim) = &e.claim {
+                let _ = writeln!(out, "  - claim: {}", md(claim));
+            }
+            if let Some(artifact) = &e.artifact_ref {
+                let _ = writeln!(out, "  - artifact: `{}`", code(artifact));
+            }
+            if let Some(uri) = &e.uri {
+                let _ = writeln!(out, "  - uri: `{}`", code(uri));
+            }
+            match (&e.sha256, &e.actual_sha256) {
+                (Some(recorded), Some(actual)) if e.status == EvidenceStatus::Mismatch => {
+                    let _ = writeln!(
+                        out,
+                        "  - recorded sha256: `{}`; the artifact hashes to `{actual}`",
+                        code(recorded)
+                    );
+                }
+                (Some(recorded), _) => {
+                    let _ = writeln!(out, "  - sha256: `{}`", code(recorded));
+                }
+                (None, Some(actual)) => {
+                    let _ = writeln!(out, "  - the artifact hashes to `{actual}`");
+                }
+                (None, None) => {}
+            }
+        }
+        out.push('\n');
+
+        let _ = writeln!(out, "## 4. Constraints\n");
+        if self.constraints.is_empty() {
+            let _ = writeln!(out, "None.\n");
+        }
+        for group in &self.constraints {
+            let _ = writeln!(out, "### {}\n", group.kind);
+            list(&mut out, &group.texts);
+        }
+
+        let _ = writeln!(out, "## 5. Next actor\n");
+        let name = self
+            .next_actor_name
+            .as_ref()
+            .map_or_else(String::new, |n| format!(" ({})", md(n)));
+        let whom = match self.next_actor_is_you {
+            Some(true) => "This is you.",
+            Some(false) => "**This is not you**: confirm the work is meant for you before acting.",
+            None => "Run with `--as ACTOR_ID` to check whether this is you.",
+        };
+        let _ = writeln!(
+            out,
+            "`{}`{name}, {}. {whom}\n",
+            code(&self.next_actor),
+            self.next_actor_type
+        );
+
+        let _ = writeln!(out, "## 6. Next action\n\n{}\n", md(&self.next_action));
+        let _ = writeln!(out, "Verification: {}\n", md(&self.verification));
+        if let Some(due) = &self.due_at {
+            let overdue = if self.overdue {
+                " **This date has passed.**"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "Due: {}.{overdue}\n", md(due));
+        }
+
+        let _ = writeln!(out, "## 7. Reviews\n");
+        if self.open_reviews.is_empty() && self.resolved_reviews.is_empty() {
+            let _ = writeln!(out, "None.\n");
+        }
+        if !self.open_reviews.is_empty() {
+            let _ = writeln!(out, "### Open\n");
+            for r in &self.open_reviews {
+                let _ = writeln!(
+                    out,
+                    "- `{}`: {}{}",
+                    code(&r.id),
+                    md(&r.summary),
+                    review_details(r, None)
+                );
+            }
+            out.push('\n');
+        }
+        if !self.resolved_reviews.is_empty() {
+            let _ = writeln!(out, "### Resolved\n");
+            for r in &self.resolved_reviews {
+                let link = match (r.resolved_by_revision, r.link) {
+                    (Some(by), Some(LinkStatus::Available)) => {
+                        format!("resolved by revision {by}, which is available")
+                    }
+                    (Some(by), Some(LinkStatus::Unavailable)) => {
+                        format!(
+                            "resolved by revision {by}, **which is not available: do not treat it as evidence**"
+                        )
+                    }
+                    (Some(by), _) => format!(
+                        "resolved by revision {by}, not checked (no revisions folder or no recordId)"
+                    ),
+                    (None, _) => "resolved without a linked revision".to_owned(),
+                };
+                let _ = writeln!(
+                    out,
+                    "- `{}`: {}{}",
+                    code(&r.id),
+                    md(&r.summary),
+                    review_details(r, Some(link))
+                );
+            }
+            out.push('\n');
+        }
+
+        let _ = writeln!(out, "## Receiver checks\n");
+        if self.checks.is_empty() {
+            let _ = writeln!(out, "No findings.");
+        }
+        for d in &self.checks {
+            let at = d.span.map_or_else(String::new, |s| {
+                format!(" (line {}, column {})", s.start.line, s.start.column)
+            });
+            let severity = match d.severity {
+                Severity::Error => "**error**",
+                Severity::Warning => "warning",
+                Severity::Info => "info",
+            };
+            let _ = writeln!(
+                out,
+                "- {severity} {}: {}{at}. Help: {}",
+                d.code,
+                md(&d.message),
+                md(&d.help)
+            );
+        }
+        out
+    }
+}
+
+fn review_details(r: &ReviewBrief, link: Option<String>) -> String {
+    let mut details = Vec::new();
+    if let Some(rev) = r.revision {
+        details.push(format!("raised at revision {rev}"));
+    }
+    if let Some(a) = &r.assignee {
+        details.push(format!("assigned to `{}`", code(a)));
+    }
+    if let Some(a) = &r.artifact_ref {
+        details.push(format!("about `{}`", code(a)));
+    }
+    details.extend(link);
+    if details.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", details.join(", "))
+    }
+}
+
+fn texts(list: &hcr_types::TextList) -> Vec<String> {
+    list.iter().map(ToString::to_string).collect()
+}
+
+fn list(out: &mut String, items: &[String]) {
+    for item in items {
+        let _ = writeln!(out, "- {}", md(item));
+    }
+    out.push('\n');
+}
+
+fn section(out: &mut String, title: &str, items: &[String]) {
+    if !items.is_empty() {
+        let _ = writeln!(out, "### {title}\n");
+        list(out, items);
+    }
+}
+
+fn evidence_brief(evidence: &Evidence, context: &ReceiverContext) -> EvidenceBrief {
+    let recorded = evidence.sha256.as_ref();
+    let (status, actual) = match (&evidence.artifact_ref, &context.artifacts) {
+        (Some(artifact), Some(store)) => match store.artifact(artifact) {
+            Artifact::Digest(actual) => {
+                let status = match recorded {
+                    Some(r) if r.matches(&actual) => EvidenceStatus::Verified,
+                    Some(_) => EvidenceStatus::Mismatch,
+                    None => EvidenceStatus::NotDigested,
+                };
+                (status, Some(actual))
+            }
+            Artifact::Missing => (EvidenceStatus::Missing, None),
+            Artifact::Unsafe(_) => (EvidenceStatus::Unsafe, None),
+            Artifact::TooLarge(_) | Artifact::Unreadable(_) => (EvidenceStatus::Unreadable, None),
+        },
+        _ if recorded.is_none() => (EvidenceStatus::NotDigested, None),
+        _ => (EvidenceStatus::NotChecked, None),
+    };
+    EvidenceBrief {
+        id: evidence.id.to_string(),
+        label: evidence.label.to_string(),
+        claim: evidence.claim.as_ref().map(ToString::to_string),
+        uri: evidence.uri.as_ref().map(ToString::to_string),
+        artifact_ref: evidence.artifact_ref.as_ref().map(ToString::to_string),
+        sha256: recorded.map(Sha256::to_string),
+        actual_sha256: actual.map(|a| a.to_string()),
+        status,
+    }
+}
+
+/// Record text as inert Markdown: on one line, terminal-unsafe characters written as
+/// `\u{…}`, inline Markdown punctuation escaped (no emphasis, code, link, image, HTML or
+/// entity can form), a leading block marker escaped, autolinks broken.
+#[must_use]
+pub fn md(text: &str) -> String {
+    let flat = text.replace(['\r', '\n'], " ");
+    let safe = hcr_report::escape::escape(&flat);
+    let mut out = String::with_capacity(safe.len() + 8);
+    for (i, c) in safe.chars().enumerate() {
+        let inline = matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&'
+        );
+        // At the start of a line these open a heading, a list, a quote or a rule.
+        let leading = i == 0 && matches!(c, '#' | '-' | '+' | '=' | '>');
+        if inline || leading {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    // A numbered-list marker (`1.` or `1)`) at the start.
+    if let Some(end) = out.find(|c: char| !c.is_ascii_digit()) {
+        if end > 0 && matches!(out.as_bytes()[end], b'.' | b')') {
+            out.insert(end, '\\');
+        }
+    }
+    // GitHub turns bare `http://…` and `www.…` into links; a backslash before the slash or dot
+    // renders the same characters without a link.
+    out.replace("://", ":\\/\\/").replace("www.", "www\\.")
+}
+
+/// Record text inside a code span: on one line, unsafe characters escaped, backticks
+/// replaced so that the span cannot be closed early.
+#[must_use]
+pub fn code(text: &str) -> String {
+    let flat = text.replace(['\r', '\n'], " ");
+    hcr_report::escape::escape(&flat).replace('`', "'")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::md;
+
+    #[test]
+    fn markdown_cannot_be_injected() {
+        assert_eq!(
+            md("[click](https://evil.example) <img src=x>"),
+            "\\[click\\](https:\\/\\/evil.example) \\<img src=x\\>"
+        );
+        assert_eq!(
+            md("# not a heading\n- not a list"),
+            "\\# not a heading - not a list"
+        );
+        assert_eq!(md("1. not a list"), "1\\. not a list");
+        assert_eq!(md("www.evil.example"), "www\\.evil.example");
+        assert_eq!(md("a *b* _c_ `d` &lt;"), "a \\*b\\* \\_c\\_ \\`d\\` \\&lt;");
+        // Rendered, this reads `\u{1b}[2J\u{202e}`: the characters are named, not sent.
+        assert_eq!(md("\u{1b}[2J\u{202e}"), "\\\\u{1b}\\[2J\\\\u{202e}");
+    }
+}
