@@ -8,6 +8,7 @@
 mod codegen;
 mod man;
 mod schema;
+mod suite;
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +21,8 @@ tasks:
   check-schema   protocol/v1/schema.json equals the canonical schema in ../shared
   codegen        regenerate docs/rules.md from the code table
   man [DIR]      write the hcr man pages (default target/man)
+  suite generate regenerate the conformance suite from its case table
+  suite check    check the suite: manifest schema, unique ids, each file referenced once
 ";
 
 fn main() -> Result<()> {
@@ -27,6 +30,11 @@ fn main() -> Result<()> {
     match args.first().map(String::as_str) {
         Some("check-schema") => schema::check_schema(),
         Some("codegen") => codegen::write_all(),
+        Some("suite") => match args.get(1).map(String::as_str) {
+            Some("generate") => suite::generate(),
+            Some("check") => suite::check(),
+            _ => bail!("usage: cargo xtask suite generate|check"),
+        },
         Some("man") => man::write_pages(args.get(1).map(std::path::PathBuf::from)),
         Some("help" | "-h" | "--help") | None => {
             print!("{USAGE}");

@@ -11,7 +11,12 @@ pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
         .filter_map(|(_, d)| d.get("summary").and_then(Value::as_str))
         .collect();
     for (at, decision) in objects(input.value, "decisions") {
-        let Some(target) = decision.get("supersedes").and_then(Value::as_str) else {
+        // An empty `supersedes` is HCR104's; it names nothing to look for.
+        let Some(target) = decision
+            .get("supersedes")
+            .and_then(Value::as_str)
+            .filter(|t| !t.is_empty())
+        else {
             continue;
         };
         let own = decision.get("summary").and_then(Value::as_str);
