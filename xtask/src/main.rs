@@ -7,6 +7,7 @@
 
 mod codegen;
 mod man;
+mod peers;
 mod schema;
 mod suite;
 
@@ -23,6 +24,8 @@ tasks:
   man [DIR]      write the hcr man pages (default target/man)
   suite generate regenerate the conformance suite from its case table
   suite check    check the suite: manifest schema, unique ids, each file referenced once
+  peers install  install the peer validators (ajv-cli, check-jsonschema) into target/peers
+  peers certify  certify them with hcr certify; reports in conformance-suite/reports
 ";
 
 fn main() -> Result<()> {
@@ -34,6 +37,11 @@ fn main() -> Result<()> {
             Some("generate") => suite::generate(),
             Some("check") => suite::check(),
             _ => bail!("usage: cargo xtask suite generate|check"),
+        },
+        Some("peers") => match args.get(1).map(String::as_str) {
+            Some("install") => peers::install(),
+            Some("certify") => peers::certify(),
+            _ => bail!("usage: cargo xtask peers install|certify"),
         },
         Some("man") => man::write_pages(args.get(1).map(std::path::PathBuf::from)),
         Some("help" | "-h" | "--help") | None => {

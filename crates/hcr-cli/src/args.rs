@@ -32,6 +32,9 @@ pub enum Command {
     Digest(DigestArgs),
     /// Print what a successor must read before acting on a record: the receiver brief.
     Receive(ReceiveArgs),
+    /// Certify another implementation (a validator or a producer) against the conformance
+    /// suite and write a report.
+    Certify(CertifyArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -124,6 +127,11 @@ pub struct ValidateArgs {
     /// Resource limits.
     #[command(flatten)]
     pub limits: LimitArgs,
+
+    /// Speak the certification protocol on standard input and output instead (JSON lines;
+    /// see conformance-suite/README.md), so that `hcr certify --validator-stdio` can run hcr.
+    #[arg(long, conflicts_with = "paths")]
+    pub protocol_stdio: bool,
 }
 
 /// What the receiver has at hand.
@@ -212,6 +220,79 @@ pub struct ReceiveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "markdown")]
     pub format: BriefFormat,
+}
+
+/// Report formats of `hcr certify`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Markdown (suits a GitHub step summary).
+    Markdown,
+    /// JSON (conformance-suite/report.schema.json).
+    Json,
+}
+
+/// `hcr certify`.
+#[derive(Debug, Args)]
+#[command(disable_version_flag = true)]
+#[command(group = clap::ArgGroup::new("target").required(true).args(["validator", "validator_stdio", "producer"]))]
+pub struct CertifyArgs {
+    /// A validator run once per case by `sh -c`: `{}` is the case file; `{artifacts}`,
+    /// `{revisions}`, `{now}` and `{as}` give receiver cases their context. Exit status 0
+    /// accepts, anything else rejects.
+    #[arg(long, value_name = "COMMAND")]
+    pub validator: Option<String>,
+
+    /// A validator that stays up and answers one JSON line per case on standard output.
+    #[arg(long, value_name = "COMMAND")]
+    pub validator_stdio: Option<String>,
+
+    /// A folder of records a producer wrote, each checked at the normative level.
+    #[arg(long, value_name = "DIR")]
+    pub producer: Option<PathBuf>,
+
+    /// The conformance suite (the folder holding manifest.json).
+    #[arg(long, value_name = "DIR", default_value = "conformance-suite")]
+    pub suite: PathBuf,
+
+    /// The implementation's name [default: the command's first word].
+    #[arg(long)]
+    pub name: Option<String>,
+
+    /// The implementation's version.
+    #[arg(long, default_value = "unknown")]
+    pub version: String,
+
+    /// Report format.
+    #[arg(long, value_enum, default_value = "markdown")]
+    pub format: ReportFormat,
+
+    /// Write the report here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Also write a shields.io endpoint badge here.
+    #[arg(long, value_name = "FILE")]
+    pub badge: Option<PathBuf>,
+
+    /// Seconds allowed per case.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub timeout: f64,
+
+    /// Only this exit status means "rejects"; other non-zero statuses count as crashes.
+    #[arg(long, value_name = "N")]
+    pub invalid_exit: Option<i32>,
+
+    /// Cases run at once [default: one per core].
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Also run the cases whose verdict rests on hcr's resource limits.
+    #[arg(long)]
+    pub include_limits: bool,
+
+    /// Send receiver cases to the --validator-stdio process too.
+    #[arg(long)]
+    pub stdio_receiver: bool,
 }
 
 /// Limits on what one record may cost.

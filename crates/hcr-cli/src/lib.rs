@@ -11,6 +11,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 pub mod args;
+mod certify;
 mod digest;
 mod info;
 mod receive;
@@ -52,7 +53,9 @@ pub fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
+        Command::Validate(args) if args.protocol_stdio => certify::serve_stdio(),
         Command::Validate(args) => validate::run(&args),
+        Command::Certify(args) => certify::run(&args),
         Command::Digest(args) => digest::run(&args),
         Command::Receive(args) => receive::run(&args),
         Command::Explain { code } => info::explain(&code),

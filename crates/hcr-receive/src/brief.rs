@@ -592,10 +592,11 @@ pub fn md(text: &str) -> String {
         out.push(c);
     }
     // A numbered-list marker (`1.` or `1)`) at the start.
-    if let Some(end) = out.find(|c: char| !c.is_ascii_digit()) {
-        if end > 0 && matches!(out.as_bytes()[end], b'.' | b')') {
-            out.insert(end, '\\');
-        }
+    if let Some(end) = out.find(|c: char| !c.is_ascii_digit())
+        && end > 0
+        && matches!(out.as_bytes()[end], b'.' | b')')
+    {
+        out.insert(end, '\\');
     }
     // GitHub turns bare `http://…` and `www.…` into links; a backslash before the slash or dot
     // renders the same characters without a link.

@@ -140,7 +140,7 @@ fn digits(bytes: &[u8]) -> Option<u32> {
 }
 
 const fn is_leap_year(year: u32) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
 }
 
 const fn days_in_month(year: u32, month: u32) -> u32 {

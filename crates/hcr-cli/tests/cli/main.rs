@@ -1,5 +1,6 @@
 //! `hcr` end to end: every input mode, exit status and output format, through the binary.
 
+mod certify;
 mod commands;
 mod formats;
 mod hostile;

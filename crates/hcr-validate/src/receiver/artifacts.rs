@@ -72,10 +72,10 @@ impl ArtifactStore {
     /// Resolves and hashes `artifact_ref`.
     #[must_use]
     pub fn artifact(&self, artifact_ref: &str) -> Artifact {
-        if let Ok(cache) = self.cache.lock() {
-            if let Some(found) = cache.get(artifact_ref) {
-                return found.clone();
-            }
+        if let Ok(cache) = self.cache.lock()
+            && let Some(found) = cache.get(artifact_ref)
+        {
+            return found.clone();
         }
         let found = match unsafe_reason(artifact_ref) {
             Some(reason) => Artifact::Unsafe(reason),

@@ -65,10 +65,10 @@ impl RevisionIndex {
                 continue;
             };
             if file_type.is_dir() {
-                if depth < MAX_DEPTH {
-                    if let Ok(sub) = entry.open_dir() {
-                        self.walk(&sub, path, validator, depth + 1)?;
-                    }
+                if depth < MAX_DEPTH
+                    && let Ok(sub) = entry.open_dir()
+                {
+                    self.walk(&sub, path, validator, depth + 1)?;
                 }
             } else if file_type.is_file()
                 && Path::new(&name).extension().is_some_and(|e| e == "json")

@@ -8,15 +8,15 @@ pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
     for (at, item) in objects(input.value, "openReview") {
         let raised = revision(item.get("revision"));
         let resolved = revision(item.get("resolvedByRevision"));
-        if let (Some(raised), Some(resolved)) = (raised, resolved) {
-            if resolved < raised {
-                let pointer = at.key("resolvedByRevision");
-                let message = format!(
-                    "{} is {resolved}, earlier than the review's `revision` {raised}",
-                    field(&pointer)
-                );
-                sink.push(Diagnostic::new(Code::Hcr207, pointer, message));
-            }
+        if let (Some(raised), Some(resolved)) = (raised, resolved)
+            && resolved < raised
+        {
+            let pointer = at.key("resolvedByRevision");
+            let message = format!(
+                "{} is {resolved}, earlier than the review's `revision` {raised}",
+                field(&pointer)
+            );
+            sink.push(Diagnostic::new(Code::Hcr207, pointer, message));
         }
     }
 }
