@@ -32,6 +32,10 @@ pub enum Command {
     Digest(DigestArgs),
     /// Print what a successor must read before acting on a record: the receiver brief.
     Receive(ReceiveArgs),
+    /// Make the next revision of a record: same recordId, revision plus one, your changes.
+    Continue(ContinueArgs),
+    /// Show what changed between two revisions of a record.
+    Diff(DiffArgs),
     /// Certify another implementation (a validator or a producer) against the conformance
     /// suite and write a report.
     Certify(CertifyArgs),
@@ -220,6 +224,81 @@ pub struct ReceiveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "markdown")]
     pub format: BriefFormat,
+}
+
+/// `hcr continue`.
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("destination").args(["out", "into"]))]
+pub struct ContinueArgs {
+    /// The record to continue.
+    #[arg(value_name = "PREV")]
+    pub previous: PathBuf,
+
+    /// A JSON object of top-level properties that replace the predecessor's, whole (`null`
+    /// removes an optional one).
+    #[arg(long, value_name = "PATCH.json")]
+    pub patch: Option<PathBuf>,
+
+    /// Who writes the successor: an actor id, optionally `:human`, `:agent` or `:service`
+    /// (otherwise the type follows the id's prefix: `user:` human, `service:` service, else
+    /// agent).
+    #[arg(long, value_name = "ACTOR_ID[:TYPE]", required = true)]
+    pub by: String,
+
+    /// When the successor is written (RFC 3339) [default: now, UTC].
+    #[arg(long, value_name = "RFC3339")]
+    pub now: Option<String>,
+
+    /// Write the successor to this file (never overwriting one).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Write the successor into this folder as RECORDID.rN.json (never overwriting one).
+    #[arg(long, value_name = "DIR")]
+    pub into: Option<PathBuf>,
+
+    /// Continue a record without a revision number: the successor is revision 1.
+    #[arg(long)]
+    pub first: bool,
+
+    /// Move this inProgress item (exact text) to complete; repeatable.
+    #[arg(long, value_name = "TEXT")]
+    pub complete: Vec<String>,
+
+    /// Mark this review resolved by the new revision; repeatable.
+    #[arg(long, value_name = "REVIEW_ID")]
+    pub resolve: Vec<String>,
+
+    /// Mark the decision with this summary superseded; repeatable.
+    #[arg(long, value_name = "SUMMARY")]
+    pub supersede: Vec<String>,
+}
+
+/// Diff formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// A readable summary.
+    Text,
+    /// A JSON document.
+    Json,
+    /// Markdown.
+    Markdown,
+}
+
+/// `hcr diff`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The older revision.
+    #[arg(value_name = "OLD")]
+    pub old: PathBuf,
+
+    /// The newer revision.
+    #[arg(value_name = "NEW")]
+    pub new: PathBuf,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: DiffFormat,
 }
 
 /// Report formats of `hcr certify`.

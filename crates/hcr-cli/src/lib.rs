@@ -12,6 +12,7 @@
 
 pub mod args;
 mod certify;
+mod chain;
 mod digest;
 mod info;
 mod receive;
@@ -56,6 +57,8 @@ pub fn main() -> ExitCode {
         Command::Validate(args) if args.protocol_stdio => certify::serve_stdio(),
         Command::Validate(args) => validate::run(&args),
         Command::Certify(args) => certify::run(&args),
+        Command::Continue(args) => chain::run_continue(&args),
+        Command::Diff(args) => chain::run_diff(&args),
         Command::Digest(args) => digest::run(&args),
         Command::Receive(args) => receive::run(&args),
         Command::Explain { code } => info::explain(&code),

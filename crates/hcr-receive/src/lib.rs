@@ -38,5 +38,4 @@ pub mod fill;
 
 pub use brief::{
     BRIEF_VERSION, Brief, ConstraintGroup, EvidenceBrief, EvidenceStatus, LinkStatus, ReviewBrief,
-    code, md,
 };

@@ -106,3 +106,65 @@ mod tests {
         assert_eq!(github_property("a,b:c"), "a%2Cb%3Ac");
     }
 }
+
+/// Record text as inert Markdown: on one line, terminal-unsafe characters written as
+/// `\u{…}`, inline Markdown punctuation escaped (no emphasis, code, link, image, HTML or
+/// entity can form), a leading block marker escaped, autolinks broken.
+#[must_use]
+pub fn markdown_text(text: &str) -> String {
+    let flat = text.replace(['\r', '\n'], " ");
+    let safe = escape(&flat);
+    let mut out = String::with_capacity(safe.len() + 8);
+    for (i, c) in safe.chars().enumerate() {
+        let inline = matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&'
+        );
+        // At the start of a line these open a heading, a list, a quote or a rule.
+        let leading = i == 0 && matches!(c, '#' | '-' | '+' | '=' | '>');
+        if inline || leading {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    // A numbered-list marker (`1.` or `1)`) at the start.
+    if let Some(end) = out.find(|c: char| !c.is_ascii_digit())
+        && end > 0
+        && matches!(out.as_bytes()[end], b'.' | b')')
+    {
+        out.insert(end, '\\');
+    }
+    // GitHub turns bare `http://…` and `www.…` into links; a backslash before the slash or dot
+    // renders the same characters without a link.
+    out.replace("://", ":\\/\\/").replace("www.", "www\\.")
+}
+
+/// Record text inside a code span: on one line, unsafe characters escaped, backticks
+/// replaced so that the span cannot be closed early.
+#[must_use]
+pub fn markdown_code(text: &str) -> String {
+    let flat = text.replace(['\r', '\n'], " ");
+    escape(&flat).replace('`', "'")
+}
+
+#[cfg(test)]
+mod markdown_tests {
+    use super::markdown_text as md;
+
+    #[test]
+    fn markdown_cannot_be_injected() {
+        assert_eq!(
+            md("[click](https://evil.example) <img src=x>"),
+            "\\[click\\](https:\\/\\/evil.example) \\<img src=x\\>"
+        );
+        assert_eq!(
+            md("# not a heading\n- not a list"),
+            "\\# not a heading - not a list"
+        );
+        assert_eq!(md("1. not a list"), "1\\. not a list");
+        assert_eq!(md("www.evil.example"), "www\\.evil.example");
+        assert_eq!(md("a *b* _c_ `d` &lt;"), "a \\*b\\* \\_c\\_ \\`d\\` \\&lt;");
+        // Rendered, this reads `\u{1b}[2J\u{202e}`: the characters are named, not sent.
+        assert_eq!(md("\u{1b}[2J\u{202e}"), "\\\\u{1b}\\[2J\\\\u{202e}");
+    }
+}

@@ -1,6 +1,7 @@
 //! `hcr` end to end: every input mode, exit status and output format, through the binary.
 
 mod certify;
+mod chain;
 mod commands;
 mod formats;
 mod hostile;

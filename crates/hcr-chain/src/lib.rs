@@ -1,0 +1,39 @@
+//! Revisions of a Handoff Continuity Record.
+//!
+//! A handoff is a chain: each record is a revision of the same work (`recordId`,
+//! `provenance.sourceRevision`), and reviews are resolved "by revision N".
+//!
+//! - [`successor`] makes the next revision from the previous one: same `recordId`, revision
+//!   plus one, the new author and time, explicit changes applied whole (one hop: nothing older
+//!   than the predecessor is read).
+//! - [`Diff`] says what changed between two revisions in the terms a successor cares about.
+//!
+//! ```
+//! use hcr_chain::{Continuation, Diff, parse_actor, successor};
+//! use hcr_types::{DateTime, Record};
+//!
+//! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../protocol/v1/examples/bug-fix.json"))?;
+//! let previous = Record::from_json(&text)?;
+//! let next = successor(&previous, &Continuation {
+//!     by: Some(parse_actor("agent:checkout-fixer")?),
+//!     now: Some(DateTime::parse("2026-11-30T10:00:00Z")?),
+//!     complete: vec!["Passing the customer's time zone from the session into DeliveryEstimator.".into()],
+//!     resolve: vec!["review:guest-checkout".into()],
+//!     ..Continuation::default()
+//! })?;
+//! assert_eq!(next.revision(), Some(3));
+//!
+//! let diff = Diff::new(&previous, &next);
+//! assert_eq!(diff.reviews[0].change, "resolved");
+//! assert_eq!(diff.reviews[0].resolved_by_revision, Some(3));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod diff;
+mod successor;
+
+pub use diff::{
+    Changed, DecisionChange, Diff, EvidenceChange, ReviewChange, Side, StateChange, StateList,
+    Texts,
+};
+pub use successor::{Continuation, ContinueError, parse_actor, successor};

@@ -1,0 +1,182 @@
+//! `hcr continue` and `hcr diff`.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, Result, anyhow, bail};
+use hcr_batch::read_record_file;
+use hcr_chain::{Continuation, Diff, parse_actor, successor};
+use hcr_report::{Context, Format, Outcome, Summary, renderer};
+use hcr_types::{DateTime, Record};
+use hcr_validate::{Level, Report, Validator};
+
+use crate::args::{ContinueArgs, DiffArgs, DiffFormat};
+use crate::{EXIT_INVALID, EXIT_VALID};
+
+/// Reads a record that has the schema's shape, or prints why not.
+fn read(path: &Path) -> Result<std::result::Result<Record, (Report, Vec<u8>)>> {
+    let validator = Validator::new(Level::Schema);
+    let bytes = read_record_file(path, validator.limits().max_record_bytes)
+        .map_err(|e| anyhow!("`{}` cannot be read: {e}", path.display()))?;
+    let (record, report) = validator.validate_typed(&bytes);
+    Ok(match record {
+        Some(record) if report.valid => Ok(record),
+        _ => Err((report, bytes)),
+    })
+}
+
+/// Prints `report` about `text` (named `source`) as text diagnostics.
+fn print_report(
+    source: Option<PathBuf>,
+    report: Report,
+    text: Vec<u8>,
+    level: Level,
+) -> Result<()> {
+    let outcome = Outcome {
+        source: hcr_batch::Source {
+            path: source,
+            line: None,
+        },
+        input: 0,
+        valid: report.valid,
+        unreadable: false,
+        text: Some(text.into()),
+        report,
+    };
+    let mut summary = Summary::default();
+    summary.add(&outcome);
+    let mut render = renderer(Format::Text, Context::new(level));
+    let mut out = io::stdout().lock();
+    render.record(&mut out, &outcome)?;
+    render.finish(&mut out, &summary)?;
+    Ok(())
+}
+
+pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
+    let previous = match read(&args.previous)? {
+        Ok(record) => record,
+        Err((report, bytes)) => {
+            print_report(Some(args.previous.clone()), report, bytes, Level::Schema)?;
+            writeln!(
+                io::stderr(),
+                "hcr: the predecessor must have the schema's shape to be continued"
+            )?;
+            return Ok(EXIT_INVALID);
+        }
+    };
+    let patch = match &args.patch {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading the patch `{}`", path.display()))?;
+            Some(
+                serde_json::from_str(&text)
+                    .with_context(|| format!("the patch `{}` is not JSON", path.display()))?,
+            )
+        }
+        None => None,
+    };
+    let now = match &args.now {
+        Some(now) => Some(
+            DateTime::parse(now.as_str())
+                .map_err(|_| anyhow!("--now `{now}` is not an RFC 3339 date-time"))?,
+        ),
+        None => None,
+    };
+    let how = Continuation {
+        by: Some(parse_actor(&args.by).map_err(|e| anyhow!("--by: {e}"))?),
+        now,
+        patch,
+        complete: args.complete.clone(),
+        resolve: args.resolve.clone(),
+        supersede: args.supersede.clone(),
+        first: args.first,
+    };
+    let next = successor(&previous, &how)?;
+    let text = next.to_json_pretty();
+    let report = Validator::new(Level::Normative).validate_str(&text);
+    if !report.valid {
+        print_report(None, report, text.into_bytes(), Level::Normative)?;
+        writeln!(
+            io::stderr(),
+            "hcr: the successor is not valid at the normative level; nothing was written"
+        )?;
+        return Ok(EXIT_INVALID);
+    }
+    let destination = match (&args.out, &args.into) {
+        (Some(file), _) => Some(file.clone()),
+        (None, Some(dir)) => {
+            let id = next
+                .record_id
+                .as_ref()
+                .map(ToString::to_string)
+                .unwrap_or_default();
+            Some(dir.join(format!(
+                "{}.r{}.json",
+                file_name(&id),
+                next.revision().unwrap_or(0)
+            )))
+        }
+        (None, None) => None,
+    };
+    match destination {
+        Some(path) => {
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+                .with_context(|| {
+                    format!(
+                        "`{}` cannot be created (hcr never overwrites a revision)",
+                        path.display()
+                    )
+                })?;
+            file.write_all(text.as_bytes())?;
+            writeln!(io::stdout(), "wrote {}", path.display())?;
+        }
+        None => io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(EXIT_VALID)
+}
+
+/// A record id as a file name: characters outside `[A-Za-z0-9._-]` become `_`.
+fn file_name(id: &str) -> String {
+    let name: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if name.is_empty() || name.starts_with('.') {
+        format!("record{name}")
+    } else {
+        name
+    }
+}
+
+pub(crate) fn run_diff(args: &DiffArgs) -> Result<u8> {
+    let mut records = Vec::new();
+    for path in [&args.old, &args.new] {
+        match read(path)? {
+            Ok(record) => records.push(record),
+            Err((report, bytes)) => {
+                print_report(Some(path.clone()), report, bytes, Level::Schema)?;
+                bail!(
+                    "`{}` must have the schema's shape to be compared",
+                    path.display()
+                );
+            }
+        }
+    }
+    let diff = Diff::new(&records[0], &records[1]);
+    let text = match args.format {
+        DiffFormat::Text => diff.to_text(),
+        DiffFormat::Json => diff.to_json(),
+        DiffFormat::Markdown => diff.to_markdown(),
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(EXIT_VALID)
+}
