@@ -36,6 +36,13 @@ pub enum Command {
     Continue(ContinueArgs),
     /// Show what changed between two revisions of a record.
     Diff(DiffArgs),
+    /// spec-handoff/v1 artifacts: write, discover and lint them.
+    #[command(subcommand)]
+    SpecHandoff(SpecHandoffCommand),
+    /// Render a record as a goal handover note, its untrusted block, or a Markdown page.
+    Render(RenderArgs),
+    /// Convert between HCR records, goal handover notes and spec-handoff artifacts.
+    Convert(ConvertArgs),
     /// Certify another implementation (a validator or a producer) against the conformance
     /// suite and write a report.
     Certify(CertifyArgs),
@@ -299,6 +306,125 @@ pub struct DiffArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: DiffFormat,
+}
+
+/// `hcr spec-handoff …`.
+#[derive(Debug, Subcommand)]
+pub enum SpecHandoffCommand {
+    /// Write an artifact from a JSON payload, as the reference writer does (a JSON result;
+    /// exit 1 when rejected).
+    Write {
+        /// The payload file.
+        #[arg(long, value_name = "PAYLOAD")]
+        input: PathBuf,
+        /// The repository the artifact belongs to.
+        #[arg(long, value_name = "DIR")]
+        target_repo: PathBuf,
+        /// The workspace folder's name [default: the repository's folder name].
+        #[arg(long, value_name = "S")]
+        workspace_slug: Option<String>,
+        /// The creation time instead of now (for reproducible artifacts).
+        #[arg(long, value_name = "ISO", hide = true)]
+        created_at: Option<String>,
+        /// Accepted for compatibility: the output is always JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Find artifacts by their metadata only, as the reference discovery does.
+    Discover {
+        /// The repository.
+        #[arg(long, value_name = "DIR")]
+        target_repo: PathBuf,
+        /// Search terms.
+        #[arg(long, value_name = "TERMS")]
+        keywords: Option<String>,
+        /// How many candidates (1 to 20, default 5).
+        #[arg(long, value_name = "N")]
+        limit: Option<String>,
+        /// A folder to search instead of the managed one.
+        #[arg(long, value_name = "DIR")]
+        source_dir: Option<PathBuf>,
+        /// The workspace folder's name [default: the repository's folder name].
+        #[arg(long, value_name = "S")]
+        workspace_slug: Option<String>,
+        /// Accepted for compatibility: the output is always JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check existing artifacts (HCR5xx diagnostics).
+    Lint {
+        /// Artifact files.
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: FormatArg,
+    },
+}
+
+/// What `hcr render` produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RenderAs {
+    /// A handover note of at most 4,096 bytes in the goal-handover convention.
+    GoalHandover,
+    /// The `<untrusted_handover>` block around that note.
+    UntrustedBlock,
+    /// A readable Markdown page.
+    Markdown,
+}
+
+/// `hcr render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    /// What to render.
+    #[arg(long = "as", value_enum, value_name = "FORM")]
+    pub form: RenderAs,
+    /// The record.
+    #[arg(value_name = "RECORD")]
+    pub record: PathBuf,
+}
+
+/// Formats `hcr convert` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertFrom {
+    /// A goal handover note (plain text).
+    GoalHandover,
+    /// A spec-handoff/v1 artifact (Markdown).
+    SpecHandoff,
+}
+
+/// Formats `hcr convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTo {
+    /// A spec-handoff/v1 artifact, written under --target-repo.
+    SpecHandoff,
+}
+
+/// `hcr convert`.
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("direction").required(true).args(["from", "to"]))]
+pub struct ConvertArgs {
+    /// Read this format and write an HCR record.
+    #[arg(long, value_enum)]
+    pub from: Option<ConvertFrom>,
+    /// Read an HCR record and write this format.
+    #[arg(long, value_enum, requires = "target_repo")]
+    pub to: Option<ConvertTo>,
+    /// The input file.
+    #[arg(value_name = "FILE")]
+    pub input: PathBuf,
+    /// Where to write the converted record (otherwise standard output).
+    #[arg(long, value_name = "FILE", conflicts_with = "to")]
+    pub out: Option<PathBuf>,
+    /// The repository to write a spec-handoff artifact into.
+    #[arg(long, value_name = "DIR")]
+    pub target_repo: Option<PathBuf>,
+    /// The artifact's `cwd` [default: the target repository's absolute path].
+    #[arg(long, value_name = "PATH")]
+    pub cwd: Option<String>,
+    /// The workspace folder's name.
+    #[arg(long, value_name = "S")]
+    pub workspace_slug: Option<String>,
 }
 
 /// Report formats of `hcr certify`.

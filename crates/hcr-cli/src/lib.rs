@@ -15,6 +15,7 @@ mod certify;
 mod chain;
 mod digest;
 mod info;
+mod interop;
 mod receive;
 mod receiver;
 mod validate;
@@ -57,6 +58,9 @@ pub fn main() -> ExitCode {
         Command::Validate(args) if args.protocol_stdio => certify::serve_stdio(),
         Command::Validate(args) => validate::run(&args),
         Command::Certify(args) => certify::run(&args),
+        Command::SpecHandoff(command) => interop::spec_handoff(&command),
+        Command::Render(args) => interop::render(&args),
+        Command::Convert(args) => interop::convert(&args),
         Command::Continue(args) => chain::run_continue(&args),
         Command::Diff(args) => chain::run_diff(&args),
         Command::Digest(args) => digest::run(&args),

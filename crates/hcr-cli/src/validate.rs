@@ -48,13 +48,7 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
         .with_limits(limits)
         .with_receiver(receiver);
 
-    let format = match args.format {
-        FormatArg::Text => Format::Text,
-        FormatArg::Json => Format::Json,
-        FormatArg::Sarif => Format::Sarif,
-        FormatArg::Github => Format::Github,
-        FormatArg::Junit => Format::Junit,
-    };
+    let format = format(args.format);
     let stdout = io::stdout();
     let color = match args.color {
         ColorArg::Always => true,
@@ -89,6 +83,17 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
     } else {
         EXIT_VALID
     })
+}
+
+/// The report format of a `--format` value.
+pub(crate) fn format(arg: FormatArg) -> Format {
+    match arg {
+        FormatArg::Text => Format::Text,
+        FormatArg::Json => Format::Json,
+        FormatArg::Sarif => Format::Sarif,
+        FormatArg::Github => Format::Github,
+        FormatArg::Junit => Format::Junit,
+    }
 }
 
 /// The inputs: the paths given (`-` for standard input), or standard input when nothing is

@@ -22,6 +22,8 @@ pub enum CodeLevel {
     Normative,
     /// Checks that need the receiver's artifacts, revisions or identity.
     Receiver,
+    /// Checks of spec-handoff/v1 artifacts (`hcr spec-handoff lint`).
+    Artifact,
 }
 
 impl CodeLevel {
@@ -33,6 +35,7 @@ impl CodeLevel {
             Self::Schema => "schema",
             Self::Normative => "normative",
             Self::Receiver => "receiver",
+            Self::Artifact => "spec-handoff",
         }
     }
 }
@@ -211,6 +214,36 @@ codes! {
     Hcr309 = "HCR309", "artifact-unreadable", Receiver, Error,
         "An artifact could not be read reliably (it changed while being hashed, or reading failed).",
         "hand the artifacts over again and rerun the check";
+    Hcr501 = "HCR501", "frontmatter-missing", Artifact, Error,
+        "A spec-handoff artifact does not start with a `---` frontmatter block that closes.",
+        "start the file with a `---` line, the metadata lines, and a closing `---` line";
+    Hcr502 = "HCR502", "frontmatter-unparseable", Artifact, Error,
+        "A frontmatter line is not `key: <JSON value>`.",
+        "write each metadata line as a lowercase key, a colon, a space and a JSON value";
+    Hcr503 = "HCR503", "frontmatter-duplicate-key", Artifact, Error,
+        "A frontmatter key appears twice.",
+        "keep one line per key";
+    Hcr504 = "HCR504", "wrong-artifact-contract", Artifact, Error,
+        "`artifact_contract` is missing or not \"spec-handoff/v1\".",
+        "write artifact_contract: \"spec-handoff/v1\" as the first metadata line";
+    Hcr505 = "HCR505", "artifact-field-missing", Artifact, Error,
+        "A required frontmatter field is missing.",
+        "add the field; spec-handoff/v1 requires it";
+    Hcr506 = "HCR506", "artifact-field-invalid", Artifact, Error,
+        "A frontmatter field breaks a spec-handoff/v1 rule (type, length, single line, path).",
+        "correct the field as the message says";
+    Hcr507 = "HCR507", "artifact-field-empty", Artifact, Warning,
+        "An optional frontmatter field is present but empty; it should be omitted.",
+        "remove the line instead of leaving it empty";
+    Hcr508 = "HCR508", "artifact-lifecycle-field", Artifact, Error,
+        "The frontmatter has a mutable lifecycle field (`status`, `consumed`, `completed`).",
+        "remove the field: a handoff artifact is an immutable observation, not a workflow state";
+    Hcr509 = "HCR509", "artifact-without-sections", Artifact, Error,
+        "The artifact's body has no `## ` section.",
+        "add at least one section with a `## heading`";
+    Hcr510 = "HCR510", "artifact-field-unknown", Artifact, Warning,
+        "A frontmatter field that spec-handoff/v1 does not define.",
+        "remove the field, or keep such data in a section of the body";
 }
 
 impl Code {
@@ -269,6 +302,8 @@ pub struct Example {
     pub whole_document: bool,
     /// The example as written in the explanation.
     pub text: &'static str,
+    /// The language of its fence: `json` for records, `markdown` for spec-handoff artifacts.
+    pub language: &'static str,
 }
 
 impl Example {
@@ -328,6 +363,14 @@ impl CodeInfo {
                 "Passing example (a whole document):\n\n```json",
             )
             .replace(
+                "```markdown failing-document",
+                "Failing example (a whole artifact):\n\n```markdown",
+            )
+            .replace(
+                "```markdown passing-document",
+                "Passing example (a whole artifact):\n\n```markdown",
+            )
+            .replace(
                 "```json failing",
                 "Failing example (a patch of the minimal valid record):\n\n```json",
             )
@@ -343,8 +386,16 @@ impl CodeInfo {
     pub fn examples(&self) -> Vec<Example> {
         let mut examples = Vec::new();
         let mut rest = self.explanation;
-        while let Some(start) = rest.find("```json ") {
-            let after = &rest[start + 8..];
+        while let Some(start) = rest.find("```") {
+            let fence = &rest[start + 3..];
+            let Some(space) = fence
+                .find(' ')
+                .filter(|s| *s < fence.find('\n').unwrap_or(0))
+            else {
+                rest = fence;
+                continue;
+            };
+            let after = &fence[space + 1..];
             let Some(line_end) = after.find('\n') else {
                 break;
             };
@@ -353,6 +404,7 @@ impl CodeInfo {
             let Some(close) = body.find("\n```") else {
                 break;
             };
+            let language = &fence[..space];
             let (passing, whole_document) = match info {
                 "failing" => (false, false),
                 "passing" => (true, false),
@@ -363,10 +415,15 @@ impl CodeInfo {
                     continue;
                 }
             };
+            if language != "json" && !whole_document {
+                rest = &body[close..];
+                continue;
+            }
             examples.push(Example {
                 passing,
                 whole_document,
                 text: &body[..close],
+                language,
             });
             rest = &body[close + 4..];
         }

@@ -128,8 +128,10 @@ impl Serialize for Diagnostic {
 }
 
 impl Diagnostic {
-    /// A diagnostic with the code's default severity and help.
-    pub(crate) fn new(code: Code, pointer: JsonPointer, message: impl Into<String>) -> Self {
+    /// A diagnostic with the code's default severity and help, not yet located. Other crates
+    /// use it for the codes they decide (spec-handoff artifacts).
+    #[must_use]
+    pub fn new(code: Code, pointer: JsonPointer, message: impl Into<String>) -> Self {
         Self {
             code,
             severity: code.default_severity(),
@@ -143,14 +145,14 @@ impl Diagnostic {
 
     /// Replaces the default help.
     #[must_use]
-    pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
+    pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = help.into();
         self
     }
 
     /// Overrides the default severity.
     #[must_use]
-    pub(crate) fn severity(mut self, severity: Severity) -> Self {
+    pub fn severity(mut self, severity: Severity) -> Self {
         self.severity = severity;
         self
     }
@@ -158,6 +160,13 @@ impl Diagnostic {
     #[must_use]
     pub(crate) fn anchor(mut self, anchor: Anchor) -> Self {
         self.anchor = anchor;
+        self
+    }
+
+    /// Locates the diagnostic.
+    #[must_use]
+    pub fn at(mut self, span: Span) -> Self {
+        self.span = Some(span);
         self
     }
 
@@ -187,7 +196,9 @@ pub struct Report {
 }
 
 impl Report {
-    pub(crate) fn from_diagnostics(diagnostics: Vec<Diagnostic>) -> Self {
+    /// A report of `diagnostics` (valid when none is an error), in the order given.
+    #[must_use]
+    pub fn from_diagnostics(diagnostics: Vec<Diagnostic>) -> Self {
         let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
         Self {
             valid,

@@ -6,6 +6,7 @@ mod commands;
 mod formats;
 mod hostile;
 mod inputs;
+mod interop;
 mod receiver;
 
 use std::path::{Path, PathBuf};

@@ -24,6 +24,7 @@ fn codes_and_names_are_unique_and_in_their_ranges() {
             CodeLevel::Schema => '1',
             CodeLevel::Normative => '2',
             CodeLevel::Receiver => '3',
+            CodeLevel::Artifact => '5',
         };
         assert!(
             digits.starts_with(range),

@@ -28,6 +28,7 @@ pub(crate) fn record(patch: &str) -> String {
         passing: true,
         whole_document: false,
         text: Box::leak(patch.to_owned().into_boxed_str()),
+        language: "json",
     }
     .document()
 }

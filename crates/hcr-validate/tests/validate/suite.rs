@@ -35,6 +35,7 @@ fn applies(code: Code, level: Level) -> bool {
         CodeLevel::Parse | CodeLevel::Schema => true,
         CodeLevel::Normative => level >= Level::Normative,
         CodeLevel::Receiver => level == Level::Receiver,
+        CodeLevel::Artifact => false,
     }
 }
 
@@ -112,7 +113,9 @@ fn hcr_passes_every_case_at_every_level() {
     );
     // Every code a document can show is exercised by the suite.
     for info in hcr_validate::registry() {
-        if !matches!(info.code, Code::Hcr005 | Code::Hcr006 | Code::Hcr309) {
+        if !matches!(info.code, Code::Hcr005 | Code::Hcr006 | Code::Hcr309)
+            && info.level != CodeLevel::Artifact
+        {
             assert!(
                 covered.contains(&info.code),
                 "no case reports {}",

@@ -1,0 +1,228 @@
+//! `hcr spec-handoff`, `hcr render` and `hcr convert`.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::{Context as _, Result, anyhow, bail};
+use hcr_batch::{Outcome, Source, Summary, read_record_file};
+use hcr_interop::convert::{from_artifact, to_payload};
+use hcr_interop::goal_handover::{self, Draft};
+use hcr_interop::spec_handoff::discover::{DiscoverRequest, discover};
+use hcr_interop::spec_handoff::lint::lint;
+use hcr_interop::spec_handoff::write::{WriteRequest, read_input, write};
+use hcr_report::{Context, renderer};
+use hcr_types::Record;
+use hcr_validate::{Level, Validator};
+
+use crate::args::{ConvertArgs, ConvertFrom, RenderArgs, RenderAs, SpecHandoffCommand};
+use crate::{EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
+
+pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
+    match command {
+        SpecHandoffCommand::Write {
+            input,
+            target_repo,
+            workspace_slug,
+            created_at,
+            json: _,
+        } => {
+            let result = match read_input(input) {
+                Ok(payload) => write(&WriteRequest {
+                    target_repo,
+                    workspace_slug: workspace_slug.as_deref(),
+                    payload: &payload,
+                    created_at: created_at.clone(),
+                }),
+                Err(rejected) => rejected,
+            };
+            io::stdout().lock().write_all(result.to_json().as_bytes())?;
+            Ok(if result.written() {
+                EXIT_VALID
+            } else {
+                EXIT_INVALID
+            })
+        }
+        SpecHandoffCommand::Discover {
+            target_repo,
+            keywords,
+            limit,
+            source_dir,
+            workspace_slug,
+            json: _,
+        } => {
+            let result = discover(&DiscoverRequest {
+                target_repo,
+                workspace_slug: workspace_slug.as_deref(),
+                keywords: keywords.as_deref(),
+                limit: limit.as_deref(),
+                source_dir: source_dir.as_deref(),
+            });
+            let mut text = serde_json::to_string_pretty(&result)?;
+            text.push('\n');
+            io::stdout().lock().write_all(text.as_bytes())?;
+            Ok(if result["status"] == "rejected" {
+                EXIT_INVALID
+            } else {
+                EXIT_VALID
+            })
+        }
+        SpecHandoffCommand::Lint { files, format } => {
+            let mut context = Context::new(Level::Normative);
+            context.root = std::env::current_dir().ok();
+            let mut render = renderer(crate::validate::format(*format), context);
+            let mut out = io::stdout().lock();
+            let mut summary = Summary::default();
+            render.begin(&mut out)?;
+            for (input, path) in files.iter().enumerate() {
+                let source = Source {
+                    path: Some(path.clone()),
+                    line: None,
+                };
+                let outcome = match std::fs::read(path) {
+                    Ok(bytes) => {
+                        let report = lint(&String::from_utf8_lossy(&bytes));
+                        Outcome {
+                            source,
+                            input,
+                            valid: report.valid,
+                            unreadable: false,
+                            text: Some(bytes.into()),
+                            report,
+                        }
+                    }
+                    Err(e) => Outcome {
+                        source,
+                        input,
+                        valid: false,
+                        unreadable: true,
+                        text: None,
+                        report: hcr_validate::Report::unreadable(format!(
+                            "`{}` could not be read: {e}",
+                            path.display()
+                        )),
+                    },
+                };
+                summary.add(&outcome);
+                render.record(&mut out, &outcome)?;
+            }
+            render.finish(&mut out, &summary)?;
+            Ok(if summary.unreadable > 0 {
+                EXIT_USAGE
+            } else if summary.invalid > 0 {
+                EXIT_INVALID
+            } else {
+                EXIT_VALID
+            })
+        }
+    }
+}
+
+/// A record valid at the normative level, or an error that says why not.
+fn valid_record(path: &Path) -> Result<Record> {
+    let validator = Validator::new(Level::Normative);
+    let bytes = read_record_file(path, validator.limits().max_record_bytes)
+        .map_err(|e| anyhow!("`{}` cannot be read: {e}", path.display()))?;
+    validator
+        .read_record(&bytes)
+        .map(|(record, _)| record)
+        .map_err(|report| {
+            anyhow!(
+                "`{}` is not a valid record ({} errors); run `hcr validate` on it",
+                path.display(),
+                report.count(hcr_validate::Severity::Error)
+            )
+        })
+}
+
+pub(crate) fn render(args: &RenderArgs) -> Result<u8> {
+    let record = valid_record(&args.record)?;
+    let text = match args.form {
+        RenderAs::GoalHandover => format!("{}\n", goal_handover::to_note(&record)),
+        RenderAs::UntrustedBlock => {
+            goal_handover::untrusted_block(Some(&goal_handover::to_note(&record)))
+        }
+        RenderAs::Markdown => hcr_interop::markdown::render(&record),
+    };
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(EXIT_VALID)
+}
+
+pub(crate) fn convert(args: &ConvertArgs) -> Result<u8> {
+    if args.to.is_some() {
+        return to_spec_handoff(args);
+    }
+    let text = std::fs::read_to_string(&args.input)
+        .with_context(|| format!("reading `{}`", args.input.display()))?;
+    let draft = match args.from {
+        Some(ConvertFrom::GoalHandover) => {
+            let note = goal_handover::normalize(&text)?
+                .ok_or_else(|| anyhow!("the note is blank: there is no handover"))?;
+            goal_handover::from_note(&note)
+        }
+        Some(ConvertFrom::SpecHandoff) => from_artifact(&text),
+        None => bail!("give --from or --to"),
+    };
+    emit_draft(&draft, args.out.as_deref())
+}
+
+/// Writes a converted record only if it is valid; otherwise prints the draft, what it lacks,
+/// and why it is not valid.
+fn emit_draft(draft: &Draft, out: Option<&Path>) -> Result<u8> {
+    let mut text = serde_json::to_string_pretty(&draft.record)?;
+    text.push('\n');
+    let report = Validator::new(Level::Normative).validate_str(&text);
+    let mut stderr = io::stderr().lock();
+    for pointer in &draft.missing {
+        writeln!(
+            stderr,
+            "hcr: the source does not give `{pointer}`: fill it in"
+        )?;
+    }
+    if report.valid {
+        match out {
+            Some(path) => std::fs::write(path, &text)
+                .with_context(|| format!("writing {}", path.display()))?,
+            None => io::stdout().lock().write_all(text.as_bytes())?,
+        }
+        return Ok(EXIT_VALID);
+    }
+    writeln!(
+        stderr,
+        "hcr: the converted record is a draft, not yet valid ({} errors); it is printed, not written",
+        report.count(hcr_validate::Severity::Error)
+    )?;
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(EXIT_INVALID)
+}
+
+fn to_spec_handoff(args: &ConvertArgs) -> Result<u8> {
+    let record = valid_record(&args.input)?;
+    let target = args
+        .target_repo
+        .as_deref()
+        .ok_or_else(|| anyhow!("--to spec-handoff needs --target-repo"))?;
+    let cwd = match &args.cwd {
+        Some(cwd) => cwd.clone(),
+        None => std::fs::canonicalize(target)
+            .with_context(|| format!("resolving `{}`", target.display()))?
+            .display()
+            .to_string(),
+    };
+    let (payload, lost) = to_payload(&record, &cwd);
+    let mut stderr = io::stderr().lock();
+    for what in &lost {
+        writeln!(stderr, "hcr: not carried over: {what}")?;
+    }
+    let result = write(&WriteRequest {
+        target_repo: target,
+        workspace_slug: args.workspace_slug.as_deref(),
+        payload: &payload,
+        created_at: None,
+    });
+    io::stdout().lock().write_all(result.to_json().as_bytes())?;
+    Ok(if result.written() {
+        EXIT_VALID
+    } else {
+        EXIT_INVALID
+    })
+}

@@ -1,0 +1,210 @@
+//! `hcr spec-handoff`, `hcr render` and `hcr convert` through the binary.
+
+use serde_json::Value;
+
+use crate::output;
+
+fn example(name: &str) -> String {
+    hcr_testkit::workspace_root()
+        .join(format!("protocol/v1/examples/{name}.json"))
+        .display()
+        .to_string()
+}
+
+fn payload() -> Value {
+    serde_json::json!({
+        "title": "Next area handoff", "summary": "Where the parser work stands.", "keywords": ["parser", "handoff"],
+        "cwd": "/home/dev/proj", "resume_focus": "Finish the error recovery pass.", "source_refs": ["src/parser.rs"],
+        "freshness": ["HEAD abc123 at capture"], "limitations": ["Not run on Windows"],
+        "sections": [{"heading": "Work completed", "body": "Lexer done.\n"}]
+    })
+}
+
+#[test]
+fn spec_handoff_write_discover_and_lint() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let repo = dir.path().join("proj");
+    std::fs::create_dir(&repo).expect("mkdir");
+    let input = dir.path().join("payload.json");
+    std::fs::write(&input, payload().to_string()).expect("write");
+    let (code, stdout, _) = output(&[
+        "spec-handoff",
+        "write",
+        "--input",
+        input.to_str().expect("UTF-8"),
+        "--target-repo",
+        repo.to_str().expect("UTF-8"),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stdout}");
+    let result: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(result["status"], "written");
+    assert!(stdout.starts_with("{\n  \"status\": \"written\",") && stdout.ends_with("}\n"));
+    let artifact = repo.join(result["artifact_path"].as_str().expect("path"));
+
+    let (code, stdout, _) = output(&[
+        "spec-handoff",
+        "discover",
+        "--target-repo",
+        repo.to_str().expect("UTF-8"),
+        "--keywords",
+        "parser",
+    ]);
+    assert_eq!(code, 0);
+    let found: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(found["reason_code"], "candidates-found");
+    assert_eq!(found["candidates"][0]["title"], "Next area handoff");
+
+    let (code, stdout, _) = output(&["spec-handoff", "lint", artifact.to_str().expect("UTF-8")]);
+    assert_eq!(code, 0, "{stdout}");
+    let broken = dir.path().join("broken.md");
+    let text = std::fs::read_to_string(&artifact)
+        .expect("read")
+        .replace("cwd: \"/home/dev/proj\"\n", "status: \"consumed\"\n");
+    std::fs::write(&broken, text).expect("write");
+    for format in ["text", "json", "sarif", "github", "junit"] {
+        let (code, stdout, _) = output(&[
+            "spec-handoff",
+            "lint",
+            "--format",
+            format,
+            broken.to_str().expect("UTF-8"),
+        ]);
+        assert_eq!(code, 1, "{format}");
+        assert!(
+            stdout.contains("HCR505") && stdout.contains("HCR508"),
+            "{format}: {stdout}"
+        );
+    }
+
+    // Rejections: exit 1, the reference JSON shape, nothing created.
+    let bad = dir.path().join("bad.json");
+    let mut invalid = payload();
+    invalid["source_refs"] = serde_json::json!(["../outside.md", "https://example.com"]);
+    std::fs::write(&bad, invalid.to_string()).expect("write");
+    let empty = dir.path().join("empty-repo");
+    std::fs::create_dir(&empty).expect("mkdir");
+    let (code, stdout, _) = output(&[
+        "spec-handoff",
+        "write",
+        "--input",
+        bad.to_str().expect("UTF-8"),
+        "--target-repo",
+        empty.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, 1);
+    let result: Value = serde_json::from_str(&stdout).expect("JSON");
+    assert_eq!(result["reason_code"], "invalid-payload");
+    assert_eq!(
+        result["errors"].as_array().map(Vec::len),
+        Some(2),
+        "every problem"
+    );
+    assert_eq!(std::fs::read_dir(&empty).expect("readable").count(), 0);
+    std::os::unix::fs::symlink(&input, dir.path().join("link.json")).expect("symlink");
+    let (code, stdout, _) = output(&[
+        "spec-handoff",
+        "write",
+        "--input",
+        dir.path().join("link.json").to_str().expect("UTF-8"),
+        "--target-repo",
+        empty.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, 1);
+    assert!(stdout.contains("input-not-regular-file"));
+}
+
+#[test]
+fn render_in_every_form() {
+    for (form, name) in [
+        ("goal-handover", "note"),
+        ("untrusted-block", "block"),
+        ("markdown", "page"),
+    ] {
+        let (code, stdout, stderr) = output(&["render", "--as", form, &example("bug-fix")]);
+        assert_eq!(code, 0, "{stderr}");
+        insta::assert_snapshot!(format!("render_{name}"), stdout);
+    }
+    let (code, _, stderr) = output(&["render", "--as", "markdown", "errors.json"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not a valid record"));
+}
+
+#[test]
+fn convert_between_formats() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // HCR → spec-handoff → HCR gives the equal record.
+    let repo = dir.path().join("repo");
+    std::fs::create_dir(&repo).expect("mkdir");
+    let (code, stdout, stderr) = output(&[
+        "convert",
+        "--to",
+        "spec-handoff",
+        &example("human-to-agent"),
+        "--target-repo",
+        repo.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let written: Value = serde_json::from_str(&stdout).expect("JSON");
+    let artifact = repo.join(written["artifact_path"].as_str().expect("path"));
+    let back = dir.path().join("back.json");
+    let (code, _, stderr) = output(&[
+        "convert",
+        "--from",
+        "spec-handoff",
+        artifact.to_str().expect("UTF-8"),
+        "--out",
+        back.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let original: Value =
+        serde_json::from_str(&std::fs::read_to_string(example("human-to-agent")).expect("read"))
+            .expect("JSON");
+    assert_eq!(
+        serde_json::from_str::<Value>(&std::fs::read_to_string(&back).expect("read"))
+            .expect("JSON"),
+        original
+    );
+
+    // A goal handover note drafts a record and says what it lacks.
+    let note = dir.path().join("note.txt");
+    std::fs::write(
+        &note,
+        output(&["render", "--as", "goal-handover", &example("bug-fix")]).1,
+    )
+    .expect("write");
+    let (code, stdout, stderr) = output(&[
+        "convert",
+        "--from",
+        "goal-handover",
+        note.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, 1, "an incomplete draft is not valid");
+    assert!(
+        stderr.contains("`/objective/summary`") && stderr.contains("`/ownership/nextActor`"),
+        "{stderr}"
+    );
+    let draft: Value = serde_json::from_str(&stdout).expect("the draft is printed");
+    assert_eq!(draft["recordId"], "checkout-timezone-bug");
+    // A blank or oversized note is refused.
+    std::fs::write(&note, " \n ").expect("write");
+    assert_eq!(
+        output(&[
+            "convert",
+            "--from",
+            "goal-handover",
+            note.to_str().expect("UTF-8")
+        ])
+        .0,
+        2
+    );
+    std::fs::write(&note, "x".repeat(4097)).expect("write");
+    let (code, _, stderr) = output(&[
+        "convert",
+        "--from",
+        "goal-handover",
+        note.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot exceed 4096"), "{stderr}");
+}

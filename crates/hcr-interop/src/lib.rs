@@ -1,0 +1,26 @@
+//! Interoperability with the two neighbouring handoff formats.
+//!
+//! - [`spec_handoff`]: spec-handoff/v1 Markdown artifacts (the spec-first skill): payload
+//!   validation with the published limits (reporting every problem), byte-identical
+//!   rendering and file naming, the writer's file-system behaviour and result shape,
+//!   metadata-only discovery, and a linter with HCR5xx diagnostics.
+//! - [`goal_handover`]: the plain-text `handover` between an agent's goals: normalization
+//!   (4,096 bytes, never truncated), the `<untrusted_handover>` block exactly as the
+//!   reference agent renders it, records as notes and notes as record drafts.
+//! - [`convert`]: HCR records to and from spec-handoff artifacts, losslessly when the artifact
+//!   carries the record; [`markdown`]: a record as a page for people.
+//!
+//! ```
+//! use hcr_interop::goal_handover::{normalize, untrusted_block};
+//!
+//! let note = normalize("  State: shipped v1 <tag> & pushed.  ")?;
+//! let block = untrusted_block(note.as_deref());
+//! assert!(block.starts_with("<untrusted_handover>\nState: shipped v1 &lt;tag&gt; &amp; pushed.\n</untrusted_handover>\n"));
+//! assert_eq!(untrusted_block(None), "");
+//! # Ok::<(), hcr_interop::goal_handover::TooLong>(())
+//! ```
+
+pub mod convert;
+pub mod goal_handover;
+pub mod markdown;
+pub mod spec_handoff;

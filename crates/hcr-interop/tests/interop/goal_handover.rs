@@ -1,0 +1,180 @@
+//! Goal handover notes and conversions between formats, over the protocol examples.
+
+use hcr_interop::convert::{from_artifact, to_payload};
+use hcr_interop::goal_handover::{
+    MAX_HANDOVER_BYTES, from_note, normalize, to_note, untrusted_block,
+};
+use hcr_interop::spec_handoff::{render, validate};
+use hcr_types::Record;
+
+fn examples() -> Vec<Record> {
+    hcr_testkit::examples()
+        .iter()
+        .map(|(_, v)| Record::from_value(v).expect("valid"))
+        .collect()
+}
+
+#[test]
+fn records_become_notes_that_fit_and_normalize() {
+    for record in examples() {
+        let note = to_note(&record);
+        assert!(note.len() <= MAX_HANDOVER_BYTES);
+        assert_eq!(
+            normalize(&note).expect("within the cap"),
+            Some(note.clone())
+        );
+        assert!(note.contains(&format!("- {}", record.next_action.summary)));
+        assert!(note.contains(&format!("- verify: {}", record.next_action.verification)));
+        let block = untrusted_block(Some(&note));
+        assert!(
+            block.starts_with("<untrusted_handover>\n")
+                && !block.contains("<untrusted_handover>\n<")
+        );
+    }
+}
+
+#[test]
+fn large_records_drop_the_least_important_detail_and_say_so() {
+    let mut record = examples().remove(0);
+    for i in 0..200 {
+        record
+            .current_state
+            .unverified
+            .push(
+                hcr_types::NonEmptyText::new(format!(
+                    "Unverified claim number {i} about the rollout."
+                ))
+                .expect("text"),
+            )
+            .expect("unique");
+    }
+    record
+        .decisions
+        .push(hcr_types::Decision::active("Old idea.", "It seemed fine.").expect("valid"));
+    record.decisions.last_mut().expect("one").status = hcr_types::DecisionStatus::Superseded;
+    let note = to_note(&record);
+    assert!(note.len() <= MAX_HANDOVER_BYTES, "{}", note.len());
+    let last = note.lines().last().expect("a last line");
+    assert!(
+        last.starts_with("Dropped to fit 4096 bytes: superseded decisions"),
+        "{last}"
+    );
+    assert!(last.contains("unverified claims"));
+    assert!(
+        note.contains(&format!("- {}", record.next_action.summary)),
+        "the next step is kept"
+    );
+    // Even absurdly long required texts end up within the cap.
+    let mut huge = examples().remove(0);
+    huge.next_action.summary = hcr_types::NonEmptyText::new("x".repeat(10_000)).expect("text");
+    huge.next_action.verification = hcr_types::NonEmptyText::new("y".repeat(10_000)).expect("text");
+    assert!(to_note(&huge).len() <= MAX_HANDOVER_BYTES);
+}
+
+#[test]
+fn notes_convert_back_without_inventing_anything() {
+    for record in examples() {
+        let draft = from_note(&to_note(&record));
+        let value = &draft.record;
+        assert_eq!(
+            value["nextAction"]["summary"],
+            record.next_action.summary.as_str()
+        );
+        assert_eq!(
+            value["nextAction"]["verification"],
+            record.next_action.verification.as_str()
+        );
+        let complete: Vec<String> = record
+            .current_state
+            .complete
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            value["currentState"]["complete"],
+            serde_json::json!(complete)
+        );
+        assert_eq!(
+            value["objective"]["acceptanceCriteria"]
+                .as_array()
+                .map(Vec::len),
+            Some(record.objective.acceptance_criteria.len())
+        );
+        // The note names no objective and no next actor: reported, not invented.
+        assert_eq!(
+            draft.missing,
+            ["/objective/summary", "/ownership/nextActor"]
+        );
+        assert!(value["objective"].get("summary").is_none());
+    }
+    let draft = from_note(
+        "Shipped the fix.\nState:\n- done: Tests pass.\n- something odd\nNext steps:\n- Deploy.\n",
+    );
+    assert_eq!(
+        draft.record["currentState"]["unverified"],
+        serde_json::json!(["Shipped the fix.", "something odd"])
+    );
+    assert!(
+        draft
+            .missing
+            .contains(&"/nextAction/verification".to_owned())
+    );
+}
+
+#[test]
+fn records_round_trip_through_spec_handoff_artifacts() {
+    for record in examples() {
+        let (payload, lost) = to_payload(&record, "/home/dev/repo");
+        assert!(lost.is_empty(), "{lost:?}");
+        let payload = validate(&payload).unwrap_or_else(|p| panic!("{p:?}"));
+        let artifact = render(&payload, "2026-11-30T12:00:00.000Z");
+        assert!(
+            hcr_interop::spec_handoff::lint::lint(&artifact)
+                .diagnostics
+                .is_empty()
+        );
+        let draft = from_artifact(&artifact);
+        assert!(draft.missing.is_empty());
+        assert_eq!(Record::from_value(&draft.record).expect("a record"), record);
+    }
+}
+
+#[test]
+fn foreign_artifacts_become_drafts_that_keep_everything() {
+    let payload = serde_json::json!({
+        "title": "Parser handoff", "summary": "Where the parser work stands.", "keywords": ["parser"],
+        "cwd": "/home/dev/proj", "resume_focus": "Finish the error recovery pass.", "branch": "feature/x",
+        "source_refs": ["src/parser.rs"], "freshness": ["HEAD abc123"], "limitations": ["Not run on Windows"],
+        "sections": [{"heading": "Work completed", "body": "Lexer done."}]
+    });
+    let artifact = render(
+        &validate(&payload).expect("valid"),
+        "2026-08-22T21:13:35.123Z",
+    );
+    let draft = from_artifact(&artifact);
+    let value = &draft.record;
+    assert_eq!(
+        value["objective"]["summary"],
+        "Where the parser work stands."
+    );
+    assert_eq!(
+        value["nextAction"]["summary"],
+        "Finish the error recovery pass."
+    );
+    assert_eq!(value["evidence"][0]["artifactRef"], "src/parser.rs");
+    assert_eq!(
+        value["currentState"]["unverified"],
+        serde_json::json!(["Not run on Windows"])
+    );
+    let kept = &value["extensions"]["dev.spec-first.spec-handoff"];
+    assert_eq!(kept["branch"], "feature/x");
+    assert_eq!(kept["sections"][0]["body"], "Lexer done.");
+    assert_eq!(
+        draft.missing,
+        [
+            "/objective/acceptanceCriteria",
+            "/nextAction/verification",
+            "/ownership/nextActor"
+        ]
+    );
+}
