@@ -5,6 +5,7 @@
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod bench;
 mod codegen;
 mod man;
 mod peers;
@@ -24,6 +25,8 @@ tasks:
   man [DIR]      write the hcr man pages (default target/man)
   suite generate regenerate the conformance suite from its case table
   suite check    check the suite: manifest schema, unique ids, each file referenced once
+  bench [--profile standard|large|jsonl|jsonl-huge] [--runs N]
+                 time hcr validate against a parse-only baseline (release builds)
   peers install  install the peer validators (ajv-cli, check-jsonschema) into target/peers
   peers certify  certify them with hcr certify; reports in conformance-suite/reports
 ";
@@ -38,6 +41,7 @@ fn main() -> Result<()> {
             Some("check") => suite::check(),
             _ => bail!("usage: cargo xtask suite generate|check"),
         },
+        Some("bench") => bench::run(&args[1..]),
         Some("peers") => match args.get(1).map(String::as_str) {
             Some("install") => peers::install(),
             Some("certify") => peers::certify(),

@@ -26,6 +26,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod lines;
 mod read;
 
 use std::io;
@@ -301,9 +302,7 @@ pub fn run(
         }
         match unit {
             Unit::File(path) => match read::open_regular(path) {
-                Ok(file) => {
-                    judge.lines(input, Some(path), io::BufReader::new(file), &pool, sink)?
-                }
+                Ok((file, _)) => judge.lines(input, Some(path), file, &pool, sink)?,
                 Err(failure) => sink(judge.unreadable(input, Some(path), &failure))?,
             },
             Unit::Stdin if options.jsonl => {
@@ -315,7 +314,7 @@ pub fn run(
                     path: None,
                     line: None,
                 };
-                let outcome = match read::read_capped(io::stdin().lock(), max) {
+                let outcome = match read::read_capped(io::stdin().lock(), max, 1 << 16) {
                     Ok(bytes) => judge.bytes(input, source, &bytes),
                     Err(ReadFailure::TooLarge(length)) => {
                         let report = validator.oversized(length);
@@ -404,70 +403,77 @@ impl Judge<'_> {
     }
 
     /// Streams JSON Lines from `reader`, validating a batch of lines at a time.
+    /// Validates every line of a JSON Lines input, in order. With more than one worker, a
+    /// block of lines is validated in the pool while this thread hands the previous block's
+    /// outcomes to `sink` and reads the next block; with one worker, one step after another.
     fn lines(
         &self,
         input: usize,
         path: Option<&Path>,
-        mut reader: impl io::BufRead,
+        reader: impl io::Read,
         pool: &rayon::ThreadPool,
         sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
     ) -> io::Result<()> {
-        const BATCH_LINES: usize = 4096;
-        const BATCH_BYTES: usize = 32 * 1024 * 1024;
+        /// Large enough to keep the workers busy, small enough to keep memory flat.
+        const BLOCK_BYTES: usize = 1024 * 1024;
         let max = self.validator.limits().max_record_bytes;
-        let mut number = 0u64;
-        let mut batch: Vec<(u64, read::Line)> = Vec::new();
-        let mut batch_bytes = 0;
+        let mut blocks = lines::LineBlocks::new(reader, max, BLOCK_BYTES);
+        let mut next = blocks.next_block();
+        // Outcomes validated but not yet handed to `sink`.
+        let mut pending: Vec<Outcome> = Vec::new();
         loop {
-            let line = match read::next_line(&mut reader, max) {
-                Ok(Some(line)) => line,
+            let block = match next {
+                Ok(Some(block)) => block,
                 Ok(None) => break,
                 Err(e) => {
-                    self.validate_batch(input, path, &mut batch, pool, sink)?;
+                    pending.into_iter().try_for_each(&mut *sink)?;
                     return sink(self.unreadable(input, path, &ReadFailure::Io(e)));
                 }
             };
-            number += 1;
-            if line.is_blank() {
-                continue;
-            }
-            batch_bytes += line.len();
-            batch.push((number, line));
-            if batch.len() == BATCH_LINES || batch_bytes >= BATCH_BYTES {
-                self.validate_batch(input, path, &mut batch, pool, sink)?;
-                batch_bytes = 0;
+            if pool.current_num_threads() > 1 {
+                let mut outcomes = Vec::new();
+                let (handed, read) = pool.in_place_scope(|scope| {
+                    scope.spawn(|_| outcomes = self.validate_block(input, path, &block));
+                    let handed = pending.drain(..).try_for_each(&mut *sink);
+                    (handed, blocks.next_block())
+                });
+                handed?;
+                next = read;
+                pending = outcomes;
+            } else {
+                let outcomes = pool.install(|| self.validate_block(input, path, &block));
+                outcomes.into_iter().try_for_each(&mut *sink)?;
+                next = blocks.next_block();
             }
         }
-        self.validate_batch(input, path, &mut batch, pool, sink)
+        pending.into_iter().try_for_each(sink)
     }
 
-    fn validate_batch(
+    /// The outcomes of a block's lines, in order (run inside the pool).
+    fn validate_block(
         &self,
         input: usize,
         path: Option<&Path>,
-        batch: &mut Vec<(u64, read::Line)>,
-        pool: &rayon::ThreadPool,
-        sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
-    ) -> io::Result<()> {
-        let outcomes: Vec<Outcome> = pool.install(|| {
-            batch
-                .par_iter()
-                .map(|(number, line)| {
-                    let source = Source {
-                        path: path.map(Path::to_path_buf),
-                        line: Some(*number),
-                    };
-                    match line {
-                        read::Line::Text(bytes) => self.bytes(input, source, bytes),
-                        read::Line::TooLong(length) => {
-                            let report = self.validator.oversized(Some(*length));
-                            self.outcome(input, source, report, None)
-                        }
+        block: &lines::Block,
+    ) -> Vec<Outcome> {
+        block
+            .lines
+            .par_iter()
+            .map(|(number, piece)| {
+                let source = Source {
+                    path: path.map(Path::to_path_buf),
+                    line: Some(*number),
+                };
+                match piece {
+                    lines::Piece::Text(range) => {
+                        self.bytes(input, source, &block.bytes[range.clone()])
                     }
-                })
-                .collect()
-        });
-        batch.clear();
-        outcomes.into_iter().try_for_each(sink)
+                    lines::Piece::TooLong(length) => {
+                        let report = self.validator.oversized(Some(*length));
+                        self.outcome(input, source, report, None)
+                    }
+                }
+            })
+            .collect()
     }
 }

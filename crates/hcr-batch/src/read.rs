@@ -2,7 +2,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, Read};
+use std::io::{self, Read};
 use std::path::Path;
 
 /// Why an input could not be read.
@@ -40,7 +40,7 @@ impl fmt::Display for ReadFailure {
 ///
 /// # Errors
 /// [`ReadFailure::Io`] or [`ReadFailure::NotRegular`].
-pub(crate) fn open_regular(path: &Path) -> Result<File, ReadFailure> {
+pub(crate) fn open_regular(path: &Path) -> Result<(File, std::fs::Metadata), ReadFailure> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -49,9 +49,10 @@ pub(crate) fn open_regular(path: &Path) -> Result<File, ReadFailure> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path).map_err(ReadFailure::Io)?;
-    let file_type = file.metadata().map_err(ReadFailure::Io)?.file_type();
+    let metadata = file.metadata().map_err(ReadFailure::Io)?;
+    let file_type = metadata.file_type();
     if file_type.is_file() {
-        Ok(file)
+        Ok((file, metadata))
     } else {
         Err(ReadFailure::NotRegular(describe(&file_type)))
     }
@@ -83,17 +84,25 @@ fn describe(file_type: &std::fs::FileType) -> &'static str {
 /// # Errors
 /// Any [`ReadFailure`].
 pub fn read_record_file(path: &Path, max: usize) -> Result<Vec<u8>, ReadFailure> {
-    let file = open_regular(path)?;
-    let length = file.metadata().map_err(ReadFailure::Io)?.len();
+    let (file, metadata) = open_regular(path)?;
+    let length = metadata.len();
     if length > max as u64 {
         return Err(ReadFailure::TooLarge(Some(length)));
     }
-    read_capped(file, max)
+    // The size is a hint (the file may change while it is read); one spare byte lets the
+    // final zero-length read land without growing the buffer.
+    let hint = usize::try_from(length).unwrap_or(max).min(max);
+    read_capped(file, max, hint + 1)
 }
 
-/// Reads at most `max` bytes; more is [`ReadFailure::TooLarge`].
-pub(crate) fn read_capped(reader: impl Read, max: usize) -> Result<Vec<u8>, ReadFailure> {
-    let mut bytes = Vec::new();
+/// Reads at most `max` bytes, starting with room for `capacity`; more is
+/// [`ReadFailure::TooLarge`].
+pub(crate) fn read_capped(
+    reader: impl Read,
+    max: usize,
+    capacity: usize,
+) -> Result<Vec<u8>, ReadFailure> {
+    let mut bytes = Vec::with_capacity(capacity);
     reader
         .take(max as u64 + 1)
         .read_to_end(&mut bytes)
@@ -102,98 +111,4 @@ pub(crate) fn read_capped(reader: impl Read, max: usize) -> Result<Vec<u8>, Read
         return Err(ReadFailure::TooLarge(None));
     }
     Ok(bytes)
-}
-
-/// One line of a JSON Lines input.
-#[derive(Debug)]
-pub(crate) enum Line {
-    /// Its bytes, without the line ending.
-    Text(Vec<u8>),
-    /// Longer than the record limit: its length (the bytes were not kept).
-    TooLong(u64),
-}
-
-impl Line {
-    pub(crate) fn is_blank(&self) -> bool {
-        matches!(self, Self::Text(bytes) if bytes.iter().all(u8::is_ascii_whitespace))
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        match self {
-            Self::Text(bytes) => bytes.len(),
-            Self::TooLong(_) => 0,
-        }
-    }
-}
-
-/// The next line of `reader` (LF or CRLF endings), keeping at most `max` bytes of it.
-pub(crate) fn next_line(reader: &mut impl BufRead, max: usize) -> io::Result<Option<Line>> {
-    let mut kept = Vec::new();
-    let mut length = 0u64;
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            break;
-        }
-        any = true;
-        let newline = memchr::memchr(b'\n', available);
-        let part = &available[..newline.unwrap_or(available.len())];
-        length += part.len() as u64;
-        if !too_long {
-            // One byte of slack for a CR before the LF.
-            if kept.len() + part.len() > max + 1 {
-                too_long = true;
-                kept = Vec::new();
-            } else {
-                kept.extend_from_slice(part);
-            }
-        }
-        let consumed = newline.map_or(available.len(), |i| i + 1);
-        reader.consume(consumed);
-        if newline.is_some() {
-            break;
-        }
-    }
-    if !any {
-        return Ok(None);
-    }
-    if kept.last() == Some(&b'\r') {
-        kept.pop();
-        length -= 1;
-    }
-    if too_long || kept.len() > max {
-        return Ok(Some(Line::TooLong(length)));
-    }
-    Ok(Some(Line::Text(kept)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lines(input: &[u8], max: usize) -> Vec<String> {
-        let mut reader = io::BufReader::with_capacity(4, input);
-        let mut out = Vec::new();
-        while let Some(line) = next_line(&mut reader, max).expect("in memory") {
-            out.push(match line {
-                Line::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-                Line::TooLong(n) => format!("<{n} bytes>"),
-            });
-        }
-        out
-    }
-
-    #[test]
-    fn splits_lines_and_bounds_them() {
-        assert_eq!(lines(b"ab\r\ncd\n\nef", 10), ["ab", "cd", "", "ef"]);
-        assert_eq!(lines(b"abcdefghij\nxy\n", 5), ["<10 bytes>", "xy"]);
-        assert_eq!(lines(b"abcde\r\n", 5), ["abcde"]);
-        assert!(lines(b"", 5).is_empty());
-    }
 }

@@ -68,3 +68,43 @@ pub use limits::{Limit, Limits};
 pub use receiver::ReceiverContext;
 pub use schema::SCHEMA_JSON;
 pub use validator::Validator;
+
+/// The validator's phases, one by one, for the benchmarks (`--features internals`). Not a
+/// stable API.
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod internals {
+    use serde_json::Value;
+
+    use crate::rules::{Input, Sink};
+
+    /// Parses with duplicate detection and limits; `None` for a parse error.
+    #[must_use]
+    pub fn parse(bytes: &[u8]) -> Option<Value> {
+        crate::parse::parse(bytes, &crate::Limits::default())
+            .ok()
+            .map(|d| d.value)
+    }
+
+    /// The schema level's checks; the number of diagnostics.
+    #[must_use]
+    pub fn schema(value: &Value) -> usize {
+        let mut out = Vec::new();
+        crate::schema::check(value, &mut out);
+        out.len()
+    }
+
+    /// The normative rules (secrets included); the number of diagnostics.
+    #[must_use]
+    pub fn rules(value: &Value) -> usize {
+        let mut sink = Sink::default();
+        crate::rules::check(
+            &Input {
+                value,
+                overwritten: &[],
+            },
+            &mut sink,
+        );
+        sink.diagnostics.len()
+    }
+}

@@ -8,7 +8,7 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
 
 /// A secret found in a string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +98,11 @@ const ANCHORS: &[(&str, usize, Matcher)] = &[
 fn automaton() -> &'static AhoCorasick {
     static AUTOMATON: OnceLock<AhoCorasick> = OnceLock::new();
     AUTOMATON.get_or_init(|| {
+        // A DFA reporting overlapping matches: one pass that sees `sk-` and `sk-ant-` where
+        // both start, and an anchor inside another's match. (The DFA scans about 1.6 times
+        // faster than the default contiguous NFA here; see docs/performance.md.)
         AhoCorasickBuilder::new()
+            .kind(Some(AhoCorasickKind::DFA))
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
             .build(ANCHORS.iter().map(|(anchor, _, _)| anchor))
@@ -109,6 +113,10 @@ fn automaton() -> &'static AhoCorasick {
 /// Every secret in `text`, in order, without overlaps.
 #[must_use]
 pub fn scan(text: &str) -> Vec<Finding> {
+    // Most text holds no anchor at all, and a yes/no search is cheaper than an overlapping one.
+    if !automaton().is_match(text) {
+        return Vec::new();
+    }
     let mut found: Vec<Finding> = Vec::new();
     for m in automaton().find_overlapping_iter(text) {
         let (_, rule, matcher) = ANCHORS[m.pattern().as_usize()];

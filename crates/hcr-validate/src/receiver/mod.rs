@@ -112,6 +112,7 @@ pub(crate) fn check(input: &Input<'_>, context: &ReceiverContext, sink: &mut Sin
 
 fn artifacts_check(value: &Value, store: &ArtifactStore, sink: &mut Sink) {
     for (at, item) in objects(value, "evidence") {
+        let at = at.pointer();
         let expected = item
             .get("sha256")
             .and_then(Value::as_str)
@@ -184,7 +185,7 @@ fn links_check(value: &Value, context: &ReceiverContext, sink: &mut Sink) {
     let own = revision(value.pointer("/provenance/sourceRevision"));
     let resolved: Vec<_> = objects(value, "openReview")
         .filter(|(_, item)| item.get("status").and_then(Value::as_str) == Some("resolved"))
-        .filter_map(|(at, item)| Some((at, revision(item.get("resolvedByRevision"))?)))
+        .filter_map(|(at, item)| Some((at.pointer(), revision(item.get("resolvedByRevision"))?)))
         .collect();
     if resolved.is_empty() {
         return;

@@ -109,55 +109,88 @@ pub(crate) fn check(input: &Input<'_>, sink: &mut Sink) {
     }
 }
 
-/// Calls `f` with the pointer and value of everything `pattern` matches in `value`. A pattern
-/// is a pointer whose `*` tokens match every index of an array.
+/// Calls `f` with the value of everything `pattern` matches in `value`, and a function that
+/// builds its pointer (only called when there is something to report). A pattern is the tokens
+/// of a pointer, where `*` matches every index of an array.
 pub(crate) fn each_match<'v>(
     value: &'v Value,
-    pattern: &str,
-    f: &mut impl FnMut(JsonPointer, &'v Value),
+    pattern: &[&str],
+    f: &mut impl FnMut(&dyn Fn() -> JsonPointer, &'v Value),
 ) {
     fn walk<'v>(
         value: &'v Value,
         tokens: &[&str],
-        at: JsonPointer,
-        f: &mut impl FnMut(JsonPointer, &'v Value),
+        indexes: &mut Vec<usize>,
+        pattern: &[&str],
+        f: &mut impl FnMut(&dyn Fn() -> JsonPointer, &'v Value),
     ) {
         let Some((first, rest)) = tokens.split_first() else {
-            f(at, value);
+            let pointer = || {
+                let mut at = JsonPointer::root();
+                let mut index = indexes.iter();
+                for token in pattern {
+                    match *token {
+                        "*" => at.push_index(index.next().copied().unwrap_or_default()),
+                        key => at.push_key(key),
+                    }
+                }
+                at
+            };
+            f(&pointer, value);
             return;
         };
         match (value, *first) {
             (Value::Array(items), "*") => {
                 for (i, item) in items.iter().enumerate() {
-                    walk(item, rest, at.index(i), f);
+                    indexes.push(i);
+                    walk(item, rest, indexes, pattern, f);
+                    indexes.pop();
                 }
             }
             (Value::Object(map), key) => {
                 if let Some(child) = map.get(key) {
-                    walk(child, rest, at.key(key), f);
+                    walk(child, rest, indexes, pattern, f);
                 }
             }
             _ => {}
         }
     }
-    let tokens: Vec<&str> = pattern.split('/').skip(1).collect();
-    walk(value, &tokens, JsonPointer::root(), f);
+    walk(value, pattern, &mut Vec::new(), pattern, f);
 }
 
-/// The objects in the array at `/key`, with their pointers; other items are skipped.
+/// An item of a top-level array: where it is, its pointer built only when asked for.
+#[derive(Clone, Copy)]
+pub(crate) struct Item {
+    array: &'static str,
+    index: usize,
+}
+
+impl Item {
+    /// The item's pointer, e.g. `/evidence/2`.
+    pub(crate) fn pointer(self) -> JsonPointer {
+        JsonPointer::root().key(self.array).index(self.index)
+    }
+
+    /// The pointer of the item's member `key`.
+    pub(crate) fn key(self, key: &str) -> JsonPointer {
+        self.pointer().key(key)
+    }
+}
+
+/// The objects in the array at `/key`, with where they are; other items are skipped.
 pub(crate) fn objects<'v>(
     value: &'v Value,
     key: &'static str,
-) -> impl Iterator<Item = (JsonPointer, &'v Map<String, Value>)> {
+) -> impl Iterator<Item = (Item, &'v Map<String, Value>)> {
     value
         .get(key)
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
         .enumerate()
-        .filter_map(move |(i, item)| {
+        .filter_map(move |(index, item)| {
             item.as_object()
-                .map(|map| (JsonPointer::root().key(key).index(i), map))
+                .map(|map| (Item { array: key, index }, map))
         })
 }
 
@@ -176,7 +209,7 @@ pub(crate) fn duplicate_ids(
     what: &str,
     sink: &mut Sink,
 ) {
-    let mut seen: Vec<(&str, JsonPointer)> = Vec::new();
+    let mut seen: Vec<(&str, Item)> = Vec::new();
     for (at, item) in objects(input.value, key) {
         let Some(id) = item.get("id").and_then(Value::as_str) else {
             continue;
@@ -185,7 +218,11 @@ pub(crate) fn duplicate_ids(
             Some((_, first)) => sink.push(Diagnostic::new(
                 code,
                 at.key("id"),
-                format!("{what} `{}` has the same `id` as `{first}`", at),
+                format!(
+                    "{what} `{}` has the same `id` as `{}`",
+                    at.pointer(),
+                    first.pointer()
+                ),
             )),
             None => seen.push((id, at)),
         }

@@ -13,7 +13,7 @@ pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
             let pointer = at.key("resolvedByRevision");
             let message = format!(
                 "review item {} is open but names a `resolvedByRevision`",
-                field(&at)
+                field(&at.pointer())
             );
             sink.push(Diagnostic::new(Code::Hcr209, pointer, message));
         }

@@ -12,9 +12,9 @@ pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
         if resolved && !item.contains_key("resolvedByRevision") {
             let message = format!(
                 "review item {} is resolved but has no `resolvedByRevision`",
-                field(&at)
+                field(&at.pointer())
             );
-            sink.push(Diagnostic::new(Code::Hcr202, at, message));
+            sink.push(Diagnostic::new(Code::Hcr202, at.pointer(), message));
         }
     }
 }

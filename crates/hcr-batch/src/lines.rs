@@ -1,0 +1,278 @@
+//! Reading JSON Lines in blocks: many whole lines in one buffer, so that a block can be
+//! validated in parallel while the next one is read, in bounded memory.
+//!
+//! Lines end with LF or CRLF; the last line may have no ending. A line longer than the record
+//! limit is never held in memory: its bytes are counted and dropped.
+
+use std::io::{self, Read};
+use std::ops::Range;
+
+/// One line of a block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Piece {
+    /// Where the line's bytes (without the ending) are in [`Block::bytes`].
+    Text(Range<usize>),
+    /// Longer than the record limit: its length (the bytes were not kept).
+    TooLong(u64),
+}
+
+/// Whole lines read together.
+#[derive(Debug, Default)]
+pub(crate) struct Block {
+    /// The lines' bytes.
+    pub(crate) bytes: Vec<u8>,
+    /// Every line that is not blank, with its 1-based number in the input.
+    pub(crate) lines: Vec<(u64, Piece)>,
+}
+
+/// Splits a reader into [`Block`]s of about `target` bytes.
+pub(crate) struct LineBlocks<R> {
+    reader: R,
+    /// The record limit: longer lines become [`Piece::TooLong`].
+    max: usize,
+    /// How many bytes a block holds before it is handed out (more if one line is longer).
+    target: usize,
+    /// How many bytes one read asks for.
+    chunk: usize,
+    /// The start of a line that the last block did not finish.
+    carry: Vec<u8>,
+    /// The number of lines seen so far.
+    number: u64,
+    /// Set while a too-long line is being skipped: its length so far.
+    skipping: Option<u64>,
+    /// The last byte of the line being skipped, to drop a CR before its LF.
+    skipped_last: Option<u8>,
+    eof: bool,
+}
+
+impl<R: Read> LineBlocks<R> {
+    /// Blocks of about `target` bytes from `reader`, with lines of at most `max` bytes.
+    pub(crate) fn new(reader: R, max: usize, target: usize) -> Self {
+        let target = target.max(1);
+        Self {
+            reader,
+            max,
+            target,
+            chunk: target.min(256 * 1024),
+            carry: Vec::new(),
+            number: 0,
+            skipping: None,
+            skipped_last: None,
+            eof: false,
+        }
+    }
+
+    /// The next block, or `None` at the end of the input.
+    ///
+    /// # Errors
+    /// A read error; the lines before it were handed out in earlier blocks.
+    pub(crate) fn next_block(&mut self) -> io::Result<Option<Block>> {
+        let mut block = Block {
+            bytes: std::mem::take(&mut self.carry),
+            lines: Vec::new(),
+        };
+        // Where the unfinished line starts, and how far it has been searched for an LF.
+        let mut line_start = 0;
+        let mut searched = block.bytes.len();
+        loop {
+            // Finish the lines in what has been read.
+            while let Some(offset) = memchr::memchr(b'\n', &block.bytes[searched..]) {
+                let end = searched + offset;
+                self.number += 1;
+                if let Some(length) = self.skipping.take() {
+                    let length = length + end as u64 - line_start as u64;
+                    let cr = if end > line_start {
+                        block.bytes[end - 1] == b'\r'
+                    } else {
+                        self.skipped_last == Some(b'\r')
+                    };
+                    block
+                        .lines
+                        .push((self.number, Piece::TooLong(length - u64::from(cr))));
+                    block.bytes.drain(line_start..=end);
+                    searched = line_start;
+                    continue;
+                }
+                self.push_text(&mut block, line_start..end);
+                line_start = end + 1;
+                searched = line_start;
+            }
+            searched = block.bytes.len();
+            // Drop the unfinished line once it is longer than any record can be (one byte of
+            // slack for a CR before its LF).
+            let unfinished = block.bytes.len() - line_start;
+            if self.skipping.is_some() || unfinished > self.max + 1 {
+                *self.skipping.get_or_insert(0) += unfinished as u64;
+                if unfinished > 0 {
+                    self.skipped_last = block.bytes.last().copied();
+                }
+                block.bytes.truncate(line_start);
+                searched = line_start;
+            }
+            if self.eof {
+                if let Some(length) = self.skipping.take() {
+                    self.number += 1;
+                    let cr = u64::from(self.skipped_last == Some(b'\r'));
+                    block.lines.push((self.number, Piece::TooLong(length - cr)));
+                } else if line_start < block.bytes.len() {
+                    self.number += 1;
+                    let end = block.bytes.len();
+                    self.push_text(&mut block, line_start..end);
+                }
+                break;
+            }
+            if !block.lines.is_empty() && block.bytes.len() >= self.target {
+                self.carry = block.bytes.split_off(line_start);
+                break;
+            }
+            let start = block.bytes.len();
+            block.bytes.resize(start + self.chunk, 0);
+            let read = loop {
+                match self.reader.read(&mut block.bytes[start..]) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        block.bytes.truncate(start);
+                        return Err(e);
+                    }
+                }
+            };
+            block.bytes.truncate(start + read);
+            self.eof = read == 0;
+        }
+        if block.lines.is_empty() && self.eof && self.carry.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(block))
+    }
+
+    /// Adds the line at `range` unless it is blank; a CR before the LF is not part of it.
+    fn push_text(&self, block: &mut Block, mut range: Range<usize>) {
+        if block.bytes[range.clone()].last() == Some(&b'\r') {
+            range.end -= 1;
+        }
+        let text = &block.bytes[range.clone()];
+        if text.iter().all(u8::is_ascii_whitespace) {
+            return;
+        }
+        let piece = if text.len() > self.max {
+            Piece::TooLong(text.len() as u64)
+        } else {
+            Piece::Text(range)
+        };
+        block.lines.push((self.number, piece));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every line of `input` as text, with its number, read in blocks of `target` bytes.
+    fn lines(input: &[u8], max: usize, target: usize) -> Vec<String> {
+        let mut blocks = LineBlocks::new(input, max, target);
+        let mut out = Vec::new();
+        while let Some(block) = blocks.next_block().expect("in memory") {
+            for (number, piece) in &block.lines {
+                out.push(match piece {
+                    Piece::Text(range) => {
+                        format!(
+                            "{number}:{}",
+                            String::from_utf8_lossy(&block.bytes[range.clone()])
+                        )
+                    }
+                    Piece::TooLong(n) => format!("{number}:<{n} bytes>"),
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn splits_lines_numbers_them_and_skips_blank_ones() {
+        for target in [1, 2, 3, 5, 64] {
+            assert_eq!(
+                lines(b"ab\r\ncd\n\n  \nef", 10, target),
+                ["1:ab", "2:cd", "5:ef"],
+                "target {target}"
+            );
+            assert!(lines(b"", 5, target).is_empty());
+            assert!(lines(b"\n\r\n", 5, target).is_empty());
+        }
+    }
+
+    #[test]
+    fn counts_and_drops_lines_longer_than_the_limit() {
+        for target in [1, 2, 3, 4, 7, 64] {
+            assert_eq!(
+                lines(b"abcdefghij\nxy\n", 5, target),
+                ["1:<10 bytes>", "2:xy"],
+                "target {target}"
+            );
+            assert_eq!(
+                lines(b"abcde\r\n", 5, target),
+                ["1:abcde"],
+                "target {target}"
+            );
+            assert_eq!(
+                lines(b"abcdef\r\n", 5, target),
+                ["1:<6 bytes>"],
+                "target {target}"
+            );
+            assert_eq!(
+                lines(b"x\nabcdefghij", 5, target),
+                ["1:x", "2:<10 bytes>"],
+                "target {target}"
+            );
+            assert_eq!(
+                lines(b"abcdefghij\r\n\r\nok", 5, target),
+                ["1:<10 bytes>", "3:ok"],
+                "target {target}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_small_target_splits_the_input_between_lines() {
+        let input = b"one\ntwo\nthree\nfour\n";
+        let mut blocks = LineBlocks::new(&input[..], 100, 6);
+        let mut per_block = Vec::new();
+        while let Some(block) = blocks.next_block().expect("in memory") {
+            let texts: Vec<String> = block
+                .lines
+                .iter()
+                .map(|(_, piece)| match piece {
+                    Piece::Text(range) => {
+                        String::from_utf8_lossy(&block.bytes[range.clone()]).into()
+                    }
+                    Piece::TooLong(n) => format!("<{n} bytes>"),
+                })
+                .collect();
+            per_block.push(texts);
+        }
+        assert_eq!(per_block, [["one"], ["two"], ["three"], ["four"]]);
+    }
+
+    #[test]
+    fn memory_stays_bounded_by_the_limit_and_the_target() {
+        // A 10 MB line with a 1 KB limit is counted, not kept.
+        let mut input = vec![b'x'; 10_000_000];
+        input.extend_from_slice(b"\n{}\n");
+        let mut blocks = LineBlocks::new(&input[..], 1024, 4096);
+        let mut seen = Vec::new();
+        while let Some(block) = blocks.next_block().expect("in memory") {
+            assert!(
+                block.bytes.capacity() < 1024 * 1024,
+                "{}",
+                block.bytes.capacity()
+            );
+            seen.extend(
+                block
+                    .lines
+                    .into_iter()
+                    .map(|(n, p)| (n, matches!(p, Piece::TooLong(_)))),
+            );
+        }
+        assert_eq!(seen, [(1, true), (2, false)]);
+    }
+}

@@ -1,0 +1,97 @@
+//! Micro-benchmarks of the validator's hot paths: `cargo bench -p hcr-validate --features
+//! internals` (or `cargo xtask bench` for whole-process timing).
+
+#![allow(missing_docs)]
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use hcr_types::JsonPointer;
+use hcr_validate::{Level, Validator, internals, locate, secrets};
+
+fn example() -> Vec<u8> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../protocol/v1/examples/extensions-and-digests.json"
+    );
+    std::fs::read(path).expect("the example exists")
+}
+
+/// A record of about 100 KB: the example with 300 evidence items.
+fn large() -> Vec<u8> {
+    let mut value: serde_json::Value = serde_json::from_slice(&example()).expect("JSON");
+    let item = value["evidence"][0].clone();
+    let items: Vec<serde_json::Value> = (0..300)
+        .map(|i| {
+            let mut item = item.clone();
+            item["id"] = format!("evidence-{i}").into();
+            item
+        })
+        .collect();
+    value["evidence"] = items.into();
+    serde_json::to_vec_pretty(&value).expect("serializes")
+}
+
+fn phases(c: &mut Criterion) {
+    let mut group = c.benchmark_group("phases");
+    for (name, bytes) in [("example-5KB", example()), ("large-100KB", large())] {
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        group.bench_with_input(
+            BenchmarkId::new("serde_json-parse-baseline", name),
+            &bytes,
+            |b, bytes| {
+                b.iter(|| serde_json::from_slice::<serde_json::Value>(bytes).expect("JSON"));
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("parse-with-duplicate-detection", name),
+            &bytes,
+            |b, bytes| {
+                b.iter(|| internals::parse(bytes).expect("JSON"));
+            },
+        );
+        let value = internals::parse(&bytes).expect("JSON");
+        group.bench_with_input(BenchmarkId::new("schema", name), &value, |b, value| {
+            b.iter(|| internals::schema(value))
+        });
+        group.bench_with_input(
+            BenchmarkId::new("normative-rules", name),
+            &value,
+            |b, value| b.iter(|| internals::rules(value)),
+        );
+        let validator = Validator::new(Level::Normative);
+        group.bench_with_input(
+            BenchmarkId::new("validate-bytes", name),
+            &bytes,
+            |b, bytes| b.iter(|| validator.validate_bytes(bytes)),
+        );
+    }
+    group.finish();
+}
+
+fn secret_scan(c: &mut Criterion) {
+    let text = "The export finishes before 06:00 UTC; the token is named DEPLOY_TOKEN and lives in the vault. ".repeat(11);
+    let kilobyte = &text[..1024];
+    let mut group = c.benchmark_group("secrets");
+    group.throughput(Throughput::Bytes(1024));
+    group.bench_function("scan-1KB-prose-naming-a-token", |b| {
+        b.iter(|| secrets::scan(kilobyte))
+    });
+    let plain =
+        "Replica lag stays under two seconds while the nightly export runs; checked at 05:40. "
+            .repeat(13);
+    group.bench_function("scan-1KB-prose-without-anchors", |b| {
+        b.iter(|| secrets::scan(&plain[..1024]))
+    });
+    group.finish();
+}
+
+fn span_lookup(c: &mut Criterion) {
+    let bytes = large();
+    let text = std::str::from_utf8(&bytes).expect("UTF-8");
+    let pointer = JsonPointer::parse("/evidence/299/sha256").expect("pointer");
+    c.bench_function("locate-one-pointer-100KB", |b| {
+        b.iter(|| locate::member_spans(text, &[&pointer]))
+    });
+}
+
+criterion_group!(benches, phases, secret_scan, span_lookup);
+criterion_main!(benches);
