@@ -25,8 +25,8 @@ tasks:
   man [DIR]      write the hcr man pages (default target/man)
   suite generate regenerate the conformance suite from its case table
   suite check    check the suite: manifest schema, unique ids, each file referenced once
-  bench [--profile standard|large|jsonl|jsonl-huge] [--runs N]
-                 time hcr validate against a parse-only baseline (release builds)
+  bench [--profile standard|large|jsonl|jsonl-huge|digest|certify] [--runs N]
+                 time hcr against a baseline (release builds; docs/performance.md)
   peers install  install the peer validators (ajv-cli, check-jsonschema) into target/peers
   peers certify  certify them with hcr certify; reports in conformance-suite/reports
 ";

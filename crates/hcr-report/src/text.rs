@@ -74,6 +74,14 @@ fn render_one(renderer: &Renderer, outcome: &Outcome, diagnostic: &Diagnostic) -
             (excerpt, place.line)
         });
     let group: Group<'_> = match excerpt {
+        // A window of a long line: the header gives the place, a note the text around it.
+        Some((excerpt, line)) if excerpt.cut => title
+            .element(
+                Origin::path(file)
+                    .line(usize::try_from(line).unwrap_or(usize::MAX))
+                    .char_column(place(outcome, diagnostic).map_or(1, |p| p.column as usize)),
+            )
+            .element(Level::NOTE.with_name(Some("source")).message(excerpt.line)),
         Some((excerpt, line)) => title.element(
             Snippet::source(excerpt.line)
                 .line_start(usize::try_from(line).unwrap_or(usize::MAX))
@@ -99,32 +107,64 @@ fn render_one(renderer: &Renderer, outcome: &Outcome, diagnostic: &Diagnostic) -
     renderer.render(&[group])
 }
 
+/// Lines longer than this many bytes are shown as a window around the span: rendering a
+/// whole multi-megabyte line (a one-line record) for each diagnostic would be quadratic.
+const LONG_LINE: usize = 400;
+
+/// Bytes shown either side of the span in a window, and at most this much of the span.
+const CONTEXT: usize = 60;
+
 /// The source line of a diagnostic, made safe to print, and the range to underline in it.
 struct Excerpt {
     line: String,
     mark: Range<usize>,
+    /// `line` is a window cut out of a longer line, marked with `…` where it was cut.
+    cut: bool,
 }
 
 impl Excerpt {
-    /// The line of `text` holding byte `start`, with unsafe characters replaced and secrets
-    /// masked one character for one, so that columns still match the diagnostic's.
+    /// The line of `text` holding byte `start` (or a window of it, when long), with unsafe
+    /// characters replaced and secrets masked one character for one, so that columns still
+    /// match the diagnostic's. Work is bounded by [`LONG_LINE`], not by the line's length.
     fn new(text: &[u8], start: usize, end: usize, redactions: &[Range<usize>]) -> Self {
         let start = start.min(text.len());
-        let line_start = text[..start]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line_end = text[start..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(text.len(), |i| start + i);
-        let raw = &text[line_start..line_end];
-        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-        let mut line = String::with_capacity(raw.len());
+        // Look for the line's ends no further than LONG_LINE bytes away.
+        let back = start.saturating_sub(LONG_LINE);
+        let line_start = memchr::memrchr(b'\n', &text[back..start]).map(|i| back + i + 1);
+        let ahead = start.saturating_add(LONG_LINE).min(text.len());
+        let line_end = memchr::memchr(b'\n', &text[start..ahead]).map(|i| start + i);
+        let (line_start, line_end, cut) = match (line_start, line_end) {
+            (Some(s), Some(e)) if e - s <= LONG_LINE => (s, e, false),
+            (None, Some(e)) if back == 0 && e <= LONG_LINE => (0, e, false),
+            (Some(s), None) if ahead == text.len() && text.len() - s <= LONG_LINE => {
+                (s, text.len(), false)
+            }
+            (None, None) if back == 0 && ahead == text.len() => (0, text.len(), false),
+            (s, e) => (s.unwrap_or(0), e.unwrap_or(text.len()), true),
+        };
+        let (from, to) = if cut {
+            let mark_end = end.clamp(start, start + CONTEXT).min(line_end);
+            (
+                boundary(text, start.saturating_sub(CONTEXT).max(line_start)),
+                boundary(text, (mark_end + CONTEXT).min(line_end)),
+            )
+        } else {
+            (line_start, line_end)
+        };
+        let raw = &text[from..to];
+        let raw = if to == line_end {
+            raw.strip_suffix(b"\r").unwrap_or(raw)
+        } else {
+            raw
+        };
+        let mut line = String::with_capacity(raw.len() + 6);
+        if from > line_start {
+            line.push('…');
+        }
         let mut mark_start = None;
         let mut mark_end = None;
         // Walk the raw bytes as (lossy) characters, keeping their offsets in the record.
-        let mut at = line_start;
+        let mut at = from;
         for chunk in raw.utf8_chunks() {
             for c in chunk.valid().chars() {
                 let masked = redactions.iter().any(|r| r.contains(&at));
@@ -155,6 +195,9 @@ impl Excerpt {
         if at == end {
             mark_end = Some(line.len());
         }
+        if to < line_end {
+            line.push('…');
+        }
         let mark_start = mark_start.unwrap_or(line.len());
         // A span that runs past this line (an object, an array) is marked by its first
         // character; an empty one (the end of the input) by the position alone.
@@ -169,8 +212,17 @@ impl Excerpt {
         Self {
             line,
             mark: mark_start..mark_end,
+            cut,
         }
     }
+}
+
+/// `at`, moved forward to the start of a UTF-8 character (past continuation bytes).
+fn boundary(text: &[u8], mut at: usize) -> usize {
+    while at < text.len() && (0x80..0xC0).contains(&text[at]) {
+        at += 1;
+    }
+    at
 }
 
 #[cfg(test)]
@@ -206,5 +258,57 @@ mod tests {
         assert!(!line.contains('\u{202e}') && !line.contains('\u{1b}'));
         assert_eq!(marked, "\"***********\"");
         assert_eq!(line.chars().count(), text.chars().count());
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_a_bounded_window_around_the_span() {
+        let text = format!(
+            "{{\"pad\": \"{}\", \"bad\": \"here\", \"more\": \"{}\"}}",
+            "p".repeat(5000),
+            "q".repeat(5000)
+        );
+        let start = text.find("\"here\"").expect("present");
+        let e = Excerpt::new(text.as_bytes(), start, start + 6, &[]);
+        assert!(e.cut);
+        assert!(
+            e.line.starts_with('…') && e.line.ends_with('…'),
+            "{}",
+            e.line
+        );
+        assert!(e.line.len() <= 2 * CONTEXT + 6 + 2 * '…'.len_utf8());
+        assert_eq!(&e.line[e.mark.clone()], "\"here\"");
+        // A window that reaches the line's start is not marked as cut there.
+        let e = Excerpt::new(text.as_bytes(), 1, 6, &[]);
+        assert!(e.cut && e.line.starts_with("{\"pad\"") && e.line.ends_with('…'));
+    }
+
+    #[test]
+    fn a_window_masks_secrets_and_never_splits_a_character() {
+        let secret = "\"ghp_0123456789abcdef\"";
+        let text = format!(
+            "[\"{}\", {secret}, \"{}\"]",
+            "é".repeat(3000),
+            "ß".repeat(3000)
+        );
+        let start = text.find(secret).expect("present");
+        let redactions = std::iter::once(start..start + secret.len()).collect::<Vec<_>>();
+        // Start the span at odd offsets too, so that the window's edges fall inside `é`/`ß`.
+        for shift in 0..3 {
+            let s = start - shift;
+            let e = Excerpt::new(text.as_bytes(), s, s + secret.len(), &redactions);
+            assert!(e.cut);
+            assert!(!e.line.contains("ghp_"), "{}", e.line);
+            assert!(!e.line.contains(REPLACEMENT), "{}", e.line);
+            assert!(e.line.contains("\"********************\""));
+        }
+    }
+
+    #[test]
+    fn a_span_past_a_window_is_marked_by_its_first_character() {
+        let text = format!("[\"{}\"]", "x".repeat(10_000));
+        let e = Excerpt::new(text.as_bytes(), 1, text.len() - 1, &[]);
+        assert!(e.cut);
+        assert_eq!(&e.line[e.mark.clone()], "\"");
+        assert!(e.line.len() <= 2 * CONTEXT + 2 + 2 * '…'.len_utf8());
     }
 }

@@ -11,7 +11,7 @@ impl Rng {
         Self(seed)
     }
 
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -20,7 +20,7 @@ impl Rng {
     }
 
     pub(crate) fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % n as u64).unwrap_or(0)
+        usize::try_from(self.next_u64() % n as u64).unwrap_or(0)
     }
 
     fn range(&mut self, low: usize, high: usize) -> usize {
@@ -115,7 +115,7 @@ fn unique(rng: &mut Rng, (min, max): (usize, usize), low: usize, high: usize) ->
 }
 
 fn hex(rng: &mut Rng) -> String {
-    (0..4).map(|_| format!("{:016x}", rng.next())).collect()
+    (0..4).map(|_| format!("{:016x}", rng.next_u64())).collect()
 }
 
 fn actor(rng: &mut Rng, prefix: &str) -> Value {
@@ -141,7 +141,7 @@ pub(crate) fn record(rng: &mut Rng, index: usize, evidence: usize) -> Value {
                 item["uri"] = json!(format!(
                     "https://ci.example.com/{}/runs/{}",
                     WORDS[rng.below(40)],
-                    rng.next() % 100_000
+                    rng.next_u64() % 100_000
                 ));
             }
             item
@@ -195,7 +195,7 @@ pub(crate) fn record(rng: &mut Rng, index: usize, evidence: usize) -> Value {
         "ownership": {"nextActor": actor(rng, "agent"), "reviewers": [actor(rng, "user"), actor(rng, "service")]},
         "openReview": reviews,
         "provenance": {"createdBy": actor(rng, "agent"), "createdAt": "2026-11-30T08:00:00Z", "sourceRevision": revision},
-        "extensions": {"com.example.run": {"id": rng.next() % 1_000_000, "tags": [WORDS[rng.below(40)], WORDS[rng.below(40)]], "cost": {"tokens": rng.next() % 500_000, "minutes": 12.5}}},
+        "extensions": {"com.example.run": {"id": rng.next_u64() % 1_000_000, "tags": [WORDS[rng.below(40)], WORDS[rng.below(40)]], "cost": {"tokens": rng.next_u64() % 500_000, "minutes": 12.5}}},
     })
 }
 

@@ -1,10 +1,18 @@
-//! `cargo xtask bench [--profile standard|large|jsonl|jsonl-huge] [--runs N]`: whole-process
-//! wall time of `hcr validate` against a parse-only baseline built from the same tree.
+//! `cargo xtask bench [--profile NAME] [--runs N]`: whole-process wall time of hcr against
+//! a baseline, in release builds.
 //!
-//! The corpus is generated deterministically into `target/bench/corpus-<profile>` (once),
-//! both binaries are built in release mode, and runs alternate between the baseline and each
-//! hcr variant so that machine noise hits them alike. Medians, minima and maxima are printed
-//! and written to `target/bench/<profile>.json` with the commit, to compare across commits.
+//! Profiles:
+//! - `standard`, `large`, `jsonl`, `jsonl-huge`: `hcr validate` over a seeded corpus of
+//!   records (generated once into `target/bench`) against `parse-baseline`, which reads and
+//!   parses the same records with plain `serde_json` on one thread;
+//! - `digest`: `hcr digest` and receiver-level hashing of a 1 GiB artifact against
+//!   `openssl dgst -sha256`;
+//! - `certify`: `hcr certify` driving the conformance suite through a trivial implementation
+//!   (`stdio-baseline`, and `true` in exit-code mode), in cases per second.
+//!
+//! Runs alternate between the variants so that machine noise hits them alike. Medians,
+//! minima, maxima and peak RSS are printed and written to `target/bench/<profile>.json` with
+//! the commit, to compare across commits.
 
 mod corpus;
 
@@ -15,51 +23,98 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use serde_json::json;
+use sha2::Digest as _;
 
 use crate::workspace_root;
 
+/// What a profile measures.
+enum Kind {
+    /// `hcr validate` over records: how many, evidence items each, one JSON Lines file or a
+    /// folder of files.
+    Records {
+        records: usize,
+        evidence: usize,
+        jsonl: bool,
+    },
+    /// Hashing an artifact of this many bytes.
+    Digest { bytes: u64 },
+    /// Certifying a trivial implementation against the conformance suite.
+    Certify,
+}
+
 struct Profile {
     name: &'static str,
-    records: usize,
-    evidence: usize,
-    jsonl: bool,
+    kind: Kind,
 }
 
 const PROFILES: &[Profile] = &[
     Profile {
         name: "standard",
-        records: 10_000,
-        evidence: 4,
-        jsonl: false,
+        kind: Kind::Records {
+            records: 10_000,
+            evidence: 4,
+            jsonl: false,
+        },
     },
     Profile {
         name: "large",
-        records: 300,
-        evidence: 150,
-        jsonl: false,
+        kind: Kind::Records {
+            records: 300,
+            evidence: 150,
+            jsonl: false,
+        },
     },
     Profile {
         name: "jsonl",
-        records: 10_000,
-        evidence: 4,
-        jsonl: true,
+        kind: Kind::Records {
+            records: 10_000,
+            evidence: 4,
+            jsonl: true,
+        },
     },
     Profile {
         name: "jsonl-huge",
-        records: 200_000,
-        evidence: 4,
-        jsonl: true,
+        kind: Kind::Records {
+            records: 200_000,
+            evidence: 4,
+            jsonl: true,
+        },
+    },
+    Profile {
+        name: "digest",
+        kind: Kind::Digest { bytes: 1 << 30 },
+    },
+    Profile {
+        name: "certify",
+        kind: Kind::Certify,
     },
 ];
+
+/// One command timed: its label, program and arguments.
+struct Variant {
+    label: String,
+    program: PathBuf,
+    args: Vec<String>,
+}
+
+impl Variant {
+    fn new(label: &str, program: impl Into<PathBuf>, args: &[&str]) -> Self {
+        Self {
+            label: label.to_owned(),
+            program: program.into(),
+            args: args.iter().map(|a| (*a).to_owned()).collect(),
+        }
+    }
+}
 
 fn bench_dir() -> PathBuf {
     workspace_root().join("target/bench")
 }
 
-/// Writes the profile's corpus unless it is there already; returns its path.
-fn corpus(profile: &Profile) -> Result<PathBuf> {
-    let dir = bench_dir().join(format!("corpus-{}", profile.name));
-    let path = if profile.jsonl {
+/// Writes a profile's corpus unless it is there already; returns its path.
+fn corpus(name: &str, records: usize, evidence: usize, jsonl: bool) -> Result<PathBuf> {
+    let dir = bench_dir().join(format!("corpus-{name}"));
+    let path = if jsonl {
         dir.join("records.jsonl")
     } else {
         dir.join("records")
@@ -72,26 +127,26 @@ fn corpus(profile: &Profile) -> Result<PathBuf> {
         std::fs::remove_dir_all(&dir)?;
     }
     std::fs::create_dir_all(&dir)?;
-    let mut rng = corpus::Rng::new(0x5EED_0000 + profile.records as u64);
-    let mut jsonl = if profile.jsonl {
+    let mut rng = corpus::Rng::new(0x5EED_0000 + records as u64);
+    let mut out = if jsonl {
         Some(std::io::BufWriter::new(std::fs::File::create(&path)?))
     } else {
         std::fs::create_dir_all(&path)?;
         None
     };
     let mut bytes = 0usize;
-    for i in 0..profile.records {
+    for i in 0..records {
         // 2% of records carry a long evidence list, 5% are invalid.
-        let evidence = if rng.below(50) == 0 {
-            profile.evidence * 10
+        let items = if rng.below(50) == 0 {
+            evidence * 10
         } else {
-            profile.evidence
+            evidence
         };
-        let mut record = corpus::record(&mut rng, i, evidence);
+        let mut record = corpus::record(&mut rng, i, items);
         if rng.below(20) == 0 {
             corpus::spoil(&mut rng, &mut record);
         }
-        match &mut jsonl {
+        match &mut out {
             Some(out) => {
                 let line = serde_json::to_string(&record)?;
                 bytes += line.len() + 1;
@@ -106,16 +161,12 @@ fn corpus(profile: &Profile) -> Result<PathBuf> {
             }
         }
     }
-    if let Some(mut out) = jsonl {
+    if let Some(mut out) = out {
         out.flush()?;
     }
-    std::fs::write(
-        &done,
-        format!("{} records, {bytes} bytes\n", profile.records),
-    )?;
+    std::fs::write(&done, format!("{records} records, {bytes} bytes\n"))?;
     println!(
-        "generated {} records ({:.1} MB) in {}",
-        profile.records,
+        "generated {records} records ({:.1} MB) in {}",
         bytes as f64 / 1e6,
         path.display()
     );
@@ -136,9 +187,10 @@ impl Timing {
     }
 }
 
-/// Runs `program args` once, output discarded; wall seconds and peak RSS (via /usr/bin/time
-/// when present).
-fn run_once(program: &Path, args: &[String]) -> Result<(f64, Option<u64>)> {
+/// Runs a variant once, output discarded; wall seconds and peak RSS (via /usr/bin/time when
+/// present).
+fn run_once(variant: &Variant) -> Result<(f64, Option<u64>)> {
+    let (program, args) = (&variant.program, &variant.args);
     let time = Path::new("/usr/bin/time");
     let mut command = if time.exists() {
         let mut c = Command::new(time);
@@ -170,6 +222,172 @@ fn run_once(program: &Path, args: &[String]) -> Result<(f64, Option<u64>)> {
     Ok((elapsed, rss))
 }
 
+/// A 1 GiB artifact of seeded bytes, and a record whose evidence names it with its digest;
+/// returns the artifact's folder and the record's path.
+fn digest_input(bytes: u64) -> Result<(PathBuf, PathBuf)> {
+    let dir = bench_dir().join("digest");
+    let artifacts = dir.join("artifacts");
+    let record = dir.join("record.json");
+    if dir.join(".complete").exists() {
+        return Ok((artifacts, record));
+    }
+    std::fs::create_dir_all(&artifacts)?;
+    let mut rng = corpus::Rng::new(0x00D1_6E57);
+    let mut file = std::io::BufWriter::new(std::fs::File::create(artifacts.join("dump.bin"))?);
+    let mut hasher = sha2::Sha256::new();
+    let mut chunk = vec![0u8; 1 << 20];
+    let mut written = 0;
+    while written < bytes {
+        for word in chunk.chunks_exact_mut(8) {
+            word.copy_from_slice(&rng.next_u64().to_le_bytes());
+        }
+        let take = usize::try_from((bytes - written).min(chunk.len() as u64))?;
+        file.write_all(&chunk[..take])?;
+        hasher.update(&chunk[..take]);
+        written += take as u64;
+    }
+    file.flush()?;
+    let mut value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(
+        workspace_root().join("protocol/v1/examples/minimal.json"),
+    )?)?;
+    value["evidence"] = json!([{
+        "id": "dump",
+        "label": "The 1 GiB dump the export produced.",
+        "artifactRef": "dump.bin",
+        "sha256": hex::encode(hasher.finalize()),
+    }]);
+    std::fs::write(&record, serde_json::to_string_pretty(&value)?)?;
+    std::fs::write(dir.join(".complete"), "")?;
+    Ok((artifacts, record))
+}
+
+/// Builds `package` in release mode, alone: built together, the baselines would get the
+/// features hcr turns on in serde_json (`preserve_order`), which a user's program would not.
+fn build(package: &str) -> Result<()> {
+    let status = Command::new(env!("CARGO"))
+        .current_dir(workspace_root())
+        .args(["build", "--release", "--quiet", "-p", package])
+        .status()?;
+    if !status.success() {
+        bail!("the release build of {package} failed");
+    }
+    Ok(())
+}
+
+/// The commands a profile times, the first being the baseline, and the units of work one
+/// run does (bytes or cases) with their name, for the throughput column.
+fn variants(profile: &Profile) -> Result<(Vec<Variant>, f64, &'static str)> {
+    let root = workspace_root();
+    let release = root.join("target/release");
+    let hcr = release.join("hcr");
+    Ok(match profile.kind {
+        Kind::Records {
+            records,
+            evidence,
+            jsonl,
+        } => {
+            let input = corpus(profile.name, records, evidence, jsonl)?;
+            let bytes = if jsonl {
+                std::fs::metadata(&input)?.len()
+            } else {
+                folder_bytes(&input)?
+            };
+            let input = input.display().to_string();
+            let mut baseline = vec![input.as_str()];
+            let mut all = vec!["validate", "--format", "text", "--color", "never"];
+            if jsonl {
+                baseline.push("--jsonl");
+                all.push("--jsonl");
+            }
+            let mut one = all.clone();
+            one.extend(["--jobs", "1"]);
+            all.push(&input);
+            one.push(&input);
+            (
+                vec![
+                    Variant::new(
+                        "serde_json parse only (1 thread)",
+                        release.join("parse-baseline"),
+                        &baseline,
+                    ),
+                    Variant::new("hcr validate (all cores)", &hcr, &all),
+                    Variant::new("hcr validate --jobs 1", &hcr, &one),
+                ],
+                bytes as f64 / 1e6,
+                "MB/s",
+            )
+        }
+        Kind::Digest { bytes } => {
+            let (artifacts, record) = digest_input(bytes)?;
+            let dump = artifacts.join("dump.bin").display().to_string();
+            let artifacts = artifacts.display().to_string();
+            let record = record.display().to_string();
+            let max = bytes.to_string();
+            (
+                vec![
+                    Variant::new(
+                        "openssl dgst -sha256",
+                        "openssl",
+                        &["dgst", "-sha256", &dump],
+                    ),
+                    Variant::new("hcr digest", &hcr, &["digest", &dump]),
+                    Variant::new(
+                        "hcr validate --artifacts (receiver)",
+                        &hcr,
+                        &[
+                            "validate",
+                            "--artifacts",
+                            &artifacts,
+                            "--max-artifact-bytes",
+                            &max,
+                            &record,
+                        ],
+                    ),
+                ],
+                bytes as f64 / 1e6,
+                "MB/s",
+            )
+        }
+        Kind::Certify => {
+            let suite = root.join("conformance-suite");
+            let manifest: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(suite.join("manifest.json"))?)?;
+            let cases = manifest["cases"].as_array().map_or(0, Vec::len);
+            let trivial = release.join("stdio-baseline").display().to_string();
+            let suite = suite.display().to_string();
+            let report = bench_dir().join("certify-report.md").display().to_string();
+            let common = ["--suite", suite.as_str(), "--output", report.as_str()];
+            let mut stdio = vec!["certify", "--validator-stdio", trivial.as_str()];
+            stdio.extend(common);
+            let mut exit_code = vec!["certify", "--validator", "true"];
+            exit_code.extend(common);
+            (
+                vec![
+                    Variant::new("stdio-baseline alone (no cases)", &trivial, &[]),
+                    Variant::new("hcr certify --validator-stdio", &hcr, &stdio),
+                    Variant::new("hcr certify --validator 'true'", &hcr, &exit_code),
+                ],
+                cases as f64,
+                "cases/s",
+            )
+        }
+    })
+}
+
+/// The bytes of every file under `dir`.
+fn folder_bytes(dir: &Path) -> Result<u64> {
+    let mut total = 0;
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        total += if entry.file_type()?.is_dir() {
+            folder_bytes(&entry.path())?
+        } else {
+            entry.metadata()?.len()
+        };
+    }
+    Ok(total)
+}
+
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut profile_name = "standard";
     let mut runs = 7usize;
@@ -191,70 +409,29 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         }
         i += 1;
     }
+    let names: Vec<&str> = PROFILES.iter().map(|p| p.name).collect();
     let profile = PROFILES
         .iter()
         .find(|p| p.name == profile_name)
-        .context("profiles: standard, large, jsonl, jsonl-huge")?;
-    let root = workspace_root();
-    // Two builds: built together, the baseline would get the features hcr turns on in
-    // serde_json (`preserve_order`), and a user's parse-only program would not have them.
-    for package in ["hcr-cli", "hcr-parse-baseline"] {
-        let status = Command::new(env!("CARGO"))
-            .current_dir(&root)
-            .args(["build", "--release", "--quiet", "-p", package])
-            .status()?;
-        if !status.success() {
-            bail!("the release build of {package} failed");
-        }
-    }
-    let input = corpus(profile)?.display().to_string();
-    let hcr = root.join("target/release/hcr");
-    let baseline = root.join("target/release/parse-baseline");
-    let mut variants: Vec<(String, PathBuf, Vec<String>)> = vec![(
-        "serde_json parse only (1 thread)".into(),
-        baseline.clone(),
-        if profile.jsonl {
-            vec![input.clone(), "--jsonl".into()]
-        } else {
-            vec![input.clone()]
-        },
-    )];
-    for jobs in [None, Some(1)] {
-        let mut hcr_args = vec![
-            "validate".to_owned(),
-            "--format".into(),
-            "text".into(),
-            "--color".into(),
-            "never".into(),
-        ];
-        if profile.jsonl {
-            hcr_args.push("--jsonl".into());
-        }
-        if let Some(jobs) = jobs {
-            hcr_args.extend(["--jobs".into(), jobs.to_string()]);
-        }
-        hcr_args.push(input.clone());
-        let label = match jobs {
-            None => "hcr validate (all cores)".to_owned(),
-            Some(_) => "hcr validate --jobs 1".to_owned(),
-        };
-        variants.push((label, hcr.clone(), hcr_args));
-    }
+        .with_context(|| format!("profiles: {}", names.join(", ")))?;
+    build("hcr-cli")?;
+    build("hcr-bench-baselines")?;
+    let (variants, work, unit) = variants(profile)?;
     // One warm-up run each fills the page cache.
-    for (_, program, args) in &variants {
-        run_once(program, args)?;
+    for variant in &variants {
+        run_once(variant)?;
     }
     let mut timings: Vec<Timing> = variants
         .iter()
-        .map(|(label, _, _)| Timing {
-            label: label.clone(),
+        .map(|v| Timing {
+            label: v.label.clone(),
             seconds: Vec::new(),
             peak_rss_kib: Vec::new(),
         })
         .collect();
     for _ in 0..runs {
-        for (timing, (_, program, args)) in timings.iter_mut().zip(&variants) {
-            let (seconds, rss) = run_once(program, args)?;
+        for (timing, variant) in timings.iter_mut().zip(&variants) {
+            let (seconds, rss) = run_once(variant)?;
             timing.seconds.push(seconds);
             timing.peak_rss_kib.extend(rss);
         }
@@ -265,8 +442,8 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         profile.name
     );
     println!(
-        "{:<34} {:>9} {:>9} {:>9} {:>8} {:>10}",
-        "", "median s", "min s", "max s", "ratio", "peak RSS"
+        "{:<38} {:>9} {:>9} {:>9} {:>7} {:>11} {:>10}",
+        "", "median s", "min s", "max s", "ratio", unit, "peak RSS"
     );
     let mut rows = Vec::new();
     for t in &timings {
@@ -277,25 +454,27 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             || "?".to_owned(),
             |k| format!("{:.1} MiB", k as f64 / 1024.0),
         );
+        let throughput = work / t.median();
         println!(
-            "{:<34} {:>9.3} {:>9.3} {:>9.3} {:>8.2} {:>10}",
+            "{:<38} {:>9.3} {:>9.3} {:>9.3} {:>7.2} {:>11.0} {:>10}",
             t.label,
             t.median(),
             min,
             max,
             t.median() / base,
+            throughput,
             rss_text
         );
-        rows.push(json!({"label": t.label, "median": t.median(), "min": min, "max": max, "ratio": t.median() / base, "peakRssKiB": rss, "runs": t.seconds}));
+        rows.push(json!({"label": t.label, "median": t.median(), "min": min, "max": max, "ratio": t.median() / base, "throughput": throughput, "unit": unit, "peakRssKiB": rss, "runs": t.seconds}));
     }
     let commit = Command::new("git")
-        .current_dir(&root)
+        .current_dir(workspace_root())
         .args(["rev-parse", "--short", "HEAD"])
         .output()
         .ok()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
         .unwrap_or_default();
-    let summary = json!({"profile": profile.name, "records": profile.records, "commit": commit, "cores": std::thread::available_parallelism().map_or(1, usize::from), "results": rows});
+    let summary = json!({"profile": profile.name, "commit": commit, "cores": std::thread::available_parallelism().map_or(1, usize::from), "results": rows});
     let out = bench_dir().join(format!("{}.json", profile.name));
     std::fs::write(&out, serde_json::to_string_pretty(&summary)?)?;
     println!("\nwrote {}", out.display());

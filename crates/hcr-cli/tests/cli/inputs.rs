@@ -196,3 +196,22 @@ fn symlinks_are_skipped_in_folders_unless_followed() {
     assert_eq!(code, 1);
     assert!(stdout.contains("link.json"));
 }
+
+#[test]
+fn a_long_line_is_shown_as_a_window_with_the_true_column() {
+    let valid = std::fs::read_to_string(fixtures().join("valid.json")).expect("fixture");
+    let mut record: serde_json::Value = serde_json::from_str(&valid).expect("fixture parses");
+    record["objective"]["summary"] = "x".repeat(50_000).into();
+    record["stray"] = "here".into();
+    let line = serde_json::to_string(&record).expect("serializes");
+    let column = line.find("\"stray\"").expect("present") + 1;
+    let (code, stdout, _) = output_with_stdin(&["validate", "--jsonl", "-"], Some(line.as_bytes()));
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains(&format!("--> <stdin>:1:{column}")),
+        "{stdout}"
+    );
+    assert!(stdout.contains("= source: …"), "{stdout}");
+    // The 50 KB line is not printed whole.
+    assert!(stdout.len() < 2_000, "{} bytes", stdout.len());
+}
