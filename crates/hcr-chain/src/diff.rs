@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use hcr_report::escape::{escape, markdown_text};
 use hcr_types::{CurrentState, Record, ReviewStatus};
+use hcr_validate::secrets::redact_all;
 use serde::Serialize;
 
 /// Which state list an item is in.
@@ -388,7 +389,9 @@ impl Diff {
     /// The diff as JSON.
     #[must_use]
     pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        let mut value = serde_json::to_value(self).unwrap_or_default();
+        hcr_validate::secrets::redact_value(&mut value);
+        let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
         text.push('\n');
         text
     }
@@ -397,7 +400,7 @@ impl Diff {
     #[must_use]
     pub fn to_text(&self) -> String {
         self.render(&Style {
-            quote: |t| format!("\"{}\"", escape(t)),
+            quote: |t| format!("\"{}\"", escape(&redact_all(t))),
             heading: |t| t.to_owned(),
             item: "  ",
         })
@@ -407,13 +410,18 @@ impl Diff {
     #[must_use]
     pub fn to_markdown(&self) -> String {
         self.render(&Style {
-            quote: |t| markdown_text(t),
+            quote: |t| markdown_text(&redact_all(t)),
             heading: |t| format!("### {t}\n"),
             item: "- ",
         })
     }
 
+    /// The rendering, with any secret the records hold redacted.
     fn render(&self, style: &Style) -> String {
+        redact_all(&self.render_raw(style)).into_owned()
+    }
+
+    fn render_raw(&self, style: &Style) -> String {
         let q = style.quote;
         let mut out = String::new();
         let name = |s: &Side| {

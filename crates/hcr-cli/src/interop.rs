@@ -191,6 +191,16 @@ fn emit_draft(draft: &Draft, out: Option<&Path>) -> Result<u8> {
         "hcr: the converted record is a draft, not yet valid ({} errors); it is printed, not written",
         report.count(hcr_validate::Severity::Error)
     )?;
+    let mut shown = draft.record.clone();
+    let redacted = hcr_validate::secrets::redact_value(&mut shown);
+    if redacted > 0 {
+        writeln!(
+            stderr,
+            "hcr: the source holds secrets; {redacted} strings of the draft are shown redacted"
+        )?;
+        text = serde_json::to_string_pretty(&shown)?;
+        text.push('\n');
+    }
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(EXIT_INVALID)
 }

@@ -146,6 +146,65 @@ pub fn redact(secret: &str) -> String {
     format!("{shown}… ({length} characters, redacted)")
 }
 
+/// `text` with every secret in it replaced by its [`redact`]ed form, for output that repeats
+/// record text (a diff, a summary).
+///
+/// ```
+/// let shown = hcr_validate::secrets::redact_all("use password=Hunter2x9Qzz here");
+/// assert!(!shown.contains("Hunter2x9Qzz"));
+/// assert!(shown.starts_with("use ") && shown.ends_with(" here"));
+/// ```
+#[must_use]
+pub fn redact_all(text: &str) -> std::borrow::Cow<'_, str> {
+    let found = scan(text);
+    if found.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for finding in found {
+        out.push_str(&text[at..finding.range.start]);
+        out.push_str(&redact(&text[finding.range.clone()]));
+        at = finding.range.end;
+    }
+    out.push_str(&text[at..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Redacts secrets in every string (and object key) of `value`; returns how many strings
+/// changed.
+pub fn redact_value(value: &mut serde_json::Value) -> usize {
+    use serde_json::Value;
+    match value {
+        Value::String(text) => match redact_all(text) {
+            std::borrow::Cow::Owned(redacted) => {
+                *text = redacted;
+                1
+            }
+            std::borrow::Cow::Borrowed(_) => 0,
+        },
+        Value::Array(items) => items.iter_mut().map(redact_value).sum(),
+        Value::Object(map) => {
+            let mut changed = 0;
+            if map.keys().any(|key| !scan(key).is_empty()) {
+                let entries = std::mem::take(map);
+                for (key, item) in entries {
+                    let key = match redact_all(&key) {
+                        std::borrow::Cow::Owned(redacted) => {
+                            changed += 1;
+                            redacted
+                        }
+                        std::borrow::Cow::Borrowed(_) => key,
+                    };
+                    map.insert(key, item);
+                }
+            }
+            changed + map.values_mut().map(redact_value).sum::<usize>()
+        }
+        _ => 0,
+    }
+}
+
 // ---- helpers ------------------------------------------------------------------------------
 
 fn byte(text: &str, at: usize) -> Option<u8> {

@@ -195,6 +195,10 @@ impl Validator {
             },
             &mut sink,
         );
+        // The document parsed, so the source is UTF-8.
+        if let Ok(text) = std::str::from_utf8(bytes) {
+            schema::rounded_revisions(&document.value, text, &mut sink.diagnostics);
+        }
         let report = self.finish(Some(bytes), sink);
         (Some(document), report)
     }
@@ -215,7 +219,7 @@ impl Validator {
     fn finish(&self, source: Option<&[u8]>, sink: Sink) -> Report {
         let Sink {
             mut diagnostics,
-            secrets,
+            mut secrets,
         } = sink;
         if diagnostics.is_empty() {
             return Report::from_diagnostics(diagnostics);
@@ -224,6 +228,12 @@ impl Validator {
         if let Some(source) = source {
             redactions = attach_spans(source, &mut diagnostics);
             diagnostics.sort_by_key(|d| (d.span.map_or(usize::MAX, |s| s.start.offset), d.code));
+            // The source is shown beside diagnostics: mask every secret in it, including those
+            // in a record that did not parse or was checked below the normative level.
+            for (range, secret) in raw_secrets(source) {
+                redactions.push(range);
+                secrets.push(secret);
+            }
         }
         diagnostics.dedup_by(|a, b| {
             a.code == b.code && a.pointer == b.pointer && a.span == b.span && a.message == b.message
@@ -282,6 +292,21 @@ fn attach_spans(source: &[u8], diagnostics: &mut [Diagnostic]) -> Vec<std::ops::
         }
     }
     redactions
+}
+
+/// Every secret in the raw source text (valid UTF-8 stretches of it), with its range.
+fn raw_secrets(source: &[u8]) -> Vec<(std::ops::Range<usize>, String)> {
+    let mut found = Vec::new();
+    let mut at = 0;
+    for chunk in source.utf8_chunks() {
+        let text = chunk.valid();
+        for finding in crate::secrets::scan(text) {
+            let range = at + finding.range.start..at + finding.range.end;
+            found.push((range, text[finding.range].to_owned()));
+        }
+        at += text.len() + chunk.invalid().len();
+    }
+    found
 }
 
 /// Replaces `secret` wherever a message or pointer repeats it (a secret used as a key).

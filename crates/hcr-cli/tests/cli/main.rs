@@ -8,6 +8,7 @@ mod hostile;
 mod inputs;
 mod interop;
 mod receiver;
+mod secrets;
 
 use std::path::{Path, PathBuf};
 
