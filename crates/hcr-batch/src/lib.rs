@@ -33,7 +33,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use hcr_validate::{Report, Severity, Validator};
+use hcr_validate::{Code, Diagnostic, Report, Severity, Validator};
 use rayon::prelude::*;
 
 pub use read::{ReadFailure, read_record_file};
@@ -61,7 +61,13 @@ pub struct Options {
     pub jobs: usize,
     /// Count warnings as errors when deciding validity.
     pub deny_warnings: bool,
+    /// At most this many files per run (`None`: no limit). Past it, walking stops and the run
+    /// reports one HCR003 naming the limit.
+    pub max_files: Option<usize>,
 }
+
+/// The default for [`Options::max_files`] in the CLI (`--max-files`).
+pub const DEFAULT_MAX_FILES: usize = 1_000_000;
 
 /// The inputs could not be planned.
 #[derive(Debug, thiserror::Error)]
@@ -180,6 +186,8 @@ enum Unit {
     Stdin,
     /// A path that could not be expanded, with the reason.
     Broken(PathBuf, String),
+    /// The files-per-run limit was reached while expanding this input.
+    TooMany(PathBuf, usize),
 }
 
 impl Plan {
@@ -219,20 +227,52 @@ pub fn plan(inputs: &[Input], options: &Options) -> Result<Plan, PlanError> {
             reason: e.kind().to_string(),
         })?
         .compile_matcher();
-    let mut units = Vec::new();
+    let mut units = Units {
+        units: Vec::new(),
+        files: 0,
+        max_files: options.max_files.unwrap_or(usize::MAX),
+    };
     for input in inputs {
-        match input {
-            Input::Stdin => units.push(Unit::Stdin),
+        let more = match input {
+            Input::Stdin => {
+                units.units.push(Unit::Stdin);
+                true
+            }
             Input::Path(path) if path.is_dir() => {
                 walk(path, &glob, options.follow_links, &mut units)
             }
-            Input::Path(path) => units.push(Unit::File(path.clone())),
+            Input::Path(path) => units.file(path, path.clone()),
+        };
+        if !more {
+            break;
         }
     }
-    Ok(Plan { units })
+    Ok(Plan { units: units.units })
 }
 
-fn walk(root: &Path, glob: &globset::GlobMatcher, follow_links: bool, units: &mut Vec<Unit>) {
+/// The units planned so far, counting files against the limit.
+struct Units {
+    units: Vec<Unit>,
+    files: usize,
+    max_files: usize,
+}
+
+impl Units {
+    /// Adds `path` (found under `input`); false when the limit stops the run here.
+    fn file(&mut self, input: &Path, path: PathBuf) -> bool {
+        if self.files == self.max_files {
+            self.units
+                .push(Unit::TooMany(input.to_path_buf(), self.max_files));
+            return false;
+        }
+        self.files += 1;
+        self.units.push(Unit::File(path));
+        true
+    }
+}
+
+/// Walks `root`; false when the files limit stopped it.
+fn walk(root: &Path, glob: &globset::GlobMatcher, follow_links: bool, units: &mut Units) -> bool {
     let walker = walkdir::WalkDir::new(root)
         .follow_links(follow_links)
         .sort_by_file_name();
@@ -244,8 +284,8 @@ fn walk(root: &Path, glob: &globset::GlobMatcher, follow_links: bool, units: &mu
                     continue;
                 }
                 let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
-                if glob.is_match(relative) {
-                    units.push(Unit::File(entry.into_path()));
+                if glob.is_match(relative) && !units.file(root, entry.into_path()) {
+                    return false;
                 }
             }
             Err(error) => {
@@ -254,10 +294,11 @@ fn walk(root: &Path, glob: &globset::GlobMatcher, follow_links: bool, units: &mu
                     Some(io) => io.to_string(),
                     None => "a symlink loop".to_owned(),
                 };
-                units.push(Unit::Broken(path, reason));
+                units.units.push(Unit::Broken(path, reason));
             }
         }
     }
+    true
 }
 
 /// Reads and validates every input of `plan`, calling `sink` with each outcome in input order.
@@ -326,6 +367,19 @@ pub fn run(
             }
             Unit::Broken(path, reason) => {
                 sink(judge.unreadable(input, Some(path), &ReadFailure::Walk(reason.clone())))?;
+            }
+            Unit::TooMany(path, max) => {
+                let source = Source {
+                    path: Some(path.clone()),
+                    line: None,
+                };
+                let message = format!(
+                    "more than {max} files to check; the run stops at the limit (--max-files)"
+                );
+                let diagnostic = Diagnostic::new(Code::Hcr003, Default::default(), message)
+                    .help("check fewer files per run, or raise the limit with --max-files");
+                let report = Report::from_diagnostics(vec![diagnostic]);
+                sink(judge.outcome(input, source, report, None))?;
             }
         }
     }

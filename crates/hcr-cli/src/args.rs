@@ -123,6 +123,10 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub follow_links: bool,
 
+    /// Files checked per run; past it the walk stops with one HCR003.
+    #[arg(long, value_name = "N", default_value_t = hcr_batch::DEFAULT_MAX_FILES)]
+    pub max_files: usize,
+
     /// Worker threads [default: one per core].
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,

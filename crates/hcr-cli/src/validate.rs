@@ -33,6 +33,7 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
         follow_links: args.follow_links,
         jobs: args.jobs.unwrap_or(0),
         deny_warnings: args.deny_warnings,
+        max_files: Some(args.max_files),
     };
     let plan = plan(&inputs, &options)?;
 

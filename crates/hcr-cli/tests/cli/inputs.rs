@@ -215,3 +215,42 @@ fn a_long_line_is_shown_as_a_window_with_the_true_column() {
     // The 50 KB line is not printed whole.
     assert!(stdout.len() < 2_000, "{} bytes", stdout.len());
 }
+
+#[test]
+fn files_per_run_are_limited() {
+    let (code, found) = sources(&["--max-files", "2", "tree", "valid.json"]);
+    assert_eq!(code, 1);
+    // Two files, then the limit, reported once against the folder being walked; nothing after.
+    assert_eq!(found, ["tree/a.json", "tree/sub/b.json", "tree"]);
+    let (_, stdout, _) = output(&["validate", "--max-files", "2", "tree"]);
+    assert!(
+        stdout.contains("error[HCR003]: more than 2 files"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("--max-files"), "{stdout}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_large_folder_is_checked_with_few_open_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let record = std::fs::read(fixtures().join("valid.json")).expect("fixture");
+    for i in 0..3000 {
+        std::fs::write(dir.path().join(format!("r{i:04}.json")), &record).expect("write");
+    }
+    // 3,000 files under a limit of 64 descriptors: each file is closed once it is read.
+    let hcr = assert_cmd::cargo::cargo_bin("hcr");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -n 64 && exec "$0" validate --jobs 2 "$1""#)
+        .arg(&hcr)
+        .arg(dir.path())
+        .output()
+        .expect("sh runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("checked 3000 records in 3000 inputs"),
+        "{stdout}"
+    );
+}

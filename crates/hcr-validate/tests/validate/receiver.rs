@@ -183,6 +183,85 @@ fn unsafe_paths_are_refused_without_opening_anything_outside() {
 
 #[cfg(unix)]
 #[test]
+fn encoded_and_look_alike_separators_are_names_not_paths() {
+    // These would reach `outside/secret.txt` if decoded or normalized; hcr takes them as the
+    // literal names they are, which do not exist: the file outside is never hashed.
+    let dir = workspace();
+    let root = dir.path();
+    let outside_sha = "8d0e0b4bd5e3e3b0e6bd2c6d9e7b7e4f0a0c5b9a6e3b8f0d4c2a1e9f7b5d3c1a";
+    for path in [
+        "%2e%2e/outside/secret.txt",
+        "%2E%2E%2Foutside%2Fsecret.txt",
+        "..%2foutside%2fsecret.txt",
+        "\u{2025}/outside/secret.txt",
+        "..\u{2215}outside\u{2215}secret.txt",
+        "..\u{ff0f}outside\u{ff0f}secret.txt",
+        "\u{ff0e}\u{ff0e}/outside/secret.txt",
+    ] {
+        let report = check(root, &evidence(path, Some(outside_sha)));
+        assert_eq!(found(&report), [("HCR302", Severity::Error)], "{path}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn devices_are_refused_from_their_type() {
+    let dir = workspace();
+    let root = dir.path();
+    // A device reached through a symlink is outside the folder; a device named by a path in
+    // the folder (a bind-mounted /dev) would be refused from its type. /dev/zero, if read,
+    // would never end: returning proves it was not.
+    std::os::unix::fs::symlink("/dev/zero", root.join("artifacts/zero")).expect("symlink");
+    let report = check(root, &evidence("zero", None));
+    assert_eq!(found(&report), [("HCR303", Severity::Error)]);
+    let store = ArtifactStore::open(Path::new("/dev"), 1 << 20).expect("/dev opens");
+    assert_eq!(
+        store.artifact("zero"),
+        Artifact::Unsafe("it is a device, not a regular file")
+    );
+    assert_eq!(
+        store.artifact("null"),
+        Artifact::Unsafe("it is a device, not a regular file")
+    );
+}
+
+#[test]
+fn a_file_that_changes_while_hashed_is_not_trusted() {
+    let dir = workspace();
+    let root = dir.path();
+    let path = root.join("artifacts/growing.log");
+    std::fs::write(&path, vec![b'x'; 32 << 20]).expect("write");
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let started = std::sync::atomic::AtomicBool::new(false);
+    let store = ArtifactStore::open(&root.join("artifacts"), 1 << 40).expect("artifacts");
+    let verdict = std::thread::scope(|scope| {
+        // Keep appending from another thread for as long as the hash runs.
+        scope.spawn(|| {
+            use std::io::Write as _;
+            let mut file = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .expect("open to append");
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                file.write_all(&[b'y'; 4096]).expect("append");
+                started.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        while !started.load(std::sync::atomic::Ordering::Relaxed) {
+            std::thread::yield_now();
+        }
+        let verdict = store.artifact("growing.log");
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        verdict
+    });
+    assert_eq!(
+        verdict,
+        Artifact::Unreadable("it changed while it was being hashed".into())
+    );
+}
+
+#[cfg(unix)]
+#[test]
 fn a_fifo_outside_the_folder_is_never_opened() {
     // Opening this FIFO for reading would block the test forever: reaching the end proves
     // it was not opened.
