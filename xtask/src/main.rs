@@ -7,6 +7,7 @@
 
 mod bench;
 mod codegen;
+mod fuzz;
 mod man;
 mod peers;
 mod schema;
@@ -27,6 +28,9 @@ tasks:
   suite check    check the suite: manifest schema, unique ids, each file referenced once
   bench [--profile standard|large|jsonl|jsonl-huge|digest|certify] [--runs N]
                  time hcr against a baseline (release builds; docs/performance.md)
+  fuzz [--time SECS] [--jobs N] [TARGET...]
+                 run the cargo-fuzz targets (stable toolchain via RUSTC_BOOTSTRAP=1;
+                 installs cargo-fuzz into target/tools); crashes in fuzz/artifacts
   peers install  install the peer validators (ajv-cli, check-jsonschema) into target/peers
   peers certify  certify them with hcr certify; reports in conformance-suite/reports
 ";
@@ -42,6 +46,7 @@ fn main() -> Result<()> {
             _ => bail!("usage: cargo xtask suite generate|check"),
         },
         Some("bench") => bench::run(&args[1..]),
+        Some("fuzz") => fuzz::run(&args[1..]),
         Some("peers") => match args.get(1).map(String::as_str) {
             Some("install") => peers::install(),
             Some("certify") => peers::certify(),

@@ -1,0 +1,368 @@
+//! The properties hcr's fuzz targets check. Each function takes arbitrary bytes and panics when
+//! a property fails; `fuzz/` (cargo-fuzz, `cargo xtask fuzz`) calls them with generated input,
+//! and `tests/regressions.rs` replays every input kept under `fuzz/regressions/TARGET/`.
+//!
+//! ```
+//! // Every target accepts any bytes; the properties hold for these.
+//! for (_, target) in hcr_fuzz::TARGETS {
+//!     target(br#"{"schemaVersion": "1.0", "note": "\u001b[2J"}"#);
+//!     target(b"\xff\xfe not even UTF-8");
+//! }
+//! ```
+
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use hcr_batch::{Outcome, Source, Summary};
+use hcr_report::{Context, Format, renderer};
+use hcr_types::{Record, Sha256};
+use hcr_validate::receiver::{Artifact, ArtifactStore, unsafe_reason};
+use hcr_validate::{Level, Report, Severity, Validator};
+
+/// A fuzz target: a name (the file in `fuzz/fuzz_targets/`) and the property it checks.
+pub type Target = (&'static str, fn(&[u8]));
+
+/// Every target, by name.
+pub const TARGETS: [Target; 5] = [
+    ("validate", validate),
+    ("typed_round_trip", typed_round_trip),
+    ("spec_handoff", spec_handoff),
+    ("goal_handover", goal_handover),
+    ("artifact_path", artifact_path),
+];
+
+/// Bytes → validation at every level, then every output format.
+///
+/// A report is valid exactly when it has no error; every span lies inside the input;
+/// validating twice gives the same report; and the normative report renders as well-formed
+/// JSON, SARIF and XML, and as text and GitHub commands free of terminal control characters,
+/// none of them repeating a secret the input holds.
+pub fn validate(data: &[u8]) {
+    for level in Level::ALL {
+        let validator = Validator::new(level);
+        let report = validator.validate_bytes(data);
+        check_report(data, &report);
+        if level == Level::Normative {
+            assert_eq!(report, validator.validate_bytes(data), "deterministic");
+            check_formats(data, report);
+        }
+    }
+}
+
+fn check_report(data: &[u8], report: &Report) {
+    let errors = report.count(Severity::Error);
+    assert_eq!(report.valid, errors == 0, "valid means no error");
+    for d in &report.diagnostics {
+        let span = d.span.expect("diagnostics of source text are located");
+        assert!(span.start.offset <= span.end.offset, "{d:?}");
+        assert!(span.end.offset <= data.len(), "{d:?}");
+        assert!(span.start.line >= 1 && span.start.column >= 1, "{d:?}");
+    }
+    for range in &report.redactions {
+        assert!(range.start <= range.end && range.end <= data.len());
+    }
+}
+
+/// Renders `report` in every format and checks each output is well formed for its medium.
+pub fn check_formats(data: &[u8], report: Report) {
+    let outcome = Outcome {
+        source: Source {
+            path: Some(PathBuf::from("records/fuzz.json")),
+            line: None,
+        },
+        input: 0,
+        valid: report.valid,
+        unreadable: false,
+        text: (!report.diagnostics.is_empty()).then(|| Arc::from(data)),
+        report,
+    };
+    let mut summary = Summary::default();
+    summary.add(&outcome);
+    let secrets = secrets_in(data);
+    for format in Format::ALL {
+        let out = render(format, &outcome, &summary);
+        let text = std::str::from_utf8(&out)
+            .unwrap_or_else(|e| panic!("{} output is not UTF-8: {e}", format.as_str()));
+        // JSON is compared string by string (escaping changes the text); SARIF's rule table
+        // is documentation, whose examples may hold the very secrets a test record uses.
+        let shown = match format {
+            Format::Json | Format::Sarif => {
+                let mut value: serde_json::Value = serde_json::from_str(text).unwrap_or_else(|e| {
+                    panic!("{} output is not JSON: {e}\n{text}", format.as_str())
+                });
+                if let Some(rules) = value.pointer_mut("/runs/0/tool/driver/rules") {
+                    rules.take();
+                }
+                let mut strings = Vec::new();
+                collect_strings(&value, &mut strings);
+                strings.join("\n")
+            }
+            _ => text.to_owned(),
+        };
+        for secret in &secrets {
+            assert!(
+                !shown.contains(secret.as_str()),
+                "{} output repeats a secret of the input",
+                format.as_str()
+            );
+        }
+        match format {
+            Format::Json | Format::Sarif => {}
+            Format::Junit => {
+                if let Err(e) = roxmltree::Document::parse(text) {
+                    panic!("JUnit output is not XML: {e}\n{text}");
+                }
+            }
+            Format::Text | Format::Github => {
+                let unsafe_char = text
+                    .chars()
+                    .find(|&c| c != '\n' && hcr_report::escape::is_unsafe(c));
+                assert!(
+                    unsafe_char.is_none(),
+                    "{} output carries {unsafe_char:?}",
+                    format.as_str()
+                );
+            }
+        }
+    }
+}
+
+/// The secrets the scanner finds in the raw text of `data` (its valid UTF-8 stretches).
+fn secrets_in(data: &[u8]) -> Vec<String> {
+    data.utf8_chunks()
+        .flat_map(|chunk| {
+            let text = chunk.valid();
+            hcr_validate::secrets::scan(text)
+                .into_iter()
+                .map(move |finding| text[finding.range].to_owned())
+        })
+        .collect()
+}
+
+fn collect_strings(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(text) => out.push(text.clone()),
+        serde_json::Value::Array(items) => items.iter().for_each(|v| collect_strings(v, out)),
+        serde_json::Value::Object(map) => {
+            for (key, item) in map {
+                out.push(key.clone());
+                collect_strings(item, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// One outcome rendered in `format`, with the summary.
+#[must_use]
+pub fn render(format: Format, outcome: &Outcome, summary: &Summary) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut render = renderer(format, Context::new(Level::Normative));
+    render
+        .begin(&mut out)
+        .and_then(|()| render.record(&mut out, outcome))
+        .and_then(|()| render.finish(&mut out, summary))
+        .unwrap_or_else(|e| panic!("writing to memory cannot fail: {e}"));
+    out
+}
+
+/// Bytes → typed record → JSON → typed record: what reads is written back as the same JSON
+/// value, and writing is stable.
+pub fn typed_round_trip(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(record) = Record::from_json(text) else {
+        return;
+    };
+    let value: serde_json::Value = serde_json::from_str(text).expect("a record is JSON");
+    assert_eq!(record.to_value(), value, "lossless: the same JSON value");
+    let written = record.to_json_pretty();
+    let again = Record::from_json(&written).expect("hcr reads what it writes");
+    assert_eq!(again, record);
+    assert_eq!(again.to_json_pretty(), written, "stable");
+    assert_eq!(again.digest(), record.digest());
+}
+
+/// Bytes → spec-handoff/v1 lint and conversion: an answer for any text, the same each time,
+/// located inside the text.
+pub fn spec_handoff(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let report = hcr_interop::spec_handoff::lint::lint(text);
+    assert_eq!(report, hcr_interop::spec_handoff::lint::lint(text));
+    check_report(data, &report);
+    let draft = hcr_interop::convert::from_artifact(text);
+    assert!(draft.record.is_object());
+}
+
+/// Bytes → goal handover note → draft record and `<untrusted_handover>` block: the block has
+/// exactly one opening and one closing tag whatever the note says, and a draft that is a
+/// record renders back to a note.
+pub fn goal_handover(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(Some(note)) = hcr_interop::goal_handover::normalize(text) else {
+        return;
+    };
+    let block = hcr_interop::goal_handover::untrusted_block(Some(&note));
+    assert_eq!(block.matches("<untrusted_handover>").count(), 1, "{block}");
+    assert_eq!(block.matches("</untrusted_handover>").count(), 1, "{block}");
+    assert_eq!(block.matches('<').count(), 2, "only the tags: {block}");
+    let draft = hcr_interop::goal_handover::from_note(&note);
+    assert!(draft.record.is_object());
+    if let Ok(record) = Record::from_value(&draft.record) {
+        let again = hcr_interop::goal_handover::to_note(&record);
+        let _ = hcr_interop::goal_handover::from_note(&again);
+    }
+}
+
+/// A folder of artifacts next to a file that must stay out of reach.
+struct Workspace {
+    _dir: tempfile::TempDir,
+    artifacts: PathBuf,
+    inside: Vec<Sha256>,
+}
+
+fn workspace() -> &'static Workspace {
+    static WORKSPACE: OnceLock<Workspace> = OnceLock::new();
+    WORKSPACE.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let root = dir.path();
+        let artifacts = root.join("artifacts");
+        std::fs::create_dir_all(artifacts.join("sub")).expect("mkdir");
+        std::fs::create_dir_all(root.join("outside")).expect("mkdir");
+        std::fs::write(artifacts.join("a.txt"), "inside a\n").expect("write");
+        std::fs::write(artifacts.join("sub/b.txt"), "inside b\n").expect("write");
+        std::fs::write(root.join("outside/secret.txt"), "outside\n").expect("write");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::symlink;
+            symlink("a.txt", artifacts.join("link")).expect("symlink");
+            symlink("../outside/secret.txt", artifacts.join("escape")).expect("symlink");
+            symlink("../outside", artifacts.join("outdir")).expect("symlink");
+            symlink(root.join("outside/secret.txt"), artifacts.join("abs")).expect("symlink");
+            symlink("loop2", artifacts.join("loop1")).expect("symlink");
+            symlink("loop1", artifacts.join("loop2")).expect("symlink");
+            // Opening this FIFO would block forever: a hang is a failure libFuzzer reports.
+            let fifo = root.join("outside/fifo");
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+            if made.is_ok_and(|s| s.success()) {
+                symlink("../outside/fifo", artifacts.join("to-fifo")).expect("symlink");
+            }
+        }
+        let inside = vec![
+            Sha256::of_bytes(b"inside a\n"),
+            Sha256::of_bytes(b"inside b\n"),
+        ];
+        Workspace {
+            _dir: dir,
+            artifacts,
+            inside,
+        }
+    })
+}
+
+/// Bytes → an `artifactRef` resolved under a folder: a path refused from its text is refused,
+/// and nothing outside the folder is ever hashed (any digest is one of the files inside).
+pub fn artifact_path(data: &[u8]) {
+    let Ok(path) = std::str::from_utf8(data) else {
+        return;
+    };
+    let workspace = workspace();
+    let store = ArtifactStore::open(&workspace.artifacts, 1 << 20).expect("the folder opens");
+    let found = store.artifact(path);
+    if unsafe_reason(path).is_some() {
+        assert!(matches!(found, Artifact::Unsafe(_)), "{path:?}: {found:?}");
+    }
+    if let Artifact::Digest(digest) = &found {
+        assert!(
+            workspace.inside.contains(digest),
+            "{path:?} hashed a file outside the folder"
+        );
+    }
+}
+
+/// The seed corpus of `target`, from the project's own files: the conformance suite and the
+/// examples for records, their spec-handoff artifacts and goal handover notes, and paths
+/// that probe every way out of an artifacts folder. `root` is the workspace root.
+#[must_use]
+pub fn seeds(target: &str, root: &std::path::Path) -> Vec<Vec<u8>> {
+    let mut records: Vec<Vec<u8>> = Vec::new();
+    for dir in [
+        "conformance-suite/cases",
+        "conformance-suite/examples",
+        "protocol/v1/examples",
+    ] {
+        collect_json(&root.join(dir), &mut records);
+    }
+    let typed = || {
+        records
+            .iter()
+            .filter_map(|bytes| std::str::from_utf8(bytes).ok())
+            .filter_map(|text| Record::from_json(text).ok())
+    };
+    match target {
+        "validate" | "typed_round_trip" => records.clone(),
+        "spec_handoff" => typed()
+            .filter_map(|record| {
+                let (payload, _) = hcr_interop::convert::to_payload(&record, "/work/project");
+                let payload = hcr_interop::spec_handoff::validate(&payload).ok()?;
+                let artifact = hcr_interop::spec_handoff::render(&payload, "2026-11-30T09:00:00Z");
+                Some(artifact.into_bytes())
+            })
+            .collect(),
+        "goal_handover" => typed()
+            .map(|record| hcr_interop::goal_handover::to_note(&record).into_bytes())
+            .collect(),
+        "artifact_path" => [
+            "a.txt",
+            "sub/b.txt",
+            "./a.txt",
+            "sub//b.txt",
+            "link",
+            "escape",
+            "abs",
+            "outdir/secret.txt",
+            "to-fifo",
+            "loop1",
+            "../outside/secret.txt",
+            "sub/../a.txt",
+            "/etc/passwd",
+            "C:\\Windows",
+            "c:x",
+            "\\\\srv\\share",
+            "//srv/share",
+            "%2e%2e/x",
+            "..\u{2215}outside",
+            "\u{ff0e}\u{ff0e}/outside",
+            "a\0b",
+            "",
+        ]
+        .iter()
+        .map(|p| p.as_bytes().to_vec())
+        .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn collect_json(dir: &std::path::Path, out: &mut Vec<Vec<u8>>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            collect_json(&path, out);
+        } else if path
+            .extension()
+            .is_some_and(|e| e == "json" || e == "jsonl")
+            && let Ok(bytes) = std::fs::read(&path)
+        {
+            out.push(bytes);
+        }
+    }
+}
