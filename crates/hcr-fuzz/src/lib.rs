@@ -61,6 +61,8 @@ fn check_report(data: &[u8], report: &Report) {
     for range in &report.redactions {
         assert!(range.start <= range.end && range.end <= data.len());
     }
+    let sorted = report.redactions.windows(2).all(|w| w[0].end < w[1].start);
+    assert!(sorted, "redactions are sorted and disjoint");
 }
 
 /// Renders `report` in every format and checks each output is well formed for its medium.

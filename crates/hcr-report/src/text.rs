@@ -167,7 +167,7 @@ impl Excerpt {
         let mut at = from;
         for chunk in raw.utf8_chunks() {
             for c in chunk.valid().chars() {
-                let masked = redactions.iter().any(|r| r.contains(&at));
+                let masked = masked(redactions, at);
                 if at == start {
                     mark_start = Some(line.len());
                 }
@@ -215,6 +215,12 @@ impl Excerpt {
             cut,
         }
     }
+}
+
+/// Whether byte `at` lies in one of `redactions` (sorted and disjoint).
+fn masked(redactions: &[Range<usize>], at: usize) -> bool {
+    let after = redactions.partition_point(|r| r.start <= at);
+    after > 0 && redactions[after - 1].contains(&at)
 }
 
 /// `at`, moved forward to the start of a UTF-8 character (past continuation bytes).

@@ -190,7 +190,8 @@ pub struct Report {
     pub valid: bool,
     /// Every finding, in document order.
     pub diagnostics: Vec<Diagnostic>,
-    /// Source ranges holding a secret; renderers that show source text mask them.
+    /// Source ranges holding a secret, sorted and disjoint; renderers that show source text
+    /// mask them.
     #[serde(skip)]
     pub redactions: Vec<Range<usize>>,
 }

@@ -234,6 +234,13 @@ impl Validator {
                 redactions.push(range);
                 secrets.push(secret);
             }
+            // A secret found once is masked wherever its value recurs, even where the text
+            // around it no longer looks like a secret (a broken anchor, invalid UTF-8).
+            for secret in secrets.iter().filter(|s| !s.is_empty()) {
+                let finder = memchr::memmem::Finder::new(secret.as_bytes());
+                redactions.extend(finder.find_iter(source).map(|at| at..at + secret.len()));
+            }
+            redactions = merged(redactions);
         }
         diagnostics.dedup_by(|a, b| {
             a.code == b.code && a.pointer == b.pointer && a.span == b.span && a.message == b.message
@@ -292,6 +299,20 @@ fn attach_spans(source: &[u8], diagnostics: &mut [Diagnostic]) -> Vec<std::ops::
         }
     }
     redactions
+}
+
+/// `ranges` sorted by start, overlapping and touching ones merged: renderers look one up by
+/// binary search.
+fn merged(mut ranges: Vec<std::ops::Range<usize>>) -> Vec<std::ops::Range<usize>> {
+    ranges.sort_by_key(|r| r.start);
+    let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(ranges.len());
+    for range in ranges {
+        match out.last_mut() {
+            Some(last) if range.start <= last.end => last.end = last.end.max(range.end),
+            _ => out.push(range),
+        }
+    }
+    out
 }
 
 /// Every secret in the raw source text (valid UTF-8 stretches of it), with its range.

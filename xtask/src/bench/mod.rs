@@ -60,7 +60,7 @@ const PROFILES: &[Profile] = &[
         name: "large",
         kind: Kind::Records {
             records: 300,
-            evidence: 150,
+            evidence: 280,
             jsonl: false,
         },
     },
@@ -119,8 +119,10 @@ fn corpus(name: &str, records: usize, evidence: usize, jsonl: bool) -> Result<Pa
     } else {
         dir.join("records")
     };
+    // The stamp records the parameters, so that changing a profile regenerates its corpus.
     let done = dir.join(".complete");
-    if done.exists() {
+    let stamp = format!("records={records} evidence={evidence} jsonl={jsonl}\n");
+    if std::fs::read_to_string(&done).is_ok_and(|s| s == stamp) {
         return Ok(path);
     }
     if dir.exists() {
@@ -164,7 +166,7 @@ fn corpus(name: &str, records: usize, evidence: usize, jsonl: bool) -> Result<Pa
     if let Some(mut out) = out {
         out.flush()?;
     }
-    std::fs::write(&done, format!("{records} records, {bytes} bytes\n"))?;
+    std::fs::write(&done, &stamp)?;
     println!(
         "generated {records} records ({:.1} MB) in {}",
         bytes as f64 / 1e6,
