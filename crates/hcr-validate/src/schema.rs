@@ -217,9 +217,23 @@ fn json_type(value: &Value) -> &'static str {
 /// The pointer of the first item that repeats an earlier one, and that earlier index.
 fn first_repeat(list: &JsonPointer, value: &Value) -> (JsonPointer, usize) {
     let items = value.as_array().map_or(&[][..], Vec::as_slice);
+    // Strings (what the schema's unique lists hold) through a map, so that a list of
+    // thousands of items costs linear time; anything else against the earlier non-strings.
+    let mut strings: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut others: Vec<usize> = Vec::new();
     for (i, item) in items.iter().enumerate() {
-        if let Some(first) = items[..i].iter().position(|earlier| earlier == item) {
+        let first = match item.as_str() {
+            Some(text) => strings.get(text).copied(),
+            None => others.iter().copied().find(|&j| items[j] == *item),
+        };
+        if let Some(first) = first {
             return (list.index(i), first);
+        }
+        match item.as_str() {
+            Some(text) => {
+                strings.insert(text, i);
+            }
+            None => others.push(i),
         }
     }
     (list.clone(), 0)

@@ -15,6 +15,8 @@ mod review_revision_order;
 mod secrets;
 mod supersedes;
 
+use std::collections::HashMap;
+
 use hcr_types::JsonPointer;
 use serde_json::{Map, Value};
 
@@ -209,13 +211,15 @@ pub(crate) fn duplicate_ids(
     what: &str,
     sink: &mut Sink,
 ) {
-    let mut seen: Vec<(&str, Item)> = Vec::new();
+    // A map, not a list: a record may hold thousands of items, and comparing each with every
+    // earlier one was the largest cost of validating a record with long evidence lists.
+    let mut seen: HashMap<&str, Item> = HashMap::new();
     for (at, item) in objects(input.value, key) {
         let Some(id) = item.get("id").and_then(Value::as_str) else {
             continue;
         };
-        match seen.iter().find(|(earlier, _)| *earlier == id) {
-            Some((_, first)) => sink.push(Diagnostic::new(
+        match seen.get(id) {
+            Some(first) => sink.push(Diagnostic::new(
                 code,
                 at.key("id"),
                 format!(
@@ -224,7 +228,9 @@ pub(crate) fn duplicate_ids(
                     first.pointer()
                 ),
             )),
-            None => seen.push((id, at)),
+            None => {
+                seen.insert(id, at);
+            }
         }
     }
 }

@@ -1,5 +1,7 @@
 //! HCR208: `supersedes` names a decision of the record.
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 
 use super::{Input, Sink, objects};
@@ -7,9 +9,13 @@ use crate::schema::field;
 use crate::{Code, Diagnostic};
 
 pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
-    let summaries: Vec<&str> = objects(input.value, "decisions")
+    // How many decisions have each summary (a map: linear in the number of decisions).
+    let mut summaries: HashMap<&str, usize> = HashMap::new();
+    for summary in objects(input.value, "decisions")
         .filter_map(|(_, d)| d.get("summary").and_then(Value::as_str))
-        .collect();
+    {
+        *summaries.entry(summary).or_default() += 1;
+    }
     for (at, decision) in objects(input.value, "decisions") {
         // An empty `supersedes` is HCR104's; it names nothing to look for.
         let Some(target) = decision
@@ -20,7 +26,7 @@ pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
             continue;
         };
         let own = decision.get("summary").and_then(Value::as_str);
-        let named = summaries.iter().filter(|s| **s == target).count();
+        let named = summaries.get(target).copied().unwrap_or(0);
         // A decision cannot supersede itself: its own summary does not count.
         if named <= usize::from(own == Some(target)) {
             let pointer = at.key("supersedes");
