@@ -65,11 +65,13 @@ fn check_report(data: &[u8], report: &Report) {
     assert!(sorted, "redactions are sorted and disjoint");
 }
 
-/// Renders `report` in every format and checks each output is well formed for its medium.
-pub fn check_formats(data: &[u8], report: Report) {
-    let outcome = Outcome {
+/// The outcome of validating `data` from the file `path`, as `hcr validate` would hand it to
+/// a renderer.
+#[must_use]
+pub fn outcome(path: &str, data: &[u8], report: Report) -> Outcome {
+    Outcome {
         source: Source {
-            path: Some(PathBuf::from("records/fuzz.json")),
+            path: Some(PathBuf::from(path)),
             line: None,
         },
         input: 0,
@@ -77,7 +79,12 @@ pub fn check_formats(data: &[u8], report: Report) {
         unreadable: false,
         text: (!report.diagnostics.is_empty()).then(|| Arc::from(data)),
         report,
-    };
+    }
+}
+
+/// Renders `report` in every format and checks each output is well formed for its medium.
+pub fn check_formats(data: &[u8], report: Report) {
+    let outcome = outcome("records/fuzz.json", data, report);
     let mut summary = Summary::default();
     summary.add(&outcome);
     let secrets = secrets_in(data);
@@ -129,15 +136,11 @@ pub fn check_formats(data: &[u8], report: Report) {
     }
 }
 
-/// The secrets the scanner finds in the raw text of `data` (its valid UTF-8 stretches).
+/// The secrets the scanner finds in the raw text of `data`.
 fn secrets_in(data: &[u8]) -> Vec<String> {
-    data.utf8_chunks()
-        .flat_map(|chunk| {
-            let text = chunk.valid();
-            hcr_validate::secrets::scan(text)
-                .into_iter()
-                .map(move |finding| text[finding.range].to_owned())
-        })
+    hcr_validate::secrets::scan_bytes(data)
+        .into_iter()
+        .map(|finding| String::from_utf8_lossy(&data[finding.range]).into_owned())
         .collect()
 }
 

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use hcr_batch::{Outcome, Source, Summary};
+use hcr_batch::Summary;
 use hcr_report::Format;
 use hcr_validate::{Level, Validator};
 use proptest::prelude::*;
@@ -121,14 +121,7 @@ proptest! {
         // JSON, XML and terminal safety.
         hcr_fuzz::check_formats(&bytes, report.clone());
         // SARIF against its schema.
-        let outcome = Outcome {
-            source: Source { path: Some(format!("dir/{}.json", text.len()).into()), line: None },
-            input: 0,
-            valid: report.valid,
-            unreadable: false,
-            text: Some(bytes.as_slice().into()),
-            report,
-        };
+        let outcome = hcr_fuzz::outcome(&format!("dir/{}.json", text.len()), &bytes, report);
         let mut summary = Summary::default();
         summary.add(&outcome);
         let sarif: Value = serde_json::from_slice(&hcr_fuzz::render(Format::Sarif, &outcome, &summary))

@@ -138,6 +138,23 @@ pub fn scan(text: &str) -> Vec<Finding> {
     kept
 }
 
+/// Every secret in `bytes`, scanned stretch by stretch where they are not valid UTF-8; the
+/// ranges are offsets into `bytes`.
+#[must_use]
+pub fn scan_bytes(bytes: &[u8]) -> Vec<Finding> {
+    let mut found = Vec::new();
+    let mut at = 0;
+    for chunk in bytes.utf8_chunks() {
+        let text = chunk.valid();
+        found.extend(scan(text).into_iter().map(|f| Finding {
+            range: at + f.range.start..at + f.range.end,
+            ..f
+        }));
+        at += text.len() + chunk.invalid().len();
+    }
+    found
+}
+
 /// A redacted form of `secret` that shows at most min(4, length/4) leading characters.
 #[must_use]
 pub fn redact(secret: &str) -> String {

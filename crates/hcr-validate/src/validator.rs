@@ -230,9 +230,9 @@ impl Validator {
             diagnostics.sort_by_key(|d| (d.span.map_or(usize::MAX, |s| s.start.offset), d.code));
             // The source is shown beside diagnostics: mask every secret in it, including those
             // in a record that did not parse or was checked below the normative level.
-            for (range, secret) in raw_secrets(source) {
-                redactions.push(range);
-                secrets.push(secret);
+            for finding in crate::secrets::scan_bytes(source) {
+                secrets.push(String::from_utf8_lossy(&source[finding.range.clone()]).into_owned());
+                redactions.push(finding.range);
             }
             // A secret found once is masked wherever its value recurs, even where the text
             // around it no longer looks like a secret (a broken anchor, invalid UTF-8).
@@ -313,21 +313,6 @@ fn merged(mut ranges: Vec<std::ops::Range<usize>>) -> Vec<std::ops::Range<usize>
         }
     }
     out
-}
-
-/// Every secret in the raw source text (valid UTF-8 stretches of it), with its range.
-fn raw_secrets(source: &[u8]) -> Vec<(std::ops::Range<usize>, String)> {
-    let mut found = Vec::new();
-    let mut at = 0;
-    for chunk in source.utf8_chunks() {
-        let text = chunk.valid();
-        for finding in crate::secrets::scan(text) {
-            let range = at + finding.range.start..at + finding.range.end;
-            found.push((range, text[finding.range].to_owned()));
-        }
-        at += text.len() + chunk.invalid().len();
-    }
-    found
 }
 
 /// Replaces `secret` wherever a message or pointer repeats it (a secret used as a key).
