@@ -1,5 +1,6 @@
 //! The validator: parse once, run the levels' checks, then locate and order what they found.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use hcr_types::{JsonPointer, Record};
@@ -234,22 +235,11 @@ impl Validator {
                 secrets.push(String::from_utf8_lossy(&source[finding.range.clone()]).into_owned());
                 redactions.push(finding.range);
             }
-            // A secret found once is masked wherever its value recurs, even where the text
-            // around it no longer looks like a secret (a broken anchor, invalid UTF-8).
-            for secret in secrets.iter().filter(|s| !s.is_empty()) {
-                let finder = memchr::memmem::Finder::new(secret.as_bytes());
-                redactions.extend(finder.find_iter(source).map(|at| at..at + secret.len()));
-            }
-            redactions = merged(redactions);
         }
         diagnostics.dedup_by(|a, b| {
             a.code == b.code && a.pointer == b.pointer && a.span == b.span && a.message == b.message
         });
-        for secret in &secrets {
-            scrub(&mut diagnostics, secret);
-        }
         let mut report = Report::from_diagnostics(diagnostics);
-        report.redactions = redactions;
         let max = self.limits.max_diagnostics;
         if report.diagnostics.len() > max {
             let omitted = report.diagnostics.len() - max;
@@ -260,6 +250,21 @@ impl Validator {
                 format!("{omitted} more diagnostics were found; the limit is {max} per record (--max-diagnostics)"),
             ));
         }
+        secrets.sort_unstable();
+        secrets.dedup();
+        secrets.retain(|s| !s.is_empty());
+        if let Some(found) = Found::new(&secrets) {
+            // A secret found once is masked wherever its value recurs, even where the text
+            // around it no longer looks like a secret (a broken anchor, invalid UTF-8), and
+            // scrubbed from every message and pointer that repeats it (a secret used as a key).
+            if let Some(source) = source {
+                redactions.extend(found.occurrences(source));
+            }
+            for d in &mut report.diagnostics {
+                found.scrub(d);
+            }
+        }
+        report.redactions = merged(redactions);
         report
     }
 }
@@ -315,20 +320,75 @@ fn merged(mut ranges: Vec<std::ops::Range<usize>>) -> Vec<std::ops::Range<usize>
     out
 }
 
-/// Replaces `secret` wherever a message or pointer repeats it (a secret used as a key).
-fn scrub(diagnostics: &mut [Diagnostic], secret: &str) {
-    let redacted = crate::secrets::redact(secret);
-    let escaped = secret.replace('~', "~0").replace('/', "~1");
-    for d in diagnostics {
-        if d.message.contains(secret) {
-            d.message = d.message.replace(secret, &redacted);
+/// The secrets of one record, searched for all at once: a record may hold thousands, and
+/// searching for each in turn would be quadratic.
+struct Found<'s> {
+    secrets: &'s [String],
+    /// Every occurrence, overlapping ones too (for masking the source).
+    all: aho_corasick::AhoCorasick,
+    /// The longest occurrence at each place (for replacing in text).
+    longest: aho_corasick::AhoCorasick,
+}
+
+impl<'s> Found<'s> {
+    /// `None` when there is nothing to look for (or, for pathological input, the automaton
+    /// cannot be built; the secrets were then already masked where the scanner found them).
+    fn new(secrets: &'s [String]) -> Option<Self> {
+        if secrets.is_empty() {
+            return None;
         }
-        if d.pointer.as_str().contains(&escaped) {
-            let replaced = d
-                .pointer
-                .as_str()
-                .replace(&escaped, &redacted.replace('~', "~0").replace('/', "~1"));
-            d.pointer = JsonPointer::parse(&replaced).unwrap_or_default();
+        let all = aho_corasick::AhoCorasick::new(secrets).ok()?;
+        let longest = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(secrets)
+            .ok()?;
+        Some(Self {
+            secrets,
+            all,
+            longest,
+        })
+    }
+
+    /// The ranges of `source` that hold one of the secrets.
+    fn occurrences<'a>(&'a self, source: &'a [u8]) -> impl Iterator<Item = Range<usize>> + 'a {
+        self.all.find_overlapping_iter(source).map(|m| m.range())
+    }
+
+    /// `text` with each secret replaced by its redacted form, if it holds one.
+    fn redacted(&self, text: &str) -> Option<String> {
+        if !self.longest.is_match(text) {
+            return None;
+        }
+        let mut out = String::with_capacity(text.len());
+        self.longest.replace_all_with(text, &mut out, |m, _, out| {
+            out.push_str(&crate::secrets::redact(
+                &self.secrets[m.pattern().as_usize()],
+            ));
+            true
+        });
+        Some(out)
+    }
+
+    /// Replaces the secrets a diagnostic's message or pointer repeats.
+    fn scrub(&self, d: &mut Diagnostic) {
+        if let Some(message) = self.redacted(&d.message) {
+            d.message = message;
+        }
+        if self.longest.is_match(d.pointer.as_str()) || d.pointer.as_str().contains('~') {
+            let mut pointer = JsonPointer::root();
+            let mut changed = false;
+            for token in d.pointer.unescaped_tokens() {
+                match self.redacted(&token) {
+                    Some(redacted) => {
+                        changed = true;
+                        pointer.push_key(&redacted);
+                    }
+                    None => pointer.push_key(&token),
+                }
+            }
+            if changed {
+                d.pointer = pointer;
+            }
         }
     }
 }

@@ -58,3 +58,47 @@ fn naming_a_secret_is_fine() {
     ));
     assert!(report.diagnostics.is_empty(), "{report:#?}");
 }
+
+#[test]
+fn every_occurrence_of_every_secret_is_masked_and_scrubbed() {
+    // Thousands of distinct secrets, each one a key the schema does not allow (its diagnostic's
+    // pointer repeats it) and again in a value beside a name the scanner does not recognise.
+    let values: Vec<String> = (0..3000)
+        .map(|i| format!("Qx8Rk2LmQ9vT4zN{i:05}wP1yS3dF"))
+        .collect();
+    let mut text = String::from("{\"schemaVersion\": \"1.0\"");
+    for value in &values {
+        text.push_str(&format!(", \"token={value}\": \"seen {value}\""));
+    }
+    text.push('}');
+    let report = hcr_validate::Validator::new(hcr_validate::Level::Normative).validate_str(&text);
+    assert!(!report.valid);
+    assert!(report.has(Code::Hcr102) && report.has(Code::Hcr006));
+    let redactions = &report.redactions;
+    assert!(redactions.windows(2).all(|w| w[0].end < w[1].start));
+    let masked = |at: usize| {
+        let after = redactions.partition_point(|r| r.start <= at);
+        after > 0 && redactions[after - 1].contains(&at)
+    };
+    for value in &values {
+        let found: Vec<usize> = text
+            .match_indices(value.as_str())
+            .map(|(at, _)| at)
+            .collect();
+        assert_eq!(found.len(), 2);
+        for at in found {
+            assert!(
+                masked(at) && masked(at + value.len() - 1),
+                "{value} at {at}"
+            );
+        }
+    }
+    for d in &report.diagnostics {
+        assert!(!d.message.contains("Qx8Rk2LmQ9vT4zN"), "{}", d.message);
+        assert!(
+            !d.pointer.as_str().contains("Qx8Rk2LmQ9vT4zN"),
+            "{}",
+            d.pointer.as_str()
+        );
+    }
+}
