@@ -289,8 +289,9 @@ fn unsafe_revisions(value: &Value, out: &mut Vec<Diagnostic>) {
 
 /// HCR110 for revision numbers written as a fraction or exponent that a double rounds to an
 /// integer though the number written is not one (`1.0000000000000001`, `0.99999999999999999`).
-/// `text` is the source the value was parsed from; only such literals are looked at.
-pub(crate) fn rounded_revisions(value: &Value, text: &str, out: &mut Vec<Diagnostic>) {
+/// `source` is the text the value was parsed from; it is read only when such a literal is
+/// there, so that valid records pay nothing for this check.
+pub(crate) fn rounded_revisions(value: &Value, source: &[u8], out: &mut Vec<Diagnostic>) {
     let suspects: Vec<JsonPointer> = revision_numbers(value)
         .into_iter()
         .filter(|(_, n)| n.is_f64() && n.as_f64().is_some_and(|f| f.fract() == 0.0))
@@ -299,6 +300,10 @@ pub(crate) fn rounded_revisions(value: &Value, text: &str, out: &mut Vec<Diagnos
     if suspects.is_empty() {
         return;
     }
+    // The document parsed, so the source is UTF-8.
+    let Ok(text) = std::str::from_utf8(source) else {
+        return;
+    };
     let requests: Vec<_> = suspects.iter().map(|p| (p, Anchor::Value)).collect();
     for (pointer, range) in suspects.iter().zip(crate::locate::locate(text, &requests)) {
         let literal = range.and_then(|r| text.get(r)).unwrap_or_default();

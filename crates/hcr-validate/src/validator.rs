@@ -196,10 +196,7 @@ impl Validator {
             },
             &mut sink,
         );
-        // The document parsed, so the source is UTF-8.
-        if let Ok(text) = std::str::from_utf8(bytes) {
-            schema::rounded_revisions(&document.value, text, &mut sink.diagnostics);
-        }
+        schema::rounded_revisions(&document.value, bytes, &mut sink.diagnostics);
         let report = self.finish(Some(bytes), sink);
         (Some(document), report)
     }
