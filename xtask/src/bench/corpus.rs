@@ -1,6 +1,7 @@
 //! A deterministic corpus of realistic records for benchmarks: seeded, so every run and every
 //! machine gets the same bytes.
 
+use hcr_types::ConstraintKind;
 use serde_json::{Value, json};
 
 /// SplitMix64: small, fast, and good enough to vary text.
@@ -150,17 +151,9 @@ pub(crate) fn record(rng: &mut Rng, index: usize, evidence: usize) -> Value {
     let decisions: Vec<Value> = (0..rng.range(2, 5))
         .map(|i| json!({"summary": format!("{} ({i})", sentence(rng, 6, 12)), "rationale": sentence(rng, 10, 20), "status": if i == 0 { "superseded" } else { "active" }}))
         .collect();
-    let kinds = [
-        "permission",
-        "safety",
-        "deadline",
-        "budget",
-        "dependency",
-        "exclusion",
-        "other",
-    ];
+    let kinds = ConstraintKind::ALL;
     let constraints: Vec<Value> = (0..rng.range(3, 6))
-        .map(|i| json!({"kind": kinds[i % 7], "text": sentence(rng, 8, 16)}))
+        .map(|i| json!({"kind": kinds[i % kinds.len()].as_str(), "text": sentence(rng, 8, 16)}))
         .collect();
     let reviews: Vec<Value> = (0..rng.range(2, 6))
         .map(|i| {
