@@ -89,15 +89,15 @@ pub mod internals {
     /// The schema level's checks; the number of diagnostics.
     #[must_use]
     pub fn schema(value: &Value) -> usize {
-        let mut out = Vec::new();
-        crate::schema::check(value, &mut out);
-        out.len()
+        let mut sink = Sink::new(usize::MAX);
+        crate::schema::check(value, &mut sink);
+        sink.diagnostics.len()
     }
 
     /// The normative rules (secrets included); the number of diagnostics.
     #[must_use]
     pub fn rules(value: &Value) -> usize {
-        let mut sink = Sink::default();
+        let mut sink = Sink::new(usize::MAX);
         crate::rules::check(
             &Input {
                 value,

@@ -10,6 +10,7 @@ use jsonschema::error::{TypeKind, ValidationErrorKind};
 use serde_json::Value;
 
 use crate::diagnostic::Anchor;
+use crate::rules::Sink;
 use crate::{Code, Diagnostic};
 
 /// The canonical HCR v1.0 JSON Schema, as shipped in `protocol/v1/schema.json`.
@@ -33,10 +34,21 @@ pub(crate) fn warm_up() {
     validator();
 }
 
-/// Appends the schema-level diagnostics of `value` to `out`.
-pub(crate) fn check(value: &Value, out: &mut Vec<Diagnostic>) {
+/// Writes the schema-level diagnostics of `value` to `out`.
+pub(crate) fn check(value: &Value, out: &mut Sink) {
     if !validator().is_valid(value) {
         for error in validator().iter_errors(value) {
+            if !out.has_room() {
+                // Past the limit, only the count matters.
+                let count = match error.kind() {
+                    ValidationErrorKind::AdditionalProperties { unexpected } => unexpected.len(),
+                    _ => 1,
+                };
+                for _ in 0..count {
+                    out.omit(crate::Severity::Error);
+                }
+                continue;
+            }
             let pointer = JsonPointer::parse(error.instance_path().as_str()).unwrap_or_default();
             map_error(error.kind(), pointer, error.instance(), out);
         }
@@ -53,12 +65,7 @@ pub(crate) fn field(pointer: &JsonPointer) -> String {
     }
 }
 
-fn map_error(
-    kind: &ValidationErrorKind,
-    pointer: JsonPointer,
-    instance: &Value,
-    out: &mut Vec<Diagnostic>,
-) {
+fn map_error(kind: &ValidationErrorKind, pointer: JsonPointer, instance: &Value, out: &mut Sink) {
     let at = field(&pointer);
     let diagnostic = match kind {
         ValidationErrorKind::Required { property } => {
@@ -259,7 +266,7 @@ pub(crate) fn revision_numbers(value: &Value) -> Vec<(JsonPointer, &serde_json::
 }
 
 /// HCR110 for revision numbers the schema calls integers but that exceed 2^53 − 1 (I-JSON).
-fn unsafe_revisions(value: &Value, out: &mut Vec<Diagnostic>) {
+fn unsafe_revisions(value: &Value, out: &mut Sink) {
     for (pointer, n) in revision_numbers(value) {
         let max = Revision::MAX;
         #[allow(clippy::cast_precision_loss)] // 2^53 - 1 is exact as a double
@@ -291,7 +298,7 @@ fn unsafe_revisions(value: &Value, out: &mut Vec<Diagnostic>) {
 /// integer though the number written is not one (`1.0000000000000001`, `0.99999999999999999`).
 /// `source` is the text the value was parsed from; it is read only when such a literal is
 /// there, so that valid records pay nothing for this check.
-pub(crate) fn rounded_revisions(value: &Value, source: &[u8], out: &mut Vec<Diagnostic>) {
+pub(crate) fn rounded_revisions(value: &Value, source: &[u8], out: &mut Sink) {
     let suspects: Vec<JsonPointer> = revision_numbers(value)
         .into_iter()
         .filter(|(_, n)| n.is_f64() && n.as_f64().is_some_and(|f| f.fract() == 0.0))

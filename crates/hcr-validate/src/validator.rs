@@ -1,6 +1,5 @@
 //! The validator: parse once, run the levels' checks, then locate and order what they found.
 
-use std::ops::Range;
 use std::sync::Arc;
 
 use hcr_types::{JsonPointer, Record};
@@ -10,6 +9,7 @@ use crate::diagnostic::Anchor;
 use crate::locate::{locate, positions};
 use crate::parse::{Document, parse};
 use crate::rules::{Input, Sink};
+use crate::secrets::SecretSet;
 use crate::{
     Code, Diagnostic, Level, Limits, ReceiverContext, Report, Span, receiver, rules, schema,
 };
@@ -119,7 +119,7 @@ impl Validator {
     /// come in the order the checks ran; duplicate keys cannot be detected.
     #[must_use]
     pub fn validate_value(&self, value: &Value) -> Report {
-        let mut sink = Sink::default();
+        let mut sink = Sink::new(self.limits.max_diagnostics);
         self.check(
             &Input {
                 value,
@@ -171,14 +171,12 @@ impl Validator {
         let document = match parse(bytes, &self.limits) {
             Ok(document) => document,
             Err(diagnostic) => {
-                let sink = Sink {
-                    diagnostics: vec![*diagnostic],
-                    secrets: Vec::new(),
-                };
+                let mut sink = Sink::new(self.limits.max_diagnostics);
+                sink.push(*diagnostic);
                 return (None, self.finish(Some(bytes), sink));
             }
         };
-        let mut sink = Sink::default();
+        let mut sink = Sink::new(self.limits.max_diagnostics);
         for overwritten in &document.overwritten {
             let pointer = overwritten.pointer.clone();
             let key = pointer.unescaped_tokens().last().unwrap_or_default();
@@ -196,14 +194,14 @@ impl Validator {
             },
             &mut sink,
         );
-        schema::rounded_revisions(&document.value, bytes, &mut sink.diagnostics);
+        schema::rounded_revisions(&document.value, bytes, &mut sink);
         let report = self.finish(Some(bytes), sink);
         (Some(document), report)
     }
 
     /// Runs the checks of this validator's level.
     fn check(&self, input: &Input<'_>, sink: &mut Sink) {
-        schema::check(input.value, &mut sink.diagnostics);
+        schema::check(input.value, sink);
         if self.level >= Level::Normative {
             rules::check(input, sink);
         }
@@ -213,61 +211,74 @@ impl Validator {
         }
     }
 
-    /// Locates, orders, redacts and caps the diagnostics.
+    /// Locates, orders and redacts the diagnostics, and says how many were past the limit.
     fn finish(&self, source: Option<&[u8]>, sink: Sink) -> Report {
         let Sink {
             mut diagnostics,
-            mut secrets,
+            secrets,
+            scanned,
+            omitted,
+            ..
         } = sink;
-        if diagnostics.is_empty() {
+        if diagnostics.is_empty() && omitted.total() == 0 {
             return Report::from_diagnostics(diagnostics);
         }
+        // The record's secrets, found by the scan of the parsed record, or, for a record that
+        // did not parse or was checked below the normative level, in its source text.
+        let secrets = match source {
+            Some(source) if !scanned => SecretSet::from_source(source),
+            _ => secrets.finish(),
+        };
         let mut redactions = Vec::new();
         if let Some(source) = source {
-            redactions = attach_spans(source, &mut diagnostics);
+            attach_spans(source, &mut diagnostics);
             diagnostics.sort_by_key(|d| (d.span.map_or(usize::MAX, |s| s.start.offset), d.code));
-            // The source is shown beside diagnostics: mask every secret in it, including those
-            // in a record that did not parse or was checked below the normative level.
-            for finding in crate::secrets::scan_bytes(source) {
-                secrets.push(String::from_utf8_lossy(&source[finding.range.clone()]).into_owned());
-                redactions.push(finding.range);
-            }
+            redactions = secrets.mask_source(source);
         }
         diagnostics.dedup_by(|a, b| {
             a.code == b.code && a.pointer == b.pointer && a.span == b.span && a.message == b.message
         });
+        if !secrets.is_empty() {
+            for d in &mut diagnostics {
+                scrub(&secrets, d);
+            }
+        }
         let mut report = Report::from_diagnostics(diagnostics);
-        let max = self.limits.max_diagnostics;
-        if report.diagnostics.len() > max {
-            let omitted = report.diagnostics.len() - max;
-            report.diagnostics.truncate(max);
+        if omitted.errors > 0 {
+            report.valid = false;
+        }
+        let more = omitted.total();
+        if more > 0 {
+            let max = self.limits.max_diagnostics;
             report.diagnostics.push(Diagnostic::new(
                 Code::Hcr006,
                 JsonPointer::root(),
-                format!("{omitted} more diagnostics were found; the limit is {max} per record (--max-diagnostics)"),
+                format!("{more} more diagnostics were found; the limit is {max} per record (--max-diagnostics)"),
             ));
         }
-        secrets.sort_unstable();
-        secrets.dedup();
-        secrets.retain(|s| !s.is_empty());
-        if let Some(found) = Found::new(&secrets) {
-            // A secret found once is masked wherever its value recurs, even where the text
-            // around it no longer looks like a secret (a broken anchor, invalid UTF-8), and
-            // scrubbed from every message and pointer that repeats it (a secret used as a key).
-            if let Some(source) = source {
-                redactions.extend(found.occurrences(source));
-            }
-            for d in &mut report.diagnostics {
-                found.scrub(d);
-            }
-        }
-        report.redactions = merged(redactions);
+        report.redactions = redactions;
         report
     }
 }
 
-/// Gives every diagnostic its span; returns the source ranges that hold secrets.
-fn attach_spans(source: &[u8], diagnostics: &mut [Diagnostic]) -> Vec<std::ops::Range<usize>> {
+/// Replaces the secrets a diagnostic's message or pointer repeats (a secret used as a key is
+/// in both).
+fn scrub(secrets: &SecretSet, d: &mut Diagnostic) {
+    if let std::borrow::Cow::Owned(message) = secrets.redact(&d.message) {
+        d.message = message;
+    }
+    let tokens: Vec<String> = d.pointer.unescaped_tokens().collect();
+    if tokens.iter().any(|t| !secrets.ranges(t).is_empty()) {
+        let mut pointer = JsonPointer::root();
+        for token in &tokens {
+            pointer.push_key(&secrets.redact(token));
+        }
+        d.pointer = pointer;
+    }
+}
+
+/// Gives every diagnostic its span.
+fn attach_spans(source: &[u8], diagnostics: &mut [Diagnostic]) {
     // Parse errors carry an offset; everything else is in a document that parsed, so the
     // source is UTF-8.
     let text = std::str::from_utf8(source).ok();
@@ -290,102 +301,10 @@ fn attach_spans(source: &[u8], diagnostics: &mut [Diagnostic]) -> Vec<std::ops::
         .collect();
     let offsets: Vec<usize> = ranges.iter().flat_map(|r| [r.start, r.end]).collect();
     let found = positions(source, &offsets);
-    let mut redactions = Vec::new();
     for (i, diagnostic) in diagnostics.iter_mut().enumerate() {
         diagnostic.span = Some(Span {
             start: found[2 * i],
             end: found[2 * i + 1],
         });
-        if diagnostic.code == Code::Hcr204 {
-            redactions.push(ranges[i].clone());
-        }
-    }
-    redactions
-}
-
-/// `ranges` sorted by start, overlapping and touching ones merged: renderers look one up by
-/// binary search.
-fn merged(mut ranges: Vec<std::ops::Range<usize>>) -> Vec<std::ops::Range<usize>> {
-    ranges.sort_by_key(|r| r.start);
-    let mut out: Vec<std::ops::Range<usize>> = Vec::with_capacity(ranges.len());
-    for range in ranges {
-        match out.last_mut() {
-            Some(last) if range.start <= last.end => last.end = last.end.max(range.end),
-            _ => out.push(range),
-        }
-    }
-    out
-}
-
-/// The secrets of one record, searched for all at once: a record may hold thousands, and
-/// searching for each in turn would be quadratic.
-struct Found<'s> {
-    secrets: &'s [String],
-    /// Every occurrence, overlapping ones too (for masking the source).
-    all: aho_corasick::AhoCorasick,
-    /// The longest occurrence at each place (for replacing in text).
-    longest: aho_corasick::AhoCorasick,
-}
-
-impl<'s> Found<'s> {
-    /// `None` when there is nothing to look for (or, for pathological input, the automaton
-    /// cannot be built; the secrets were then already masked where the scanner found them).
-    fn new(secrets: &'s [String]) -> Option<Self> {
-        if secrets.is_empty() {
-            return None;
-        }
-        let all = aho_corasick::AhoCorasick::new(secrets).ok()?;
-        let longest = aho_corasick::AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-            .build(secrets)
-            .ok()?;
-        Some(Self {
-            secrets,
-            all,
-            longest,
-        })
-    }
-
-    /// The ranges of `source` that hold one of the secrets.
-    fn occurrences<'a>(&'a self, source: &'a [u8]) -> impl Iterator<Item = Range<usize>> + 'a {
-        self.all.find_overlapping_iter(source).map(|m| m.range())
-    }
-
-    /// `text` with each secret replaced by its redacted form, if it holds one.
-    fn redacted(&self, text: &str) -> Option<String> {
-        if !self.longest.is_match(text) {
-            return None;
-        }
-        let mut out = String::with_capacity(text.len());
-        self.longest.replace_all_with(text, &mut out, |m, _, out| {
-            out.push_str(&crate::secrets::redact(
-                &self.secrets[m.pattern().as_usize()],
-            ));
-            true
-        });
-        Some(out)
-    }
-
-    /// Replaces the secrets a diagnostic's message or pointer repeats.
-    fn scrub(&self, d: &mut Diagnostic) {
-        if let Some(message) = self.redacted(&d.message) {
-            d.message = message;
-        }
-        if self.longest.is_match(d.pointer.as_str()) || d.pointer.as_str().contains('~') {
-            let mut pointer = JsonPointer::root();
-            let mut changed = false;
-            for token in d.pointer.unescaped_tokens() {
-                match self.redacted(&token) {
-                    Some(redacted) => {
-                        changed = true;
-                        pointer.push_key(&redacted);
-                    }
-                    None => pointer.push_key(&token),
-                }
-            }
-            if changed {
-                d.pointer = pointer;
-            }
-        }
     }
 }

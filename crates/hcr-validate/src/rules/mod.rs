@@ -21,7 +21,8 @@ use hcr_types::JsonPointer;
 use serde_json::{Map, Value};
 
 use crate::parse::Overwritten;
-use crate::{Code, Diagnostic};
+use crate::secrets::Collector;
+use crate::{Code, Diagnostic, Severity};
 
 /// What a rule reads.
 pub(crate) struct Input<'a> {
@@ -31,17 +32,67 @@ pub(crate) struct Input<'a> {
     pub(crate) overwritten: &'a [Overwritten],
 }
 
-/// Where a rule writes.
-#[derive(Default)]
+/// Where checks write: diagnostics up to the record's limit (past it they are only
+/// counted, so that a record with a million findings costs a million counts, not a million
+/// messages), and every secret found, for masking.
 pub(crate) struct Sink {
     pub(crate) diagnostics: Vec<Diagnostic>,
-    /// Secret texts found, so that no output repeats them.
-    pub(crate) secrets: Vec<String>,
+    /// Secrets found, so that no output repeats them.
+    pub(crate) secrets: Collector,
+    /// Whether the secret scan ran over the parsed record.
+    pub(crate) scanned: bool,
+    /// Diagnostics found past the limit, by severity.
+    pub(crate) omitted: Omitted,
+    limit: usize,
+}
+
+/// Diagnostics counted but not kept.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Omitted {
+    pub(crate) errors: usize,
+    pub(crate) warnings: usize,
+    pub(crate) infos: usize,
+}
+
+impl Omitted {
+    pub(crate) fn total(self) -> usize {
+        self.errors + self.warnings + self.infos
+    }
 }
 
 impl Sink {
+    /// A sink that keeps at most `limit` diagnostics.
+    pub(crate) fn new(limit: usize) -> Self {
+        Self {
+            diagnostics: Vec::new(),
+            secrets: Collector::default(),
+            scanned: false,
+            omitted: Omitted::default(),
+            limit,
+        }
+    }
+
+    /// Whether one more diagnostic would be kept.
+    pub(crate) fn has_room(&self) -> bool {
+        self.diagnostics.len() < self.limit
+    }
+
+    /// Keeps `diagnostic`, or counts it past the limit.
     pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
-        self.diagnostics.push(diagnostic);
+        if self.has_room() {
+            self.diagnostics.push(diagnostic);
+        } else {
+            self.omit(diagnostic.severity);
+        }
+    }
+
+    /// Counts a diagnostic of `severity` that was not built, the limit being reached.
+    pub(crate) fn omit(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.omitted.errors += 1,
+            Severity::Warning => self.omitted.warnings += 1,
+            Severity::Info => self.omitted.infos += 1,
+        }
     }
 }
 
@@ -99,6 +150,7 @@ pub(crate) const RULES: &[Rule] = &[
 
 /// Runs every normative rule.
 pub(crate) fn check(input: &Input<'_>, sink: &mut Sink) {
+    sink.scanned = true;
     for rule in RULES {
         let before = sink.diagnostics.len();
         (rule.check)(input, sink);

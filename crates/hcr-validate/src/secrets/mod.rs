@@ -1,0 +1,140 @@
+//! Finding secrets in records (HCR204), and keeping them out of every output.
+//!
+//! The v1.0 README forbids passwords, access tokens, private keys and session cookies in a
+//! record. The scanner finds them in the shapes they take in JSON:
+//!
+//! - in a string, by their own shape: provider tokens by their documented prefix and body
+//!   (see [`RULES`]), PEM private keys, JWTs, passwords in URIs, HTTP Basic and Bearer
+//!   credentials, webhook URLs, and a credential's name given a value that looks like one
+//!   (`password=…`, `X-Api-Key: …`, `--token …`, `<password>…</password>`);
+//! - as a key and its value: `{"password": "…"}`, `{"Authorization": "Bearer …"}`,
+//!   `{"Cookie": "sessionid=…"}`, `{"name": "DB_PASSWORD", "value": "…"}`;
+//! - in a key the schema does not define;
+//! - split across neighbouring items of an array (a PEM block one line per item, a token cut
+//!   in two);
+//! - written with JSON escapes (`\u0070`, `\/`): strings are read decoded, and so is source
+//!   text that does not parse ([`scan_bytes`]).
+//!
+//! A value that stands for a secret (`<token>`, `${DEPLOY_TOKEN}`, `****`, `example`) or
+//! refers to one (`DEPLOY_TOKEN`, `os.Getenv("DB_PASSWORD")`, `~/.aws/credentials`, an ARN)
+//! is not one; names that are about a credential rather than one (`password_policy`,
+//! `token_type`, `secret_name`, `tokenizer`) give no finding.
+//!
+//! Scanning is linear in the text whatever it holds: one Aho-Corasick pass finds every
+//! anchor, and matchers cache what they read so that no byte is read again for a repeated
+//! anchor.
+//!
+//! Nothing hcr prints repeats a secret it found: messages show at most four characters of
+//! one ([`redact`]), and [`SecretSet`] masks every occurrence in source excerpts, messages,
+//! pointers and anything else that repeats record text.
+//!
+//! ```
+//! use hcr_validate::secrets::{scan, scan_value, Shape};
+//!
+//! let found = scan("export DB_PASSWORD=T7x!q9Lm2#vR4zK8");
+//! assert_eq!(found[0].rule, "credential-assignment");
+//!
+//! let record = serde_json::json!({"extensions": {"com.example/ci": {"password": "Hunter2x9Qzz"}}});
+//! let found = scan_value(&record);
+//! assert_eq!((found[0].shape, found[0].pointer.as_str()), (Shape::Pair, "/extensions/com.example~1ci/password"));
+//! ```
+
+mod document;
+mod names;
+mod rules;
+mod scanner;
+mod set;
+mod source;
+mod values;
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+pub use document::{DocumentFinding, Shape, scan_value};
+pub use rules::{RULES, Rule, rule};
+pub use set::SecretSet;
+
+pub(crate) use document::{Event, walk};
+pub(crate) use set::Collector;
+pub(crate) use source::View;
+
+/// A secret found in a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The rule that found it, e.g. `github-token`.
+    pub rule: &'static str,
+    /// What kind of secret it is, e.g. "a GitHub token".
+    pub kind: &'static str,
+    /// Where the secret is in the scanned text (bytes).
+    pub range: Range<usize>,
+}
+
+fn finding(rule: usize, range: Range<usize>) -> Finding {
+    Finding {
+        rule: RULES[rule].id,
+        kind: RULES[rule].kind,
+        range,
+    }
+}
+
+/// Every secret in `text`, in order, without overlaps.
+#[must_use]
+pub fn scan(text: &str) -> Vec<Finding> {
+    scanner::scan(text)
+        .into_iter()
+        .map(|hit| finding(hit.rule, hit.range))
+        .collect()
+}
+
+/// Every secret in source text that may not parse: string literals are read unescaped
+/// (`"\u0067hp_…"` is read as `ghp_…`) and invalid UTF-8 as U+FFFD. The ranges are offsets
+/// into `bytes`, widened to whole escape sequences.
+#[must_use]
+pub fn scan_bytes(bytes: &[u8]) -> Vec<Finding> {
+    let view = View::new(bytes);
+    scanner::scan(&view.text)
+        .into_iter()
+        .map(|hit| finding(hit.rule, view.source_range(&hit.range)))
+        .collect()
+}
+
+/// A redacted form of `secret` that shows at most min(4, length/4) leading characters.
+#[must_use]
+pub fn redact(secret: &str) -> String {
+    let length = secret.chars().count();
+    let shown: String = secret.chars().take((length / 4).min(4)).collect();
+    format!("{shown}… ({length} characters, redacted)")
+}
+
+/// `text` with every secret in it replaced by its [`redact`]ed form.
+///
+/// ```
+/// let shown = hcr_validate::secrets::redact_all("use password=Hunter2x9Qzz here");
+/// assert!(!shown.contains("Hunter2x9Qzz"));
+/// assert!(shown.starts_with("use ") && shown.ends_with(" here"));
+/// ```
+#[must_use]
+pub fn redact_all(text: &str) -> Cow<'_, str> {
+    let hits = scanner::scan(text);
+    if hits.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for hit in hits {
+        out.push_str(&text[at..hit.range.start]);
+        out.push_str(&redact(&text[hit.range.clone()]));
+        at = hit.range.end;
+    }
+    out.push_str(&text[at..]);
+    Cow::Owned(out)
+}
+
+/// Redacts every secret of `value` (found as [`SecretSet::from_value`] finds them) in every
+/// string and key; returns how many strings changed.
+pub fn redact_value(value: &mut serde_json::Value) -> usize {
+    SecretSet::from_value(value).redact_value(value)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,991 @@
+//! The text scanner: one Aho-Corasick pass for every anchor, then a matcher per anchor.
+//!
+//! Work is linear in the text whatever it holds. Anchors may repeat densely (a megabyte of
+//! `eyJ`, of `-----BEGIN `, of `password=`), so no matcher may rescan what an earlier one
+//! read: runs of a character class are cached (every position inside a run ends where the run
+//! ends), searches for a closing marker are cached (the next `-----` after a position is the
+//! same for every position before it), an identifier is judged once however many anchors it
+//! holds, and look-behind is bounded.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+
+use super::names::{self, NameClass, classify};
+use super::rules::{self, Charset, RULES};
+use super::values::{self, MAX_VALUE};
+
+/// A secret found in a text: the index of its rule and its byte range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Hit {
+    pub(crate) rule: usize,
+    pub(crate) range: Range<usize>,
+    /// Longer prefixes are more specific: `sk-ant-` wins over `sk-` for the same range.
+    specificity: usize,
+}
+
+impl Hit {
+    pub(crate) fn new(rule: usize, range: Range<usize>) -> Self {
+        Self {
+            rule,
+            range,
+            specificity: 0,
+        }
+    }
+}
+
+/// The credential in an authorization header's value (`Bearer …`, `Basic …`,
+/// `user:password`, a bare token).
+pub(crate) fn authorization_value(value: &str) -> Vec<Hit> {
+    let start = value.len() - value.trim_start().len();
+    let mut scanner = Scanner::new(value);
+    scanner.authorization(start);
+    scanner.hits
+}
+
+/// What an anchor starts.
+#[derive(Clone, Copy, Debug)]
+enum Anchor {
+    /// A provider token prefix: the rule.
+    Token(usize),
+    /// A word that may be part of a credential's name (`pass`, `token`, `key`, …) or an
+    /// authorization scheme (`bearer`, `basic`).
+    Word,
+    PemBegin,
+    PuttyKey,
+    Jwt,
+    Uri,
+    Webhook,
+    Telegram,
+    AzureSecret,
+    Terraform,
+    Braintree,
+}
+
+/// Matched ASCII case-insensitively; token prefixes and case-sensitive markers are then
+/// checked exactly.
+const WORDS: &[&str] = &[
+    "pass", "pwd", "secret", "token", "key", "cred", "auth", "bearer", "basic", "jwt", "cookie",
+    "pat", "sig",
+];
+
+const WEBHOOKS: &[&str] = &[
+    "hooks.slack.com/services/",
+    "hooks.slack.com/workflows/",
+    "hooks.slack.com/triggers/",
+    "discord.com/api/webhooks/",
+    "discordapp.com/api/webhooks/",
+    "webhook.office.com/webhookb2/",
+];
+
+struct Automaton {
+    automaton: AhoCorasick,
+    anchors: Vec<(&'static str, Anchor)>,
+}
+
+fn automaton() -> &'static Automaton {
+    static AUTOMATON: OnceLock<Automaton> = OnceLock::new();
+    AUTOMATON.get_or_init(|| {
+        let mut anchors: Vec<(&'static str, Anchor)> = Vec::new();
+        for (index, rule) in RULES.iter().enumerate() {
+            if let Some(token) = &rule.token {
+                anchors.extend(token.prefixes.iter().map(|p| (*p, Anchor::Token(index))));
+            }
+        }
+        anchors.extend(WORDS.iter().map(|w| (*w, Anchor::Word)));
+        anchors.extend(WEBHOOKS.iter().map(|w| (*w, Anchor::Webhook)));
+        anchors.extend([
+            ("-----BEGIN ", Anchor::PemBegin),
+            ("Private-Lines:", Anchor::PuttyKey),
+            ("eyJ", Anchor::Jwt),
+            ("://", Anchor::Uri),
+            (":AA", Anchor::Telegram),
+            ("Q~", Anchor::AzureSecret),
+            (".atlasv1.", Anchor::Terraform),
+            ("access_token$production$", Anchor::Braintree),
+            ("access_token$sandbox$", Anchor::Braintree),
+        ]);
+        // A DFA reporting overlapping matches: one pass that sees `sk-` and `sk-ant-` where
+        // both start, and an anchor inside another's match.
+        let automaton = AhoCorasickBuilder::new()
+            .kind(Some(AhoCorasickKind::DFA))
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::Standard)
+            .build(anchors.iter().map(|(a, _)| a))
+            .unwrap_or_else(|e| unreachable!("the anchors are valid patterns: {e}"));
+        Automaton { automaton, anchors }
+    })
+}
+
+/// Whether `text` holds any anchor at all (most text holds none).
+pub(crate) fn has_anchor(text: &str) -> bool {
+    automaton().automaton.is_match(text)
+}
+
+/// Every secret in `text`, sorted, without overlaps.
+pub(crate) fn scan(text: &str) -> Vec<Hit> {
+    let automaton = automaton();
+    if !automaton.automaton.is_match(text) {
+        return Vec::new();
+    }
+    let mut scanner = Scanner::new(text);
+    for m in automaton.automaton.find_overlapping_iter(text) {
+        let (anchor_text, anchor) = automaton.anchors[m.pattern().as_usize()];
+        scanner.anchor(anchor, anchor_text, m.start(), m.end());
+    }
+    let mut hits = scanner.hits;
+    hits.sort_by_key(|h| {
+        (
+            h.range.start,
+            std::cmp::Reverse(h.range.end),
+            std::cmp::Reverse(h.specificity),
+        )
+    });
+    let mut kept: Vec<Hit> = Vec::with_capacity(hits.len());
+    for hit in hits {
+        if kept
+            .last()
+            .is_none_or(|last| hit.range.start >= last.range.end)
+        {
+            kept.push(hit);
+        }
+    }
+    kept
+}
+
+/// The run of a character class that starts at or before a position: every position inside a
+/// run ends where the run ends.
+#[derive(Clone, Copy, Default)]
+struct RunCache {
+    from: usize,
+    end: usize,
+    set: bool,
+}
+
+/// The next occurrence of a marker at or after a position.
+#[derive(Clone, Copy, Default)]
+struct FindCache {
+    from: usize,
+    found: Option<usize>,
+    set: bool,
+}
+
+/// Characters of a name (`DB_PASSWORD`, `x-api-key`, `spring.datasource.password`).
+fn ident_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')
+}
+
+/// Characters of an unquoted value: anything but whitespace and the punctuation that ends
+/// a value in code, configuration, URLs and headers.
+fn value_char(b: u8) -> bool {
+    b > b' '
+        && b != 0x7F
+        && !matches!(
+            b,
+            b'"' | b'\''
+                | b'`'
+                | b','
+                | b';'
+                | b'('
+                | b')'
+                | b'{'
+                | b'}'
+                | b'['
+                | b']'
+                | b'<'
+                | b'>'
+                | b'&'
+                | b'|'
+                | b'='
+                | b':'
+                | b'\\'
+        )
+}
+
+/// Characters of a bearer credential (RFC 6750's `b64token`).
+fn b64token_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'+' | b'/')
+}
+
+/// Characters of a URI's authority.
+fn authority_char(b: u8) -> bool {
+    b > b' '
+        && !matches!(
+            b,
+            b'/' | b'?'
+                | b'#'
+                | b'"'
+                | b'\''
+                | b'<'
+                | b'>'
+                | b'`'
+                | b'\\'
+                | b'('
+                | b')'
+                | b'['
+                | b']'
+                | b'{'
+                | b'}'
+        )
+}
+
+fn pem_header_char(b: u8) -> bool {
+    b.is_ascii_uppercase() || b.is_ascii_digit() || b == b' '
+}
+
+fn path_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'/' | b'@')
+}
+
+fn azure_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'~' | b'.' | b'-')
+}
+
+/// Classes with a run cache besides the token charsets.
+#[derive(Clone, Copy)]
+enum Class {
+    Charset(Charset),
+    Ident,
+    Value,
+    B64Token,
+    Authority,
+    PemHeader,
+    Path,
+    Azure,
+}
+
+impl Class {
+    const COUNT: usize = Charset::COUNT + 7;
+
+    fn index(self) -> usize {
+        match self {
+            Self::Charset(c) => c.index(),
+            Self::Ident => Charset::COUNT,
+            Self::Value => Charset::COUNT + 1,
+            Self::B64Token => Charset::COUNT + 2,
+            Self::Authority => Charset::COUNT + 3,
+            Self::PemHeader => Charset::COUNT + 4,
+            Self::Path => Charset::COUNT + 5,
+            Self::Azure => Charset::COUNT + 6,
+        }
+    }
+
+    fn contains(self, b: u8) -> bool {
+        match self {
+            Self::Charset(c) => c.contains(b),
+            Self::Ident => ident_char(b),
+            Self::Value => value_char(b),
+            Self::B64Token => b64token_char(b),
+            Self::Authority => authority_char(b),
+            Self::PemHeader => pem_header_char(b),
+            Self::Path => path_char(b),
+            Self::Azure => azure_char(b),
+        }
+    }
+}
+
+/// Markers with a search cache.
+#[derive(Clone, Copy)]
+enum Marker {
+    Dashes,
+    Newline,
+    DoubleQuote,
+    SingleQuote,
+    Backtick,
+    Lt,
+}
+
+impl Marker {
+    const COUNT: usize = 6;
+
+    fn needle(self) -> &'static [u8] {
+        match self {
+            Self::Dashes => b"-----",
+            Self::Newline => b"\n",
+            Self::DoubleQuote => b"\"",
+            Self::SingleQuote => b"'",
+            Self::Backtick => b"`",
+            Self::Lt => b"<",
+        }
+    }
+}
+
+/// The identifier last judged: positions inside it are not judged again.
+#[derive(Clone, Default)]
+struct IdentCache {
+    range: Range<usize>,
+    set: bool,
+}
+
+struct Scanner<'t> {
+    text: &'t str,
+    bytes: &'t [u8],
+    runs: [RunCache; Class::COUNT],
+    finds: [FindCache; Marker::COUNT],
+    ident: IdentCache,
+    /// Cookie headers already read up to here.
+    cookies_until: usize,
+    hits: Vec<Hit>,
+}
+
+/// How far back a matcher may look for the start of what an anchor ends.
+const LOOK_BEHIND: usize = 64;
+
+impl<'t> Scanner<'t> {
+    fn new(text: &'t str) -> Self {
+        Self {
+            text,
+            bytes: text.as_bytes(),
+            runs: [RunCache::default(); Class::COUNT],
+            finds: [FindCache::default(); Marker::COUNT],
+            ident: IdentCache::default(),
+            cookies_until: 0,
+            hits: Vec::new(),
+        }
+    }
+
+    fn byte(&self, at: usize) -> Option<u8> {
+        self.bytes.get(at).copied()
+    }
+
+    /// The end of the run of `class` from `at`.
+    fn run(&mut self, class: Class, at: usize) -> usize {
+        let cache = &mut self.runs[class.index()];
+        if cache.set && cache.from <= at && at <= cache.end {
+            return cache.end;
+        }
+        let end = self.bytes[at.min(self.bytes.len())..]
+            .iter()
+            .position(|&b| !class.contains(b))
+            .map_or(self.bytes.len(), |i| at + i);
+        *cache = RunCache {
+            from: at,
+            end,
+            set: true,
+        };
+        end
+    }
+
+    /// The start of the run of `class` that ends at `end`, looking back at most `limit`
+    /// bytes; `None` when the run is longer.
+    fn run_back(&self, class: Class, end: usize, limit: usize) -> Option<usize> {
+        let floor = end.saturating_sub(limit);
+        let mut start = end;
+        while start > floor && class.contains(self.bytes[start - 1]) {
+            start -= 1;
+        }
+        (start > floor || start == 0 || !class.contains(self.bytes[start - 1])).then_some(start)
+    }
+
+    /// The next `marker` at or after `at`.
+    fn find(&mut self, marker: Marker, at: usize) -> Option<usize> {
+        let cache = &mut self.finds[marker as usize];
+        if cache.set && cache.from <= at && cache.found.is_none_or(|f| at <= f) {
+            return cache.found;
+        }
+        let needle = marker.needle();
+        let haystack = &self.bytes[at.min(self.bytes.len())..];
+        let found = if needle.len() == 1 {
+            memchr::memchr(needle[0], haystack)
+        } else {
+            memchr::memmem::find(haystack, needle)
+        }
+        .map(|i| at + i);
+        *cache = FindCache {
+            from: at,
+            found,
+            set: true,
+        };
+        found
+    }
+
+    fn hit(&mut self, rule: usize, range: Range<usize>, specificity: usize) {
+        if range.start < range.end {
+            self.hits.push(Hit {
+                rule,
+                range,
+                specificity,
+            });
+        }
+    }
+
+    /// No letter or digit just before `at`: what starts there starts a token.
+    fn starts_token(&self, at: usize) -> bool {
+        at == 0 || !self.bytes[at - 1].is_ascii_alphanumeric()
+    }
+
+    /// No letter or digit at `at`: a token that ends there ends.
+    fn ends_token(&self, at: usize) -> bool {
+        self.byte(at).is_none_or(|b| !b.is_ascii_alphanumeric())
+    }
+
+    fn exact(&self, start: usize, end: usize, anchor: &str) -> bool {
+        &self.text[start..end] == anchor
+    }
+
+    fn anchor(&mut self, anchor: Anchor, text: &'static str, start: usize, end: usize) {
+        match anchor {
+            Anchor::Token(rule) => {
+                if self.exact(start, end, text) {
+                    self.token(rule, start, end);
+                }
+            }
+            Anchor::Word => self.word(start),
+            Anchor::PemBegin => {
+                if self.exact(start, end, text) {
+                    self.pem(start, end);
+                }
+            }
+            Anchor::PuttyKey => {
+                if self.exact(start, end, text) {
+                    self.putty(start, end);
+                }
+            }
+            Anchor::Jwt => {
+                if self.exact(start, end, text) {
+                    self.jwt(start, end);
+                }
+            }
+            Anchor::Uri => self.uri(start, end),
+            Anchor::Webhook => self.webhook(end),
+            Anchor::Telegram => {
+                if self.exact(start, end, text) {
+                    self.telegram(start);
+                }
+            }
+            Anchor::AzureSecret => {
+                if self.exact(start, end, text) {
+                    self.azure_secret(start, end);
+                }
+            }
+            Anchor::Terraform => self.terraform(start, end),
+            Anchor::Braintree => {
+                if self.exact(start, end, text) {
+                    self.braintree(start, end);
+                }
+            }
+        }
+    }
+
+    // ---- provider tokens ------------------------------------------------------------------
+
+    fn token(&mut self, rule: usize, start: usize, end: usize) {
+        let Some(token) = &RULES[rule].token else {
+            return;
+        };
+        if !self.starts_token(start) {
+            return;
+        }
+        // `sk-ant-…` is Anthropic's; `sk-` alone is the OpenAI style.
+        if RULES[rule].id == "openai-api-key" && self.text[end..].starts_with("ant-") {
+            return;
+        }
+        let body_end = self.run(Class::Charset(token.body), end);
+        let body = &self.text[end..body_end];
+        let length = body.len();
+        if !(token.min..=token.max).contains(&length)
+            || !self.ends_token(body_end)
+            || values::looks_filler(body)
+            || values::is_placeholder(body)
+            || values::is_placeholder(&self.text[start..body_end])
+            || token.check.is_some_and(|check| !check(body))
+        {
+            return;
+        }
+        self.hit(rule, start..body_end, end - start);
+    }
+
+    // ---- names assigned a credential ------------------------------------------------------
+
+    /// A word anchor at `at`: judge the identifier around it, once.
+    fn word(&mut self, at: usize) {
+        if self.ident.set && self.ident.range.start <= at && at < self.ident.range.end {
+            return;
+        }
+        let end = self.run(Class::Ident, at);
+        let Some(start) = self.run_back(Class::Ident, at, LOOK_BEHIND) else {
+            self.ident = IdentCache {
+                range: at..end,
+                set: true,
+            };
+            return;
+        };
+        self.ident = IdentCache {
+            range: start..end,
+            set: true,
+        };
+        if end - start > names::MAX_NAME {
+            return;
+        }
+        self.identifier(start, end);
+    }
+
+    fn identifier(&mut self, start: usize, end: usize) {
+        // Trailing sentence punctuation is not part of a name.
+        let mut end = end;
+        while end > start && matches!(self.bytes[end - 1], b'.' | b'-') {
+            end -= 1;
+        }
+        let name = &self.text[start..end];
+        // A path segment or an ARN part (`/secret/`, `:secret:`) names no variable.
+        if start > 0 && matches!(self.bytes[start - 1], b'/' | b'\\' | b':') {
+            return;
+        }
+        let flag = name.starts_with("--");
+        let Some(class) = classify(name) else {
+            self.scheme(name, end);
+            return;
+        };
+        let Some((value_at, form)) = self.operator(start, end, flag) else {
+            // `Bearer …` on its own.
+            self.scheme(name, end);
+            return;
+        };
+        match class {
+            NameClass::Cookie => self.cookie_pairs(value_at),
+            NameClass::Authorization => self.authorization(value_at),
+            _ => {
+                let Some(value) = self.value(value_at, form) else {
+                    return;
+                };
+                let candidate = &self.text[value.clone()];
+                let strict = form == Form::Prose;
+                if values::is_credential(class, candidate, strict) {
+                    self.hit(rules::ASSIGNMENT, value, 0);
+                }
+            }
+        }
+    }
+
+    /// After a name ending at `end`: where its value starts, and how it was written.
+    fn operator(&self, start: usize, end: usize, flag: bool) -> Option<(usize, Form)> {
+        let mut at = end;
+        // The closing quote or bracket of a quoted key: `"password":`, `['password'] =`.
+        let mut closing = 0;
+        while closing < 2 && matches!(self.byte(at), Some(b'"' | b'\'' | b'`' | b']')) {
+            at += 1;
+            closing += 1;
+        }
+        let spaces = |mut at: usize, max: usize| {
+            let limit = at + max;
+            while at < limit && matches!(self.byte(at), Some(b' ' | b'\t')) {
+                at += 1;
+            }
+            at
+        };
+        let before = spaces(at, 4);
+        match self.byte(before) {
+            Some(b'=') => {
+                let mut at = before + 1;
+                if matches!(self.byte(at), Some(b'>' | b'=')) {
+                    at += 1;
+                }
+                Some((spaces(at, 8), Form::Assigned))
+            }
+            Some(b':') if self.byte(before + 1) != Some(b':') => {
+                let mut at = before + 1;
+                if self.byte(at) == Some(b'=') {
+                    at += 1;
+                }
+                Some((spaces(at, 8), Form::Assigned))
+            }
+            _ if flag && closing == 0 && self.byte(end) == Some(b' ') => {
+                Some((end + 1, Form::Assigned))
+            }
+            Some(b'>') if closing == 0 && start > 0 && self.bytes[start - 1] == b'<' => {
+                Some((before + 1, Form::Xml))
+            }
+            _ if closing == 0 => {
+                let rest = &self.bytes[end..self.bytes.len().min(end + 5)];
+                [&b" is "[..], b" was "]
+                    .iter()
+                    .find(|w| rest.starts_with(w))
+                    .map(|w| (end + w.len(), Form::Prose))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value that starts at `at`, written in `form`.
+    fn value(&mut self, at: usize, form: Form) -> Option<Range<usize>> {
+        let first = self.byte(at)?;
+        if form == Form::Xml {
+            let close = self.find(Marker::Lt, at)?;
+            return (close > at && close - at <= MAX_VALUE).then_some(at..close);
+        }
+        let quote = match first {
+            b'"' => Some(Marker::DoubleQuote),
+            b'\'' => Some(Marker::SingleQuote),
+            b'`' => Some(Marker::Backtick),
+            _ => None,
+        };
+        if let Some(quote) = quote {
+            let from = at + 1;
+            let close = self.find(quote, from)?;
+            if close - from > MAX_VALUE
+                || self.find(Marker::Newline, from).is_some_and(|n| n < close)
+            {
+                return None;
+            }
+            return Some(from..close);
+        }
+        let mut end = self.run(Class::Value, at);
+        // Base64 padding belongs to the value; an `=` inside it ends it.
+        let mut padded = end;
+        while padded < end + 2 && self.byte(padded) == Some(b'=') {
+            padded += 1;
+        }
+        if padded > end && self.byte(padded).is_none_or(|b| !value_char(b)) {
+            end = padded;
+        }
+        // `os.Getenv("X")`, `DefaultAzureCredential()`: a call, not a value.
+        if self.byte(end) == Some(b'(') || end == at || end - at > MAX_VALUE {
+            return None;
+        }
+        Some(at..end)
+    }
+
+    /// `Bearer …` or `Basic …` written without a header name.
+    fn scheme(&mut self, name: &str, end: usize) {
+        let bearer = name.eq_ignore_ascii_case("bearer");
+        let basic = name == "Basic" || name == "BASIC";
+        if (bearer || basic) && self.byte(end) == Some(b' ') {
+            self.credential_after_scheme(name, end + 1);
+        }
+    }
+
+    /// The credential after a scheme word (`Bearer`, `Basic`, `token`) that ends before `at`.
+    fn credential_after_scheme(&mut self, scheme: &str, at: usize) {
+        let end = self.run(Class::B64Token, at);
+        let mut padded = end;
+        while padded < end + 2 && self.byte(padded) == Some(b'=') {
+            padded += 1;
+        }
+        let end = padded;
+        if end == at || end - at > MAX_VALUE {
+            return;
+        }
+        let credential = &self.text[at..end];
+        if scheme.eq_ignore_ascii_case("basic") {
+            if basic_credentials(credential) {
+                self.hit(rules::BASIC, at..end, 0);
+            }
+        } else if values::secret_like(credential) {
+            self.hit(rules::BEARER, at..end, 0);
+        }
+    }
+
+    /// An authorization header's value at `at`: a scheme and a credential, `user:password`,
+    /// or a bare token.
+    fn authorization(&mut self, at: usize) {
+        let word_end = self.run(Class::Charset(Charset::AlnumDash), at);
+        let word = &self.text[at..word_end];
+        if names::is_auth_scheme(word) && self.byte(word_end) == Some(b' ') {
+            self.credential_after_scheme(word, word_end + 1);
+            return;
+        }
+        // `user:password`.
+        let pair_end = self.run(Class::B64Token, at);
+        if self.byte(pair_end) == Some(b':') {
+            let password = pair_end + 1;
+            let end = self.run(Class::Value, password);
+            if pair_end > at && values::password_like(&self.text[password..end]) {
+                self.hit(rules::BASIC, password..end, 0);
+            }
+            return;
+        }
+        let Some(value) = self.value(at, Form::Assigned) else {
+            return;
+        };
+        if values::secret_like(&self.text[value.clone()]) {
+            self.hit(rules::BEARER, value, 0);
+        }
+    }
+
+    /// The session cookies of a `Cookie:` header whose pairs start at `at`.
+    fn cookie_pairs(&mut self, at: usize) {
+        if at < self.cookies_until {
+            return;
+        }
+        const MAX_HEADER: usize = 8192;
+        let limit = self.bytes.len().min(at + MAX_HEADER);
+        let line_end = self
+            .find(Marker::Newline, at)
+            .map_or(limit, |n| n.min(limit));
+        let end = self
+            .find(Marker::DoubleQuote, at)
+            .map_or(line_end, |q| q.min(line_end));
+        self.cookies_until = end;
+        for range in cookie_secrets(self.text, at..end) {
+            self.hit(rules::COOKIE, range, 0);
+        }
+    }
+
+    // ---- shapes of their own --------------------------------------------------------------
+
+    fn pem(&mut self, start: usize, end: usize) {
+        let header_end = self.run(Class::PemHeader, end);
+        let header = &self.text[end..header_end];
+        if header_end - end > 40
+            || !(header.ends_with("PRIVATE KEY") || header.ends_with("PRIVATE KEY BLOCK"))
+            || !self.text[header_end..].starts_with("-----")
+        {
+            return;
+        }
+        let body_start = header_end + 5;
+        let next = self.find(Marker::Dashes, body_start);
+        let body_end = next.unwrap_or(self.bytes.len());
+        if longest_base64_run(&self.bytes[body_start..body_end]) < 32 {
+            return;
+        }
+        // Through the footer when there is one.
+        let block_end = match next {
+            Some(next) if self.text[next..].starts_with("-----END ") => {
+                let footer = next + 9;
+                let footer_end = self.run(Class::PemHeader, footer);
+                if footer_end - footer <= 40 && self.text[footer_end..].starts_with("-----") {
+                    footer_end + 5
+                } else {
+                    next
+                }
+            }
+            _ => body_end,
+        };
+        self.hit(rules::PRIVATE_KEY, start..block_end, 0);
+    }
+
+    fn putty(&mut self, start: usize, end: usize) {
+        let number_start = end + usize::from(self.byte(end) == Some(b' '));
+        let number_end = self.run(Class::Charset(Charset::UpperAlnum), number_start);
+        if number_end == number_start
+            || !self.bytes[number_start..number_end]
+                .iter()
+                .all(u8::is_ascii_digit)
+        {
+            return;
+        }
+        // The key material: base64 lines up to the next line that is not one.
+        let mut at = number_end;
+        let mut material = 0;
+        while at < self.bytes.len() && material < 8192 {
+            let b = self.bytes[at];
+            if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=') {
+                material += 1;
+            } else if !matches!(b, b'\r' | b'\n') {
+                break;
+            }
+            at += 1;
+        }
+        if material >= 32 {
+            self.hit(rules::PRIVATE_KEY, start..at, 0);
+        }
+    }
+
+    fn jwt(&mut self, start: usize, end: usize) {
+        if !self.starts_token(start) {
+            return;
+        }
+        let class = Class::Charset(Charset::Base64Url);
+        let header_end = self.run(class, end);
+        if header_end - start < 10 || self.byte(header_end) != Some(b'.') {
+            return;
+        }
+        let payload = header_end + 1;
+        if !self.text[payload..].starts_with("eyJ") {
+            return;
+        }
+        let payload_end = self.run(class, payload);
+        if payload_end - payload < 8 || self.byte(payload_end) != Some(b'.') {
+            return;
+        }
+        let signature_end = self.run(class, payload_end + 1);
+        if signature_end - payload_end > 16 {
+            self.hit(rules::JWT, start..signature_end, 0);
+        }
+    }
+
+    fn uri(&mut self, start: usize, end: usize) {
+        let Some(scheme_start) = self.run_back(Class::Charset(Charset::Base64UrlDot), start, 32)
+        else {
+            return;
+        };
+        if scheme_start == start || !self.bytes[scheme_start].is_ascii_alphabetic() {
+            return;
+        }
+        let authority_end = self.run(Class::Authority, end);
+        let authority = &self.text[end..authority_end];
+        let Some(at) = authority.rfind('@') else {
+            return;
+        };
+        let userinfo = &authority[..at];
+        let Some(colon) = userinfo.find(':') else {
+            return;
+        };
+        let password = &userinfo[colon + 1..];
+        // Short passwords count here (`user:pass`); only placeholders are not.
+        if password.is_empty() || values::is_placeholder(password) || password.starts_with('$') {
+            return;
+        }
+        let from = end + colon + 1;
+        self.hit(rules::URI_CREDENTIALS, from..from + password.len(), 0);
+    }
+
+    fn webhook(&mut self, end: usize) {
+        let path_end = self.run(Class::Path, end);
+        let path = &self.text[end..path_end];
+        let mut parts = path.split('/').filter(|p| !p.is_empty());
+        let Some(last) = parts.clone().next_back() else {
+            return;
+        };
+        if parts.nth(1).is_some() && last.len() >= 20 && !values::looks_filler(last) {
+            self.hit(rules::WEBHOOK, end..path_end, 0);
+        }
+    }
+
+    fn telegram(&mut self, colon: usize) {
+        let Some(digits_start) = self.run_back(Class::Charset(Charset::Alnum), colon, 12) else {
+            return;
+        };
+        let id = &self.bytes[digits_start..colon];
+        if !(8..=12).contains(&id.len()) || !id.iter().all(u8::is_ascii_digit) {
+            return;
+        }
+        let secret = colon + 1;
+        let secret_end = self.run(Class::Charset(Charset::Base64Url), secret);
+        if secret_end - secret == 35 && values::looks_generated(&self.text[secret..secret_end]) {
+            self.hit(rules::TELEGRAM, digits_start..secret_end, 0);
+        }
+    }
+
+    fn azure_secret(&mut self, start: usize, end: usize) {
+        // `[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}`.
+        if start < 4 || !self.bytes[start - 1].is_ascii_digit() {
+            return;
+        }
+        let from = start - 4;
+        if !self.bytes[from..start - 1]
+            .iter()
+            .all(|&b| azure_char(b) && b != b'-')
+            || (from > 0 && azure_char(self.bytes[from - 1]))
+        {
+            return;
+        }
+        let secret_end = self.run(Class::Azure, end);
+        let length = secret_end - end;
+        if (31..=34).contains(&length) && values::looks_generated(&self.text[from..secret_end]) {
+            self.hit(rules::AZURE_CLIENT_SECRET, from..secret_end, 0);
+        }
+    }
+
+    fn terraform(&mut self, start: usize, end: usize) {
+        if start < 14 {
+            return;
+        }
+        let from = start - 14;
+        if !self.bytes[from..start]
+            .iter()
+            .all(u8::is_ascii_alphanumeric)
+            || !self.starts_token(from)
+        {
+            return;
+        }
+        let secret_end = self.run(Class::Charset(Charset::Base64UrlPad), end);
+        if secret_end - end >= 60 && values::looks_generated(&self.text[end..secret_end]) {
+            self.hit(rules::TERRAFORM, from..secret_end, 0);
+        }
+    }
+
+    fn braintree(&mut self, start: usize, end: usize) {
+        let id_end = self.run(Class::Charset(Charset::Alnum), end);
+        if id_end - end != 16 || self.byte(id_end) != Some(b'$') {
+            return;
+        }
+        let secret_end = self.run(Class::Charset(Charset::Hex), id_end + 1);
+        if secret_end - id_end - 1 == 32 && self.ends_token(secret_end) {
+            self.hit(rules::BRAINTREE, start..secret_end, 0);
+        }
+    }
+}
+
+/// How a name was given its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// `name=value`, `name: value`, `--name value`.
+    Assigned,
+    /// `<name>value</name>`.
+    Xml,
+    /// "the name is value": only values that look generated count.
+    Prose,
+}
+
+/// The longest run of base64 characters in `body`, line breaks allowed inside it.
+fn longest_base64_run(body: &[u8]) -> usize {
+    let mut best = 0;
+    let mut current = 0;
+    for &b in body {
+        if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=') {
+            current += 1;
+            best = best.max(current);
+        } else if !matches!(b, b'\n' | b'\r') {
+            current = 0;
+        }
+    }
+    best
+}
+
+/// Whether `credential` is base64 of `user:password` with a real password.
+fn basic_credentials(credential: &str) -> bool {
+    use base64::Engine as _;
+    if credential.len() < 8 {
+        return false;
+    }
+    let engine = base64::engine::general_purpose::GeneralPurpose::new(
+        &base64::alphabet::STANDARD,
+        base64::engine::GeneralPurposeConfig::new()
+            .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent),
+    );
+    let Ok(decoded) = engine.decode(credential) else {
+        return false;
+    };
+    let Ok(decoded) = std::str::from_utf8(&decoded) else {
+        return false;
+    };
+    if decoded.chars().any(char::is_control) {
+        return false;
+    }
+    matches!(decoded.split_once(':'), Some((user, password))
+        if !user.is_empty() && !password.is_empty() && !values::is_placeholder(password))
+}
+
+/// The values of the session cookies among the `name=value; …` pairs in `text[range]`.
+pub(crate) fn cookie_secrets(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    let mut found = Vec::new();
+    let mut offset = range.start;
+    for pair in text[range].split(';') {
+        let pair_start = offset;
+        offset += pair.len() + 1;
+        let Some(eq) = pair.find('=') else {
+            continue;
+        };
+        let name = pair[..eq].trim();
+        // `Set-Cookie: sid=…` and `Cookie: sid=…` carry the header name before the first pair.
+        let name = name.rsplit([' ', ':']).next().unwrap_or(name);
+        let raw = &pair[eq + 1..];
+        let value = raw.trim().trim_matches('"');
+        if !names::is_session_cookie(name)
+            || value.len() < 8
+            || values::is_placeholder(value)
+            || values::is_reference(value)
+            || !values::looks_generated(value)
+        {
+            continue;
+        }
+        let Some(inner) = raw.find(value) else {
+            continue;
+        };
+        let start = pair_start + eq + 1 + inner;
+        found.push(start..start + value.len());
+    }
+    found
+}

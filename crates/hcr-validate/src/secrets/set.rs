@@ -1,0 +1,287 @@
+//! A record's secrets, searched for all at once wherever its text is shown again: source
+//! excerpts, messages, pointers, diffs, drafts.
+//!
+//! A secret found once is masked wherever its value recurs, even where the text around it no
+//! longer says it is one (`{"password": "X", "note": "X"}`), and each piece of a secret split
+//! across array items is masked on its own.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use aho_corasick::AhoCorasick;
+use serde_json::Value;
+
+use super::document;
+use super::scanner;
+use super::source::View;
+
+/// Most secrets one set holds; a record with more is masked wholesale (see
+/// [`SecretSet::overflowed`]).
+pub(crate) const MAX_SECRETS: usize = 4096;
+const MAX_SECRET_BYTES: usize = 1 << 20;
+
+/// Split pieces shorter than this are not searched for: showing one repeats no more of the
+/// secret than its redacted form does.
+const MIN_PIECE: usize = 5;
+/// Whole secrets shorter than this are not searched for either (they would mask half the
+/// text); the redacted form never shows more than four characters anyway.
+const MIN_SECRET: usize = 3;
+
+/// Collects secrets, bounded.
+#[derive(Debug, Default)]
+pub(crate) struct Collector {
+    secrets: Vec<String>,
+    bytes: usize,
+    overflow: bool,
+}
+
+impl Collector {
+    /// Adds the pieces of one secret (one piece unless it was split).
+    pub(crate) fn add(&mut self, pieces: &[&str]) {
+        let min = if pieces.len() > 1 {
+            MIN_PIECE
+        } else {
+            MIN_SECRET
+        };
+        for piece in pieces {
+            if piece.chars().count() < min {
+                continue;
+            }
+            if self.secrets.len() == MAX_SECRETS || self.bytes + piece.len() > MAX_SECRET_BYTES {
+                self.overflow = true;
+                return;
+            }
+            self.bytes += piece.len();
+            self.secrets.push((*piece).to_owned());
+        }
+    }
+
+    pub(crate) fn finish(self) -> SecretSet {
+        SecretSet::new(self.secrets, self.overflow)
+    }
+}
+
+/// The secrets of one record (or of the records a command shows), ready to be masked in any
+/// text.
+///
+/// ```
+/// use hcr_validate::secrets::SecretSet;
+///
+/// let record = serde_json::json!({"extensions": {"com.example/db": {"password": "Hunter2x9Qzz"}},
+///                                 "note": "Hunter2x9Qzz was rotated"});
+/// let secrets = SecretSet::from_value(&record);
+/// assert_eq!(secrets.redact("see Hunter2x9Qzz"), "see Hun… (12 characters, redacted)");
+/// ```
+#[derive(Debug, Default)]
+pub struct SecretSet {
+    secrets: Vec<String>,
+    automaton: Option<AhoCorasick>,
+    overflow: bool,
+}
+
+impl SecretSet {
+    fn new(mut secrets: Vec<String>, overflow: bool) -> Self {
+        // A secret holding `~` or `/` appears escaped in a JSON Pointer (`~0`, `~1`), and
+        // pointers are quoted in messages.
+        let escaped: Vec<String> = secrets
+            .iter()
+            .filter(|s| s.contains(['~', '/']))
+            .map(|s| s.replace('~', "~0").replace('/', "~1"))
+            .collect();
+        secrets.extend(escaped);
+        secrets.sort_unstable();
+        secrets.dedup();
+        // Patterns that cannot be compiled (never expected) leave the set without a search;
+        // it then masks wholesale, as for too many secrets.
+        let automaton = (!secrets.is_empty())
+            .then(|| AhoCorasick::new(&secrets).ok())
+            .flatten();
+        let overflow = overflow || (!secrets.is_empty() && automaton.is_none());
+        Self {
+            secrets,
+            automaton,
+            overflow,
+        }
+    }
+
+    /// The secrets of a parsed document: every string and key, credential pairs and split
+    /// items (see [`scan_value`](super::scan_value)).
+    #[must_use]
+    pub fn from_value(value: &Value) -> Self {
+        let mut collector = Collector::default();
+        document::walk(value, &hcr_types::JsonPointer::root(), None, &mut |event| {
+            collector.add(event.pieces);
+        });
+        collector.finish()
+    }
+
+    /// The secrets of source text, whether or not it parses (string literals unescaped).
+    #[must_use]
+    pub fn from_source(raw: &[u8]) -> Self {
+        let view = View::new(raw);
+        let mut collector = Collector::default();
+        for hit in scanner::scan(&view.text) {
+            collector.add(&[&view.text[hit.range]]);
+        }
+        collector.finish()
+    }
+
+    /// No secret was found.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.secrets.is_empty() && !self.overflow
+    }
+
+    /// More secrets were found than one set holds: masking is then wholesale (every string
+    /// literal of an excerpt, every generated-looking word of a message).
+    #[must_use]
+    pub fn overflowed(&self) -> bool {
+        self.overflow
+    }
+
+    /// Adds the secrets of `other`.
+    #[must_use]
+    pub fn union(self, other: Self) -> Self {
+        let overflow = self.overflow || other.overflow;
+        let mut secrets = self.secrets;
+        secrets.extend(other.secrets);
+        if secrets.len() > MAX_SECRETS {
+            secrets.truncate(MAX_SECRETS);
+            return Self::new(secrets, true);
+        }
+        Self::new(secrets, overflow)
+    }
+
+    /// The ranges of `text` that hold a secret, sorted, merged.
+    #[must_use]
+    pub fn ranges(&self, text: &str) -> Vec<Range<usize>> {
+        let mut ranges: Vec<Range<usize>> = match &self.automaton {
+            Some(automaton) => automaton
+                .find_overlapping_iter(text)
+                .map(|m| m.range())
+                .collect(),
+            None => Vec::new(),
+        };
+        if self.overflow {
+            ranges.extend(scanner::scan(text).into_iter().map(|h| h.range));
+            ranges.extend(generated_words(text));
+        }
+        merged(ranges)
+    }
+
+    /// `text` with every secret replaced by its [`redact`](super::redact)ed form.
+    #[must_use]
+    pub fn redact<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if self.is_empty() {
+            return Cow::Borrowed(text);
+        }
+        let ranges = self.ranges(text);
+        if ranges.is_empty() {
+            return Cow::Borrowed(text);
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0;
+        for range in ranges {
+            out.push_str(&text[at..range.start]);
+            out.push_str(&super::redact(&text[range.clone()]));
+            at = range.end;
+        }
+        out.push_str(&text[at..]);
+        Cow::Owned(out)
+    }
+
+    /// Redacts every string and key of `value`; returns how many changed.
+    pub fn redact_value(&self, value: &mut Value) -> usize {
+        if self.is_empty() {
+            return 0;
+        }
+        match value {
+            Value::String(text) => match self.redact(text) {
+                Cow::Owned(redacted) => {
+                    *text = redacted;
+                    1
+                }
+                Cow::Borrowed(_) => 0,
+            },
+            Value::Array(items) => items.iter_mut().map(|v| self.redact_value(v)).sum(),
+            Value::Object(map) => {
+                let mut changed = 0;
+                if map.keys().any(|key| !self.ranges(key).is_empty()) {
+                    let entries = std::mem::take(map);
+                    for (key, item) in entries {
+                        let key = match self.redact(&key) {
+                            Cow::Owned(redacted) => {
+                                changed += 1;
+                                redacted
+                            }
+                            Cow::Borrowed(_) => key,
+                        };
+                        map.insert(key, item);
+                    }
+                }
+                changed
+                    + map
+                        .values_mut()
+                        .map(|v| self.redact_value(v))
+                        .sum::<usize>()
+            }
+            _ => 0,
+        }
+    }
+
+    /// The source ranges to mask where `raw` is shown: every occurrence of a secret (string
+    /// literals read unescaped), or, when the set overflowed, every string literal's content.
+    #[must_use]
+    pub fn mask_source(&self, raw: &[u8]) -> Vec<Range<usize>> {
+        if self.is_empty() {
+            return Vec::new();
+        }
+        let view = View::new(raw);
+        let mut ranges: Vec<Range<usize>> = self
+            .ranges(&view.text)
+            .iter()
+            .map(|r| view.source_range(r))
+            .collect();
+        if self.overflow {
+            ranges.extend(view.strings.iter().cloned());
+        }
+        merged(ranges)
+    }
+}
+
+/// Words of `text` that look generated (for wholesale masking).
+fn generated_words(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        let separator = c.is_whitespace() || matches!(c, '`' | '/' | '"' | '\'');
+        match (start, separator) {
+            (None, false) => start = Some(i),
+            (Some(s), true) => {
+                let word = &text[s..i];
+                if word.len() >= 8 && super::values::looks_generated(word) {
+                    out.push(s..i);
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `ranges` sorted by start, overlapping and touching ones merged.
+fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    ranges.sort_by_key(|r| r.start);
+    let mut out: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
+    for range in ranges {
+        match out.last_mut() {
+            Some(last) if range.start <= last.end => last.end = last.end.max(range.end),
+            _ => out.push(range),
+        }
+    }
+    out
+}

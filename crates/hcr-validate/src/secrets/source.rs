@@ -1,0 +1,258 @@
+//! Source text as the scanner reads it: JSON string literals unescaped, so that
+//! `"\u0067hp_…"` and `"https:\/\/user:pass@host"` are read as what they say, whether or not
+//! the text parses, with a map from the decoded text back to source offsets.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// Where the decoded text and the source stop advancing together: an escape sequence (or an
+/// invalid byte) of `raw_len` source bytes decoded into `view_len` bytes.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    view: usize,
+    raw: usize,
+    raw_len: u8,
+    view_len: u8,
+}
+
+/// The decoded text of a source, and how to map it back.
+#[derive(Debug)]
+pub(crate) struct View<'s> {
+    pub(crate) text: Cow<'s, str>,
+    steps: Vec<Step>,
+    /// The source ranges of string literals' contents (between their quotes).
+    pub(crate) strings: Vec<Range<usize>>,
+}
+
+impl<'s> View<'s> {
+    /// Decodes `raw`. String literals are read as JSON reads them, leniently: an invalid
+    /// escape is kept as written, a lone surrogate becomes U+FFFD, and a literal ends at its
+    /// closing quote, a raw line break or the end of the input. Invalid UTF-8 becomes U+FFFD.
+    pub(crate) fn new(raw: &'s [u8]) -> Self {
+        let mut strings = Vec::new();
+        // Fast path: valid UTF-8 without a backslash reads as itself.
+        if let Ok(text) = std::str::from_utf8(raw)
+            && memchr::memchr(b'\\', raw).is_none()
+        {
+            literals(raw, &mut strings);
+            return Self {
+                text: Cow::Borrowed(text),
+                steps: Vec::new(),
+                strings,
+            };
+        }
+        let mut out = String::with_capacity(raw.len());
+        let mut steps = Vec::new();
+        let mut at = 0;
+        let mut in_string = false;
+        let mut string_start = 0;
+        while at < raw.len() {
+            let b = raw[at];
+            if !b.is_ascii() {
+                // A whole character, or one invalid byte shown as U+FFFD.
+                let width = utf8_width(b);
+                match raw
+                    .get(at..at + width)
+                    .and_then(|c| std::str::from_utf8(c).ok())
+                {
+                    Some(c) => {
+                        out.push_str(c);
+                        at += width;
+                    }
+                    None => {
+                        steps.push(Step {
+                            view: out.len(),
+                            raw: at,
+                            raw_len: 1,
+                            view_len: 3,
+                        });
+                        out.push('\u{FFFD}');
+                        at += 1;
+                    }
+                }
+                continue;
+            }
+            if !in_string {
+                if b == b'"' {
+                    in_string = true;
+                    string_start = at + 1;
+                }
+                out.push(char::from(b));
+                at += 1;
+                continue;
+            }
+            match b {
+                b'"' | b'\n' => {
+                    in_string = false;
+                    strings.push(string_start..at);
+                    out.push(char::from(b));
+                    at += 1;
+                }
+                b'\\' => {
+                    let (decoded, raw_len) = unescape(&raw[at..]);
+                    match decoded {
+                        Some(c) => {
+                            let view = out.len();
+                            out.push(c);
+                            steps.push(Step {
+                                view,
+                                raw: at,
+                                raw_len: u8::try_from(raw_len).unwrap_or(u8::MAX),
+                                view_len: u8::try_from(c.len_utf8()).unwrap_or(4),
+                            });
+                            at += raw_len;
+                        }
+                        None => {
+                            out.push('\\');
+                            at += 1;
+                        }
+                    }
+                }
+                _ => {
+                    out.push(char::from(b));
+                    at += 1;
+                }
+            }
+        }
+        if in_string {
+            strings.push(string_start..raw.len());
+        }
+        Self {
+            text: Cow::Owned(out),
+            steps,
+            strings,
+        }
+    }
+
+    /// The source range of the decoded range `range`, widened to whole escapes.
+    pub(crate) fn source_range(&self, range: &Range<usize>) -> Range<usize> {
+        self.start(range.start)..self.end(range.end)
+    }
+
+    fn start(&self, view: usize) -> usize {
+        let after = self.steps.partition_point(|s| s.view <= view);
+        match after.checked_sub(1).map(|i| self.steps[i]) {
+            None => view,
+            Some(s) if view < s.view + usize::from(s.view_len) => s.raw,
+            Some(s) => s.raw + usize::from(s.raw_len) + (view - s.view - usize::from(s.view_len)),
+        }
+    }
+
+    fn end(&self, view: usize) -> usize {
+        let after = self.steps.partition_point(|s| s.view < view);
+        match after.checked_sub(1).map(|i| self.steps[i]) {
+            None => view,
+            Some(s) if view <= s.view + usize::from(s.view_len) => s.raw + usize::from(s.raw_len),
+            Some(s) => s.raw + usize::from(s.raw_len) + (view - s.view - usize::from(s.view_len)),
+        }
+    }
+}
+
+/// The string literals' content ranges of escape-free text.
+fn literals(raw: &[u8], strings: &mut Vec<Range<usize>>) {
+    let mut open: Option<usize> = None;
+    for at in memchr::memchr2_iter(b'"', b'\n', raw) {
+        match (open, raw[at]) {
+            (None, b'"') => open = Some(at + 1),
+            (Some(start), _) => {
+                strings.push(start..at);
+                open = None;
+            }
+            (None, _) => {}
+        }
+    }
+    if let Some(start) = open {
+        strings.push(start..raw.len());
+    }
+}
+
+fn utf8_width(lead: u8) -> usize {
+    match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => 1,
+    }
+}
+
+/// The character an escape at the start of `raw` (a backslash) stands for, and its length;
+/// `None` for an escape JSON does not have.
+fn unescape(raw: &[u8]) -> (Option<char>, usize) {
+    let simple = match raw.get(1) {
+        Some(b'"') => '"',
+        Some(b'\\') => '\\',
+        Some(b'/') => '/',
+        Some(b'b') => '\u{8}',
+        Some(b'f') => '\u{c}',
+        Some(b'n') => '\n',
+        Some(b'r') => '\r',
+        Some(b't') => '\t',
+        Some(b'u') => return unicode(raw),
+        _ => return (None, 1),
+    };
+    (Some(simple), 2)
+}
+
+fn hex4(raw: &[u8]) -> Option<u32> {
+    let digits = raw.get(..4)?;
+    let text = std::str::from_utf8(digits).ok()?;
+    if !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    u32::from_str_radix(text, 16).ok()
+}
+
+/// `\uXXXX`, with a surrogate pair read as one character and a lone surrogate as U+FFFD.
+fn unicode(raw: &[u8]) -> (Option<char>, usize) {
+    let Some(first) = hex4(&raw[2..]) else {
+        return (None, 1);
+    };
+    if (0xD800..0xDC00).contains(&first) {
+        if raw.get(6..8) == Some(b"\\u")
+            && let Some(second) = hex4(&raw[8..])
+            && (0xDC00..0xE000).contains(&second)
+        {
+            let code = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00);
+            return (char::from_u32(code), 12);
+        }
+        return (Some('\u{FFFD}'), 6);
+    }
+    (Some(char::from_u32(first).unwrap_or('\u{FFFD}')), 6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unescapes_string_literals_and_maps_back() {
+        let raw = br#"{"k": "\u0067hp_x \/ \ud83d\ude00 done", "n": 1}"#;
+        let view = View::new(raw);
+        assert_eq!(view.text, "{\"k\": \"ghp_x / \u{1F600} done\", \"n\": 1}");
+        let ghp = view.text.find("ghp").expect("decoded");
+        assert_eq!(&raw[view.source_range(&(ghp..ghp + 3))], b"\\u0067hp");
+        let done = view.text.find("done").expect("decoded");
+        assert_eq!(&raw[view.source_range(&(done..done + 4))], b"done");
+        let emoji = view.text.find('\u{1F600}').expect("decoded");
+        assert_eq!(
+            &raw[view.source_range(&(emoji..emoji + 4))],
+            br"\ud83d\ude00"
+        );
+        assert_eq!(view.strings.len(), 3);
+    }
+
+    #[test]
+    fn survives_broken_text() {
+        for raw in [
+            &b"\"abc\\"[..],
+            b"\"\\u12",
+            b"\"\\ud800x\"",
+            b"\xff\xfe\"a\\nb",
+            b"\"unterminated\nnext \\u0041",
+        ] {
+            let view = View::new(raw);
+            let whole = view.source_range(&(0..view.text.len()));
+            assert!(whole.end <= raw.len(), "{raw:?}");
+        }
+    }
+}

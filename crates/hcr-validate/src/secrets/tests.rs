@@ -1,0 +1,691 @@
+//! The scanner's specification: a hit and a near miss for every rule, the shapes secrets take
+//! in JSON, and ordinary engineering text that must never be flagged.
+
+use super::*;
+
+const ALNUM: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const HEX: &str = "0123456789abcdef";
+const UPPER: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const LETTERS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const BASE64URL: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";
+const BECH32: &str = "QPZRY9X8GF2TVDW0S3JN54KHCE7L";
+
+/// `n` characters of `alphabet`, varied as a generated token is (a fixed sequence, so that
+/// the tests are reproducible, and no real credential).
+fn fake(alphabet: &str, n: usize, seed: u64) -> String {
+    let chars: Vec<char> = alphabet.chars().collect();
+    let mut state = seed
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    (0..n)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let index = usize::try_from((state >> 33) % chars.len() as u64).unwrap_or(0);
+            chars[index]
+        })
+        .collect()
+}
+
+fn rules_in(text: &str) -> Vec<&'static str> {
+    scan(text).into_iter().map(|f| f.rule).collect()
+}
+
+fn secret(text: &str) -> String {
+    let found = scan(text);
+    assert_eq!(found.len(), 1, "{text}: {found:?}");
+    text[found[0].range.clone()].to_owned()
+}
+
+/// (rule, a text holding one secret of it, a near miss that holds none).
+fn cases() -> Vec<(&'static str, String, String)> {
+    let pem_body = fake(BASE64URL, 64, 1).replace(['-', '_'], "+");
+    vec![
+        (
+            "private-key",
+            format!(
+                "-----BEGIN RSA PRIVATE KEY-----\n{pem_body}\n{pem_body}\n-----END RSA PRIVATE KEY-----"
+            ),
+            "the key starts with -----BEGIN RSA PRIVATE KEY----- and lives in the vault".into(),
+        ),
+        (
+            "private-key",
+            format!("PuTTY-User-Key-File-3: ssh-ed25519\nPrivate-Lines: 1\n{pem_body}\n"),
+            "Private-Lines: 1 (the key was removed)".into(),
+        ),
+        (
+            "jwt",
+            format!(
+                "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.{}",
+                fake(BASE64URL, 43, 2)
+            ),
+            "eyJ is base64 for {\" and eyJhbGciOiJIUzI1NiJ9.notapayload.x".into(),
+        ),
+        (
+            "uri-credentials",
+            "https://deploy:s3cr3t-Pa55@git.example.com/repo.git".into(),
+            "https://deploy@git.example.com/repo.git and https://user:${PASSWORD}@host".into(),
+        ),
+        (
+            "credential-assignment",
+            "export DB_PASSWORD=T7x!q9Lm2#vR4zK8".into(),
+            "password_policy=rotate-monthly; DB_PASSWORD=${{ secrets.DB }}".into(),
+        ),
+        (
+            "cookie-header",
+            format!("Cookie: theme=dark; sessionid={}", fake(HEX, 32, 3)),
+            format!(
+                "Cookie: theme=dark; _ga=GA1.2.{}; csrftoken={}",
+                fake("0123456789", 10, 4),
+                fake(ALNUM, 32, 5)
+            ),
+        ),
+        (
+            "bearer-token",
+            format!("Authorization: Bearer {}", fake(ALNUM, 32, 6)),
+            "use a bearer token from the vault; Authorization: Bearer <token>".into(),
+        ),
+        (
+            "http-basic",
+            "Authorization: Basic ZGVwbG95OlM4dmVyeVNlY3JldA==".into(),
+            "Basic dXNlcjpwYXNzd29yZA== is the documentation's user:password".into(),
+        ),
+        (
+            "webhook-url",
+            format!(
+                "https://hooks.slack.com/services/T024BE7LD/B01ABC2DEF3/{}",
+                fake(ALNUM, 24, 7)
+            ),
+            "post to https://hooks.slack.com/services/ (the URL is in the vault)".into(),
+        ),
+        (
+            "telegram-bot-token",
+            format!("bot 123456789:AA{}", fake(BASE64URL, 33, 8)),
+            "at 12:AAB the bot restarted".into(),
+        ),
+        (
+            "azure-client-secret",
+            format!(
+                "secret value {}8Q~{}",
+                fake(ALNUM, 3, 9),
+                fake(ALNUM, 31, 10)
+            ),
+            "the Q~ marker is in the middle of Azure secrets".into(),
+        ),
+        (
+            "terraform-token",
+            format!(
+                "{}.atlasv1.{}",
+                fake(ALNUM, 14, 11),
+                fake(BASE64URL, 64, 12)
+            ),
+            "tokens look like abc.atlasv1.xyz".into(),
+        ),
+        (
+            "braintree-token",
+            format!(
+                "access_token$production${}${}",
+                fake(ALNUM, 16, 13),
+                fake(HEX, 32, 14)
+            ),
+            "access_token$production$ tokens are in the vault".into(),
+        ),
+        (
+            "aws-access-key-id",
+            format!("id AKIA{} used", fake(UPPER, 16, 15)),
+            "AKIAIOSFODNN7EXAMPLE is AWS's documentation key; AKIA1234 is too short".into(),
+        ),
+        (
+            "github-token",
+            format!("ghp_{}", fake(ALNUM, 36, 16)),
+            "ghp_short and ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx".into(),
+        ),
+        (
+            "github-token",
+            format!(
+                "github_pat_11{}_{}",
+                fake(ALNUM, 20, 17),
+                fake(ALNUM, 59, 18)
+            ),
+            "github_pat_ is the prefix".into(),
+        ),
+        (
+            "gitlab-token",
+            format!("glpat-{}", fake(BASE64URL, 20, 19)),
+            "glpat-tooShort".into(),
+        ),
+        (
+            "slack-token",
+            format!("xoxb-2048561234-4096123456789-{}", fake(ALNUM, 24, 20)),
+            "xoxb-is-a-prefix".into(),
+        ),
+        (
+            "stripe-key",
+            format!("sk_live_51{}", fake(ALNUM, 30, 21)),
+            format!("pk_live_51{} is publishable", fake(ALNUM, 30, 21)),
+        ),
+        (
+            "anthropic-api-key",
+            format!("sk-ant-api03-{}", fake(BASE64URL, 93, 22)),
+            "sk-ant- keys live in the vault".into(),
+        ),
+        (
+            "openai-api-key",
+            format!("sk-proj-{}", fake(BASE64URL, 48, 23)),
+            "pip install scikit-learn; task-manager-sk-documentation-and-more-words".into(),
+        ),
+        (
+            "google-api-key",
+            format!("AIza{}", fake(BASE64URL, 35, 24)),
+            "AIzaSy is how the keys start".into(),
+        ),
+        (
+            "google-oauth-secret",
+            format!("GOCSPX-{}", fake(BASE64URL, 28, 25)),
+            "GOCSPX- secrets rotate yearly".into(),
+        ),
+        (
+            "google-oauth-token",
+            format!("ya29.a0{}", fake(BASE64URL, 120, 26)),
+            "ya29. tokens expire after an hour".into(),
+        ),
+        (
+            "npm-token",
+            format!("npm_{}", fake(ALNUM, 36, 27)),
+            "npm_config_registry".into(),
+        ),
+        (
+            "pypi-token",
+            format!("pypi-AgEIcHlwaS5vcmc{}", fake(BASE64URL, 120, 28)),
+            "pypi-AgEIcHlwaS5vcmc is the prefix of every PyPI token".into(),
+        ),
+        (
+            "docker-hub-token",
+            format!("dckr_pat_{}", fake(BASE64URL, 27, 29)),
+            "dckr_pat_ tokens".into(),
+        ),
+        (
+            "hugging-face-token",
+            format!("hf_{}", fake(LETTERS, 34, 30)),
+            "hf_hub_download and hf_transfer".into(),
+        ),
+        (
+            "sendgrid-key",
+            format!("SG.{}.{}", fake(BASE64URL, 22, 31), fake(BASE64URL, 43, 32)),
+            "SG.example.key".into(),
+        ),
+        (
+            "shopify-token",
+            format!("shpat_{}", fake(HEX, 32, 33)),
+            "shpat_ tokens".into(),
+        ),
+        (
+            "digitalocean-token",
+            format!("dop_v1_{}", fake(HEX, 64, 34)),
+            "dop_v1_ tokens".into(),
+        ),
+        (
+            "databricks-token",
+            format!("dapi{}", fake(HEX, 32, 35)),
+            "dapi tokens and dapine".into(),
+        ),
+        (
+            "atlassian-token",
+            format!("ATATT3xFfGF0{}", fake(BASE64URL, 180, 36)),
+            "ATATT3 is the prefix".into(),
+        ),
+        (
+            "linear-api-key",
+            format!("lin_api_{}", fake(ALNUM, 40, 37)),
+            "lin_api_ keys".into(),
+        ),
+        (
+            "notion-token",
+            format!("secret_{}", fake(ALNUM, 43, 38)),
+            "secret_access_key and secret_name".into(),
+        ),
+        (
+            "postman-api-key",
+            format!("PMAK-{}-{}", fake(HEX, 24, 39), fake(HEX, 34, 40)),
+            "PMAK-keys".into(),
+        ),
+        (
+            "doppler-token",
+            format!("dp.pt.{}", fake(ALNUM, 43, 41)),
+            "dp.pt.short".into(),
+        ),
+        (
+            "vault-token",
+            format!("hvs.{}", fake(BASE64URL, 90, 42)),
+            "hvs.tokens are short-lived".into(),
+        ),
+        (
+            "age-secret-key",
+            format!("AGE-SECRET-KEY-1{}", fake(BECH32, 58, 43)),
+            "AGE-SECRET-KEY-1 starts every age key".into(),
+        ),
+        (
+            "sentry-token",
+            format!("sntrys_{}", fake(BASE64URL, 120, 44)),
+            "sntrys_ tokens".into(),
+        ),
+        (
+            "grafana-token",
+            format!("glsa_{}_{}", fake(ALNUM, 32, 45), fake(HEX, 8, 46)),
+            "glsa_ tokens".into(),
+        ),
+        (
+            "new-relic-key",
+            format!("NRAK-{}", fake(UPPER, 27, 47)),
+            "NRAK-SHORT".into(),
+        ),
+        (
+            "mapbox-token",
+            format!(
+                "sk.eyJ1IjoiZXhhbXBsZS1vcmciLCJhIjoiY2x4eDEyMzQ1Njc4OTAifQ.{}",
+                fake(BASE64URL, 22, 48)
+            ),
+            "pk.eyJ1Ijoi is a public token".into(),
+        ),
+        (
+            "supabase-token",
+            format!("sbp_{}", fake(HEX, 40, 49)),
+            "sbp_ tokens".into(),
+        ),
+        (
+            "planetscale-token",
+            format!("pscale_tkn_{}", fake(BASE64URL, 43, 50)),
+            "pscale_tkn_ tokens".into(),
+        ),
+        (
+            "replicate-token",
+            format!("r8_{}", fake(ALNUM, 37, 51)),
+            "r8_short".into(),
+        ),
+        (
+            "groq-api-key",
+            format!("gsk_{}", fake(ALNUM, 52, 52)),
+            "gsk_ keys".into(),
+        ),
+        (
+            "perplexity-api-key",
+            format!("pplx-{}", fake(ALNUM, 48, 53)),
+            "pplx-keys".into(),
+        ),
+        (
+            "xai-api-key",
+            format!("xai-{}", fake(ALNUM, 80, 54)),
+            "xai-keys".into(),
+        ),
+        (
+            "pulumi-token",
+            format!("pul-{}", fake(HEX, 40, 55)),
+            "pul-requests".into(),
+        ),
+        (
+            "mailgun-key",
+            format!("key-{}", fake(HEX, 32, 56)),
+            "key-value stores and key-0123".into(),
+        ),
+        (
+            "square-token",
+            format!("sq0atp-{}", fake(BASE64URL, 22, 57)),
+            "sq0atp- tokens".into(),
+        ),
+        (
+            "langsmith-key",
+            format!("lsv2_pt_{}_{}", fake(HEX, 32, 58), fake(HEX, 10, 59)),
+            "lsv2_pt_ keys".into(),
+        ),
+        (
+            "tavily-api-key",
+            format!("tvly-dev-{}", fake(ALNUM, 32, 60)),
+            "tvly-keys".into(),
+        ),
+        (
+            "firecrawl-api-key",
+            format!("fc-{}", fake(HEX, 32, 61)),
+            "fc-barcelona".into(),
+        ),
+        (
+            "e2b-api-key",
+            format!("e2b_{}", fake(HEX, 40, 62)),
+            "e2b_sandbox".into(),
+        ),
+        (
+            "pinecone-api-key",
+            format!("pcsk_{}_{}", fake(ALNUM, 5, 63), fake(ALNUM, 64, 64)),
+            "pcsk_ keys".into(),
+        ),
+        (
+            "buildkite-token",
+            format!("bkua_{}", fake(HEX, 40, 65)),
+            "bkua_ tokens".into(),
+        ),
+        (
+            "netlify-token",
+            format!("nfp_{}", fake(ALNUM, 36, 66)),
+            "nfp_ tokens".into(),
+        ),
+        (
+            "figma-token",
+            format!("figd_{}", fake(BASE64URL, 40, 67)),
+            "figd_ tokens".into(),
+        ),
+        (
+            "contentful-token",
+            format!("CFPAT-{}", fake(BASE64URL, 43, 68)),
+            "CFPAT- tokens".into(),
+        ),
+        (
+            "circleci-token",
+            format!("CCIPAT_{}_{}", fake(ALNUM, 22, 69), fake(HEX, 40, 70)),
+            "CCIPAT_ tokens".into(),
+        ),
+        (
+            "onepassword-token",
+            format!("ops_eyJ{}", fake(BASE64URL, 300, 71)),
+            "ops_eyJ starts every service account token".into(),
+        ),
+        (
+            "jfrog-token",
+            format!("AKCp{}", fake(ALNUM, 69, 72)),
+            "AKCp keys".into(),
+        ),
+        (
+            "bitbucket-app-password",
+            format!("ATBB{}", fake(ALNUM, 32, 73)),
+            "ATBB passwords".into(),
+        ),
+        (
+            "facebook-token",
+            format!("EAAB{}", fake(ALNUM, 180, 74)),
+            "EAAB tokens".into(),
+        ),
+    ]
+}
+
+#[test]
+fn every_rule_has_a_hit_and_a_near_miss() {
+    let cases = cases();
+    for rule in RULES {
+        assert!(
+            cases.iter().any(|(id, _, _)| *id == rule.id),
+            "{} has no test case",
+            rule.id
+        );
+    }
+    for (rule, hit, miss) in &cases {
+        assert_eq!(rules_in(hit), [*rule], "{rule} must find {hit:?}");
+        assert_eq!(
+            rules_in(miss),
+            Vec::<&str>::new(),
+            "{rule} must not flag {miss:?}"
+        );
+    }
+}
+
+#[test]
+fn finds_the_secret_part() {
+    assert_eq!(
+        secret("https://deploy:s3cr3t-Pa55@git.example.com/repo.git"),
+        "s3cr3t-Pa55"
+    );
+    assert_eq!(
+        secret("password = \"T7x!q9Lm2#vR4zK8\";"),
+        "T7x!q9Lm2#vR4zK8"
+    );
+    assert_eq!(
+        secret("{\"api_key\": \"Qx8Rk2LmQ9vT4zN7wP1y\"}"),
+        "Qx8Rk2LmQ9vT4zN7wP1y"
+    );
+    assert_eq!(
+        secret("Set-Cookie: sid=Zx9Qw8Er7Ty6Ui5O; Path=/; HttpOnly"),
+        "Zx9Qw8Er7Ty6Ui5O"
+    );
+    assert_eq!(
+        secret("mysql --password Hunter2x9Qzz -u root"),
+        "Hunter2x9Qzz"
+    );
+    assert_eq!(secret("<password>Hunter2x9Qzz</password>"), "Hunter2x9Qzz");
+    assert_eq!(secret("the DB password is Hq7#pX2m9Lw4"), "Hq7#pX2m9Lw4");
+    assert_eq!(
+        secret("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYzK9Xq2Wm"),
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzK9Xq2Wm"
+    );
+    assert_eq!(
+        secret(
+            "DefaultEndpointsProtocol=https;AccountName=x;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZg==;EndpointSuffix=core.windows.net"
+        ),
+        "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZg=="
+    );
+    assert_eq!(
+        secret(
+            "curl 'https://api.example.com/v1/items?api_key=8f14e45fceea167a5a36dedd4bea2543&page=2'"
+        ),
+        "8f14e45fceea167a5a36dedd4bea2543"
+    );
+    assert_eq!(
+        secret("Authorization: token Qx8Rk2LmQ9vT4zN7wP1yS3dF"),
+        "Qx8Rk2LmQ9vT4zN7wP1yS3dF"
+    );
+    assert_eq!(secret("password=hunter2"), "hunter2");
+}
+
+/// Code that reads a secret, names and paths of secrets, identifiers and digests: the
+/// precision cases of ordinary engineering text.
+#[test]
+fn ordinary_engineering_text_is_not_a_secret() {
+    for text in [
+        "password := os.Getenv(\"DB_PASSWORD\")",
+        "SECRET_KEY=os.urandom(32)",
+        "credential=DefaultAzureCredential()",
+        "token = secrets.token_hex(32)",
+        "api_key = os.environ[\"OPENAI_API_KEY\"]",
+        "secret_name=prod/db/password-v2",
+        "password_file=/etc/app/db.pw",
+        "credentials: ~/.aws/credentials",
+        "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf",
+        "Cookie: _ga=GA1.2.1234567890.1234567890; _gid=GA1.2.987654321.1234567890; theme=dark",
+        "token_type=bearer&expires_in=3600",
+        "tokenizer=o200k_base",
+        "pwd: /srv/app",
+        "commit 3f2a9c1e8b7d6a5f4e3d2c1b0a9f8e7d6c5b4a39 fixed it",
+        "sha256 5c3d57cf803c92ff537694cda191d9c10c44f33c39eaf5f45e91e34f6413e254",
+        "run 550e8400-e29b-41d4-a716-446655440000 finished",
+        "token=v3-inventory-2026",
+        "the token is named DEPLOY_TOKEN and lives in the vault",
+        "max_tokens=4096, next_page_token=abc123def456ghi789",
+        "password_policy: rotate monthly",
+        "the secret key rotates every 90 days",
+        "Authorization: Bearer ${TOKEN}",
+        "password: ********",
+        "token=<your-token-here>",
+        "secret: REDACTED",
+        "api_key=${API_KEY}",
+        "password: ${{ secrets.DB }}",
+        "https://user:****@host",
+        "token_url=https://auth.example.com/token",
+        "basic setup and basic authentication",
+        "keyboard shortcuts, monkey patching, the author's passport",
+        "session_id: 550e8400-e29b-41d4-a716-446655440000",
+        "csrf_token=Qx8Rk2LmQ9vT4zN7wP1yS3dF",
+        "public_key=MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
+        "password=example",
+        "token: example",
+    ] {
+        assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
+    }
+}
+
+#[test]
+fn placeholders_are_clean_but_real_values_that_contain_their_words_are_not() {
+    for text in [
+        "token: <token>",
+        "DEPLOY_TOKEN=${DEPLOY_TOKEN}",
+        "password: ****",
+        "password: example",
+        "api_key: your-api-key-here",
+        "ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    ] {
+        assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
+    }
+    for text in [
+        "password: example-Xk9#mP2q",
+        "password: Tr0ub4dor...3",
+        "api_key: Qx8Rk2...LmQ9vT4zN7",
+    ] {
+        assert_eq!(rules_in(text), ["credential-assignment"], "{text}");
+    }
+}
+
+#[test]
+fn escaped_source_is_read_decoded() {
+    let raw = br#"{"note": "\u0067hp_R8x2Lk9QvT4mZ7wN1pY6sB3dF5hJ0cG8aE2u", "uri": "https:\/\/ci:Hq7pX2m9Lw4@ci.example.com"}"#;
+    let found = scan_bytes(raw);
+    assert_eq!(
+        found.iter().map(|f| f.rule).collect::<Vec<_>>(),
+        ["github-token", "uri-credentials"]
+    );
+    assert_eq!(
+        &raw[found[0].range.clone()],
+        br"\u0067hp_R8x2Lk9QvT4mZ7wN1pY6sB3dF5hJ0cG8aE2u"
+    );
+    assert_eq!(&raw[found[1].range.clone()], b"Hq7pX2m9Lw4");
+}
+
+fn shapes(value: &serde_json::Value) -> Vec<(&'static str, Shape, String)> {
+    scan_value(value)
+        .into_iter()
+        .map(|f| (f.rule, f.shape, f.pointer.to_string()))
+        .collect()
+}
+
+#[test]
+fn finds_the_shapes_credentials_take_in_json() {
+    let pem = fake(BASE64URL, 64, 90).replace(['-', '_'], "/");
+    let token = format!("ghp_{}", fake(ALNUM, 36, 91));
+    let record = serde_json::json!({
+        "extensions": {
+            "com.example/ci": {
+                "password": "Hunter2x9Qzz",
+                "aws_secret_access_key": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzK9Xq2Wm",
+                "headers": {"Authorization": "Bearer Qx8Rk2LmQ9vT4zN7wP1yS3dF", "Cookie": "theme=dark; sessionid=8f14e45fceea167a5a36dedd4bea2543"},
+                "env": [{"name": "DB_PASSWORD", "value": "T7x!q9Lm2#vR4zK8"}],
+                "password_policy": "rotate monthly",
+                "key": [
+                    "-----BEGIN PRIVATE KEY-----", pem.clone(), pem.clone(), "-----END PRIVATE KEY-----"
+                ],
+                "halves": [&token[..20], &token[20..]],
+            },
+            "com.example/audit": {token.clone(): true},
+        }
+    });
+    assert_eq!(
+        shapes(&record),
+        [
+            (
+                "credential-assignment",
+                Shape::Pair,
+                "/extensions/com.example~1ci/password".to_owned()
+            ),
+            (
+                "credential-assignment",
+                Shape::Pair,
+                "/extensions/com.example~1ci/aws_secret_access_key".to_owned()
+            ),
+            (
+                "bearer-token",
+                Shape::Value,
+                "/extensions/com.example~1ci/headers/Authorization".to_owned()
+            ),
+            (
+                "cookie-header",
+                Shape::Pair,
+                "/extensions/com.example~1ci/headers/Cookie".to_owned()
+            ),
+            (
+                "credential-assignment",
+                Shape::Pair,
+                "/extensions/com.example~1ci/env/0/value".to_owned()
+            ),
+            (
+                "private-key",
+                Shape::Split,
+                "/extensions/com.example~1ci/key/0".to_owned()
+            ),
+            (
+                "github-token",
+                Shape::Split,
+                "/extensions/com.example~1ci/halves/0".to_owned()
+            ),
+            (
+                "github-token",
+                Shape::Key,
+                format!("/extensions/com.example~1audit/{token}")
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_secret_set_masks_every_piece_and_recurrence() {
+    let token = format!("ghp_{}", fake(ALNUM, 36, 92));
+    let record = serde_json::json!({
+        "a": {"password": "Hunter2x9Qzz"},
+        "b": [&token[..18], &token[18..]],
+    });
+    let set = SecretSet::from_value(&record);
+    let text = format!("x Hunter2x9Qzz y {} z {}", &token[..18], &token[18..]);
+    let shown = set.redact(&text);
+    assert!(
+        !shown.contains("Hunter2x9Qzz")
+            && !shown.contains(&token[4..18])
+            && !shown.contains(&token[18..]),
+        "{shown}"
+    );
+    let raw = serde_json::to_vec(&record).expect("JSON");
+    let masked = set.mask_source(&raw);
+    let covered = |needle: &str| {
+        let at = raw
+            .windows(needle.len())
+            .position(|w| w == needle.as_bytes())
+            .expect("present");
+        masked
+            .iter()
+            .any(|r| r.start <= at && at + needle.len() <= r.end)
+    };
+    assert!(covered("Hunter2x9Qzz") && covered(&token[..18]) && covered(&token[18..]));
+}
+
+/// Repeated anchors, long runs and unterminated markers: all answered (the benchmark
+/// measures the time; here the answers).
+#[test]
+fn pathological_text_is_answered() {
+    for unit in [
+        "eyJ",
+        "-----BEGIN ",
+        "-----BEGIN PRIVATE KEY-----",
+        "password=",
+        "password:",
+        "Cookie: sid=",
+        "://",
+        "a://b:c@",
+        "Bearer ",
+        "Basic ",
+        "sk-",
+        "ghp_",
+        "key",
+        "Q~",
+        ":AA",
+        ".atlasv1.",
+        "\"password\": \"",
+        "pass",
+        "x",
+    ] {
+        let text = unit.repeat(20_000);
+        let _ = scan(&text);
+        let _ = scan_bytes(text.as_bytes());
+    }
+}
