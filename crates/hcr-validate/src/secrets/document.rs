@@ -218,25 +218,25 @@ impl Walker<'_> {
                 let anchor = self.value_anchor(path);
                 self.string(text, path, Shape::Value, anchor);
             }
-            Value::Array(items) => {
-                for (i, item) in items.iter().enumerate() {
-                    path.push(Step::Index(i));
-                    self.value(item, path);
-                    path.pop();
-                }
-                self.split(items, path);
-            }
-            Value::Object(map) => self.object(map, path),
+            Value::Array(items) => self.array(items, path),
+            Value::Object(map) => self.object(map, path, None),
             _ => {}
         }
     }
 
-    fn object<'v>(&mut self, map: &'v Map<String, Value>, path: &mut Vec<Step<'v>>) {
+    /// An object; `parent` is what the key holding it says (`{"secret": {"value": …}}`).
+    fn object<'v>(
+        &mut self,
+        map: &'v Map<String, Value>,
+        path: &mut Vec<Step<'v>>,
+        parent: Option<NameClass>,
+    ) {
         // `{"name": "DB_PASSWORD", "value": "…"}`: an environment list's entry.
         let named = ["name", "key", "Name", "Key", "variable"]
             .iter()
             .find_map(|k| map.get(*k).and_then(Value::as_str))
-            .and_then(classify);
+            .and_then(classify)
+            .or(parent);
         for (key, child) in map {
             path.push(Step::Key(key));
             let schema_key = is_schema_key(key);
@@ -249,7 +249,10 @@ impl Walker<'_> {
                     let found = self.string(text, path, Shape::Value, anchor);
                     let class = if schema_key {
                         None
-                    } else if matches!(key.as_str(), "value" | "Value") {
+                    } else if matches!(
+                        key.as_str(),
+                        "value" | "Value" | "current" | "plaintext" | "data"
+                    ) {
                         named.or_else(|| classify(key))
                     } else {
                         classify(key)
@@ -260,16 +263,32 @@ impl Walker<'_> {
                         }
                     }
                 }
+                Value::Object(inner) if !schema_key => {
+                    self.object(inner, path, classify(key));
+                }
                 other => self.value(other, path),
             }
             path.pop();
         }
     }
 
-    /// Secrets that span neighbouring string items: the runs of consecutive strings are
-    /// joined and scanned, and what crosses an item boundary is reported once, with its
-    /// piece in each item.
-    fn split<'v>(&mut self, items: &'v [Value], path: &mut Vec<Step<'v>>) {
+    /// An array: its items, then the secrets that span neighbouring string items (a PEM
+    /// block one line per item, a token cut in two). A secret found inside one item that
+    /// such a span contains is reported as the span.
+    fn array<'v>(&mut self, items: &'v [Value], path: &mut Vec<Step<'v>>) {
+        let mut own: Vec<Vec<Hit>> = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            match item {
+                Value::String(text) => own.push(scanner::scan(text)),
+                other => {
+                    path.push(Step::Index(i));
+                    self.value(other, path);
+                    path.pop();
+                    own.push(Vec::new());
+                }
+            }
+        }
+        let mut spans = Vec::new();
         let mut i = 0;
         while i < items.len() {
             let run_start = i;
@@ -277,61 +296,94 @@ impl Walker<'_> {
                 i += 1;
             }
             if i - run_start >= 2 {
-                self.joined(&items[run_start..i], run_start, path);
+                spans.extend(joined(&items[run_start..i], run_start, &mut own));
             }
             i += 1;
         }
-    }
-
-    fn joined<'v>(&mut self, run: &'v [Value], first: usize, path: &mut Vec<Step<'v>>) {
-        let texts: Vec<&str> = run.iter().filter_map(Value::as_str).collect();
-        let mut joined = String::with_capacity(texts.iter().map(|t| t.len()).sum());
-        let mut starts = Vec::with_capacity(texts.len());
-        for text in &texts {
-            starts.push(joined.len());
-            joined.push_str(text);
-        }
-        if !scanner::has_anchor(&joined) {
-            return;
-        }
-        let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
-        for hit in scanner::scan(&joined) {
-            let (from, to) = (item_of(hit.range.start), item_of(hit.range.end - 1));
-            if from == to {
-                continue;
+        let anchor = self.value_anchor(path);
+        for (i, hits) in own.iter().enumerate() {
+            if let Some(text) = items[i].as_str() {
+                path.push(Step::Index(i));
+                for hit in hits {
+                    self.emit(hit, text, Shape::Value, path, anchor);
+                }
+                path.pop();
             }
-            // An item that holds a secret of its own is reported as such.
-            if (from..=to).any(|j| {
-                let own = starts[j]..starts[j] + texts[j].len();
-                scanner::scan(texts[j]).iter().any(|h| {
-                    overlaps(
-                        &(own.start + h.range.start..own.start + h.range.end),
-                        &hit.range,
-                    )
-                })
-            }) {
-                continue;
-            }
-            let pieces: Vec<&str> = (from..=to)
-                .map(|j| {
-                    let start = hit.range.start.max(starts[j]) - starts[j];
-                    let end = hit.range.end.min(starts[j] + texts[j].len()) - starts[j];
-                    &texts[j][start..end]
-                })
-                .collect();
-            path.push(Step::Index(first + from));
+        }
+        for span in spans {
+            path.push(Step::Index(span.from));
             (self.on)(&Event {
-                rule: hit.rule,
+                rule: span.rule,
                 shape: Shape::Split,
                 base: self.base,
                 path,
-                anchor: Anchor::Value,
-                pieces: &pieces,
-                items: Some((first + from, first + to)),
+                anchor,
+                pieces: &span.pieces,
+                items: Some((span.from, span.to)),
             });
             path.pop();
         }
     }
+}
+
+/// A secret across items `from..=to` of an array: its piece in each.
+struct Span<'v> {
+    rule: usize,
+    from: usize,
+    to: usize,
+    pieces: Vec<&'v str>,
+}
+
+/// The secrets that cross an item boundary of `run`, consecutive string items starting at
+/// index `first`; the items' own hits (`own`, indexed from the array's start) that a span
+/// contains are removed, and a span that only partly overlaps an item's own hit is dropped.
+fn joined<'v>(run: &'v [Value], first: usize, own: &mut [Vec<Hit>]) -> Vec<Span<'v>> {
+    let texts: Vec<&str> = run.iter().filter_map(Value::as_str).collect();
+    let mut joined = String::with_capacity(texts.iter().map(|t| t.len()).sum());
+    let mut starts = Vec::with_capacity(texts.len());
+    for text in &texts {
+        starts.push(joined.len());
+        joined.push_str(text);
+    }
+    if !scanner::has_anchor(&joined) {
+        return Vec::new();
+    }
+    let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
+    let mut spans = Vec::new();
+    for hit in scanner::scan(&joined) {
+        let (from, to) = (item_of(hit.range.start), item_of(hit.range.end - 1));
+        if from == to {
+            continue;
+        }
+        let in_joined = |j: usize, h: &Hit| starts[j] + h.range.start..starts[j] + h.range.end;
+        let partly = (from..=to).any(|j| {
+            own[first + j].iter().any(|h| {
+                let r = in_joined(j, h);
+                overlaps(&r, &hit.range) && !(hit.range.start <= r.start && r.end <= hit.range.end)
+            })
+        });
+        if partly {
+            continue;
+        }
+        for j in from..=to {
+            let range = |h: &Hit| in_joined(j, h);
+            own[first + j].retain(|h| !overlaps(&range(h), &hit.range));
+        }
+        let pieces = (from..=to)
+            .map(|j| {
+                let start = hit.range.start.max(starts[j]) - starts[j];
+                let end = hit.range.end.min(starts[j] + texts[j].len()) - starts[j];
+                &texts[j][start..end]
+            })
+            .collect();
+        spans.push(Span {
+            rule: hit.rule,
+            from: first + from,
+            to: first + to,
+            pieces,
+        });
+    }
+    spans
 }
 
 fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {

@@ -61,6 +61,8 @@ enum Anchor {
     AzureSecret,
     Terraform,
     Braintree,
+    /// `curl -u user:password`, `--user user:password`.
+    UserOption,
 }
 
 /// Matched ASCII case-insensitively; token prefixes and case-sensitive markers are then
@@ -105,6 +107,9 @@ fn automaton() -> &'static Automaton {
             (".atlasv1.", Anchor::Terraform),
             ("access_token$production$", Anchor::Braintree),
             ("access_token$sandbox$", Anchor::Braintree),
+            ("-u ", Anchor::UserOption),
+            ("--user ", Anchor::UserOption),
+            ("--user=", Anchor::UserOption),
         ]);
         // A DFA reporting overlapping matches: one pass that sees `sk-` and `sk-ant-` where
         // both start, and an anchor inside another's match.
@@ -208,26 +213,10 @@ fn b64token_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'+' | b'/')
 }
 
-/// Characters of a URI's authority.
+/// Characters of a URI's authority, read leniently: a password written with a raw `#` or
+/// `?` (which a URI would percent-encode) is still a password.
 fn authority_char(b: u8) -> bool {
-    b > b' '
-        && !matches!(
-            b,
-            b'/' | b'?'
-                | b'#'
-                | b'"'
-                | b'\''
-                | b'<'
-                | b'>'
-                | b'`'
-                | b'\\'
-                | b'('
-                | b')'
-                | b'['
-                | b']'
-                | b'{'
-                | b'}'
-        )
+    b > b' ' && !b"/\"'<>`\\()[]{}".contains(&b)
 }
 
 fn pem_header_char(b: u8) -> bool {
@@ -253,10 +242,12 @@ enum Class {
     PemHeader,
     Path,
     Azure,
+    /// Anything up to whitespace or a quote: a shell word.
+    Word,
 }
 
 impl Class {
-    const COUNT: usize = Charset::COUNT + 7;
+    const COUNT: usize = Charset::COUNT + 8;
 
     fn index(self) -> usize {
         match self {
@@ -268,6 +259,7 @@ impl Class {
             Self::PemHeader => Charset::COUNT + 4,
             Self::Path => Charset::COUNT + 5,
             Self::Azure => Charset::COUNT + 6,
+            Self::Word => Charset::COUNT + 7,
         }
     }
 
@@ -281,6 +273,7 @@ impl Class {
             Self::PemHeader => pem_header_char(b),
             Self::Path => path_char(b),
             Self::Azure => azure_char(b),
+            Self::Word => b > b' ' && b != 0x7F && !matches!(b, b'"' | b'\'' | b'`'),
         }
     }
 }
@@ -465,6 +458,11 @@ impl<'t> Scanner<'t> {
                     self.braintree(start, end);
                 }
             }
+            Anchor::UserOption => {
+                if self.exact(start, end, text) && (start == 0 || self.bytes[start - 1] == b' ') {
+                    self.user_option(end);
+                }
+            }
         }
     }
 
@@ -528,12 +526,16 @@ impl<'t> Scanner<'t> {
             end -= 1;
         }
         let name = &self.text[start..end];
-        // A path segment or an ARN part (`/secret/`, `:secret:`) names no variable.
-        if start > 0 && matches!(self.bytes[start - 1], b'/' | b'\\' | b':') {
+        // A path segment or an ARN part (`/secret/`, `:secret:`) names no variable;
+        // `.npmrc`'s `//registry/:_authToken=` does.
+        let before = start.checked_sub(1).map(|i| self.bytes[i]);
+        if matches!(before, Some(b'/' | b'\\'))
+            || (before == Some(b':') && self.byte(end) == Some(b':'))
+        {
             return;
         }
         let flag = name.starts_with("--");
-        let Some(class) = classify(name) else {
+        let Some(class) = classify(name).or_else(|| self.spaced_name(start, end)) else {
             self.scheme(name, end);
             return;
         };
@@ -556,6 +558,18 @@ impl<'t> Scanner<'t> {
                 }
             }
         }
+    }
+
+    /// `API key`, `Client secret`: a name written as two words, the qualifier before a space.
+    fn spaced_name(&self, start: usize, end: usize) -> Option<NameClass> {
+        if start < 2 || self.bytes[start - 1] != b' ' {
+            return None;
+        }
+        let word_start = self.run_back(Class::Charset(Charset::Alnum), start - 1, 20)?;
+        if word_start == start - 1 {
+            return None;
+        }
+        classify(&self.text[word_start..end])
     }
 
     /// After a name ending at `end`: where its value starts, and how it was written.
@@ -822,6 +836,10 @@ impl<'t> Scanner<'t> {
         let Some(colon) = userinfo.find(':') else {
             return;
         };
+        // A query or fragment before the colon: no userinfo at all.
+        if userinfo[..colon].contains(['?', '#', '=', '&']) {
+            return;
+        }
         let password = &userinfo[colon + 1..];
         // Short passwords count here (`user:pass`); only placeholders are not.
         if password.is_empty() || values::is_placeholder(password) || password.starts_with('$') {
@@ -893,6 +911,25 @@ impl<'t> Scanner<'t> {
         let secret_end = self.run(Class::Charset(Charset::Base64UrlPad), end);
         if secret_end - end >= 60 && values::looks_generated(&self.text[end..secret_end]) {
             self.hit(rules::TERRAFORM, from..secret_end, 0);
+        }
+    }
+
+    fn user_option(&mut self, at: usize) {
+        let quoted = matches!(self.byte(at), Some(b'"' | b'\''));
+        let user = at + usize::from(quoted);
+        let user_end = self.run(Class::B64Token, user);
+        if user_end == user || self.byte(user_end) != Some(b':') {
+            return;
+        }
+        let password = user_end + 1;
+        let end = self.run(Class::Word, password);
+        let end = if quoted && end > password && matches!(self.bytes[end - 1], b'"' | b'\'') {
+            end - 1
+        } else {
+            end
+        };
+        if values::password_like(&self.text[password..end]) {
+            self.hit(rules::BASIC, password..end, 0);
         }
     }
 

@@ -471,6 +471,32 @@ fn finds_the_secret_part() {
         "Qx8Rk2LmQ9vT4zN7wP1yS3dF"
     );
     assert_eq!(secret("password=hunter2"), "hunter2");
+    assert_eq!(
+        secret("curl -u deploy:Hq7pX2m9Lw4 https://ci.example.com/api"),
+        "Hq7pX2m9Lw4"
+    );
+    assert_eq!(
+        secret("API key: 8f14e45fceea167a5a36dedd4bea2543"),
+        "8f14e45fceea167a5a36dedd4bea2543"
+    );
+    assert_eq!(
+        secret("//registry.npmjs.org/:_authToken=Qx8Rk2LmQ9vT4zN7wP1yS3dF"),
+        "Qx8Rk2LmQ9vT4zN7wP1yS3dF"
+    );
+    assert_eq!(secret("password: letmein"), "letmein");
+    assert_eq!(
+        secret("Server=tcp:db.example.net;User ID=admin;Password=S3cr3t!x;Encrypt=true"),
+        "S3cr3t!x"
+    );
+    assert_eq!(
+        secret("jdbc:mysql://db/app?user=root&password=Hq7pX2m9Lw4&ssl=true"),
+        "Hq7pX2m9Lw4"
+    );
+    // A raw `#` in a URI's password (a URI would percent-encode it).
+    assert_eq!(
+        secret("https://admin:Quartz#58b1iL@db.example.net/app.git"),
+        "Quartz#58b1iL"
+    );
 }
 
 /// Code that reads a secret, names and paths of secrets, identifiers and digests: the
@@ -514,6 +540,11 @@ fn ordinary_engineering_text_is_not_a_secret() {
         "public_key=MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE",
         "password=example",
         "token: example",
+        "the password is rotated monthly",
+        "curl -u deploy https://ci.example.com and -u admin:$PASSWORD",
+        "password: required",
+        "cat /etc/passwd",
+        "API key rotation is due; the key: see the vault",
     ] {
         assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
     }
@@ -580,6 +611,7 @@ fn finds_the_shapes_credentials_take_in_json() {
                 "halves": [&token[..20], &token[20..]],
             },
             "com.example/audit": {token.clone(): true},
+            "com.example/vault": {"dbSecret": {"value": "Xk9#mP2qZ8wL4vT7"}},
         }
     });
     assert_eq!(
@@ -624,6 +656,11 @@ fn finds_the_shapes_credentials_take_in_json() {
                 "github-token",
                 Shape::Key,
                 format!("/extensions/com.example~1audit/{token}")
+            ),
+            (
+                "credential-assignment",
+                Shape::Pair,
+                "/extensions/com.example~1vault/dbSecret/value".to_owned()
             ),
         ]
     );

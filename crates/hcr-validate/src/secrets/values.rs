@@ -13,14 +13,57 @@ use super::names::NameClass;
 /// their own shape (JWTs, PEM blocks) have rules of their own.
 pub(crate) const MAX_VALUE: usize = 2048;
 
-/// Whether `value`, written where `class` says a credential goes, is one. `strict` asks
-/// for a generated-looking value even for passwords (a name in prose: "the password is X").
+/// Whether `value`, written where `class` says a credential goes, is one. `strict` is for a
+/// name in prose ("the password is X"), where a plain word is not the password.
 pub(crate) fn is_credential(class: NameClass, value: &str, strict: bool) -> bool {
     match class {
-        NameClass::Password if !strict => password_like(value),
+        NameClass::Password => {
+            (password_like(value) && !(strict && is_word(value)))
+                || COMMON_PASSWORDS.contains(&value)
+        }
         _ => secret_like(value),
     }
 }
+
+/// Letters only: a word, which in prose ("the password is rotated") is not the password.
+fn is_word(value: &str) -> bool {
+    value.bytes().all(|b| b.is_ascii_alphabetic())
+}
+
+/// The most common passwords of the published breach lists that have neither a digit nor a
+/// symbol: a name such as `password` given one of these is given a password.
+const COMMON_PASSWORDS: &[&str] = &[
+    "letmein",
+    "qwerty",
+    "qwertyuiop",
+    "iloveyou",
+    "dragon",
+    "monkey",
+    "sunshine",
+    "princess",
+    "football",
+    "baseball",
+    "welcome",
+    "superman",
+    "batman",
+    "trustno1",
+    "shadow",
+    "master",
+    "michael",
+    "jennifer",
+    "starwars",
+    "whatever",
+    "freedom",
+    "passw0rd",
+    "abcdef",
+    "asdfgh",
+    "zxcvbn",
+    "qazwsx",
+    "mustang",
+    "charlie",
+    "jordan",
+    "hello",
+];
 
 /// A password: at least 6 characters, with a digit or a symbol (or mixed case inside a
 /// word), neither a placeholder nor a reference, nor a slug of words (`read-only`,

@@ -8,6 +8,7 @@ mod properties;
 mod receiver;
 mod reference;
 mod secrets;
+mod secrets_corpus;
 mod suite;
 
 use hcr_validate::{Level, Report, Validator};
