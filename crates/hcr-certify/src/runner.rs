@@ -386,7 +386,8 @@ fn ask(session: &mut Session, request: &str, id: &str, timeout: Duration) -> Out
     };
     if answer["id"] != id {
         return ran(
-            Got::Error(format!("the answer is for `{}`, not `{id}`", answer["id"])),
+            // The implementation's output is not repeated: only that it named another case.
+            Got::Error(format!("the answer's `id` is not `{id}`")),
             None,
         );
     }

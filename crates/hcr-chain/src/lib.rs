@@ -9,7 +9,7 @@
 //! - [`Diff`] says what changed between two revisions in the terms a successor cares about.
 //!
 //! ```
-//! use hcr_chain::{Continuation, Diff, parse_actor, successor};
+//! use hcr_chain::{Change, Continuation, Diff, parse_actor, successor};
 //! use hcr_types::{DateTime, Record};
 //!
 //! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../protocol/v1/examples/bug-fix.json"))?;
@@ -24,16 +24,13 @@
 //! assert_eq!(next.revision(), Some(3));
 //!
 //! let diff = Diff::new(&previous, &next);
-//! assert_eq!(diff.reviews[0].change, "resolved");
-//! assert_eq!(diff.reviews[0].resolved_by_revision, Some(3));
+//! assert!(diff.changes.iter().any(|c| matches!(c,
+//!     Change::ReviewResolved { id, resolved_by_revision: Some(3), .. } if id == "review:guest-checkout")));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 mod diff;
 mod successor;
 
-pub use diff::{
-    Changed, DecisionChange, Diff, EvidenceChange, ReviewChange, Side, StateChange, StateList,
-    Texts,
-};
+pub use diff::{Change, DIFF_VERSION, Diff, NextActionField, Side, StateList, Warning};
 pub use successor::{Continuation, ContinueError, parse_actor, successor};

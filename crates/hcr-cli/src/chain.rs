@@ -8,6 +8,7 @@ use hcr_batch::read_record_file;
 use hcr_chain::{Continuation, Diff, parse_actor, successor};
 use hcr_report::{Context, Format, Outcome, Summary, renderer};
 use hcr_types::{DateTime, Record};
+use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Report, Validator};
 
 use crate::args::{ContinueArgs, DiffArgs, DiffFormat};
@@ -91,7 +92,15 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
         supersede: args.supersede.clone(),
         first: args.first,
     };
-    let next = successor(&previous, &how)?;
+    // What the predecessor and the patch hold is never repeated, not even in an error.
+    let secrets = SecretSet::from_value(&previous.to_value()).union(
+        how.patch
+            .as_ref()
+            .map(SecretSet::from_value)
+            .unwrap_or_default(),
+    );
+    let next =
+        successor(&previous, &how).map_err(|e| anyhow!("{}", secrets.redact(&e.to_string())))?;
     let text = next.to_json_pretty();
     let report = Validator::new(Level::Normative).validate_str(&text);
     if !report.valid {

@@ -12,6 +12,7 @@ use hcr_interop::spec_handoff::lint::lint;
 use hcr_interop::spec_handoff::write::{WriteRequest, read_input, write};
 use hcr_report::{Context, renderer};
 use hcr_types::Record;
+use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Validator};
 
 use crate::args::{ConvertArgs, ConvertFrom, RenderArgs, RenderAs, SpecHandoffCommand};
@@ -162,12 +163,12 @@ pub(crate) fn convert(args: &ConvertArgs) -> Result<u8> {
         Some(ConvertFrom::SpecHandoff) => from_artifact(&text),
         None => bail!("give --from or --to"),
     };
-    emit_draft(&draft, args.out.as_deref())
+    emit_draft(&draft, text.as_bytes(), args.out.as_deref())
 }
 
 /// Writes a converted record only if it is valid; otherwise prints the draft, what it lacks,
 /// and why it is not valid.
-fn emit_draft(draft: &Draft, out: Option<&Path>) -> Result<u8> {
+fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>) -> Result<u8> {
     let mut text = serde_json::to_string_pretty(&draft.record)?;
     text.push('\n');
     let report = Validator::new(Level::Normative).validate_str(&text);
@@ -192,7 +193,9 @@ fn emit_draft(draft: &Draft, out: Option<&Path>) -> Result<u8> {
         report.count(hcr_validate::Severity::Error)
     )?;
     let mut shown = draft.record.clone();
-    let redacted = hcr_validate::secrets::redact_value(&mut shown);
+    // The source's secrets (a split one included) and the draft's.
+    let secrets = SecretSet::from_source(source).union(SecretSet::from_value(&shown));
+    let redacted = secrets.redact_value(&mut shown);
     if redacted > 0 {
         writeln!(
             stderr,

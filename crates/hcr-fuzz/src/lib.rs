@@ -136,12 +136,24 @@ pub fn check_formats(data: &[u8], report: Report) {
     }
 }
 
-/// The secrets the scanner finds in the raw text of `data`.
+/// The secrets of `data`, as no output may repeat them: every one the scanner finds in the
+/// source (read unescaped, keys and split items included) and in the parsed record, both as
+/// decoded text and as written in the source (with its escapes).
 fn secrets_in(data: &[u8]) -> Vec<String> {
-    hcr_validate::secrets::scan_bytes(data)
-        .into_iter()
-        .map(|finding| String::from_utf8_lossy(&data[finding.range]).into_owned())
-        .collect()
+    use hcr_validate::secrets::{SecretSet, scan_bytes};
+    let mut set = SecretSet::from_source(data);
+    if let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) {
+        set = set.union(SecretSet::from_value(&value));
+    }
+    let mut secrets: Vec<String> = set.secrets().map(str::to_owned).collect();
+    secrets.extend(
+        scan_bytes(data)
+            .into_iter()
+            .map(|finding| String::from_utf8_lossy(&data[finding.range]).into_owned()),
+    );
+    // The property is for fragments longer than four characters (a redaction may show four).
+    secrets.retain(|s| s.chars().count() > 4);
+    secrets
 }
 
 fn collect_strings(value: &serde_json::Value, out: &mut Vec<String>) {
@@ -300,6 +312,8 @@ pub fn seeds(target: &str, root: &std::path::Path) -> Vec<Vec<u8>> {
         "conformance-suite/cases",
         "conformance-suite/examples",
         "protocol/v1/examples",
+        // Secrets in every shape: escaped, as keys and pairs, split across items.
+        "crates/hcr-validate/tests/data/secrets/positive",
     ] {
         collect_json(&root.join(dir), &mut records);
     }

@@ -73,7 +73,7 @@ fn rule(info: &CodeInfo) -> Value {
         "name": info.name,
         "shortDescription": {"text": info.summary},
         "fullDescription": {"text": first_paragraph(info)},
-        "help": {"text": info.help, "markdown": info.explanation_for_people()},
+        "help": {"text": info.help, "markdown": info.explanation_for_reports()},
         "helpUri": format!("{RULES_URL}#{}", id.to_ascii_lowercase()),
         "defaultConfiguration": {"level": sarif_level(info.severity)},
         "properties": {"tags": ["hcr", info.level.as_str()]},

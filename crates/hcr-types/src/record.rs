@@ -658,7 +658,7 @@ impl Record {
         let record = read(&mut deserializer)?;
         deserializer.end().map_err(|e| Error::Read {
             pointer: JsonPointer::root(),
-            message: e.to_string(),
+            message: value_free(&e.to_string()),
         })?;
         Ok(record)
     }
@@ -752,7 +752,67 @@ where
             }
             Error::Read {
                 pointer,
-                message: e.inner().to_string(),
+                message: value_free(&e.inner().to_string()),
             }
         })
+}
+
+/// A reader's message without the value it quotes: serde writes `invalid type: string "…"`,
+/// `unknown variant `…``, `unknown field `…``, and a record's values (a secret among them)
+/// must not travel in error messages. The names it expects are kept.
+fn value_free(message: &str) -> String {
+    let mut out = message.to_owned();
+    for (lead, open, close) in [
+        ("string \"", '"', '"'),
+        ("char \"", '"', '"'),
+        ("unknown variant `", '`', '`'),
+        ("unknown field `", '`', '`'),
+    ] {
+        if let Some(at) = out.find(lead) {
+            let value_start = at + lead.len();
+            let value_end =
+                find_close(&out[value_start..], close).map_or(out.len(), |i| value_start + i + 1);
+            let kept = &lead[..lead.len() - open.len_utf8()];
+            out = format!("{}{}{}", &out[..at], kept.trim_end(), &out[value_end..]);
+        }
+    }
+    out
+}
+
+/// The offset of the unescaped `close` that ends a quoted value.
+fn find_close(text: &str, close: char) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '\\' if !escaped => escaped = true,
+            c if c == close && !escaped => return Some(i),
+            _ => escaped = false,
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod value_free_tests {
+    #[test]
+    fn messages_keep_what_was_expected_and_drop_the_value() {
+        assert_eq!(
+            super::value_free(r#"invalid type: string "ghp_secret", expected struct Objective"#),
+            "invalid type: string, expected struct Objective"
+        );
+        assert_eq!(
+            super::value_free(
+                "unknown variant `Agent`, expected one of `human`, `agent`, `service`"
+            ),
+            "unknown variant, expected one of `human`, `agent`, `service`"
+        );
+        assert_eq!(
+            super::value_free("unknown field `ghp_x`, expected `id`"),
+            "unknown field, expected `id`"
+        );
+        assert_eq!(
+            super::value_free("missing field `id`"),
+            "missing field `id`"
+        );
+    }
 }

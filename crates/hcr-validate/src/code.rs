@@ -352,7 +352,20 @@ impl CodeInfo {
     /// whether it fails or passes and whether it is a whole document or a patch.
     #[must_use]
     pub fn explanation_for_people(&self) -> String {
+        self.explanation_with(&secret_rules_table())
+    }
+
+    /// The explanation as a report that also carries findings shows it (SARIF's rule help):
+    /// the secret rules are listed by name only, so that no report spells out how a found
+    /// secret begins.
+    #[must_use]
+    pub fn explanation_for_reports(&self) -> String {
+        self.explanation_with(&secret_rule_names())
+    }
+
+    fn explanation_with(&self, secret_rules: &str) -> String {
         self.explanation
+            .replace("{{secret-rules}}", secret_rules)
             .replace("{{receiver-example-context}}", RECEIVER_EXAMPLE_CONTEXT)
             .replace(
                 "```json failing-document",
@@ -429,6 +442,39 @@ impl CodeInfo {
         }
         examples
     }
+}
+
+/// The secret scanner's rules as a Markdown table (one row per rule id).
+fn secret_rules_table() -> String {
+    let mut table = String::from("| rule | finds |\n|---|---|\n");
+    let mut seen: Vec<&str> = Vec::new();
+    for rule in crate::secrets::RULES {
+        if seen.contains(&rule.id) {
+            continue;
+        }
+        seen.push(rule.id);
+        let finds: Vec<&str> = crate::secrets::RULES
+            .iter()
+            .filter(|r| r.id == rule.id)
+            .map(|r| r.finds)
+            .collect();
+        table.push_str(&format!("| `{}` | {} |\n", rule.id, finds.join("; ")));
+    }
+    table.trim_end().to_owned()
+}
+
+/// The secret scanner's rule ids, comma-separated.
+fn secret_rule_names() -> String {
+    let mut names: Vec<&str> = crate::secrets::RULES.iter().map(|r| r.id).collect();
+    names.dedup();
+    format!(
+        "{} (`hcr explain HCR204` says what each finds).",
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 /// Every code's information, in numeric order.

@@ -261,6 +261,25 @@ impl Validator {
     }
 }
 
+impl Report {
+    /// Masks, for renderers that show `source` beside this report, every secret `source`
+    /// holds (read as [`SecretSet::from_source`] reads it), and replaces each one a message or
+    /// pointer repeats. For reports that other checks (a spec-handoff linter, a converter)
+    /// made about text that is not a record.
+    pub fn redact_secrets(&mut self, source: &[u8]) {
+        let secrets = SecretSet::from_source(source);
+        if secrets.is_empty() {
+            return;
+        }
+        for d in &mut self.diagnostics {
+            scrub(&secrets, d);
+        }
+        let mut ranges = std::mem::take(&mut self.redactions);
+        ranges.extend(secrets.mask_source(source));
+        self.redactions = crate::secrets::merged(ranges);
+    }
+}
+
 /// Replaces the secrets a diagnostic's message or pointer repeats (a secret used as a key is
 /// in both).
 fn scrub(secrets: &SecretSet, d: &mut Diagnostic) {

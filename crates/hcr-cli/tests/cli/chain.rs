@@ -105,8 +105,8 @@ fn a_chain_of_four_revisions() {
     ]);
     let d12: Value = serde_json::from_str(&d12).expect("JSON");
     assert_eq!(
-        d12["state"][0],
-        serde_json::json!({"item": "Tuning the HNSW ef_search parameter.", "from": "inProgress", "to": "complete"})
+        d12["changes"][0],
+        serde_json::json!({"change": "state-moved", "item": "Tuning the HNSW ef_search parameter.", "from": "inProgress", "to": "complete"})
     );
     assert_eq!(d12["warnings"], serde_json::json!([]));
     let (_, d23, _) = output(&[
@@ -117,12 +117,18 @@ fn a_chain_of_four_revisions() {
         "json",
     ]);
     let d23: Value = serde_json::from_str(&d23).expect("JSON");
-    assert_eq!(d23["reviews"][0]["change"], "resolved");
-    assert_eq!(d23["reviews"][0]["resolvedByRevision"], 3);
-    assert_eq!(d23["evidence"][0]["id"], "replay");
+    let change = |kind: &str| {
+        d23["changes"]
+            .as_array()
+            .and_then(|changes| changes.iter().find(|c| c["change"] == kind))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert_eq!(change("review-resolved")["resolvedByRevision"], 3);
+    assert_eq!(change("evidence-added")["id"], "replay");
     assert_eq!(
-        d23["nextActor"],
-        serde_json::json!({"old": "agent:search-tuner", "new": "service:deployer"})
+        change("next-actor-changed"),
+        serde_json::json!({"change": "next-actor-changed", "old": "agent:search-tuner", "new": "service:deployer"})
     );
     let d34 = output(&[
         "diff",

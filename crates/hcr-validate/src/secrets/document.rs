@@ -326,6 +326,18 @@ impl Walker<'_> {
     }
 }
 
+/// Calls `on` with the pieces of each secret that spans neighbouring `items`.
+pub(crate) fn split_pieces(items: &[&str], on: &mut dyn FnMut(&[&str])) {
+    let values: Vec<Value> = items
+        .iter()
+        .map(|t| Value::String((*t).to_owned()))
+        .collect();
+    let mut own: Vec<Vec<Hit>> = items.iter().map(|t| scanner::scan(t)).collect();
+    for span in joined(&values, 0, &mut own) {
+        on(&span.pieces);
+    }
+}
+
 /// A secret across items `from..=to` of an array: its piece in each.
 struct Span<'v> {
     rule: usize,
@@ -350,7 +362,7 @@ fn joined<'v>(run: &'v [Value], first: usize, own: &mut [Vec<Hit>]) -> Vec<Span<
     }
     let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
     let mut spans = Vec::new();
-    for hit in scanner::scan(&joined) {
+    for hit in scanner::scan_joined(&joined, &starts[1..]) {
         let (from, to) = (item_of(hit.range.start), item_of(hit.range.end - 1));
         if from == to {
             continue;

@@ -46,6 +46,7 @@ mod scanner;
 mod set;
 mod source;
 mod values;
+mod words;
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -55,7 +56,7 @@ pub use rules::{RULES, Rule, rule};
 pub use set::SecretSet;
 
 pub(crate) use document::{Event, walk};
-pub(crate) use set::Collector;
+pub(crate) use set::{Collector, merged};
 pub(crate) use source::View;
 
 /// A secret found in a text.

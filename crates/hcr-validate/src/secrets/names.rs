@@ -7,6 +7,8 @@
 //! `tokenizer` no credential at all. `key` counts only with a word that makes it a credential
 //! (`api_key`, `access_key`, `private_key`, not `public_key`, `cache_key` or `primary_key`).
 
+use super::words::{Words, pack, packed};
+
 /// What a name says its value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum NameClass {
@@ -28,133 +30,133 @@ const MAX_WORDS: usize = 12;
 
 /// Words before `token` that make it something else than a credential: pagination cursors,
 /// anti-forgery tokens, tokenizer vocabulary, token counts.
-const NOT_CREDENTIAL_TOKENS: &[&str] = &[
-    "page",
-    "next",
-    "prev",
-    "previous",
-    "continuation",
-    "pagination",
-    "cursor",
-    "sync",
-    "csrf",
-    "xsrf",
-    "cancellation",
-    "cancel",
-    "resume",
-    "idempotency",
-    "bos",
-    "eos",
-    "pad",
-    "unk",
-    "mask",
-    "sep",
-    "cls",
-    "special",
-    "max",
-    "min",
-    "num",
-    "input",
-    "output",
-    "prompt",
-    "completion",
-    "total",
-    "design",
-    "start",
-    "end",
-    "stop",
-    "word",
-    "sub",
-    "cached",
-    "reasoning",
-    "image",
+static NOT_CREDENTIAL_TOKENS: Words = Words::new(&[
     "audio",
+    "bos",
+    "cached",
+    "cancel",
+    "cancelation",
+    "cancellation",
+    "cls",
+    "completion",
+    "continuation",
     "count",
+    "csrf",
+    "cursor",
+    "design",
+    "end",
+    "eos",
     "first",
+    "idempotency",
+    "image",
+    "input",
     "last",
     "lexer",
+    "mask",
+    "max",
+    "min",
+    "next",
+    "num",
+    "output",
+    "pad",
+    "page",
+    "pagination",
     "parser",
+    "prev",
+    "previous",
+    "prompt",
+    "reasoning",
+    "resume",
+    "sep",
+    "special",
+    "start",
+    "stop",
+    "sub",
+    "sync",
     "syntax",
-    "cancelation",
-];
+    "total",
+    "unk",
+    "word",
+    "xsrf",
+]);
 
 /// Words before `key` that make it a credential (`api_key`, `AWS_SECRET_ACCESS_KEY`,
 /// `signingKey`), including the names of services whose keys are secrets.
-const CREDENTIAL_KEYS: &[&str] = &[
-    "api",
+static CREDENTIAL_KEYS: Words = Words::new(&[
     "access",
-    "secret",
-    "private",
-    "signing",
-    "sign",
-    "encryption",
-    "encrypt",
-    "decryption",
-    "master",
-    "client",
-    "auth",
-    "deploy",
-    "service",
     "account",
+    "admin",
+    "aes",
+    "algolia",
+    "anthropic",
+    "api",
     "app",
     "application",
-    "subscription",
-    "ssh",
-    "consumer",
-    "session",
-    "webhook",
-    "hmac",
-    "shared",
-    "root",
-    "admin",
-    "license",
-    "integration",
-    "server",
-    "write",
-    "management",
-    "storage",
-    "connection",
-    "cipher",
-    "crypto",
-    "aes",
-    "gpg",
-    "pgp",
-    "jwt",
-    "token",
+    "auth",
+    "aws",
+    "azure",
     "bearer",
-    "openai",
-    "anthropic",
-    "stripe",
+    "cipher",
+    "client",
+    "cohere",
+    "connection",
+    "consumer",
+    "crypto",
+    "datadog",
+    "decryption",
+    "deepseek",
+    "deploy",
+    "encrypt",
+    "encryption",
+    "firebase",
+    "gcp",
+    "gemini",
     "github",
     "gitlab",
-    "slack",
-    "aws",
-    "gcp",
-    "azure",
     "google",
-    "twilio",
-    "sendgrid",
-    "mailgun",
-    "datadog",
-    "sentry",
-    "heroku",
-    "algolia",
-    "pusher",
-    "firebase",
-    "supabase",
-    "pinecone",
-    "cohere",
-    "mistral",
+    "gpg",
     "groq",
+    "heroku",
+    "hmac",
     "huggingface",
-    "replicate",
-    "gemini",
-    "deepseek",
+    "integration",
+    "jwt",
+    "license",
+    "mailgun",
+    "management",
+    "master",
+    "mistral",
+    "openai",
     "openrouter",
-    "voyage",
-    "tavily",
+    "pgp",
+    "pinecone",
+    "private",
+    "pusher",
+    "replicate",
+    "root",
+    "secret",
+    "sendgrid",
+    "sentry",
     "serper",
-];
+    "server",
+    "service",
+    "session",
+    "shared",
+    "sign",
+    "signing",
+    "slack",
+    "ssh",
+    "storage",
+    "stripe",
+    "subscription",
+    "supabase",
+    "tavily",
+    "token",
+    "twilio",
+    "voyage",
+    "webhook",
+    "write",
+]);
 
 /// The words of `name`, lowercased, into `out`; how many there are (`None` past
 /// [`MAX_WORDS`]).
@@ -207,8 +209,47 @@ fn is(word: &str, wanted: &str) -> bool {
     word.eq_ignore_ascii_case(wanted)
 }
 
-fn any(word: &str, list: &[&str]) -> bool {
-    list.iter().any(|w| is(word, w))
+/// The ends of every head word: a name that ends otherwise (`keyboard`, `author`,
+/// `tokenizer`, `passport`) names no credential, and is turned away without being split.
+const HEAD_ENDINGS: &[&[u8]] = &[
+    b"password",
+    b"passwd",
+    b"passphrase",
+    b"passcode",
+    b"pwd",
+    b"pass",
+    b"pw",
+    b"secret",
+    b"key",
+    b"credential",
+    b"credentials",
+    b"cred",
+    b"creds",
+    b"bearer",
+    b"jwt",
+    b"pat",
+    b"sig",
+    b"token",
+    b"auth",
+    b"authorization",
+    b"cookie",
+    b"base",
+];
+
+fn ends_like_head(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    let tail = &bytes[bytes.len().saturating_sub(13)..];
+    let mut buffer = [0u8; 13];
+    let lower = &mut buffer[..tail.len()];
+    for (o, b) in lower.iter_mut().zip(tail) {
+        *o = b.to_ascii_lowercase();
+    }
+    HEAD_ENDINGS.iter().any(|ending| lower.ends_with(ending))
+}
+
+fn ends_with_ignoring_case(word: &str, suffix: &str) -> bool {
+    word.len() > suffix.len()
+        && word.as_bytes()[word.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
 }
 
 /// Heads written as one word with their qualifier (`apitoken`, `secretkey`, `dbpassword`):
@@ -227,7 +268,7 @@ const SUFFIXES: &[&str] = &[
 /// What `name` says its value is, if a credential.
 pub(crate) fn classify(name: &str) -> Option<NameClass> {
     let name = name.trim_matches(|c: char| matches!(c, '-' | '.' | '_' | ' ' | '$' | '@'));
-    if name.is_empty() || name.len() > MAX_NAME {
+    if name.is_empty() || name.len() > MAX_NAME || !ends_like_head(name) {
         return None;
     }
     let mut words = [""; MAX_WORDS];
@@ -238,16 +279,12 @@ pub(crate) fn classify(name: &str) -> Option<NameClass> {
     let mut head = words[count - 1];
     let mut before = (count >= 2).then(|| words[count - 2]);
     // `apitoken` → `api` + `token`; `monkey` → `mon` + `key` (which then is no credential).
-    if !is_head(head) {
-        let lower = head.to_ascii_lowercase();
-        if let Some(suffix) = SUFFIXES
-            .iter()
-            .find(|s| lower.len() > s.len() && lower.ends_with(*s))
-        {
-            let split_at = head.len() - suffix.len();
-            before = Some(&head[..split_at]);
-            head = &head[split_at..];
-        }
+    if !is_head(head)
+        && let Some(suffix) = SUFFIXES.iter().find(|s| ends_with_ignoring_case(head, s))
+    {
+        let split_at = head.len() - suffix.len();
+        before = Some(&head[..split_at]);
+        head = &head[split_at..];
     }
     // Rails' `secret_key_base` is a secret although its last word is not.
     if is(head, "base")
@@ -258,44 +295,77 @@ pub(crate) fn classify(name: &str) -> Option<NameClass> {
         return Some(NameClass::Secret);
     }
     let before = before.unwrap_or("");
-    match head.to_ascii_lowercase().as_str() {
-        "password" | "passwd" | "passphrase" | "passcode" | "pwd" | "pass" | "pw" => {
-            Some(NameClass::Password)
-        }
-        "secret" | "apikey" | "credential" | "credentials" | "cred" | "creds" | "bearer"
-        | "jwt" | "pat" | "sig" => Some(NameClass::Secret),
-        "token" if !any(before, NOT_CREDENTIAL_TOKENS) => Some(NameClass::Secret),
-        "key" if any(before, CREDENTIAL_KEYS) => Some(NameClass::Secret),
-        "auth" | "authorization" => Some(NameClass::Authorization),
-        "cookie" => Some(NameClass::Cookie),
-        _ => None,
+    const PASSWORD: [u128; 7] = [
+        packed("password"),
+        packed("passwd"),
+        packed("passphrase"),
+        packed("passcode"),
+        packed("pwd"),
+        packed("pass"),
+        packed("pw"),
+    ];
+    const SECRET: [u128; 10] = [
+        packed("secret"),
+        packed("apikey"),
+        packed("credential"),
+        packed("credentials"),
+        packed("cred"),
+        packed("creds"),
+        packed("bearer"),
+        packed("jwt"),
+        packed("pat"),
+        packed("sig"),
+    ];
+    const AUTHORIZATION: [u128; 2] = [packed("auth"), packed("authorization")];
+    let head = pack(head)?;
+    if PASSWORD.contains(&head) {
+        Some(NameClass::Password)
+    } else if SECRET.contains(&head) {
+        Some(NameClass::Secret)
+    } else if head == packed("token") {
+        (!NOT_CREDENTIAL_TOKENS.contains(before)).then_some(NameClass::Secret)
+    } else if head == packed("key") {
+        CREDENTIAL_KEYS
+            .contains(before)
+            .then_some(NameClass::Secret)
+    } else if AUTHORIZATION.contains(&head) {
+        Some(NameClass::Authorization)
+    } else if head == packed("cookie") {
+        Some(NameClass::Cookie)
+    } else {
+        None
     }
 }
 
 /// Whether `word` is a head by itself (so that `passwd` is not split into `pass` + `wd`).
 fn is_head(word: &str) -> bool {
-    any(
-        word,
-        &[
-            "password",
-            "passwd",
-            "passphrase",
-            "passcode",
-            "pwd",
-            "pass",
-            "secret",
-            "apikey",
-            "token",
-            "key",
-            "credential",
-            "credentials",
-            "auth",
-            "authorization",
-            "cookie",
-            "bearer",
-            "jwt",
-        ],
-    )
+    HEADS.contains(word)
+}
+
+/// Words that are heads by themselves, sorted.
+static HEADS: Words = Words::new(&[
+    "apikey",
+    "auth",
+    "authorization",
+    "bearer",
+    "cookie",
+    "credential",
+    "credentials",
+    "jwt",
+    "key",
+    "pass",
+    "passcode",
+    "passphrase",
+    "passwd",
+    "password",
+    "pwd",
+    "secret",
+    "token",
+]);
+
+/// Whether `word` before `key` makes it a credential (`API key`, `Access Key`).
+pub(crate) fn is_credential_key_qualifier(word: &str) -> bool {
+    CREDENTIAL_KEYS.contains(word)
 }
 
 /// Whether `word` is a sign of a session cookie's name (`sessionid`, `connect.sid`,
@@ -348,24 +418,24 @@ pub(crate) fn is_session_cookie(name: &str) -> bool {
 
 /// HTTP authorization schemes that introduce a credential.
 pub(crate) fn is_auth_scheme(word: &str) -> bool {
-    any(
-        word,
-        &[
-            "bearer",
-            "basic",
-            "token",
-            "bot",
-            "ssws",
-            "apikey",
-            "key",
-            "negotiate",
-            "ntlm",
-            "digest",
-            "dpop",
-            "mac",
-        ],
-    )
+    AUTH_SCHEMES.contains(word)
 }
+
+/// HTTP authorization schemes, sorted.
+static AUTH_SCHEMES: Words = Words::new(&[
+    "apikey",
+    "basic",
+    "bearer",
+    "bot",
+    "digest",
+    "dpop",
+    "key",
+    "mac",
+    "negotiate",
+    "ntlm",
+    "ssws",
+    "token",
+]);
 
 #[cfg(test)]
 mod tests {

@@ -62,7 +62,7 @@ impl Charset {
         self as usize
     }
 
-    pub(crate) fn contains(self, b: u8) -> bool {
+    pub(crate) const fn contains(self, b: u8) -> bool {
         match self {
             Self::Alnum => b.is_ascii_alphanumeric(),
             Self::Base64Url => b.is_ascii_alphanumeric() || b == b'-' || b == b'_',
@@ -73,7 +73,11 @@ impl Charset {
             Self::Letters => b.is_ascii_alphabetic(),
             Self::Word => b.is_ascii_alphanumeric() || b == b'_',
             Self::AlnumDash => b.is_ascii_alphanumeric() || b == b'-',
-            Self::Bech32Upper => b"QPZRY9X8GF2TVDW0S3JN54KHCE7L".contains(&b),
+            // Bech32 without `1`, `b`, `i`, `o`, in capitals.
+            Self::Bech32Upper => {
+                (b.is_ascii_uppercase() && !matches!(b, b'B' | b'I' | b'O'))
+                    || (b.is_ascii_digit() && b != b'1')
+            }
         }
     }
 }

@@ -10,7 +10,7 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, MatchKind};
+use aho_corasick::MatchKind;
 
 use super::names::{self, NameClass, classify};
 use super::rules::{self, Charset, RULES};
@@ -82,7 +82,7 @@ const WEBHOOKS: &[&str] = &[
 ];
 
 struct Automaton {
-    automaton: AhoCorasick,
+    dfa: aho_corasick::dfa::DFA,
     anchors: Vec<(&'static str, Anchor)>,
 }
 
@@ -111,42 +111,87 @@ fn automaton() -> &'static Automaton {
             ("--user ", Anchor::UserOption),
             ("--user=", Anchor::UserOption),
         ]);
-        // A DFA reporting overlapping matches: one pass that sees `sk-` and `sk-ant-` where
-        // both start, and an anchor inside another's match.
-        let automaton = AhoCorasickBuilder::new()
-            .kind(Some(AhoCorasickKind::DFA))
+        // A DFA with standard match semantics, walked by hand: every anchor that ends at a
+        // byte is reported there, overlapping ones too (`sk-` and `sk-ant-`, `secret` inside
+        // `secret_`), for a table lookup per byte.
+        let dfa = aho_corasick::dfa::DFA::builder()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
             .build(anchors.iter().map(|(a, _)| a))
             .unwrap_or_else(|e| unreachable!("the anchors are valid patterns: {e}"));
-        Automaton { automaton, anchors }
+        Automaton { dfa, anchors }
     })
+}
+
+/// Calls `f` with each anchor of `text`: its index and its byte range, in order of their
+/// ends. Stops when `f` says so.
+fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
+    use aho_corasick::Anchored;
+    use aho_corasick::automaton::Automaton as _;
+    let dfa = &automaton().dfa;
+    let Ok(mut state) = dfa.start_state(Anchored::No) else {
+        return;
+    };
+    for (i, &b) in text.iter().enumerate() {
+        state = dfa.next_state(Anchored::No, state, b);
+        if dfa.is_special(state) && dfa.is_match(state) {
+            for k in 0..dfa.match_len(state) {
+                let pattern = dfa.match_pattern(state, k);
+                let end = i + 1;
+                if !f(pattern.as_usize(), end - dfa.pattern_len(pattern), end) {
+                    return;
+                }
+            }
+        }
+    }
 }
 
 /// Whether `text` holds any anchor at all (most text holds none).
 pub(crate) fn has_anchor(text: &str) -> bool {
-    automaton().automaton.is_match(text)
+    let mut found = false;
+    anchors(text.as_bytes(), |_, _, _| {
+        found = true;
+        false
+    });
+    found
 }
 
 /// Every secret in `text`, sorted, without overlaps.
 pub(crate) fn scan(text: &str) -> Vec<Hit> {
+    scan_joined(text, &[])
+}
+
+/// Every secret in `text`, the joined items of an array whose boundaries are at `breaks`
+/// (sorted): a token may run across a boundary (it was cut in two) or end at one (the next
+/// item is something else).
+pub(crate) fn scan_joined(text: &str, breaks: &[usize]) -> Vec<Hit> {
     let automaton = automaton();
-    if !automaton.automaton.is_match(text) {
+    let mut scanner: Option<Scanner<'_>> = None;
+    anchors(text.as_bytes(), |index, start, end| {
+        let scanner = scanner.get_or_insert_with(|| {
+            let mut scanner = Scanner::new(text);
+            scanner.breaks = breaks;
+            scanner
+        });
+        let (anchor_text, anchor) = automaton.anchors[index];
+        scanner.anchor(anchor, anchor_text, start, end);
+        true
+    });
+    let Some(scanner) = scanner else {
         return Vec::new();
-    }
-    let mut scanner = Scanner::new(text);
-    for m in automaton.automaton.find_overlapping_iter(text) {
-        let (anchor_text, anchor) = automaton.anchors[m.pattern().as_usize()];
-        scanner.anchor(anchor, anchor_text, m.start(), m.end());
-    }
+    };
     let mut hits = scanner.hits;
-    hits.sort_by_key(|h| {
+    let key = |h: &Hit| {
         (
             h.range.start,
             std::cmp::Reverse(h.range.end),
             std::cmp::Reverse(h.specificity),
         )
-    });
+    };
+    // Hits come in the order their anchors end, which is nearly always sorted already.
+    if !hits.windows(2).all(|w| key(&w[0]) <= key(&w[1])) {
+        hits.sort_by_key(key);
+    }
     let mut kept: Vec<Hit> = Vec::with_capacity(hits.len());
     for hit in hits {
         if kept
@@ -177,13 +222,13 @@ struct FindCache {
 }
 
 /// Characters of a name (`DB_PASSWORD`, `x-api-key`, `spring.datasource.password`).
-fn ident_char(b: u8) -> bool {
+const fn ident_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')
 }
 
 /// Characters of an unquoted value: anything but whitespace and the punctuation that ends
 /// a value in code, configuration, URLs and headers.
-fn value_char(b: u8) -> bool {
+const fn value_char(b: u8) -> bool {
     b > b' '
         && b != 0x7F
         && !matches!(
@@ -209,25 +254,40 @@ fn value_char(b: u8) -> bool {
 }
 
 /// Characters of a bearer credential (RFC 6750's `b64token`).
-fn b64token_char(b: u8) -> bool {
+const fn b64token_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'+' | b'/')
 }
 
 /// Characters of a URI's authority, read leniently: a password written with a raw `#` or
 /// `?` (which a URI would percent-encode) is still a password.
-fn authority_char(b: u8) -> bool {
-    b > b' ' && !b"/\"'<>`\\()[]{}".contains(&b)
+const fn authority_char(b: u8) -> bool {
+    b > b' '
+        && !matches!(
+            b,
+            b'/' | b'"'
+                | b'\''
+                | b'<'
+                | b'>'
+                | b'`'
+                | b'\\'
+                | b'('
+                | b')'
+                | b'['
+                | b']'
+                | b'{'
+                | b'}'
+        )
 }
 
-fn pem_header_char(b: u8) -> bool {
+const fn pem_header_char(b: u8) -> bool {
     b.is_ascii_uppercase() || b.is_ascii_digit() || b == b' '
 }
 
-fn path_char(b: u8) -> bool {
+const fn path_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'/' | b'@')
 }
 
-fn azure_char(b: u8) -> bool {
+const fn azure_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'~' | b'.' | b'-')
 }
 
@@ -249,7 +309,7 @@ enum Class {
 impl Class {
     const COUNT: usize = Charset::COUNT + 8;
 
-    fn index(self) -> usize {
+    const fn index(self) -> usize {
         match self {
             Self::Charset(c) => c.index(),
             Self::Ident => Charset::COUNT,
@@ -263,7 +323,7 @@ impl Class {
         }
     }
 
-    fn contains(self, b: u8) -> bool {
+    const fn test(self, b: u8) -> bool {
         match self {
             Self::Charset(c) => c.contains(b),
             Self::Ident => ident_char(b),
@@ -276,7 +336,48 @@ impl Class {
             Self::Word => b > b' ' && b != 0x7F && !matches!(b, b'"' | b'\'' | b'`'),
         }
     }
+
+    /// Whether `b` is of the class: one lookup in a table built at compile time.
+    fn contains(self, b: u8) -> bool {
+        CLASS_TABLES[self.index()][b as usize]
+    }
 }
+
+const ALL_CLASSES: [Class; Class::COUNT] = [
+    Class::Charset(Charset::Alnum),
+    Class::Charset(Charset::Base64Url),
+    Class::Charset(Charset::Base64UrlDot),
+    Class::Charset(Charset::Base64UrlPad),
+    Class::Charset(Charset::Hex),
+    Class::Charset(Charset::UpperAlnum),
+    Class::Charset(Charset::Letters),
+    Class::Charset(Charset::Word),
+    Class::Charset(Charset::AlnumDash),
+    Class::Charset(Charset::Bech32Upper),
+    Class::Ident,
+    Class::Value,
+    Class::B64Token,
+    Class::Authority,
+    Class::PemHeader,
+    Class::Path,
+    Class::Azure,
+    Class::Word,
+];
+
+static CLASS_TABLES: [[bool; 256]; Class::COUNT] = {
+    let mut tables = [[false; 256]; Class::COUNT];
+    let mut c = 0;
+    while c < Class::COUNT {
+        let class = ALL_CLASSES[c];
+        let mut b = 0;
+        while b < 256 {
+            tables[class.index()][b] = class.test(b as u8);
+            b += 1;
+        }
+        c += 1;
+    }
+    tables
+};
 
 /// Markers with a search cache.
 #[derive(Clone, Copy)]
@@ -304,6 +405,51 @@ impl Marker {
     }
 }
 
+/// Answers already given for short keys (an identifier's name, a value), so that text that
+/// repeats them is not judged again: a direct-mapped table keyed by the exact bytes.
+struct Memo<T: Copy> {
+    entries: [Option<(u128, T)>; 64],
+}
+
+impl<T: Copy> Memo<T> {
+    fn new() -> Self {
+        Self {
+            entries: [None; 64],
+        }
+    }
+
+    /// The exact key of `text` (case kept) with `tag`, when short enough to be one: the
+    /// tag, the length and up to 14 bytes.
+    fn key(text: &str, tag: u8) -> Option<u128> {
+        let bytes = text.as_bytes();
+        (bytes.len() <= 14).then(|| {
+            let packed = bytes.iter().fold(0u128, |k, b| (k << 8) | u128::from(*b));
+            (u128::from(tag) << 120) | ((bytes.len() as u128) << 112) | packed
+        })
+    }
+
+    fn slot(key: u128) -> usize {
+        #[allow(clippy::cast_possible_truncation)]
+        let mixed = (key as u64) ^ ((key >> 64) as u64);
+        usize::try_from(mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58).unwrap_or(0)
+    }
+
+    fn get_or(&mut self, key: Option<u128>, compute: impl FnOnce() -> T) -> T {
+        let Some(key) = key else {
+            return compute();
+        };
+        let slot = Self::slot(key);
+        if let Some((k, v)) = self.entries[slot]
+            && k == key
+        {
+            return v;
+        }
+        let value = compute();
+        self.entries[slot] = Some((key, value));
+        value
+    }
+}
+
 /// The identifier last judged: positions inside it are not judged again.
 #[derive(Clone, Default)]
 struct IdentCache {
@@ -314,11 +460,16 @@ struct IdentCache {
 struct Scanner<'t> {
     text: &'t str,
     bytes: &'t [u8],
+    /// Item boundaries of joined text (see [`scan_joined`]).
+    breaks: &'t [usize],
     runs: [RunCache; Class::COUNT],
     finds: [FindCache; Marker::COUNT],
     ident: IdentCache,
     /// Cookie headers already read up to here.
     cookies_until: usize,
+    /// What names and values were judged to be.
+    names: Memo<Option<NameClass>>,
+    values: Memo<bool>,
     hits: Vec<Hit>,
 }
 
@@ -330,10 +481,13 @@ impl<'t> Scanner<'t> {
         Self {
             text,
             bytes: text.as_bytes(),
+            breaks: &[],
             runs: [RunCache::default(); Class::COUNT],
             finds: [FindCache::default(); Marker::COUNT],
             ident: IdentCache::default(),
             cookies_until: 0,
+            names: Memo::new(),
+            values: Memo::new(),
             hits: Vec::new(),
         }
     }
@@ -408,9 +562,25 @@ impl<'t> Scanner<'t> {
         at == 0 || !self.bytes[at - 1].is_ascii_alphanumeric()
     }
 
-    /// No letter or digit at `at`: a token that ends there ends.
+    /// No letter or digit at `at` (or an item boundary): a token that ends there ends.
     fn ends_token(&self, at: usize) -> bool {
         self.byte(at).is_none_or(|b| !b.is_ascii_alphanumeric())
+            || self.breaks.binary_search(&at).is_ok()
+    }
+
+    /// Where a token body that starts at `start` and runs to `end` ends, given its length
+    /// bounds: at the last item boundary inside the run where its length is within them (the
+    /// items after it are other text), or at `end`.
+    fn body_end(&self, start: usize, end: usize, min: usize, max: usize) -> usize {
+        if end <= start || self.breaks.is_empty() {
+            return end;
+        }
+        let limit = (end - 1).min(start + max);
+        let after = self.breaks.partition_point(|&b| b <= limit);
+        match after.checked_sub(1).map(|i| self.breaks[i]) {
+            Some(b) if b >= start + min && b > start => b,
+            _ => end,
+        }
     }
 
     fn exact(&self, start: usize, end: usize, anchor: &str) -> bool {
@@ -479,7 +649,8 @@ impl<'t> Scanner<'t> {
         if RULES[rule].id == "openai-api-key" && self.text[end..].starts_with("ant-") {
             return;
         }
-        let body_end = self.run(Class::Charset(token.body), end);
+        let run_end = self.run(Class::Charset(token.body), end);
+        let body_end = self.body_end(end, run_end, token.min, token.max);
         let body = &self.text[end..body_end];
         let length = body.len();
         if !(token.min..=token.max).contains(&length)
@@ -535,7 +706,24 @@ impl<'t> Scanner<'t> {
             return;
         }
         let flag = name.starts_with("--");
-        let Some(class) = classify(name).or_else(|| self.spaced_name(start, end)) else {
+        let class = self
+            .names
+            .get_or(Memo::<Option<NameClass>>::key(name, 0), || classify(name));
+        let class = match class {
+            Some(class) => Some(class),
+            None => {
+                // `API key`: the qualifier is a word before a space.
+                let spaced = self.spaced_range(start, end);
+                spaced.and_then(|range| {
+                    let text = &self.text[range];
+                    self.names
+                        .get_or(Memo::<Option<NameClass>>::key(text, 4), || {
+                            spaced_name(text)
+                        })
+                })
+            }
+        };
+        let Some(class) = class else {
             self.scheme(name, end);
             return;
         };
@@ -553,23 +741,32 @@ impl<'t> Scanner<'t> {
                 };
                 let candidate = &self.text[value.clone()];
                 let strict = form == Form::Prose;
-                if values::is_credential(class, candidate, strict) {
+                let tag = match (class, strict) {
+                    (NameClass::Password, false) => 1,
+                    (NameClass::Password, true) => 2,
+                    _ => 3,
+                };
+                let credential = self.values.get_or(Memo::<bool>::key(candidate, tag), || {
+                    values::is_credential(class, candidate, strict)
+                });
+                if credential {
                     self.hit(rules::ASSIGNMENT, value, 0);
                 }
             }
         }
     }
 
-    /// `API key`, `Client secret`: a name written as two words, the qualifier before a space.
-    fn spaced_name(&self, start: usize, end: usize) -> Option<NameClass> {
-        if start < 2 || self.bytes[start - 1] != b' ' {
+    /// `API key`: a `key` with a qualifier before a space, as the range of both words.
+    fn spaced_range(&self, start: usize, end: usize) -> Option<Range<usize>> {
+        // Only `key` needs a qualifier; other heads are credentials on their own.
+        if start < 2
+            || self.bytes[start - 1] != b' '
+            || !self.text[start..end].eq_ignore_ascii_case("key")
+        {
             return None;
         }
         let word_start = self.run_back(Class::Charset(Charset::Alnum), start - 1, 20)?;
-        if word_start == start - 1 {
-            return None;
-        }
-        classify(&self.text[word_start..end])
+        (word_start < start - 1).then_some(word_start..end)
     }
 
     /// After a name ending at `end`: where its value starts, and how it was written.
@@ -829,11 +1026,11 @@ impl<'t> Scanner<'t> {
         }
         let authority_end = self.run(Class::Authority, end);
         let authority = &self.text[end..authority_end];
-        let Some(at) = authority.rfind('@') else {
+        let Some(at) = memchr::memrchr(b'@', authority.as_bytes()) else {
             return;
         };
         let userinfo = &authority[..at];
-        let Some(colon) = userinfo.find(':') else {
+        let Some(colon) = memchr::memchr(b':', userinfo.as_bytes()) else {
             return;
         };
         // A query or fragment before the colon: no userinfo at all.
@@ -945,6 +1142,12 @@ impl<'t> Scanner<'t> {
     }
 }
 
+/// What `API key` (two words, the second `key`) says its value is.
+fn spaced_name(text: &str) -> Option<NameClass> {
+    let qualifier = text.split(' ').next().unwrap_or_default();
+    names::is_credential_key_qualifier(qualifier).then_some(NameClass::Secret)
+}
+
 /// How a name was given its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Form {
@@ -1010,8 +1213,10 @@ pub(crate) fn cookie_secrets(text: &str, range: Range<usize>) -> Vec<Range<usize
         let name = name.rsplit([' ', ':']).next().unwrap_or(name);
         let raw = &pair[eq + 1..];
         let value = raw.trim().trim_matches('"');
+        // Browsers keep cookies of at most 4,096 bytes.
         if !names::is_session_cookie(name)
             || value.len() < 8
+            || value.len() > 4096
             || values::is_placeholder(value)
             || values::is_reference(value)
             || !values::looks_generated(value)

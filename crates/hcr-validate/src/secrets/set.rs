@@ -123,6 +123,14 @@ impl SecretSet {
         for hit in scanner::scan(&view.text) {
             collector.add(&[&view.text[hit.range]]);
         }
+        // Secrets split across the items of what reads as an array.
+        for run in view.literal_runs() {
+            let items: Vec<&str> = view.decoded_strings[run]
+                .iter()
+                .filter_map(|r| view.text.get(r.clone()))
+                .collect();
+            document::split_pieces(&items, &mut |pieces| collector.add(pieces));
+        }
         collector.finish()
     }
 
@@ -137,6 +145,12 @@ impl SecretSet {
     #[must_use]
     pub fn overflowed(&self) -> bool {
         self.overflow
+    }
+
+    /// The secrets searched for, in no particular order (with the pointer-escaped forms of
+    /// those holding `~` or `/`); for tests that check an output repeats none of them.
+    pub fn secrets(&self) -> impl Iterator<Item = &str> {
+        self.secrets.iter().map(String::as_str)
     }
 
     /// Adds the secrets of `other`.
@@ -274,7 +288,7 @@ fn generated_words(text: &str) -> Vec<Range<usize>> {
 }
 
 /// `ranges` sorted by start, overlapping and touching ones merged.
-fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
+pub(crate) fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
     ranges.sort_by_key(|r| r.start);
     let mut out: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
     for range in ranges {

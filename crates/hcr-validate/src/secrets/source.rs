@@ -22,6 +22,8 @@ pub(crate) struct View<'s> {
     steps: Vec<Step>,
     /// The source ranges of string literals' contents (between their quotes).
     pub(crate) strings: Vec<Range<usize>>,
+    /// The same, in the decoded text.
+    pub(crate) decoded_strings: Vec<Range<usize>>,
 }
 
 impl<'s> View<'s> {
@@ -38,6 +40,7 @@ impl<'s> View<'s> {
             return Self {
                 text: Cow::Borrowed(text),
                 steps: Vec::new(),
+                decoded_strings: strings.clone(),
                 strings,
             };
         }
@@ -46,6 +49,8 @@ impl<'s> View<'s> {
         let mut at = 0;
         let mut in_string = false;
         let mut string_start = 0;
+        let mut decoded_start = 0;
+        let mut decoded_strings = Vec::new();
         while at < raw.len() {
             let b = raw[at];
             if !b.is_ascii() {
@@ -76,6 +81,7 @@ impl<'s> View<'s> {
                 if b == b'"' {
                     in_string = true;
                     string_start = at + 1;
+                    decoded_start = out.len() + 1;
                 }
                 out.push(char::from(b));
                 at += 1;
@@ -85,6 +91,7 @@ impl<'s> View<'s> {
                 b'"' | b'\n' => {
                     in_string = false;
                     strings.push(string_start..at);
+                    decoded_strings.push(decoded_start..out.len());
                     out.push(char::from(b));
                     at += 1;
                 }
@@ -116,12 +123,42 @@ impl<'s> View<'s> {
         }
         if in_string {
             strings.push(string_start..raw.len());
+            decoded_strings.push(decoded_start..out.len());
         }
         Self {
             text: Cow::Owned(out),
             steps,
             strings,
+            decoded_strings,
         }
+    }
+
+    /// Runs of at least two string literals separated only by commas and whitespace (the
+    /// items of an array, in text that may not parse), as ranges of `decoded_strings`.
+    pub(crate) fn literal_runs(&self) -> Vec<Range<usize>> {
+        let mut runs = Vec::new();
+        let mut start = 0;
+        for i in 1..=self.decoded_strings.len() {
+            let adjacent = i < self.decoded_strings.len() && {
+                let between = self
+                    .text
+                    .get(
+                        self.decoded_strings[i - 1].end + 1
+                            ..self.decoded_strings[i].start.saturating_sub(1),
+                    )
+                    .unwrap_or("x");
+                between
+                    .bytes()
+                    .all(|b| b == b',' || b.is_ascii_whitespace())
+            };
+            if !adjacent {
+                if i - start >= 2 {
+                    runs.push(start..i);
+                }
+                start = i;
+            }
+        }
+        runs
     }
 
     /// The source range of the decoded range `range`, widened to whole escapes.
