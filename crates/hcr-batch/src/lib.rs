@@ -27,7 +27,6 @@
 //! ```
 
 mod lines;
-mod read;
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -36,7 +35,9 @@ use std::sync::Arc;
 use hcr_validate::{Code, Diagnostic, Report, Severity, Validator};
 use rayon::prelude::*;
 
-pub use read::{ReadFailure, read_record_file};
+/// The input policy, re-exported (it lives in `hcr-fs`).
+pub use hcr_fs as input;
+pub use hcr_fs::{ReadFailure, read_record_file};
 
 /// One input as the user named it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,6 +136,60 @@ pub struct Outcome {
     pub text: Option<Arc<[u8]>>,
 }
 
+impl Outcome {
+    /// The outcome of checking one record: valid when the report is, with `text` kept only
+    /// when there are diagnostics to show beside it.
+    #[must_use]
+    pub fn new(source: Source, input: usize, report: Report, text: Option<&[u8]>) -> Self {
+        let text = text
+            .filter(|_| !report.diagnostics.is_empty())
+            .map(Arc::from);
+        Self {
+            source,
+            input,
+            valid: report.valid,
+            report,
+            unreadable: false,
+            text,
+        }
+    }
+
+    /// The same outcome with warnings counted as errors.
+    #[must_use]
+    pub fn denying_warnings(mut self) -> Self {
+        self.valid = self.report.is_valid_denying_warnings();
+        self
+    }
+
+    /// The outcome of an input that could not be read under the input policy: HCR003 when
+    /// it is over the size limit (an invalid record), otherwise HCR005 (an unreadable input);
+    /// the message names the input, and for the size the limit and the option that raises it.
+    #[must_use]
+    pub fn unreadable(source: Source, input: usize, error: &input::InputError) -> Self {
+        if error.too_large() {
+            let diagnostic = Diagnostic::new(Code::Hcr003, Default::default(), error.to_string())
+                .help(format!(
+                    "shrink the input, or raise the limit with {}",
+                    error.limit.option
+                ));
+            return Self::new(
+                source,
+                input,
+                Report::from_diagnostics(vec![diagnostic]),
+                None,
+            );
+        }
+        Self {
+            source,
+            input,
+            report: Report::unreadable(error.to_string()),
+            valid: false,
+            unreadable: true,
+            text: None,
+        }
+    }
+}
+
 /// Totals over a run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -162,6 +217,12 @@ impl Summary {
             self.files += 1;
             self.last_input = Some(outcome.input);
         }
+        // An input that could not be read is no record, valid or invalid.
+        if outcome.unreadable {
+            self.unreadable += 1;
+            self.errors += outcome.report.count(Severity::Error);
+            return;
+        }
         self.records += 1;
         if outcome.valid {
             self.valid += 1;
@@ -170,7 +231,6 @@ impl Summary {
         }
         self.errors += outcome.report.count(Severity::Error);
         self.warnings += outcome.report.count(Severity::Warning);
-        self.unreadable += usize::from(outcome.unreadable);
     }
 }
 
@@ -342,9 +402,9 @@ pub fn run(
             _ => flush(&mut files, sink)?,
         }
         match unit {
-            Unit::File(path) => match read::open_regular(path) {
+            Unit::File(path) => match hcr_fs::open_regular(path) {
                 Ok((file, _)) => judge.lines(input, Some(path), file, &pool, sink)?,
-                Err(failure) => sink(judge.unreadable(input, Some(path), &failure))?,
+                Err(failure) => sink(judge.unreadable(input, Some(path), failure))?,
             },
             Unit::Stdin if options.jsonl => {
                 judge.lines(input, None, io::stdin().lock(), &pool, sink)?;
@@ -355,18 +415,18 @@ pub fn run(
                     path: None,
                     line: None,
                 };
-                let outcome = match read::read_capped(io::stdin().lock(), max, 1 << 16) {
+                let outcome = match hcr_fs::read_capped(io::stdin().lock(), max, 1 << 16) {
                     Ok(bytes) => judge.bytes(input, source, &bytes),
                     Err(ReadFailure::TooLarge(length)) => {
                         let report = validator.oversized(length);
                         judge.outcome(input, source, report, None)
                     }
-                    Err(failure) => judge.unreadable(input, None, &failure),
+                    Err(failure) => judge.unreadable(input, None, failure),
                 };
                 sink(outcome)?;
             }
             Unit::Broken(path, reason) => {
-                sink(judge.unreadable(input, Some(path), &ReadFailure::Walk(reason.clone())))?;
+                sink(judge.unreadable(input, Some(path), ReadFailure::Walk(reason.clone())))?;
             }
             Unit::TooMany(path, max) => {
                 let source = Source {
@@ -400,21 +460,11 @@ impl Judge<'_> {
         report: Report,
         text: Option<&[u8]>,
     ) -> Outcome {
-        let valid = if self.options.deny_warnings {
-            report.is_valid_denying_warnings()
+        let outcome = Outcome::new(source, input, report, text);
+        if self.options.deny_warnings {
+            outcome.denying_warnings()
         } else {
-            report.valid
-        };
-        let text = text
-            .filter(|_| !report.diagnostics.is_empty())
-            .map(Arc::from);
-        Outcome {
-            source,
-            input,
-            report,
-            valid,
-            unreadable: false,
-            text,
+            outcome
         }
     }
 
@@ -434,26 +484,24 @@ impl Judge<'_> {
                 let report = self.validator.oversized(length);
                 self.outcome(input, source, report, None)
             }
-            Err(failure) => self.unreadable(input, Some(path), &failure),
+            Err(failure) => self.unreadable(input, Some(path), failure),
         }
     }
 
-    fn unreadable(&self, input: usize, path: Option<&Path>, failure: &ReadFailure) -> Outcome {
-        let name = path.map_or_else(
-            || "standard input".to_owned(),
-            |p| format!("`{}`", p.display()),
-        );
-        Outcome {
-            source: Source {
-                path: path.map(Path::to_path_buf),
-                line: None,
-            },
-            input,
-            report: Report::unreadable(format!("{name} could not be read: {failure}")),
-            valid: false,
-            unreadable: true,
-            text: None,
-        }
+    fn unreadable(&self, input: usize, path: Option<&Path>, failure: ReadFailure) -> Outcome {
+        let source = Source {
+            path: path.map(Path::to_path_buf),
+            line: None,
+        };
+        let error = input::InputError {
+            path: source.path.clone(),
+            failure,
+            limit: input::Limit::new(
+                self.validator.limits().max_record_bytes,
+                "--max-record-bytes",
+            ),
+        };
+        Outcome::unreadable(source, input, &error)
     }
 
     /// Streams JSON Lines from `reader`, validating a batch of lines at a time.
@@ -481,7 +529,7 @@ impl Judge<'_> {
                 Ok(None) => break,
                 Err(e) => {
                     pending.into_iter().try_for_each(&mut *sink)?;
-                    return sink(self.unreadable(input, path, &ReadFailure::Io(e)));
+                    return sink(self.unreadable(input, path, ReadFailure::Io(e)));
                 }
             };
             if pool.current_num_threads() > 1 {

@@ -9,6 +9,10 @@ use hcr_validate::receiver::{ArtifactStore, DEFAULT_MAX_ARTIFACT_BYTES, Revision
 use hcr_validate::{Level, ReceiverContext, Validator};
 use serde_json::{Value, json};
 
+/// The longest request line answered: a 16 MiB record as base64 or as an escaped JSON
+/// string, and room for the rest of the request.
+pub const MAX_REQUEST_BYTES: usize = 64 << 20;
+
 /// Answers requests, keeping one receiver context per distinct request context.
 #[derive(Debug, Default)]
 pub struct Responder {
@@ -20,6 +24,13 @@ impl Responder {
     #[must_use]
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The answer to a request line longer than the protocol allows (it was not kept).
+    #[must_use]
+    pub fn too_long(&self, length: u64) -> String {
+        json!({"id": null, "error": format!("the request is {length} bytes long; the limit is {MAX_REQUEST_BYTES} bytes")})
+            .to_string()
     }
 
     /// The answer line (without its newline) to one request line.

@@ -344,7 +344,8 @@ impl StdioRunner {
 }
 
 fn request(suite: &Suite, case: &Case) -> String {
-    let bytes = std::fs::read(suite.path(case)).unwrap_or_default();
+    let bytes = hcr_fs::read_record_file(&suite.path(case), crate::suite::MAX_SUITE_FILE_BYTES)
+        .unwrap_or_default();
     let mut request = json!({"id": case.id, "level": case.level.as_str()});
     match String::from_utf8(bytes) {
         Ok(text) => request["record"] = json!(text),

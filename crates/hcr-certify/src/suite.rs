@@ -173,6 +173,9 @@ pub struct Suite {
     contexts: BTreeMap<String, Context>,
 }
 
+/// The most bytes a suite file (the manifest, a case) may hold.
+pub(crate) const MAX_SUITE_FILE_BYTES: usize = 64 << 20;
+
 impl Suite {
     /// Loads the suite whose `manifest.json` is in `root`.
     ///
@@ -180,9 +183,12 @@ impl Suite {
     /// [`SuiteError`] when the manifest cannot be read or is malformed.
     pub fn load(root: &Path) -> Result<Self, SuiteError> {
         let path = root.join("manifest.json");
-        let text = std::fs::read(&path).map_err(|source| SuiteError::Read {
-            path: path.clone(),
-            source,
+        // The input policy: a regular file, opened without blocking, within a bound.
+        let text = hcr_fs::read_record_file(&path, MAX_SUITE_FILE_BYTES).map_err(|failure| {
+            SuiteError::Read {
+                path: path.clone(),
+                source: std::io::Error::other(failure.to_string()),
+            }
         })?;
         let manifest: Manifest =
             serde_json::from_slice(&text).map_err(|source| SuiteError::Format { path, source })?;

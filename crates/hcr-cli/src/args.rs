@@ -123,6 +123,11 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub follow_links: bool,
 
+    /// Succeed when the paths given hold no record to check (by default that is an error:
+    /// a mistyped path or glob would otherwise pass).
+    #[arg(long)]
+    pub allow_empty: bool,
+
     /// Files checked per run; past it the walk stops with one HCR003.
     #[arg(long, value_name = "N", default_value_t = hcr_batch::DEFAULT_MAX_FILES)]
     pub max_files: usize,
@@ -210,6 +215,10 @@ pub struct DigestArgs {
     /// Bytes read per artifact at most.
     #[arg(long, value_name = "BYTES", default_value_t = hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES)]
     pub max_artifact_bytes: u64,
+
+    /// How much one input may hold.
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 /// Receiver brief formats.
@@ -235,6 +244,10 @@ pub struct ReceiveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "markdown")]
     pub format: BriefFormat,
+
+    /// How much one input may hold.
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 /// `hcr continue`.
@@ -283,6 +296,10 @@ pub struct ContinueArgs {
     /// Mark the decision with this summary superseded; repeatable.
     #[arg(long, value_name = "SUMMARY")]
     pub supersede: Vec<String>,
+
+    /// How much one input may hold.
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 /// Diff formats.
@@ -310,6 +327,10 @@ pub struct DiffArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: DiffFormat,
+
+    /// How much one input may hold.
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 /// `hcr spec-handoff …`.
@@ -363,6 +384,9 @@ pub enum SpecHandoffCommand {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: FormatArg,
+        /// How much one input may hold.
+        #[command(flatten)]
+        input: InputArgs,
     },
 }
 
@@ -386,6 +410,10 @@ pub struct RenderArgs {
     /// The record.
     #[arg(value_name = "RECORD")]
     pub record: PathBuf,
+
+    /// How much one input may hold.
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 /// Formats `hcr convert` reads.
@@ -429,6 +457,10 @@ pub struct ConvertArgs {
     /// The workspace folder's name.
     #[arg(long, value_name = "S")]
     pub workspace_slug: Option<String>,
+
+    /// How much one input may hold.
+    #[command(flatten)]
+    pub limits: InputArgs,
 }
 
 /// Report formats of `hcr certify`.
@@ -502,6 +534,14 @@ pub struct CertifyArgs {
     /// Send receiver cases to the --validator-stdio process too.
     #[arg(long)]
     pub stdio_receiver: bool,
+}
+
+/// How much one input file (or standard input) may hold.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct InputArgs {
+    /// Bytes read from any one input; larger inputs are refused from their size, unread.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_record_bytes)]
+    pub max_input_bytes: usize,
 }
 
 /// Limits on what one record may cost.

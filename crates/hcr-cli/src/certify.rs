@@ -1,6 +1,6 @@
 //! `hcr certify`, and `hcr validate --protocol-stdio`.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::time::Duration;
 
 use anyhow::{Context as _, Result, bail};
@@ -77,16 +77,28 @@ pub(crate) fn run(args: &CertifyArgs) -> Result<u8> {
     })
 }
 
-/// Answers certification requests, one JSON line each, until standard input ends.
+/// Answers certification requests, one JSON line each, until standard input ends. Each
+/// request line is read as soon as it ends and at most `MAX_REQUEST_BYTES` are kept.
 pub(crate) fn serve_stdio() -> Result<u8> {
-    let mut responder = hcr_certify::protocol::Responder::new();
+    use hcr_certify::protocol::{MAX_REQUEST_BYTES, Responder};
+    use hcr_fs::Line;
+    let mut responder = Responder::new();
     let mut out = io::stdout().lock();
-    for line in io::stdin().lock().lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        writeln!(out, "{}", responder.respond(&line))?;
+    let mut input = io::stdin().lock();
+    let mut line = Vec::new();
+    loop {
+        let answer = match hcr_fs::read_line(&mut input, MAX_REQUEST_BYTES, &mut line)? {
+            Line::End => break,
+            Line::TooLong(length) => responder.too_long(length),
+            Line::Text => {
+                let text = String::from_utf8_lossy(&line);
+                if text.trim().is_empty() {
+                    continue;
+                }
+                responder.respond(&text)
+            }
+        };
+        writeln!(out, "{answer}")?;
         out.flush()?;
     }
     Ok(EXIT_VALID)

@@ -4,21 +4,22 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, anyhow, bail};
-use hcr_batch::read_record_file;
 use hcr_chain::{Continuation, Diff, parse_actor, successor};
 use hcr_report::{Context, Format, Outcome, Summary, renderer};
 use hcr_types::{DateTime, Record};
 use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Report, Validator};
 
-use crate::args::{ContinueArgs, DiffArgs, DiffFormat};
+use crate::args::{ContinueArgs, DiffArgs, DiffFormat, InputArgs};
 use crate::{EXIT_INVALID, EXIT_VALID};
 
 /// Reads a record that has the schema's shape, or prints why not.
-fn read(path: &Path) -> Result<std::result::Result<Record, (Report, Vec<u8>)>> {
-    let validator = Validator::new(Level::Schema);
-    let bytes = read_record_file(path, validator.limits().max_record_bytes)
-        .map_err(|e| anyhow!("`{}` cannot be read: {e}", path.display()))?;
+fn read(path: &Path, input: &InputArgs) -> Result<std::result::Result<Record, (Report, Vec<u8>)>> {
+    let validator = Validator::new(Level::Schema).with_limits(hcr_validate::Limits {
+        max_record_bytes: input.max_input_bytes,
+        ..hcr_validate::Limits::default()
+    });
+    let bytes = crate::input::bytes(path, input)?;
     let (record, report) = validator.validate_typed(&bytes);
     Ok(match record {
         Some(record) if report.valid => Ok(record),
@@ -54,7 +55,7 @@ fn print_report(
 }
 
 pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
-    let previous = match read(&args.previous)? {
+    let previous = match read(&args.previous, &args.input)? {
         Ok(record) => record,
         Err((report, bytes)) => {
             print_report(Some(args.previous.clone()), report, bytes, Level::Schema)?;
@@ -67,12 +68,17 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
     };
     let patch = match &args.patch {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading the patch `{}`", path.display()))?;
-            Some(
-                serde_json::from_str(&text)
-                    .with_context(|| format!("the patch `{}` is not JSON", path.display()))?,
-            )
+            let text = crate::input::text(path, &args.input)?;
+            // serde's message gives the position; the text around it is not repeated.
+            let patch: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+                anyhow!(
+                    "the patch `{}` is not JSON (line {}, column {})",
+                    hcr_escape::path(path),
+                    e.line(),
+                    e.column()
+                )
+            })?;
+            Some(patch)
         }
         None => None,
     };
@@ -169,7 +175,7 @@ fn file_name(id: &str) -> String {
 pub(crate) fn run_diff(args: &DiffArgs) -> Result<u8> {
     let mut records = Vec::new();
     for path in [&args.old, &args.new] {
-        match read(path)? {
+        match read(path, &args.input)? {
             Ok(record) => records.push(record),
             Err((report, bytes)) => {
                 print_report(Some(path.clone()), report, bytes, Level::Schema)?;

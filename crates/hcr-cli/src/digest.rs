@@ -24,13 +24,19 @@ fn hash_files(files: &[std::path::PathBuf]) -> Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut status = EXIT_VALID;
     for path in files {
-        let digest = std::fs::File::open(path)
-            .and_then(|file| Sha256::of_reader(io::BufReader::with_capacity(256 * 1024, file)));
+        // Regular files only, opened without blocking: a FIFO or a device is refused, never
+        // read forever.
+        let digest = hcr_fs::open_regular(path)
+            .map_err(|failure| format!("`{}` could not be read: {failure}", hcr_escape::path(path)))
+            .and_then(|(file, _)| {
+                Sha256::of_reader(io::BufReader::with_capacity(256 * 1024, file))
+                    .map_err(|e| format!("`{}` could not be read: {e}", hcr_escape::path(path)))
+            });
         match digest {
-            Ok(digest) => writeln!(out, "{digest}  {}", path.display())?,
+            Ok(digest) => writeln!(out, "{digest}  {}", hcr_escape::path(path))?,
             Err(error) => {
                 out.flush()?;
-                writeln!(io::stderr(), "hcr: error: `{}`: {error}", path.display())?;
+                writeln!(io::stderr(), "hcr: error: {error}")?;
                 status = EXIT_USAGE;
             }
         }
@@ -40,9 +46,11 @@ fn hash_files(files: &[std::path::PathBuf]) -> Result<u8> {
 }
 
 fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("`{}` cannot be read", path.display()))?;
-    let validator = Validator::new(Level::Normative);
+    let text = crate::input::text(path, &args.input)?;
+    let validator = Validator::new(Level::Normative).with_limits(hcr_validate::Limits {
+        max_record_bytes: args.input.max_input_bytes,
+        ..hcr_validate::Limits::default()
+    });
     let report = validator.validate_str(&text);
     if !report.valid {
         bail!(
@@ -83,7 +91,7 @@ fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
             out,
             "{} `{}`: {what}",
             item.pointer,
-            hcr_report::escape::escape(&item.artifact_ref)
+            hcr_escape::escape(&item.artifact_ref)
         )?;
     }
     if items.is_empty() {

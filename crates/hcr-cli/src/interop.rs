@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
-use hcr_batch::{Outcome, Source, Summary, read_record_file};
+use hcr_batch::{Outcome, Source, Summary};
 use hcr_interop::convert::{from_artifact, to_payload};
 use hcr_interop::goal_handover::{self, Draft};
 use hcr_interop::spec_handoff::discover::{DiscoverRequest, discover};
@@ -15,7 +15,7 @@ use hcr_types::Record;
 use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Validator};
 
-use crate::args::{ConvertArgs, ConvertFrom, RenderArgs, RenderAs, SpecHandoffCommand};
+use crate::args::{ConvertArgs, ConvertFrom, InputArgs, RenderArgs, RenderAs, SpecHandoffCommand};
 use crate::{EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
 
 pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
@@ -67,7 +67,11 @@ pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
                 EXIT_VALID
             })
         }
-        SpecHandoffCommand::Lint { files, format } => {
+        SpecHandoffCommand::Lint {
+            files,
+            format,
+            input: limits,
+        } => {
             let mut context = Context::new(Level::Normative);
             context.root = std::env::current_dir().ok();
             let mut render = renderer(crate::validate::format(*format), context);
@@ -79,29 +83,12 @@ pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
                     path: Some(path.clone()),
                     line: None,
                 };
-                let outcome = match std::fs::read(path) {
+                let outcome = match hcr_fs::read_input(path, &crate::input::limit(limits)) {
                     Ok(bytes) => {
                         let report = lint(&String::from_utf8_lossy(&bytes));
-                        Outcome {
-                            source,
-                            input,
-                            valid: report.valid,
-                            unreadable: false,
-                            text: Some(bytes.into()),
-                            report,
-                        }
+                        Outcome::new(source, input, report, Some(&bytes))
                     }
-                    Err(e) => Outcome {
-                        source,
-                        input,
-                        valid: false,
-                        unreadable: true,
-                        text: None,
-                        report: hcr_validate::Report::unreadable(format!(
-                            "`{}` could not be read: {e}",
-                            path.display()
-                        )),
-                    },
+                    Err(error) => Outcome::unreadable(source, input, &error),
                 };
                 summary.add(&outcome);
                 render.record(&mut out, &outcome)?;
@@ -119,10 +106,12 @@ pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
 }
 
 /// A record valid at the normative level, or an error that says why not.
-fn valid_record(path: &Path) -> Result<Record> {
-    let validator = Validator::new(Level::Normative);
-    let bytes = read_record_file(path, validator.limits().max_record_bytes)
-        .map_err(|e| anyhow!("`{}` cannot be read: {e}", path.display()))?;
+fn valid_record(path: &Path, input: &InputArgs) -> Result<Record> {
+    let validator = Validator::new(Level::Normative).with_limits(hcr_validate::Limits {
+        max_record_bytes: input.max_input_bytes,
+        ..hcr_validate::Limits::default()
+    });
+    let bytes = crate::input::bytes(path, input)?;
     validator
         .read_record(&bytes)
         .map(|(record, _)| record)
@@ -136,7 +125,7 @@ fn valid_record(path: &Path) -> Result<Record> {
 }
 
 pub(crate) fn render(args: &RenderArgs) -> Result<u8> {
-    let record = valid_record(&args.record)?;
+    let record = valid_record(&args.record, &args.input)?;
     let text = match args.form {
         RenderAs::GoalHandover => format!("{}\n", goal_handover::to_note(&record)),
         RenderAs::UntrustedBlock => {
@@ -152,8 +141,7 @@ pub(crate) fn convert(args: &ConvertArgs) -> Result<u8> {
     if args.to.is_some() {
         return to_spec_handoff(args);
     }
-    let text = std::fs::read_to_string(&args.input)
-        .with_context(|| format!("reading `{}`", args.input.display()))?;
+    let text = crate::input::text(&args.input, &args.limits)?;
     let draft = match args.from {
         Some(ConvertFrom::GoalHandover) => {
             let note = goal_handover::normalize(&text)?
@@ -209,7 +197,7 @@ fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>) -> Result<u8> {
 }
 
 fn to_spec_handoff(args: &ConvertArgs) -> Result<u8> {
-    let record = valid_record(&args.input)?;
+    let record = valid_record(&args.input, &args.limits)?;
     let target = args
         .target_repo
         .as_deref()

@@ -15,6 +15,7 @@ mod certify;
 mod chain;
 mod digest;
 mod info;
+mod input;
 mod interop;
 mod receive;
 mod receiver;
@@ -31,8 +32,12 @@ use args::{Cli, Command};
 pub const EXIT_VALID: u8 = 0;
 /// Exit status: at least one record invalid.
 pub const EXIT_INVALID: u8 = 1;
-/// Exit status: bad usage, or an input that could not be read.
+/// Exit status: bad usage, an input that could not be read, or explicit inputs that held
+/// no record to check.
 pub const EXIT_USAGE: u8 = 2;
+/// Exit status: the run was cut short (standard output closed) before every record was
+/// checked, and no invalid record had been seen yet.
+pub const EXIT_INCOMPLETE: u8 = 3;
 
 /// The clap command, for completions and the man page.
 #[must_use]
@@ -75,7 +80,8 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(error) if is_broken_pipe(&error) => ExitCode::from(EXIT_VALID),
+        // Nothing more can be printed; the run did not finish, so it does not pass.
+        Err(error) if is_broken_pipe(&error) => ExitCode::from(EXIT_INCOMPLETE),
         Err(error) => {
             let _ = writeln!(io::stderr(), "hcr: error: {error:#}");
             ExitCode::from(EXIT_USAGE)
@@ -84,7 +90,7 @@ pub fn main() -> ExitCode {
 }
 
 /// A closed standard output (`hcr validate … | head`) ends the run quietly.
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
+pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error
         .chain()
         .filter_map(|cause| cause.downcast_ref::<io::Error>())

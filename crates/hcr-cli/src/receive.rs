@@ -3,7 +3,6 @@
 use std::io::{self, Write};
 
 use anyhow::{Context as _, Result};
-use hcr_batch::read_record_file;
 use hcr_receive::Brief;
 use hcr_report::{Context, Format, Outcome, Summary, renderer};
 use hcr_validate::{Code, Level, Validator};
@@ -13,9 +12,13 @@ use crate::{EXIT_INVALID, EXIT_VALID};
 
 pub(crate) fn run(args: &ReceiveArgs) -> Result<u8> {
     let context = crate::receiver::context(&args.receiver)?;
-    let validator = Validator::new(Level::Receiver).with_receiver(context.clone());
-    let bytes = read_record_file(&args.record, validator.limits().max_record_bytes)
-        .map_err(|e| anyhow::anyhow!("`{}` cannot be read: {e}", args.record.display()))?;
+    let validator = Validator::new(Level::Receiver)
+        .with_limits(hcr_validate::Limits {
+            max_record_bytes: args.input.max_input_bytes,
+            ..hcr_validate::Limits::default()
+        })
+        .with_receiver(context.clone());
+    let bytes = crate::input::bytes(&args.record, &args.input)?;
     let (record, report) = validator.validate_typed(&bytes);
     // A record that does not satisfy the schema has no brief; one holding a secret is not
     // repeated. Both get the diagnostics instead.

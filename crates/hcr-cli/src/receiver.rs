@@ -28,7 +28,7 @@ pub(crate) fn context(args: &ReceiverArgs) -> Result<ReceiverContext> {
             writeln!(
                 stderr,
                 "hcr: note: ignoring `{}` in the revisions folder: {}",
-                hcr_report::escape::escape(&problem.path.display().to_string()),
+                hcr_escape::escape(&problem.path.display().to_string()),
                 problem.reason
             )?;
         }

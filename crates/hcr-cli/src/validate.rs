@@ -10,7 +10,7 @@ use hcr_validate::{Level, Limits, Validator};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::{ColorArg, FormatArg, LevelArg, ValidateArgs};
-use crate::{EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
+use crate::{EXIT_INCOMPLETE, EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
 
 pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
     let receiver_inputs = args.receiver.any();
@@ -67,15 +67,44 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
     let mut out = BufWriter::new(stdout.lock());
     let progress = Progress::new(plan.len());
     let mut summary = Summary::default();
-    render.begin(&mut out)?;
-    hcr_batch::run(&plan, &validator, &options, &mut |outcome| {
-        summary.add(&outcome);
-        progress.update(summary.files, summary.records);
-        progress.suspend(|| render.record(&mut out, &outcome))
-    })?;
+    let written = render.begin(&mut out).and_then(|()| {
+        hcr_batch::run(&plan, &validator, &options, &mut |outcome| {
+            summary.add(&outcome);
+            progress.update(summary.files, summary.records);
+            progress.suspend(|| render.record(&mut out, &outcome))
+        })?;
+        progress.clear();
+        render.finish(&mut out, &summary)?;
+        out.flush()
+    });
     progress.clear();
-    render.finish(&mut out, &summary)?;
-    out.flush()?;
+    match written {
+        Ok(()) => {}
+        // Standard output was closed (`| head`): the run stops, and does not pass. An invalid
+        // record seen before says so; otherwise the run is incomplete.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+            return Ok(if summary.invalid > 0 {
+                EXIT_INVALID
+            } else {
+                EXIT_INCOMPLETE
+            });
+        }
+        Err(e) => return Err(e.into()),
+    }
+
+    let explicit = inputs.iter().any(|i| matches!(i, Input::Path(_)));
+    if summary.records == 0 && summary.unreadable == 0 && explicit && !args.allow_empty {
+        writeln!(
+            io::stderr(),
+            "hcr: error: nothing was checked: the paths given hold no record{} (use --allow-empty to accept an empty run)",
+            if args.jsonl {
+                String::new()
+            } else {
+                format!(" matching `{}`", hcr_escape::escape(&args.glob))
+            }
+        )?;
+        return Ok(EXIT_USAGE);
+    }
 
     Ok(if summary.unreadable > 0 {
         EXIT_USAGE

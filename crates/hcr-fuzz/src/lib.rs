@@ -125,7 +125,7 @@ pub fn check_formats(data: &[u8], report: Report) {
             Format::Text | Format::Github => {
                 let unsafe_char = text
                     .chars()
-                    .find(|&c| c != '\n' && hcr_report::escape::is_unsafe(c));
+                    .find(|&c| c != '\n' && hcr_escape::is_unsafe(c));
                 assert!(
                     unsafe_char.is_none(),
                     "{} output carries {unsafe_char:?}",

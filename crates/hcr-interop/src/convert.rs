@@ -313,12 +313,13 @@ pub fn from_artifact(artifact: &str) -> Draft {
         .enumerate()
         .map(|(i, r)| json!({"id": format!("source-ref-{}", i + 1), "label": r, "artifactRef": r}))
         .collect();
-    let mut unverified: Vec<String> = Vec::new();
-    for limitation in strings("limitations") {
-        if !unverified.contains(&limitation) {
-            unverified.push(limitation);
-        }
-    }
+    // Distinct limitations in order (a set, not a scan of the list: a foreign artifact may
+    // hold many).
+    let mut seen = std::collections::HashSet::new();
+    let unverified: Vec<String> = strings("limitations")
+        .into_iter()
+        .filter(|limitation| seen.insert(limitation.clone()))
+        .collect();
     let mut kept = fields.clone();
     kept.insert(
         "sections".into(),

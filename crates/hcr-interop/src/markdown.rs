@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use hcr_report::escape::{markdown_code as code, markdown_text as md};
+use hcr_escape::{markdown_code as code, markdown_text as md};
 use hcr_types::{Actor, Record};
 
 fn actor(a: &Actor) -> String {

@@ -14,7 +14,7 @@
 
 use std::fmt::Write as _;
 
-use hcr_report::escape::{markdown_code as code, markdown_text as md};
+use hcr_escape::{markdown_code as code, markdown_text as md};
 use hcr_types::{ConstraintKind, Evidence, Record, ReviewStatus, Sha256};
 use hcr_validate::receiver::{Artifact, ReceiverContext};
 use hcr_validate::{Diagnostic, Report, Severity};

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use hcr_validate::Severity;
 
-use crate::escape::{escape, github_data, github_property};
 use crate::{Context, Outcome, Render, Summary, place, repository_path, summary_line};
+use hcr_escape::{escape, github_data, github_property};
 
 pub(crate) struct Github {
     context: Context,

@@ -64,7 +64,7 @@ impl Render for Json {
             "tool": {"name": "hcr", "version": env!("CARGO_PKG_VERSION")},
             "level": self.context.level,
         });
-        let head = serde_json::to_string(&head).map_err(io::Error::other)?;
+        let head = serde_json::to_string(&head).map_err(io::Error::from)?;
         // Reopen the object to stream `results` into it.
         write!(out, "{},\"results\":[", &head[..head.len() - 1])
     }
@@ -87,7 +87,7 @@ impl Render for Json {
         }
         self.first = false;
         out.write_all(b"\n")?;
-        serde_json::to_writer(&mut *out, &result).map_err(io::Error::other)
+        serde_json::to_writer(&mut *out, &result).map_err(io::Error::from)
     }
 
     fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
@@ -101,7 +101,7 @@ impl Render for Json {
             "unreadable": summary.unreadable,
         });
         write!(out, "\n],\"summary\":")?;
-        serde_json::to_writer(&mut *out, &summary).map_err(io::Error::other)?;
+        serde_json::to_writer(&mut *out, &summary).map_err(io::Error::from)?;
         writeln!(out, "}}")
     }
 }

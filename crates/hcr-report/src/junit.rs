@@ -6,8 +6,8 @@ use std::io::{self, Write};
 
 use hcr_validate::Severity;
 
-use crate::escape::xml;
 use crate::{Context, Outcome, Render, Summary, count, place};
+use hcr_escape::xml;
 
 pub(crate) struct Junit {
     context: Context,

@@ -34,7 +34,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod escape;
 mod github;
 mod json;
 mod junit;
@@ -46,6 +45,8 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 pub use hcr_batch::{Outcome, Summary};
+/// The escaping functions, re-exported (they live in `hcr-escape`).
+pub use hcr_escape as escape;
 use hcr_validate::{Diagnostic, Level};
 
 /// An output format.

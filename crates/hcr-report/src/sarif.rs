@@ -98,7 +98,7 @@ impl Render for Sarif {
                 "properties": {"level": self.context.level},
             }],
         });
-        let head = serde_json::to_string(&head).map_err(io::Error::other)?;
+        let head = serde_json::to_string(&head).map_err(io::Error::from)?;
         // Reopen the run object (`…}]}`) to stream `results` into it.
         write!(out, "{},\"results\":[", &head[..head.len() - 3])
     }
@@ -136,7 +136,7 @@ impl Render for Sarif {
             }
             self.first = false;
             out.write_all(b"\n")?;
-            serde_json::to_writer(&mut *out, &result).map_err(io::Error::other)?;
+            serde_json::to_writer(&mut *out, &result).map_err(io::Error::from)?;
         }
         Ok(())
     }

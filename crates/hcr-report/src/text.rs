@@ -6,8 +6,8 @@ use std::ops::Range;
 use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
 use hcr_validate::{Diagnostic, Severity};
 
-use crate::escape::{REPLACEMENT, escape, is_unsafe};
 use crate::{Context, Outcome, Render, Summary, place, summary_line};
+use hcr_escape::{REPLACEMENT, escape, is_unsafe};
 
 pub(crate) struct Text {
     context: Context,
@@ -130,9 +130,10 @@ impl Excerpt {
         let start = start.min(text.len());
         // Look for the line's ends no further than LONG_LINE bytes away.
         let back = start.saturating_sub(LONG_LINE);
-        let line_start = memchr::memrchr(b'\n', &text[back..start]).map(|i| back + i + 1);
+        // Lines end at LF, CRLF or a lone CR.
+        let line_start = memchr::memrchr2(b'\n', b'\r', &text[back..start]).map(|i| back + i + 1);
         let ahead = start.saturating_add(LONG_LINE).min(text.len());
-        let line_end = memchr::memchr(b'\n', &text[start..ahead]).map(|i| start + i);
+        let line_end = memchr::memchr2(b'\n', b'\r', &text[start..ahead]).map(|i| start + i);
         let (line_start, line_end, cut) = match (line_start, line_end) {
             (Some(s), Some(e)) if e - s <= LONG_LINE => (s, e, false),
             (None, Some(e)) if back == 0 && e <= LONG_LINE => (0, e, false),

@@ -245,7 +245,8 @@ impl Scanner<'_> {
     }
 }
 
-/// Line and column (in code points of UTF-8 text) of each byte offset.
+/// Line and column (in code points of UTF-8 text) of each byte offset. Lines end at LF, CRLF
+/// or a lone CR.
 pub(crate) fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
     let mut order: Vec<usize> = (0..offsets.len()).collect();
     order.sort_by_key(|&i| offsets[i]);
@@ -262,9 +263,12 @@ pub(crate) fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
         let target = offsets[i].min(bytes.len());
         while at < target {
             let b = bytes[at];
-            if b == b'\n' {
+            let lone_cr = b == b'\r' && bytes.get(at + 1) != Some(&b'\n');
+            if b == b'\n' || lone_cr {
                 line += 1;
                 column = 1;
+            } else if b == b'\r' {
+                // The CR of a CRLF: the LF ends the line.
             } else if b & 0xC0 != 0x80 {
                 column += 1;
             }
@@ -328,5 +332,11 @@ mod tests {
         let p = positions(src.as_bytes(), &[0, src.len()]);
         assert_eq!((p[0].line, p[0].column), (1, 1));
         assert_eq!((p[1].line, p[1].column), (3, 2));
+        // CRLF and a lone CR end lines too.
+        for src in ["{\r\n  \"a\": \"x\"\r\n}", "{\r  \"a\": \"x\"\r}"] {
+            let at = src.find("\"x\"").expect("present");
+            let p = positions(src.as_bytes(), &[at])[0];
+            assert_eq!((p.line, p.column), (2, 8), "{src:?}");
+        }
     }
 }

@@ -96,10 +96,14 @@ fn decode(bytes: &[u8]) -> Result<&str, Box<Diagnostic>> {
             "the input starts with a UTF-16 or UTF-32 byte-order mark; JSON text must be UTF-8",
         ));
     }
-    if bytes.len() >= 2 && (bytes[0] == 0) != (bytes[1] == 0) {
+    // RFC 4627, section 3: JSON text starts with two ASCII characters, so the pattern of NUL
+    // bytes in the first four tells UTF-16 and UTF-32 apart from UTF-8.
+    if let Some(encoding_name) = utf16_or_32(bytes) {
         return Err(encoding(
             0,
-            "the input looks like UTF-16 or UTF-32 text (a NUL byte in the first two); JSON text must be UTF-8",
+            &format!(
+                "the input looks like {encoding_name} text (NUL bytes among the first four); JSON text must be UTF-8"
+            ),
         ));
     }
     std::str::from_utf8(bytes).map_err(|e| {
@@ -111,6 +115,19 @@ fn decode(bytes: &[u8]) -> Result<&str, Box<Diagnostic>> {
             ),
         )
     })
+}
+
+/// The encoding the first four bytes suggest, when one of UTF-16 or UTF-32.
+fn utf16_or_32(bytes: &[u8]) -> Option<&'static str> {
+    let nul = |i: usize| bytes.get(i) == Some(&0);
+    let some = |i: usize| bytes.get(i).is_some_and(|b| *b != 0);
+    match () {
+        () if nul(0) && nul(1) && nul(2) && some(3) => Some("UTF-32 (big-endian)"),
+        () if some(0) && nul(1) && nul(2) && nul(3) => Some("UTF-32 (little-endian)"),
+        () if nul(0) && some(1) => Some("UTF-16 (big-endian)"),
+        () if some(0) && nul(1) => Some("UTF-16 (little-endian)"),
+        () => None,
+    }
 }
 
 pub(crate) fn limit_exceeded(
@@ -539,6 +556,8 @@ mod tests {
             b"\xFF\xFE{\x00}\x00",
             b"{\x00}\x00",
             b"\x00{\x00}",
+            b"\x00\x00\x00{\x00\x00\x00}",
+            b"{\x00\x00\x00}\x00\x00\x00",
             b"{\"a\": \"\xE9\"}",
             br#"{"a": "\ud800"}"#,
             br#"{"a": "\udc00\ud800"}"#,

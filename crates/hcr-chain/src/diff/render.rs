@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use hcr_report::escape::{escape, markdown_text};
+use hcr_escape::{escape, markdown_text};
 
 use super::{Change, Diff, Side};
 

@@ -142,32 +142,50 @@ fn fifos_are_not_opened_for_reading() {
 }
 
 #[test]
-fn a_closed_output_ends_quietly() {
+fn a_closed_output_ends_quietly_and_never_passes() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let line = std::fs::read_to_string(fixtures().join("errors.json"))
-        .expect("fixture")
-        .replace('\n', " ");
-    let many: String = std::iter::repeat_n(format!("{line}\n"), 3000).collect();
-    let path = dir.path().join("many.jsonl");
-    std::fs::write(&path, many).expect("write");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hcr"))
-        .args(["validate", "--jsonl", path.to_str().expect("UTF-8")])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawns");
-    let mut stdout = child.stdout.take().expect("piped");
-    let mut first = [0u8; 64];
-    stdout.read_exact(&mut first).expect("some output");
-    drop(stdout);
-    let status = child.wait().expect("exits");
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .expect("piped")
-        .read_to_string(&mut stderr)
-        .expect("stderr");
-    assert!(stderr.is_empty(), "{stderr}");
-    assert_eq!(status.code(), Some(0));
+    let one_line = |fixture: &str| {
+        std::fs::read_to_string(fixtures().join(fixture))
+            .expect("fixture")
+            .replace('\n', " ")
+    };
+    // Closed after the first bytes: 1 when an invalid record was already seen, 3 (the run did
+    // not finish) when none was; never 0, so that `set -o pipefail` fails the step.
+    for (fixture, expected) in [("errors.json", 1), ("valid.json", 3)] {
+        let line = one_line(fixture);
+        let many: String = std::iter::repeat_n(format!("{line}\n"), 20_000).collect();
+        let path = dir.path().join("many.jsonl");
+        std::fs::write(&path, many).expect("write");
+        let format = if fixture == "valid.json" {
+            "json"
+        } else {
+            "text"
+        };
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("hcr"))
+            .args([
+                "validate",
+                "--jsonl",
+                "--format",
+                format,
+                path.to_str().expect("UTF-8"),
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawns");
+        let mut stdout = child.stdout.take().expect("piped");
+        let mut first = [0u8; 64];
+        stdout.read_exact(&mut first).expect("some output");
+        drop(stdout);
+        let status = child.wait().expect("exits");
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .expect("piped")
+            .read_to_string(&mut stderr)
+            .expect("stderr");
+        assert!(stderr.is_empty(), "{stderr}");
+        assert_eq!(status.code(), Some(expected), "{fixture}");
+    }
 }

@@ -1,5 +1,6 @@
 //! `hcr` end to end: every input mode, exit status and output format, through the binary.
 
+mod bounded;
 mod certify;
 mod chain;
 mod commands;

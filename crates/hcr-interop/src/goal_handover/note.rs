@@ -46,6 +46,13 @@ const PARTS: [&str; 5] = [
     "Carried limits:",
 ];
 
+/// Record text as part of one line of the note: a line break or control character in it is
+/// escaped, so that no item can start a line (a part, a list entry) of its own, and reading the
+/// note back gives the item's own text.
+fn line(text: &impl std::fmt::Display) -> String {
+    hcr_escape::one_line(&text.to_string())
+}
+
 fn items(record: &Record) -> Vec<Item> {
     let mut items = Vec::new();
     let mut push = |part, text: String, keep, what| {
@@ -70,11 +77,11 @@ fn items(record: &Record) -> Vec<Item> {
                 .sha256
                 .as_ref()
                 .map_or_else(String::new, |d| format!(" sha256 {}", &d.as_str()[..12]));
-            format!("{} {place}{digest}", e.id)
+            format!("{} {}{digest}", line(&e.id), line(&place))
         })
         .collect();
     for text in &record.current_state.complete {
-        push(0, format!("- done: {text}"), 9, "completed items");
+        push(0, format!("- done: {}", line(text)), 9, "completed items");
     }
     if !pointers.is_empty() {
         push(
@@ -85,22 +92,27 @@ fn items(record: &Record) -> Vec<Item> {
         );
     }
     for text in &record.current_state.in_progress {
-        push(0, format!("- in progress: {text}"), 8, "work in progress");
+        push(
+            0,
+            format!("- in progress: {}", line(text)),
+            8,
+            "work in progress",
+        );
     }
     for text in &record.current_state.blocked {
-        push(0, format!("- blocked: {text}"), 8, "blocked items");
+        push(0, format!("- blocked: {}", line(text)), 8, "blocked items");
     }
     for d in &record.decisions {
         match d.status {
             DecisionStatus::Active => push(
                 1,
-                format!("- {} (because: {})", d.summary, d.rationale),
+                format!("- {} (because: {})", line(&d.summary), line(&d.rationale)),
                 7,
                 "decisions",
             ),
             DecisionStatus::Superseded => push(
                 1,
-                format!("- superseded: {}", d.summary),
+                format!("- superseded: {}", line(&d.summary)),
                 2,
                 "superseded decisions",
             ),
@@ -108,7 +120,7 @@ fn items(record: &Record) -> Vec<Item> {
     }
     push(
         2,
-        format!("- {}", record.next_action.summary),
+        format!("- {}", line(&record.next_action.summary)),
         10,
         "the next step",
     );
@@ -116,13 +128,18 @@ fn items(record: &Record) -> Vec<Item> {
         push(2, format!("- due: {due}"), 9, "the due date");
     }
     for text in &record.current_state.unverified {
-        push(3, format!("- unverified: {text}"), 5, "unverified claims");
+        push(
+            3,
+            format!("- unverified: {}", line(text)),
+            5,
+            "unverified claims",
+        );
     }
     for r in &record.open_review {
         if r.status == ReviewStatus::Open {
             push(
                 3,
-                format!("- open review {}: {}", r.id, r.summary),
+                format!("- open review {}: {}", line(&r.id), line(&r.summary)),
                 5,
                 "open reviews",
             );
@@ -133,23 +150,33 @@ fn items(record: &Record) -> Vec<Item> {
         .iter()
         .filter(|c| c.kind == ConstraintKind::Budget)
     {
-        push(4, format!("- budget: {}", c.text), 9, "budget");
+        push(4, format!("- budget: {}", line(&c.text)), 9, "budget");
     }
     push(
         4,
-        format!("- verify: {}", record.next_action.verification),
+        format!("- verify: {}", line(&record.next_action.verification)),
         10,
         "the verification",
     );
     for text in &record.objective.acceptance_criteria {
-        push(4, format!("- completion: {text}"), 9, "completion criteria");
+        push(
+            4,
+            format!("- completion: {}", line(text)),
+            9,
+            "completion criteria",
+        );
     }
     for c in record
         .constraints
         .iter()
         .filter(|c| c.kind != ConstraintKind::Budget)
     {
-        push(4, format!("- {}: {}", c.kind, c.text), 7, "constraints");
+        push(
+            4,
+            format!("- {}: {}", c.kind, line(&c.text)),
+            7,
+            "constraints",
+        );
     }
     items
 }
@@ -169,7 +196,7 @@ fn assemble(record: &Record, items: &[&Item], dropped: &[&'static str]) -> Strin
     let id = record
         .record_id
         .as_ref()
-        .map_or_else(|| "(no recordId)".to_owned(), ToString::to_string);
+        .map_or_else(|| "(no recordId)".to_owned(), line);
     let revision = record
         .revision()
         .map_or_else(String::new, |r| format!(" revision {r}"));
@@ -265,12 +292,14 @@ pub fn from_note(note: &str) -> Draft {
     let mut due = None;
     let mut record_id = None;
     let mut part = None;
-    let push = |state: &mut Map<String, Value>, list: &str, text: &str| {
-        if let Some(Value::Array(items)) = state.get_mut(list) {
-            let text = Value::String(text.to_owned());
-            if !items.contains(&text) {
-                items.push(text);
-            }
+    // Items already placed, per list (a set: the lists are the schema's unique lists).
+    let mut placed: std::collections::HashSet<(String, String)> = std::collections::HashSet::new();
+    let mut push = |state: &mut Map<String, Value>, list: &str, text: &str| {
+        let text = unescape(text);
+        if placed.insert((list.to_owned(), text.clone()))
+            && let Some(Value::Array(items)) = state.get_mut(list)
+        {
+            items.push(Value::String(text));
         }
     };
     for raw in note.lines() {
@@ -287,7 +316,7 @@ pub fn from_note(note: &str) -> Draft {
                 .split_whitespace()
                 .next()
                 .filter(|id| !id.starts_with('('))
-                .map(str::to_owned);
+                .map(unescape);
             continue;
         }
         if line.starts_with("Dropped to fit ") {
@@ -309,24 +338,24 @@ pub fn from_note(note: &str) -> Draft {
             }
             Some(1) => match item.rsplit_once(" (because: ") {
                 Some((summary, rationale)) => {
-                    decisions.push(json!({"summary": summary, "rationale": rationale.trim_end_matches(')'), "status": "active"}));
+                    decisions.push(json!({"summary": unescape(summary), "rationale": unescape(rationale.trim_end_matches(')')), "status": "active"}));
                 }
                 None => push(&mut state, "unverified", item),
             },
             Some(2) => match labelled("due:") {
                 Some(date) if hcr_types::is_rfc3339(date) => due = Some(date.to_owned()),
-                _ => steps.push(item.to_owned()),
+                _ => steps.push(unescape(item)),
             },
             Some(4) => {
                 if let Some(text) = labelled("verify:") {
-                    verification = Some(text.to_owned());
+                    verification = Some(unescape(text));
                 } else if let Some(text) = labelled("completion:") {
-                    criteria.push(text.to_owned());
+                    criteria.push(unescape(text));
                 } else if let Some((kind, text)) = item
                     .split_once(": ")
                     .and_then(|(k, t)| Some((constraint_kind(k)?, t)))
                 {
-                    constraints.push(json!({"kind": kind.as_str(), "text": text}));
+                    constraints.push(json!({"kind": kind.as_str(), "text": unescape(text)}));
                 } else {
                     push(&mut state, "unverified", item);
                 }
@@ -368,6 +397,11 @@ pub fn from_note(note: &str) -> Draft {
         record["extensions"] = json!({"sh.hcr.goal-handover": {"furtherSteps": steps[1..]}});
     }
     Draft { record, missing }
+}
+
+/// An item's text as the note's line stands for it (see `line`).
+fn unescape(text: &str) -> String {
+    hcr_escape::unescape_line(text)
 }
 
 fn constraint_kind(label: &str) -> Option<ConstraintKind> {

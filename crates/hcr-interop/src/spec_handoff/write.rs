@@ -258,26 +258,30 @@ pub fn read_input(path: &Path) -> Result<Value, WriteResult> {
             vec!["Input must be a regular file, not a symlink.".into()],
         ));
     }
-    let bytes = fs::File::open(path).and_then(|file| {
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(
-            &mut std::io::Read::take(file, MAX_INPUT_BYTES + 1),
-            &mut bytes,
-        )
-        .map(|_| bytes)
-    });
-    let bytes = bytes.map_err(|e| {
-        WriteResult::rejected(
-            "handoff-artifact-error",
-            vec![format!("Input could not be read: {e}")],
-        )
-    })?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(WriteResult::rejected(
-            "input-too-large",
-            vec![format!("Input must be at most {MAX_INPUT_BYTES} bytes.")],
-        ));
-    }
+    // Opened without blocking and judged from the handle, so that a FIFO swapped in after
+    // the check above is refused too; never more than the limit is read.
+    let limit = usize::try_from(MAX_INPUT_BYTES).unwrap_or(usize::MAX);
+    let bytes = match hcr_fs::read_record_file(path, limit) {
+        Ok(bytes) => bytes,
+        Err(hcr_fs::ReadFailure::TooLarge(_)) => {
+            return Err(WriteResult::rejected(
+                "input-too-large",
+                vec![format!("Input must be at most {MAX_INPUT_BYTES} bytes.")],
+            ));
+        }
+        Err(hcr_fs::ReadFailure::NotRegular(_)) => {
+            return Err(WriteResult::rejected(
+                "input-not-regular-file",
+                vec!["Input must be a regular file, not a symlink.".into()],
+            ));
+        }
+        Err(e) => {
+            return Err(WriteResult::rejected(
+                "handoff-artifact-error",
+                vec![format!("Input could not be read: {e}")],
+            ));
+        }
+    };
     serde_json::from_slice(&bytes).map_err(|e| {
         WriteResult::rejected(
             "invalid-payload",

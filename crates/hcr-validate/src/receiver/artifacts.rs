@@ -169,6 +169,11 @@ fn open_error(error: &io::Error) -> Artifact {
         Artifact::Unsafe("it is a symlink loop")
     } else if error.raw_os_error() == Some(libc::ENOTDIR) {
         Artifact::Missing
+    } else if error.raw_os_error() == Some(libc::ENAMETOOLONG)
+        || error.kind() == io::ErrorKind::InvalidFilename
+    {
+        // No file can have this name here, so none was handed over: it names nothing.
+        Artifact::Unsafe("it names a path too long for the file system")
     } else {
         Artifact::Unreadable(text)
     }

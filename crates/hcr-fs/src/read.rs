@@ -40,7 +40,7 @@ impl fmt::Display for ReadFailure {
 ///
 /// # Errors
 /// [`ReadFailure::Io`] or [`ReadFailure::NotRegular`].
-pub(crate) fn open_regular(path: &Path) -> Result<(File, std::fs::Metadata), ReadFailure> {
+pub fn open_regular(path: &Path) -> Result<(File, std::fs::Metadata), ReadFailure> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -58,7 +58,9 @@ pub(crate) fn open_regular(path: &Path) -> Result<(File, std::fs::Metadata), Rea
     }
 }
 
-fn describe(file_type: &std::fs::FileType) -> &'static str {
+/// What a file that is not a regular file is, for messages ("a FIFO", "a device", …).
+#[must_use]
+pub fn describe(file_type: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
@@ -97,11 +99,7 @@ pub fn read_record_file(path: &Path, max: usize) -> Result<Vec<u8>, ReadFailure>
 
 /// Reads at most `max` bytes, starting with room for `capacity`; more is
 /// [`ReadFailure::TooLarge`].
-pub(crate) fn read_capped(
-    reader: impl Read,
-    max: usize,
-    capacity: usize,
-) -> Result<Vec<u8>, ReadFailure> {
+pub fn read_capped(reader: impl Read, max: usize, capacity: usize) -> Result<Vec<u8>, ReadFailure> {
     let mut bytes = Vec::with_capacity(capacity);
     reader
         .take(max as u64 + 1)

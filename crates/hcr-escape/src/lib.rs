@@ -1,4 +1,16 @@
-//! Keeping record text from acting on the reader's terminal or breaking an output format.
+//! Keeping untrusted record text from acting on the reader's terminal or breaking an output
+//! format. Every hcr output that carries text written by someone else goes through one of
+//! these: [`escape`] for terminals and messages, [`one_line`] for line-structured text (a
+//! note whose lines have meaning), [`markdown_text`] and [`markdown_code`] for Markdown,
+//! [`xml`] for XML, [`github_data`] and [`github_property`] for GitHub workflow commands.
+//!
+//! ```
+//! use hcr_escape::{escape, markdown_text, one_line};
+//!
+//! assert_eq!(escape("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+//! assert_eq!(one_line("done\n- next: forged"), "done\\n- next: forged");
+//! assert_eq!(markdown_text("[x](https://e.example)"), "\\[x\\](https:\\/\\/e.example)");
+//! ```
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -36,6 +48,87 @@ pub fn escape(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// A path as shown in messages: lossily decoded, unsafe characters escaped.
+#[must_use]
+pub fn path(path: &std::path::Path) -> String {
+    escape(&path.to_string_lossy()).into_owned()
+}
+
+/// Text on one line, for formats whose lines have meaning (a note whose `- done:` lines are
+/// read back): line breaks written `\n` and `\r`, other unsafe characters `\u{…}`, and a
+/// backslash `\\`, so that no text can start a line of its own and [`unescape_line`] gives
+/// the text back exactly.
+#[must_use]
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if is_unsafe(c) || matches!(c, '\u{85}' | '\u{2028}' | '\u{2029}') => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The text a [`one_line`] line stands for. A backslash that starts no escape stands for
+/// itself, so that text from elsewhere (a hand-written note) reads as written.
+#[must_use]
+pub fn unescape_line(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.peek().map(|&(_, n)| n) {
+            Some('\\') => {
+                out.push('\\');
+                chars.next();
+            }
+            Some('n') => {
+                out.push('\n');
+                chars.next();
+            }
+            Some('r') => {
+                out.push('\r');
+                chars.next();
+            }
+            Some('t') => {
+                out.push('\t');
+                chars.next();
+            }
+            Some('u') => {
+                let rest = &line[at + 1..];
+                let decoded = rest
+                    .strip_prefix("u{")
+                    .and_then(|r| r.split_once('}'))
+                    .filter(|(hex, _)| (1..=6).contains(&hex.len()))
+                    .and_then(|(hex, _)| u32::from_str_radix(hex, 16).ok().map(|v| (v, hex.len())))
+                    .and_then(|(v, len)| char::from_u32(v).map(|c| (c, len)));
+                match decoded {
+                    Some((c, len)) => {
+                        out.push(c);
+                        // `u{` + the digits + `}`.
+                        for _ in 0..len + 3 {
+                            chars.next();
+                        }
+                    }
+                    None => out.push('\\'),
+                }
+            }
+            _ => out.push('\\'),
+        }
+    }
+    out
 }
 
 /// The character shown instead of an unsafe one in a source excerpt, where one character must
@@ -98,6 +191,27 @@ mod tests {
             "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;"
         );
         assert_eq!(xml("]]>\u{0}\u{b}"), "]]&gt;\\u{0}\\u{b}");
+    }
+
+    #[test]
+    fn one_line_text_reads_back_exactly_and_starts_no_line() {
+        for text in [
+            "plain",
+            "two\nlines\r\nand more",
+            "C:\\Users\\a",
+            "\\n is not a line break",
+            "esc \u{1b}[2J, bidi \u{202e}, nul \u{0}, separator \u{2028}",
+            "tab\there",
+        ] {
+            let line = one_line(text);
+            assert!(
+                !line.contains(['\n', '\r', '\u{2028}', '\u{85}']),
+                "{line:?}"
+            );
+            assert!(!line.chars().any(is_unsafe), "{line:?}");
+            assert_eq!(unescape_line(&line), text);
+        }
+        assert_eq!(unescape_line("a \\x b \\u{zz}"), "a \\x b \\u{zz}");
     }
 
     #[test]
