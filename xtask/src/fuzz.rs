@@ -21,13 +21,10 @@ use std::process::{Child, Command};
 
 use anyhow::{Context as _, Result, bail};
 
-const TARGETS: [&str; 5] = [
-    "validate",
-    "typed_round_trip",
-    "spec_handoff",
-    "goal_handover",
-    "artifact_path",
-];
+/// The targets' names: `hcr_fuzz::TARGETS` is the one list.
+fn all_targets() -> Vec<&'static str> {
+    hcr_fuzz::TARGETS.iter().map(|(name, _)| *name).collect()
+}
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut seconds = 60u64;
@@ -38,17 +35,17 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         match arg.as_str() {
             "--time" => seconds = rest.next().context("--time needs SECS")?.parse()?,
             "--jobs" => jobs = rest.next().context("--jobs needs N")?.parse()?,
-            name => match TARGETS.iter().find(|t| **t == name) {
+            name => match all_targets().into_iter().find(|t| *t == name) {
                 Some(target) => targets.push(target),
                 None => bail!(
                     "unknown fuzz target `{name}` (targets: {})",
-                    TARGETS.join(", ")
+                    all_targets().join(", ")
                 ),
             },
         }
     }
     if targets.is_empty() {
-        targets = TARGETS.to_vec();
+        targets = all_targets();
     }
     let root = crate::workspace_root();
     let tools = ensure_cargo_fuzz(&root)?;

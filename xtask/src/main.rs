@@ -8,6 +8,7 @@
 mod bench;
 mod codegen;
 mod fuzz;
+mod hostile;
 mod man;
 mod peers;
 mod schema;
@@ -28,6 +29,8 @@ tasks:
   suite check    check the suite: manifest schema, unique ids, each file referenced once
   bench [--profile standard|large|jsonl|jsonl-huge|digest|certify] [--runs N]
                  time hcr against a baseline (release builds; docs/performance.md)
+  hostile        every command against hostile inputs (FIFO, /dev/zero, 300 MB, worst
+                 cases): time and peak memory, the table of docs/reliability.md
   fuzz [--time SECS] [--jobs N] [TARGET...]
                  run the cargo-fuzz targets (stable toolchain via RUSTC_BOOTSTRAP=1;
                  installs cargo-fuzz into target/tools); crashes in fuzz/artifacts
@@ -47,6 +50,7 @@ fn main() -> Result<()> {
         },
         Some("bench") => bench::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
+        Some("hostile") => hostile::run(),
         Some("peers") => match args.get(1).map(String::as_str) {
             Some("install") => peers::install(),
             Some("certify") => peers::certify(),

@@ -568,6 +568,10 @@ pub struct LimitArgs {
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_array_items)]
     pub max_array_items: usize,
 
+    /// Members per object.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_object_members)]
+    pub max_object_members: usize,
+
     /// Diagnostics shown per record (the rest are counted in one HCR006).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_diagnostics)]
     pub max_diagnostics: usize,

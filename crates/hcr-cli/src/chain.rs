@@ -68,14 +68,18 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
     };
     let patch = match &args.patch {
         Some(path) => {
-            let text = crate::input::text(path, &args.input)?;
-            // serde's message gives the position; the text around it is not repeated.
-            let patch: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+            let bytes = crate::input::bytes(path, &args.input)?;
+            // Within the record limits; the message names the problem, not the text.
+            let limits = hcr_validate::Limits {
+                max_record_bytes: args.input.max_input_bytes,
+                ..hcr_validate::Limits::default()
+            };
+            let patch = hcr_validate::parse_json(&bytes, &limits).map_err(|d| {
                 anyhow!(
-                    "the patch `{}` is not JSON (line {}, column {})",
+                    "the patch `{}` cannot be read: {} ({})",
                     hcr_escape::path(path),
-                    e.line(),
-                    e.column()
+                    hcr_escape::escape(&d.message),
+                    d.code
                 )
             })?;
             Some(patch)

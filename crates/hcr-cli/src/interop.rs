@@ -157,7 +157,8 @@ pub(crate) fn convert(args: &ConvertArgs) -> Result<u8> {
 /// Writes a converted record only if it is valid; otherwise prints the draft, what it lacks,
 /// and why it is not valid.
 fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>) -> Result<u8> {
-    let mut text = serde_json::to_string_pretty(&draft.record)?;
+    let mut text =
+        hcr_escape::json_text(&serde_json::to_string_pretty(&draft.record)?).into_owned();
     text.push('\n');
     let report = Validator::new(Level::Normative).validate_str(&text);
     let mut stderr = io::stderr().lock();
@@ -189,7 +190,7 @@ fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>) -> Result<u8> {
             stderr,
             "hcr: the source holds secrets; {redacted} strings of the draft are shown redacted"
         )?;
-        text = serde_json::to_string_pretty(&shown)?;
+        text = hcr_escape::json_text(&serde_json::to_string_pretty(&shown)?).into_owned();
         text.push('\n');
     }
     io::stdout().lock().write_all(text.as_bytes())?;

@@ -42,6 +42,7 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
         max_depth: usize::try_from(args.limits.max_depth).unwrap_or(Limits::DEPTH_CEILING),
         max_string_bytes: args.limits.max_string_bytes,
         max_array_items: args.limits.max_array_items,
+        max_object_members: args.limits.max_object_members,
         max_diagnostics: args.limits.max_diagnostics,
     };
     let receiver = crate::receiver::context(&args.receiver)?;

@@ -131,6 +131,29 @@ pub fn unescape_line(line: &str) -> String {
     out
 }
 
+/// JSON text with every unsafe character that JSON allows raw (bidirectional controls, line
+/// separators, invisible format characters) written as a `\uXXXX` escape: the same JSON
+/// value, but nothing in it can act on a terminal that shows it. (A JSON writer already
+/// escapes control characters.)
+#[must_use]
+pub fn json_text(json: &str) -> Cow<'_, str> {
+    if !json.chars().any(|c| !c.is_ascii() && is_unsafe(c)) {
+        return Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if !c.is_ascii() && is_unsafe(c) {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                let _ = write!(out, "\\u{unit:04x}");
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// The character shown instead of an unsafe one in a source excerpt, where one character must
 /// stay one character so that columns still match.
 pub const REPLACEMENT: char = '\u{FFFD}';
@@ -212,6 +235,15 @@ mod tests {
             assert_eq!(unescape_line(&line), text);
         }
         assert_eq!(unescape_line("a \\x b \\u{zz}"), "a \\x b \\u{zz}");
+    }
+
+    #[test]
+    fn json_text_keeps_its_value_and_escapes_what_could_act_on_a_terminal() {
+        let json = "{\"a\":\"x\u{202e}y\u{2028}z\u{85}\"}";
+        let escaped = json_text(json);
+        assert_eq!(escaped, "{\"a\":\"x\\u202ey\\u2028z\\u0085\"}");
+        assert!(!escaped.chars().any(is_unsafe));
+        assert_eq!(json_text("{\"a\":\"é\"}"), "{\"a\":\"é\"}");
     }
 
     #[test]

@@ -23,13 +23,109 @@ use hcr_validate::{Level, Report, Severity, Validator};
 pub type Target = (&'static str, fn(&[u8]));
 
 /// Every target, by name.
-pub const TARGETS: [Target; 5] = [
+pub const TARGETS: [Target; 8] = [
     ("validate", validate),
     ("typed_round_trip", typed_round_trip),
     ("spec_handoff", spec_handoff),
     ("goal_handover", goal_handover),
     ("artifact_path", artifact_path),
+    ("diff", diff),
+    ("render", render),
+    ("convert", convert),
 ];
+
+/// Whether `text` is safe to print on a terminal: no control or bidirectional character but
+/// line breaks.
+fn terminal_safe(text: &str) -> bool {
+    !text.chars().any(|c| c != '\n' && hcr_escape::is_unsafe(c))
+}
+
+/// The records in `data`: two JSON documents separated by a NUL byte, each read as a typed
+/// record when it is one.
+fn two_records(data: &[u8]) -> Option<(Record, Record)> {
+    let split = data.iter().position(|b| *b == 0)?;
+    let read = |bytes: &[u8]| {
+        std::str::from_utf8(bytes)
+            .ok()
+            .and_then(|text| Record::from_json(text).ok())
+    };
+    Some((read(&data[..split])?, read(&data[split + 1..])?))
+}
+
+/// Two records (separated by a NUL byte) → their diff in every format: JSON that reads back
+/// as the same diff, text and Markdown that are terminal-safe, and no format repeating a
+/// secret either record holds.
+pub fn diff(data: &[u8]) {
+    let Some((old, new)) = two_records(data) else {
+        return;
+    };
+    let diff = hcr_chain::Diff::new(&old, &new);
+    let json = diff.to_json();
+    let again: hcr_chain::Diff = serde_json::from_str(&json).expect("the JSON form reads back");
+    assert_eq!(again, diff);
+    let secrets = hcr_validate::secrets::SecretSet::from_value(&old.to_value()).union(
+        hcr_validate::secrets::SecretSet::from_value(&new.to_value()),
+    );
+    for shown in [diff.to_text(), diff.to_markdown(), json] {
+        assert!(terminal_safe(&shown), "{shown}");
+        for secret in secrets.secrets().filter(|s| s.chars().count() > 4) {
+            assert!(!shown.contains(secret), "the diff repeats a secret");
+        }
+    }
+}
+
+/// A record → every rendering: a note within the cap whose lines are all the note's own (no
+/// record text starts a line), read back as a draft whose items are the record's own, never
+/// more; the untrusted block around it; a terminal-safe Markdown page.
+pub fn render(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(record) = Record::from_json(text) else {
+        return;
+    };
+    let note = hcr_interop::goal_handover::to_note(&record);
+    assert!(note.len() <= hcr_interop::goal_handover::MAX_HANDOVER_BYTES);
+    assert!(terminal_safe(&note), "{note}");
+    let draft = hcr_interop::goal_handover::from_note(&note);
+    for list in ["complete", "inProgress", "blocked"] {
+        let own: Vec<String> = record.to_value()["currentState"][list]
+            .as_array()
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(|i| i.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(items) = draft.record["currentState"][list].as_array() {
+            for item in items.iter().filter_map(serde_json::Value::as_str) {
+                // An item read back is one of the record's (trimmed, as notes are read), or a
+                // shortened one (`…`).
+                assert!(
+                    own.iter().any(|o| o.trim() == item.trim()) || item.ends_with('…'),
+                    "{list} gained {item:?}\n{note}"
+                );
+            }
+        }
+    }
+    let block = hcr_interop::goal_handover::untrusted_block(Some(&note));
+    assert_eq!(block.matches("<untrusted_handover>").count(), 1);
+    let page = hcr_interop::markdown::render(&record);
+    assert!(terminal_safe(&page), "{page}");
+}
+
+/// Text → every conversion that reads it (a goal handover note, a spec-handoff artifact):
+/// a draft that is a JSON object, the same each time.
+pub fn convert(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let note = hcr_interop::goal_handover::from_note(&text);
+    assert!(note.record.is_object());
+    assert_eq!(note, hcr_interop::goal_handover::from_note(&text));
+    let artifact = hcr_interop::convert::from_artifact(&text);
+    assert!(artifact.record.is_object());
+    assert_eq!(artifact, hcr_interop::convert::from_artifact(&text));
+}
 
 /// Bytes → validation at every level, then every output format.
 ///
@@ -89,7 +185,7 @@ pub fn check_formats(data: &[u8], report: Report) {
     summary.add(&outcome);
     let secrets = secrets_in(data);
     for format in Format::ALL {
-        let out = render(format, &outcome, &summary);
+        let out = render_outcome(format, &outcome, &summary);
         let text = std::str::from_utf8(&out)
             .unwrap_or_else(|e| panic!("{} output is not UTF-8: {e}", format.as_str()));
         // JSON is compared string by string (escaping changes the text); SARIF's rule table
@@ -172,7 +268,7 @@ fn collect_strings(value: &serde_json::Value, out: &mut Vec<String>) {
 
 /// One outcome rendered in `format`, with the summary.
 #[must_use]
-pub fn render(format: Format, outcome: &Outcome, summary: &Summary) -> Vec<u8> {
+pub fn render_outcome(format: Format, outcome: &Outcome, summary: &Summary) -> Vec<u8> {
     let mut out = Vec::new();
     let mut render = renderer(format, Context::new(Level::Normative));
     render
@@ -333,8 +429,13 @@ pub fn seeds(target: &str, root: &std::path::Path) -> Vec<Vec<u8>> {
                 Some(artifact.into_bytes())
             })
             .collect(),
-        "goal_handover" => typed()
+        "goal_handover" | "convert" => typed()
             .map(|record| hcr_interop::goal_handover::to_note(&record).into_bytes())
+            .collect(),
+        "render" => records.clone(),
+        "diff" => records
+            .windows(2)
+            .map(|pair| [pair[0].as_slice(), b"\0", pair[1].as_slice()].concat())
             .collect(),
         "artifact_path" => [
             "a.txt",

@@ -124,7 +124,7 @@ proptest! {
         let outcome = hcr_fuzz::outcome(&format!("dir/{}.json", text.len()), &bytes, report);
         let mut summary = Summary::default();
         summary.add(&outcome);
-        let sarif: Value = serde_json::from_slice(&hcr_fuzz::render(Format::Sarif, &outcome, &summary))
+        let sarif: Value = serde_json::from_slice(&hcr_fuzz::render_outcome(Format::Sarif, &outcome, &summary))
             .expect("SARIF is JSON");
         let errors: Vec<String> = sarif_validator().iter_errors(&sarif).map(|e| e.to_string()).collect();
         prop_assert!(errors.is_empty(), "{errors:#?}");

@@ -21,7 +21,7 @@ use std::io::{self, Write};
 
 use serde_json::{Map, Value, json};
 
-use crate::{Context, Outcome, Render, Summary, place};
+use crate::{Context, Outcome, Render, Summary, place, write_json};
 
 /// The version of the document's shape; it changes only when a field changes meaning.
 pub(crate) const VERSION: u32 = 1;
@@ -87,7 +87,7 @@ impl Render for Json {
         }
         self.first = false;
         out.write_all(b"\n")?;
-        serde_json::to_writer(&mut *out, &result).map_err(io::Error::from)
+        write_json(out, &result)
     }
 
     fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
@@ -101,7 +101,7 @@ impl Render for Json {
             "unreadable": summary.unreadable,
         });
         write!(out, "\n],\"summary\":")?;
-        serde_json::to_writer(&mut *out, &summary).map_err(io::Error::from)?;
+        write_json(out, &summary)?;
         writeln!(out, "}}")
     }
 }

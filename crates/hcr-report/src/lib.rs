@@ -194,6 +194,13 @@ pub(crate) fn repository_path(context: &Context, path: &std::path::Path) -> Stri
     text.strip_prefix("./").unwrap_or(&text).to_owned()
 }
 
+/// Writes `value` as compact JSON with every character that could act on a terminal
+/// escaped (the same JSON value).
+pub(crate) fn write_json(out: &mut dyn Write, value: &impl serde::Serialize) -> io::Result<()> {
+    let text = serde_json::to_string(value).map_err(io::Error::from)?;
+    out.write_all(hcr_escape::json_text(&text).as_bytes())
+}
+
 /// "1 error", "2 errors".
 pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

@@ -9,7 +9,7 @@ use hcr_validate::{CodeInfo, Severity, registry};
 use serde_json::{Value, json};
 use sha2::Digest as _;
 
-use crate::{Context, Outcome, Render, Summary, place, repository_path};
+use crate::{Context, Outcome, Render, Summary, place, repository_path, write_json};
 
 const RULES_URL: &str = "https://github.com/hcr-dev/hcr/blob/main/docs/rules.md";
 
@@ -136,7 +136,7 @@ impl Render for Sarif {
             }
             self.first = false;
             out.write_all(b"\n")?;
-            serde_json::to_writer(&mut *out, &result).map_err(io::Error::from)?;
+            write_json(out, &result)?;
         }
         Ok(())
     }

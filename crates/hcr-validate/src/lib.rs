@@ -69,6 +69,50 @@ pub use receiver::ReceiverContext;
 pub use schema::SCHEMA_JSON;
 pub use validator::Validator;
 
+/// Parses `bytes` as one JSON value within `limits` (size, depth, string and array lengths,
+/// object members), refusing repeated keys and invalid encodings, without checking it as a
+/// record: for JSON that is not a record (a patch, a request argument). The error is the
+/// HCR001–HCR004 diagnostic a record would get, without its place.
+///
+/// ```
+/// use hcr_validate::{Code, Limits, parse_json};
+///
+/// assert_eq!(parse_json(br#"{"a": [1, 2]}"#, &Limits::default())?["a"][1], 2);
+/// let repeated = parse_json(br#"{"a": 1, "a": 2}"#, &Limits::default()).unwrap_err();
+/// assert_eq!(repeated.code, Code::Hcr002);
+/// # Ok::<(), Box<hcr_validate::Diagnostic>>(())
+/// ```
+///
+/// # Errors
+/// The diagnostic of the first problem.
+pub fn parse_json(bytes: &[u8], limits: &Limits) -> Result<serde_json::Value, Box<Diagnostic>> {
+    let document = parse::parse(bytes, limits)?;
+    if let Some(overwritten) = document.overwritten.first() {
+        let key = overwritten
+            .pointer
+            .unescaped_tokens()
+            .last()
+            .unwrap_or_default();
+        return Err(Box::new(Diagnostic::new(
+            Code::Hcr002,
+            overwritten.pointer.clone(),
+            format!(
+                "the key `{}` appears twice in one object",
+                hcr_escape_free(&key)
+            ),
+        )));
+    }
+    Ok(document.value)
+}
+
+/// A key for a message: at most 40 characters, so that a message never carries a long value.
+fn hcr_escape_free(key: &str) -> String {
+    match key.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &key[..cut]),
+        None => key.to_owned(),
+    }
+}
+
 /// The validator's phases, one by one, for the benchmarks (`--features internals`). Not a
 /// stable API.
 #[cfg(feature = "internals")]

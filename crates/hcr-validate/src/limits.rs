@@ -14,6 +14,8 @@ pub struct Limits {
     pub max_string_bytes: usize,
     /// Items per array (10,000).
     pub max_array_items: usize,
+    /// Members per object (10,000).
+    pub max_object_members: usize,
     /// Diagnostics reported per record (100); the rest are summed up in one HCR006.
     pub max_diagnostics: usize,
 }
@@ -30,6 +32,7 @@ impl Default for Limits {
             max_depth: 64,
             max_string_bytes: 1024 * 1024,
             max_array_items: 10_000,
+            max_object_members: 10_000,
             max_diagnostics: 100,
         }
     }
@@ -46,6 +49,8 @@ pub enum Limit {
     StringBytes,
     /// [`Limits::max_array_items`].
     ArrayItems,
+    /// [`Limits::max_object_members`].
+    ObjectMembers,
     /// Numbers beyond the range of an IEEE 754 double.
     NumberRange,
 }
@@ -59,6 +64,7 @@ impl Limit {
             Self::Depth => Some("--max-depth"),
             Self::StringBytes => Some("--max-string-bytes"),
             Self::ArrayItems => Some("--max-array-items"),
+            Self::ObjectMembers => Some("--max-object-members"),
             Self::NumberRange => None,
         }
     }
@@ -78,6 +84,10 @@ impl Limit {
             Self::ArrayItems => {
                 format!("the array length limit is {} items", limits.max_array_items)
             }
+            Self::ObjectMembers => format!(
+                "the object size limit is {} members",
+                limits.max_object_members
+            ),
             Self::NumberRange => "numbers must fit an IEEE 754 double (about ±1.8e308)".into(),
         }
     }
@@ -90,6 +100,7 @@ impl fmt::Display for Limit {
             Self::Depth => "nesting depth",
             Self::StringBytes => "string length",
             Self::ArrayItems => "array length",
+            Self::ObjectMembers => "object size",
             Self::NumberRange => "number range",
         })
     }

@@ -384,7 +384,18 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
         let mut map = Map::new();
         // Occurrence counts, only for keys seen more than once.
         let mut repeats: Vec<(String, usize)> = Vec::new();
+        let mut members = 0usize;
         while let Some(key) = access.next_key_seed(KeySeed { state: &mut *state })? {
+            members += 1;
+            if members > state.limits.max_object_members {
+                return Err(state.fail(
+                    Limit::ObjectMembers,
+                    format!(
+                        "an object has more than {} members",
+                        state.limits.max_object_members
+                    ),
+                ));
+            }
             let mark = state.overwritten.len();
             let value = match access.next_value_seed(Seed {
                 state: &mut *state,

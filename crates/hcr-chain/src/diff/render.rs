@@ -165,7 +165,8 @@ impl Diff {
     /// The diff as JSON.
     #[must_use]
     pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        let text = serde_json::to_string_pretty(self).unwrap_or_default();
+        let mut text = hcr_escape::json_text(&text).into_owned();
         text.push('\n');
         text
     }

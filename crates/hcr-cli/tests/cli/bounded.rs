@@ -268,11 +268,21 @@ fn an_artifact_name_too_long_for_the_file_system_is_unsafe_not_unreadable() {
 
 #[test]
 fn a_record_with_a_hundred_thousand_findings_is_answered_with_the_first_and_a_count() {
-    let mut text = String::from("{\"schemaVersion\": \"1.0\"");
-    for i in 0..100_000 {
-        text.push_str(&format!(", \"k{i}\": {i}"));
+    // 100 evidence items with 1,000 properties the schema does not define each.
+    let mut text = String::from("{\"schemaVersion\": \"1.0\", \"evidence\": [");
+    for item in 0..100 {
+        if item > 0 {
+            text.push(',');
+        }
+        text.push_str(&format!(
+            "{{\"id\": \"e{item}\", \"label\": \"E\", \"uri\": \"https://e\""
+        ));
+        for i in 0..1000 {
+            text.push_str(&format!(", \"k{i}\": {i}"));
+        }
+        text.push('}');
     }
-    text.push('}');
+    text.push_str("]}");
     let out = hcr(&["validate", "--format", "json", "-"])
         .write_stdin(text.into_bytes())
         .timeout(Duration::from_secs(60))
@@ -286,7 +296,31 @@ fn a_record_with_a_hundred_thousand_findings_is_answered_with_the_first_and_a_co
     assert_eq!(diagnostics.len(), 101);
     let last = diagnostics.last().expect("HCR006");
     assert_eq!(last["code"], "HCR006");
-    // 100,000 unknown properties and the missing required ones, less the 100 shown.
+    // 100,000 unknown properties and the 7 missing required ones, less the 100 shown.
     let message = last["message"].as_str().unwrap_or_default();
-    assert!(message.starts_with("99908 more diagnostics"), "{message}");
+    assert!(message.starts_with("99907 more diagnostics"), "{message}");
+}
+
+#[test]
+fn an_object_past_the_member_limit_is_refused_with_the_option_that_raises_it() {
+    let mut text = String::from("{\"schemaVersion\": \"1.0\"");
+    for i in 0..20_000 {
+        text.push_str(&format!(", \"k{i}\": {i}"));
+    }
+    text.push('}');
+    let out = hcr(&["validate", "--format", "json", "-"])
+        .write_stdin(text.into_bytes())
+        .timeout(Duration::from_secs(60))
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let first = &json["results"][0]["diagnostics"][0];
+    assert_eq!(first["code"], "HCR003");
+    assert!(
+        first["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("--max-object-members")
+    );
 }

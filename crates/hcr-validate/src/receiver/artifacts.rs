@@ -109,7 +109,9 @@ impl ArtifactStore {
         let mut hasher = sha2::Sha256::new();
         let mut buffer = vec![0u8; 256 * 1024];
         let mut read = 0u64;
-        let mut reader = (&file).take(self.max_bytes + 1);
+        // No more than the size it had when opened, and one byte to tell that it grew: a file
+        // that keeps growing is not read forever.
+        let mut reader = (&file).take(before.len() + 1);
         loop {
             match reader.read(&mut buffer) {
                 Ok(0) => break,
@@ -121,14 +123,10 @@ impl ArtifactStore {
                 Err(e) => return Artifact::Unreadable(e.to_string()),
             }
         }
-        if read > self.max_bytes {
-            return Artifact::TooLarge(read);
-        }
-        let changed = file.metadata().map_or(true, |after| {
-            after.len() != before.len()
-                || after.len() != read
-                || after.modified().ok() != before.modified().ok()
-        });
+        let changed = read != before.len()
+            || file.metadata().map_or(true, |after| {
+                after.len() != before.len() || after.modified().ok() != before.modified().ok()
+            });
         if changed {
             return Artifact::Unreadable("it changed while it was being hashed".into());
         }

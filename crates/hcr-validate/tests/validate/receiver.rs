@@ -231,32 +231,51 @@ fn a_file_that_changes_while_hashed_is_not_trusted() {
     let root = dir.path();
     let path = root.join("artifacts/growing.log");
     std::fs::write(&path, vec![b'x'; 32 << 20]).expect("write");
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let started = std::sync::atomic::AtomicBool::new(false);
-    let store = ArtifactStore::open(&root.join("artifacts"), 1 << 40).expect("artifacts");
-    let verdict = std::thread::scope(|scope| {
-        // Keep appending from another thread for as long as the hash runs.
-        scope.spawn(|| {
-            use std::io::Write as _;
-            let mut file = std::fs::OpenOptions::new()
-                .append(true)
-                .open(&path)
-                .expect("open to append");
-            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                file.write_all(&[b'y'; 4096]).expect("append");
-                started.store(true, std::sync::atomic::Ordering::Relaxed);
+    // Another thread appends for as long as the hash runs (a new store each time: a store
+    // remembers what it hashed). Should the appender not get the
+    // processor at all during one hash (a loaded machine), the file did not change and its
+    // digest is right; the check is that a change, once seen, is never trusted.
+    let mut verdicts = Vec::new();
+    for _ in 0..10 {
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let started = std::sync::atomic::AtomicBool::new(false);
+        let verdict = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                use std::io::Write as _;
+                let mut file = std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(&path)
+                    .expect("open to append");
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    file.write_all(&[b'y'; 4096]).expect("append");
+                    started.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+            while !started.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::yield_now();
             }
+            let verdict = ArtifactStore::open(&root.join("artifacts"), 1 << 40)
+                .expect("artifacts")
+                .artifact("growing.log");
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            verdict
         });
-        while !started.load(std::sync::atomic::Ordering::Relaxed) {
-            std::thread::yield_now();
+        let changed =
+            verdict == Artifact::Unreadable("it changed while it was being hashed".into());
+        assert!(
+            changed || matches!(verdict, Artifact::Digest(_)),
+            "{verdict:?}"
+        );
+        verdicts.push(verdict);
+        if changed {
+            break;
         }
-        let verdict = store.artifact("growing.log");
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        verdict
-    });
-    assert_eq!(
-        verdict,
-        Artifact::Unreadable("it changed while it was being hashed".into())
+    }
+    assert!(
+        verdicts
+            .iter()
+            .any(|v| matches!(v, Artifact::Unreadable(_))),
+        "{verdicts:?}"
     );
 }
 
