@@ -131,18 +131,20 @@ pub fn unescape_line(line: &str) -> String {
     out
 }
 
-/// JSON text with every unsafe character that JSON allows raw (bidirectional controls, line
-/// separators, invisible format characters) written as a `\uXXXX` escape: the same JSON
-/// value, but nothing in it can act on a terminal that shows it. (A JSON writer already
-/// escapes control characters.)
+/// JSON text with every unsafe character that JSON allows raw (DEL, C1 controls,
+/// bidirectional controls, line separators, invisible format characters) written as a
+/// `\uXXXX` escape: the same JSON value, but nothing in it can act on a terminal that shows
+/// it. (A JSON writer already escapes U+0000 to U+001F, and the whitespace between tokens is
+/// left alone.)
 #[must_use]
 pub fn json_text(json: &str) -> Cow<'_, str> {
-    if !json.chars().any(|c| !c.is_ascii() && is_unsafe(c)) {
+    let raw_unsafe = |c: char| c >= '\u{7f}' && is_unsafe(c);
+    if !json.chars().any(raw_unsafe) {
         return Cow::Borrowed(json);
     }
     let mut out = String::with_capacity(json.len() + 16);
     for c in json.chars() {
-        if !c.is_ascii() && is_unsafe(c) {
+        if raw_unsafe(c) {
             let mut units = [0u16; 2];
             for unit in c.encode_utf16(&mut units) {
                 let _ = write!(out, "\\u{unit:04x}");
@@ -239,9 +241,11 @@ mod tests {
 
     #[test]
     fn json_text_keeps_its_value_and_escapes_what_could_act_on_a_terminal() {
-        let json = "{\"a\":\"x\u{202e}y\u{2028}z\u{85}\"}";
+        let json = "{\"a\":\"x\u{202e}y\u{2028}z\u{85}d\u{7f}\"}";
         let escaped = json_text(json);
-        assert_eq!(escaped, "{\"a\":\"x\\u202ey\\u2028z\\u0085\"}");
+        assert_eq!(escaped, "{\"a\":\"x\\u202ey\\u2028z\\u0085d\\u007f\"}");
+        let value: serde_json::Value = serde_json::from_str(&escaped).expect("still JSON");
+        assert_eq!(value["a"], "x\u{202e}y\u{2028}z\u{85}d\u{7f}");
         assert!(!escaped.chars().any(is_unsafe));
         assert_eq!(json_text("{\"a\":\"é\"}"), "{\"a\":\"é\"}");
     }
