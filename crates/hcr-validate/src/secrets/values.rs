@@ -22,8 +22,16 @@ pub(crate) fn is_credential(class: NameClass, value: &str, strict: bool) -> bool
             (password_like(value) && !(strict && is_word(value)))
                 || COMMON_PASSWORDS.contains(value)
         }
-        _ => secret_like(value),
+        _ => secret_like(value) || dense(value),
     }
+}
+
+/// A long value of many distinct characters with a digit or a symbol, neither a slug nor a
+/// reference: where a name says a secret goes, that is one even when its characters happen to
+/// change kind less often than [`looks_generated`] asks (a random 40-character key does, now
+/// and then).
+fn dense(value: &str) -> bool {
+    value.len() >= 20 && entropy(value) >= 4.0 && password_like(value)
 }
 
 /// Letters only: a word, which in prose ("the password is rotated") is not the password.
@@ -521,11 +529,16 @@ pub(crate) fn is_reference(value: &str) -> bool {
     {
         return true;
     }
-    // Paths: `/etc/app/db.pw`, `~/.aws/credentials`, `prod/db/password-v2`, `C:\keys`.
-    if matches!(first, b'/' | b'~' | b'\\')
+    // Paths: `/etc/app/db.pw`, `~/.aws/credentials`, `prod/db/password-v2`, `C:\keys`; but
+    // not a generated value that starts with `/` or holds one (base64 does).
+    let rooted = matches!(first, b'/' | b'~' | b'\\')
         || value.starts_with("./")
         || value.starts_with("../")
-        || value.contains('\\')
+        || value.contains('\\');
+    if rooted
+        && value
+            .split(['/', '\\'])
+            .all(|p| p.is_empty() || is_slug_part(p) || !looks_generated(p))
         || (value.contains('/') && value.split('/').all(is_slug_part))
     {
         return true;
