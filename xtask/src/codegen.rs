@@ -24,27 +24,36 @@ pub(crate) fn rules_markdown() -> String {
          ```json\n",
     );
     out.push_str(hcr_validate::EXAMPLE_BASE);
-    out.push_str("\n```\n\n| code | name | level | default | summary |\n|---|---|---|---|---|\n");
+    out.push_str(
+        "\n```\n\nEach code states its **basis**: `json` (RFC 8259), `schema` (a keyword of the \
+         canonical schema), `reference` (what the publisher's reference validator rejects), \
+         `readme` (a sentence of the v1.0 README), `spec-handoff` (spec-handoff/v1), `hcr` \
+         (hcr's own recommendation, with its reason) or `limit` (one of hcr's limits). A record \
+         is conformant when no code of basis json, schema, reference, readme or limit reports \
+         an error at the parse, schema or normative level; hcr's recommendations are warnings, \
+         or off, by default and never count. `--select`, `--ignore`, `--warn`, `--error` and \
+         `hcr.toml` change what is reported (see the README).\n\n\
+         | code | name | level | default | basis | summary |\n|---|---|---|---|---|---|\n",
+    );
     for info in hcr_validate::registry() {
         let _ = writeln!(
             out,
-            "| [{code}](#{anchor}) | `{name}` | {level} | {severity} | {summary} |",
+            "| [{code}](#{anchor}) | `{name}` | {level} | {default} | {basis} | {summary} |",
             code = info.code,
             anchor = info.code.as_str().to_ascii_lowercase(),
             name = info.name,
             level = info.level.as_str(),
-            severity = info.severity,
+            default = info.default_setting(),
+            basis = info.basis.name(),
             summary = info.summary.replace('|', "\\|"),
         );
     }
     for info in hcr_validate::registry() {
         let _ = write!(
             out,
-            "\n## {code}\n\n`{name}`: {level} level, {severity} by default. {summary}\n\n",
+            "\n## {code}\n\n{headline}\n\n{summary}\n\n",
             code = info.code,
-            name = info.name,
-            level = info.level.as_str(),
-            severity = info.severity,
+            headline = info.headline(),
             summary = info.summary,
         );
         let explanation = info.explanation_for_people();

@@ -35,7 +35,10 @@ tasks:
                  run the cargo-fuzz targets (stable toolchain via RUSTC_BOOTSTRAP=1;
                  installs cargo-fuzz into target/tools); crashes in fuzz/artifacts
   peers install  install the peer validators (ajv-cli, check-jsonschema) into target/peers
-  peers certify  certify them with hcr certify; reports in conformance-suite/reports
+  peers certify [--publisher VALIDATE.MJS]
+                 certify them with hcr certify; reports in conformance-suite/reports (with
+                 --publisher, also the publisher's reference validator, run with node from
+                 the path given: it is not in the repository)
 ";
 
 fn main() -> Result<()> {
@@ -53,7 +56,11 @@ fn main() -> Result<()> {
         Some("hostile") => hostile::run(),
         Some("peers") => match args.get(1).map(String::as_str) {
             Some("install") => peers::install(),
-            Some("certify") => peers::certify(),
+            Some("certify") => match (args.get(2).map(String::as_str), args.get(3)) {
+                (None, _) => peers::certify(None),
+                (Some("--publisher"), Some(path)) => peers::certify(Some(Path::new(path))),
+                _ => bail!("usage: cargo xtask peers certify [--publisher VALIDATE.MJS]"),
+            },
             _ => bail!("usage: cargo xtask peers install|certify"),
         },
         Some("man") => man::write_pages(args.get(1).map(std::path::PathBuf::from)),

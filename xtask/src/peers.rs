@@ -2,12 +2,16 @@
 //!
 //! Installs generic JSON Schema validators from their package registries into `target/peers`
 //! (never part of `cargo test`), runs `hcr certify` on each with the exact command recorded
-//! in the report, and writes the reports to `conformance-suite/reports/`.
+//! in the report, and writes the reports to `conformance-suite/reports/`. With `--publisher
+//! PATH`, it also certifies the publisher's reference validator, `validate.mjs`, from the path
+//! given (the script is not in this repository): the command recorded names it through the
+//! `HCR_VALIDATE_MJS` environment variable, so that the report is the same on every machine.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
+use sha2::Digest as _;
 
 use crate::workspace_root;
 
@@ -72,8 +76,17 @@ pub(crate) fn install() -> Result<()> {
     Ok(())
 }
 
-/// Certifies every peer with a release build of hcr and writes the reports.
-pub(crate) fn certify() -> Result<()> {
+/// The publisher's reference validator, run with node from `$HCR_VALIDATE_MJS`.
+const PUBLISHER: Peer = Peer {
+    slug: "publisher-validate-mjs",
+    name: "validate.mjs (the publisher's reference validator)",
+    version: "44-pixels/handover-mcp protocol/v1/validate.mjs",
+    template: "node \"$HCR_VALIDATE_MJS\" {}",
+};
+
+/// Certifies every peer (and, given its path, the publisher's `validate.mjs`) with a release
+/// build of hcr and writes the reports.
+pub(crate) fn certify(publisher: Option<&Path>) -> Result<()> {
     let root = workspace_root();
     run(Command::new(env!("CARGO")).current_dir(&root).args([
         "build",
@@ -87,28 +100,51 @@ pub(crate) fn certify() -> Result<()> {
     std::fs::create_dir_all(&reports)?;
     let mut commands = String::from(
         "# Peer certification commands\n\nRun from the repository root after `cargo xtask peers install` \
-         (which installs the pinned versions below into `target/peers`); `cargo xtask peers certify` \
-         runs exactly these.\n\n",
+         (which installs the pinned versions below into `target/peers`); `cargo xtask peers certify \
+         --publisher PATH/validate.mjs` runs exactly these.\n\n",
     );
-    for peer in PEERS {
-        let binary = root.join(peer.template.split_whitespace().next().unwrap_or_default());
-        if !binary.exists() {
-            bail!(
-                "{} is not installed: run `cargo xtask peers install`",
-                peer.name
-            );
+    let mut peers: Vec<&Peer> = PEERS.iter().collect();
+    let mut environment = Vec::new();
+    if let Some(script) = publisher {
+        let script = std::fs::canonicalize(script)
+            .with_context(|| format!("{} cannot be read", script.display()))?;
+        let digest = hex::encode(sha2::Sha256::digest(std::fs::read(&script)?));
+        println!("validate.mjs: {} (sha256 {digest})", script.display());
+        environment.push(("HCR_VALIDATE_MJS", script));
+        peers.push(&PUBLISHER);
+    }
+    for peer in peers {
+        if peer.template.starts_with("target/") {
+            let binary = root.join(peer.template.split_whitespace().next().unwrap_or_default());
+            if !binary.exists() {
+                bail!(
+                    "{} is not installed: run `cargo xtask peers install`",
+                    peer.name
+                );
+            }
         }
         for (format, extension) in [("markdown", "md"), ("json", "json")] {
             let output = reports.join(format!("{}.{extension}", peer.slug));
             let args = certify_args(peer, format, &output, &root);
-            let status = Command::new(&hcr).current_dir(&root).args(&args).status()?;
+            let status = Command::new(&hcr)
+                .current_dir(&root)
+                .args(&args)
+                .envs(environment.iter().map(|(k, v)| (k, v)))
+                .status()?;
             // Exit status 1 means "does not conform": a result, not a failure of the run.
             if !matches!(status.code(), Some(0 | 1)) {
                 bail!("hcr certify failed for {}: {status}", peer.name);
             }
             if format == "markdown" {
+                let setup = if peer.slug == PUBLISHER.slug {
+                    "# validate.mjs is the publisher's (github.com/44-pixels/handover-mcp,\n\
+                     # protocol/v1/validate.mjs); it is not in this repository. Point at a copy:\n\
+                     export HCR_VALIDATE_MJS=/path/to/validate.mjs\n"
+                } else {
+                    ""
+                };
                 commands.push_str(&format!(
-                    "## {}\n\n```sh\nhcr {}\n```\n\n",
+                    "## {}\n\n```sh\n{setup}hcr {}\n```\n\n",
                     peer.name,
                     args.iter()
                         .map(|a| shell_word(a))

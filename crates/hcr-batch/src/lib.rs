@@ -28,11 +28,13 @@
 
 mod lines;
 
+use std::borrow::Cow;
+use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use hcr_validate::{Code, Diagnostic, Report, Severity, Validator};
+use hcr_validate::{Code, Diagnostic, Report, Selection, Severity, Validator};
 use rayon::prelude::*;
 
 /// The input policy, re-exported (it lives in `hcr-fs`).
@@ -65,6 +67,32 @@ pub struct Options {
     /// At most this many files per run (`None`: no limit). Past it, walking stops and the run
     /// reports one HCR003 naming the limit.
     pub max_files: Option<usize>,
+    /// The selection of codes per record file, when it depends on the path (a
+    /// configuration's overrides); otherwise the validator's own.
+    pub selections: Option<PathSelections>,
+}
+
+/// The selection of codes to check a record file with, by its path.
+#[derive(Clone)]
+pub struct PathSelections(Arc<dyn Fn(&Path) -> Selection + Send + Sync>);
+
+impl PathSelections {
+    /// Selections given by `choose`.
+    pub fn new(choose: impl Fn(&Path) -> Selection + Send + Sync + 'static) -> Self {
+        Self(Arc::new(choose))
+    }
+
+    /// The selection for the record file `path`.
+    #[must_use]
+    pub fn selection_for(&self, path: &Path) -> Selection {
+        (self.0)(path)
+    }
+}
+
+impl fmt::Debug for PathSelections {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("PathSelections(..)")
+    }
 }
 
 /// The default for [`Options::max_files`] in the CLI (`--max-files`).
@@ -132,6 +160,10 @@ pub struct Outcome {
     pub valid: bool,
     /// The input could not be read (the report holds one HCR005).
     pub unreadable: bool,
+    /// Whether `valid` counts warnings as errors.
+    pub deny_warnings: bool,
+    /// Findings removed because a baseline knows them.
+    pub baselined: usize,
     /// The record's text, kept only when there are diagnostics to show.
     pub text: Option<Arc<[u8]>>,
 }
@@ -150,6 +182,8 @@ impl Outcome {
             valid: report.valid,
             report,
             unreadable: false,
+            deny_warnings: false,
+            baselined: 0,
             text,
         }
     }
@@ -157,8 +191,22 @@ impl Outcome {
     /// The same outcome with warnings counted as errors.
     #[must_use]
     pub fn denying_warnings(mut self) -> Self {
+        self.deny_warnings = true;
         self.valid = self.report.is_valid_denying_warnings();
         self
+    }
+
+    /// Removes the diagnostics `keep` rejects, counting them as baselined; validity follows
+    /// (see [`Report::retain`]).
+    pub fn retain(&mut self, mut keep: impl FnMut(&hcr_validate::Diagnostic) -> bool) {
+        let before = self.report.diagnostics.len();
+        self.report.retain(&mut keep);
+        self.baselined += before - self.report.diagnostics.len();
+        self.valid = if self.deny_warnings {
+            self.report.is_valid_denying_warnings()
+        } else {
+            self.report.valid
+        };
     }
 
     /// The outcome of an input that could not be read under the input policy: HCR003 when
@@ -185,6 +233,8 @@ impl Outcome {
             report: Report::unreadable(error.to_string()),
             valid: false,
             unreadable: true,
+            deny_warnings: false,
+            baselined: 0,
             text: None,
         }
     }
@@ -201,12 +251,16 @@ pub struct Summary {
     pub valid: usize,
     /// Other records.
     pub invalid: usize,
+    /// Records the contract accepts, whatever the selection of codes.
+    pub conformant: usize,
     /// Diagnostics of severity `error`.
     pub errors: usize,
     /// Diagnostics of severity `warning`.
     pub warnings: usize,
     /// Inputs that could not be read.
     pub unreadable: usize,
+    /// Findings a baseline knew, not reported.
+    pub baselined: usize,
     last_input: Option<usize>,
 }
 
@@ -224,6 +278,8 @@ impl Summary {
             return;
         }
         self.records += 1;
+        self.baselined += outcome.baselined;
+        self.conformant += usize::from(outcome.report.conformant);
         if outcome.valid {
             self.valid += 1;
         } else {
@@ -403,7 +459,14 @@ pub fn run(
         }
         match unit {
             Unit::File(path) => match hcr_fs::open_regular(path) {
-                Ok((file, _)) => judge.lines(input, Some(path), file, &pool, sink)?,
+                Ok((file, _)) => {
+                    let validator = judge.validator_for(path);
+                    let judge = Judge {
+                        validator: &validator,
+                        options,
+                    };
+                    judge.lines(input, Some(path), file, &pool, sink)?;
+                }
                 Err(failure) => sink(judge.unreadable(input, Some(path), failure))?,
             },
             Unit::Stdin if options.jsonl => {
@@ -453,6 +516,22 @@ struct Judge<'a> {
 }
 
 impl Judge<'_> {
+    /// The validator for the record file `path`: the run's, with the selection the path
+    /// calls for.
+    fn validator_for(&self, path: &Path) -> Cow<'_, Validator> {
+        match &self.options.selections {
+            Some(selections) => {
+                let selection = selections.selection_for(path);
+                if selection == *self.validator.selection() {
+                    Cow::Borrowed(self.validator)
+                } else {
+                    Cow::Owned(self.validator.clone().with_selection(selection))
+                }
+            }
+            None => Cow::Borrowed(self.validator),
+        }
+    }
+
     fn outcome(
         &self,
         input: usize,
@@ -474,6 +553,18 @@ impl Judge<'_> {
     }
 
     fn file(&self, input: usize, path: &Path) -> Outcome {
+        let validator = self.validator_for(path);
+        if let Cow::Owned(validator) = &validator {
+            let judge = Judge {
+                validator,
+                options: self.options,
+            };
+            return judge.file_with_own_validator(input, path);
+        }
+        self.file_with_own_validator(input, path)
+    }
+
+    fn file_with_own_validator(&self, input: usize, path: &Path) -> Outcome {
         let source = Source {
             path: Some(path.to_path_buf()),
             line: None,

@@ -4,7 +4,8 @@
 //! - [`ExitCodeRunner`] runs a validator once per case (in parallel, with a timeout) and
 //!   reads its exit status; [`StdioRunner`] talks to one persistent process in JSON lines.
 //! - [`Report`] scores each case against its expected verdict at the level it tests, lists
-//!   the disagreements and states a one-line verdict; it renders as JSON (the suite's
+//!   the disagreements and states a one-line verdict; cases that show only hcr's own
+//!   recommendations are reported apart and never scored. It renders as JSON (the suite's
 //!   `report.schema.json`), Markdown, or a shields.io badge.
 //! - [`certify_producer`] checks every record a producer wrote.
 //!
@@ -42,7 +43,9 @@ use std::path::Path;
 use hcr_batch::{Input, Options};
 use hcr_validate::{Level, Validator};
 
-pub use report::{Disagreement, Implementation, Report, Score, SuiteInfo};
+pub use report::{
+    Disagreement, Implementation, REPORT_VERSION, Recommendations, Report, Score, SuiteInfo,
+};
 pub use runner::{ExitCodeRunner, Got, Outcome, StdioRunner};
 pub use suite::{Case, CaseLevel, Context, Expected, Suite, SuiteError, Verdict};
 
@@ -60,7 +63,7 @@ pub fn certify_producer(dir: &Path, name: &str, version: &str) -> std::io::Resul
     let mut disagreements = Vec::new();
     hcr_batch::run(&plan, &validator, &options, &mut |outcome| {
         score.total += 1;
-        if outcome.valid {
+        if outcome.report.conformant {
             score.passed += 1;
         } else {
             score.failed += 1;
@@ -100,7 +103,7 @@ pub fn certify_producer(dir: &Path, name: &str, version: &str) -> std::io::Resul
         .collect();
     levels.insert(CaseLevel::Normative, score);
     Ok(Report {
-        version: 1,
+        version: REPORT_VERSION,
         implementation: Implementation {
             name: name.to_owned(),
             version: version.to_owned(),
@@ -113,6 +116,7 @@ pub fn certify_producer(dir: &Path, name: &str, version: &str) -> std::io::Resul
         },
         levels,
         disagreements,
+        recommendations: report::Recommendations::default(),
         verdict,
     })
 }

@@ -78,6 +78,26 @@ pub struct SuiteInfo {
     pub cases: usize,
 }
 
+/// How the implementation treated the cases that show only hcr's own recommendations
+/// (tagged `hcr-recommendation`). The contract accepts every one of them, so they are reported
+/// for information and never scored: rejecting one is stricter than the contract, accepting
+/// one is what the contract says.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Recommendations {
+    /// Accepted, as the contract does.
+    pub accepted: usize,
+    /// Rejected, as hcr's advice would have it.
+    pub rejected: usize,
+    /// Crashed or timed out.
+    pub errored: usize,
+    /// Not run.
+    pub skipped: usize,
+    /// Every such case.
+    pub total: usize,
+    /// The ids of the cases rejected, in suite order.
+    pub rejected_cases: Vec<String>,
+}
+
 /// A certification report (`conformance-suite/report.schema.json`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Report {
@@ -89,11 +109,35 @@ pub struct Report {
     pub suite: SuiteInfo,
     /// Scores per level, in order.
     pub levels: BTreeMap<CaseLevel, Score>,
-    /// Every case the implementation got wrong.
+    /// Every scored case the implementation got wrong.
     pub disagreements: Vec<Disagreement>,
+    /// The cases of hcr's recommendations, apart from the scores.
+    pub recommendations: Recommendations,
     /// One line.
     pub verdict: String,
 }
+
+impl Recommendations {
+    fn add(&mut self, id: &str, outcome: &Outcome) {
+        self.total += 1;
+        match outcome {
+            Outcome::Skipped(_) => self.skipped += 1,
+            Outcome::Ran {
+                got: Got::Valid, ..
+            } => self.accepted += 1,
+            Outcome::Ran {
+                got: Got::Invalid, ..
+            } => {
+                self.rejected += 1;
+                self.rejected_cases.push(id.to_owned());
+            }
+            Outcome::Ran { .. } => self.errored += 1,
+        }
+    }
+}
+
+/// The version of the report format (`report.schema.json`): 2 added `recommendations`.
+pub const REPORT_VERSION: u32 = 2;
 
 impl Report {
     /// Scores `outcomes` (one per case of `suite`, in order).
@@ -104,7 +148,12 @@ impl Report {
             .map(|l| (*l, Score::default()))
             .collect();
         let mut disagreements = Vec::new();
+        let mut recommendations = Recommendations::default();
         for (case, outcome) in suite.cases.iter().zip(outcomes) {
+            if case.is_recommendation() {
+                recommendations.add(&case.id, outcome);
+                continue;
+            }
             let score = levels.entry(case.level).or_default();
             score.total += 1;
             let expected = case.scored_verdict();
@@ -145,7 +194,7 @@ impl Report {
         }
         let verdict = verdict(&levels);
         Self {
-            version: 1,
+            version: REPORT_VERSION,
             implementation,
             suite: SuiteInfo {
                 version: suite.version.clone(),
@@ -153,6 +202,7 @@ impl Report {
             },
             levels,
             disagreements,
+            recommendations,
             verdict,
         }
     }
@@ -245,6 +295,7 @@ impl Report {
             );
         }
         out.push('\n');
+        self.recommendations_markdown(&mut out);
         if self.disagreements.is_empty() {
             let _ = writeln!(out, "No disagreements.");
             return out;
@@ -270,6 +321,30 @@ impl Report {
             );
         }
         out
+    }
+}
+
+impl Report {
+    fn recommendations_markdown(&self, out: &mut String) {
+        let r = &self.recommendations;
+        if r.total == 0 {
+            return;
+        }
+        let _ = writeln!(
+            out,
+            "hcr's own recommendations (not scored: the contract accepts these {} cases): \
+             {} accepted, {} rejected, {} errored, {} skipped.",
+            r.total, r.accepted, r.rejected, r.errored, r.skipped
+        );
+        if !r.rejected_cases.is_empty() {
+            let ids: Vec<String> = r
+                .rejected_cases
+                .iter()
+                .map(|id| format!("`{}`", cell(id)))
+                .collect();
+            let _ = writeln!(out, "Rejected: {}.", ids.join(", "));
+        }
+        out.push('\n');
     }
 }
 

@@ -85,7 +85,7 @@ pub struct Case {
     /// The receiver context it needs.
     #[serde(default)]
     pub context: Option<String>,
-    /// Tags (`implementation-limit`, `i-json`, `symlink`).
+    /// Tags (`implementation-limit`, `hcr-recommendation`, `symlink`).
     #[serde(default)]
     pub tags: Vec<String>,
 }
@@ -110,6 +110,13 @@ impl Case {
             CaseLevel::Normative => "normative",
             CaseLevel::Receiver => "receiver",
         }
+    }
+
+    /// Whether the case shows only hcr's own recommendations: the contract accepts it, and
+    /// it is reported apart, never scored.
+    #[must_use]
+    pub fn is_recommendation(&self) -> bool {
+        self.tags.iter().any(|t| t == "hcr-recommendation")
     }
 
     /// Whether the case's verdict rests on hcr's resource limits rather than the contract.

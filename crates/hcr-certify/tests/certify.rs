@@ -37,8 +37,29 @@ fn report(suite: &Suite, outcomes: &[Outcome]) -> Report {
     Report::new(implementation, suite, outcomes)
 }
 
+fn has_tag(case: &Value, tag: &str) -> bool {
+    case["tags"]
+        .as_array()
+        .is_some_and(|t| t.iter().any(|t| t == tag))
+}
+
+/// The cases of hcr's recommendations, counted from the manifest.
+fn recommendation_cases() -> usize {
+    let manifest: Value = serde_json::from_slice(
+        &std::fs::read(suite_root().join("manifest.json")).expect("manifest"),
+    )
+    .expect("JSON");
+    manifest["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .filter(|c| has_tag(c, "hcr-recommendation"))
+        .count()
+}
+
 /// Per level: (cases expecting valid, cases expecting invalid), counted from the manifest
-/// itself, without the harness; cases skipped by default are left out.
+/// itself, without the harness; cases skipped by default and hcr's recommendations (never
+/// scored) are left out.
 fn expected_counts(include_receiver: bool) -> Vec<(String, usize, usize, usize)> {
     let manifest: Value = serde_json::from_slice(
         &std::fs::read(suite_root().join("manifest.json")).expect("manifest"),
@@ -54,7 +75,7 @@ fn expected_counts(include_receiver: bool) -> Vec<(String, usize, usize, usize)>
             .as_array()
             .expect("cases")
             .iter()
-            .filter(|c| c["level"] == level)
+            .filter(|c| c["level"] == level && !has_tag(c, "hcr-recommendation"))
             .collect();
         let skipped = cases
             .iter()
@@ -107,6 +128,21 @@ fn accepting_everything_passes_exactly_the_valid_cases() {
         "{}",
         report.verdict
     );
+    // hcr's recommendations are reported apart: accepting them is what the contract does.
+    let recommendations = &report.recommendations;
+    assert!(recommendations.total >= 10, "{recommendations:?}");
+    assert_eq!(recommendations.total, recommendation_cases());
+    // Receiver cases are not run by this command.
+    assert_eq!(
+        recommendations.accepted + recommendations.skipped,
+        recommendations.total
+    );
+    assert!(recommendations.accepted > 0 && recommendations.rejected == 0);
+    assert!(
+        report
+            .to_markdown()
+            .contains("hcr's own recommendations (not scored")
+    );
 }
 
 #[test]
@@ -123,6 +159,10 @@ fn rejecting_everything_passes_exactly_the_invalid_cases() {
             "{level}"
         );
     }
+    // Rejecting every recommendation case is stricter than the contract, never a failure.
+    let recommendations = &report.recommendations;
+    assert_eq!(recommendations.rejected, recommendations.total);
+    assert_eq!(recommendations.rejected_cases.len(), recommendations.total);
 }
 
 fn level_of(name: &str) -> CaseLevel {

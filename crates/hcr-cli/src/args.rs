@@ -148,14 +148,69 @@ pub struct ValidateArgs {
     #[command(flatten)]
     pub limits: LimitArgs,
 
+    /// Which codes are reported, and how.
+    #[command(flatten)]
+    pub selection: SelectionArgs,
+
+    /// The project's settings and known findings.
+    #[command(flatten)]
+    pub project: ProjectArgs,
+
     /// Speak the certification protocol on standard input and output instead (JSON lines;
     /// see conformance-suite/README.md), so that `hcr certify --validator-stdio` can run hcr.
     #[arg(long, conflicts_with = "paths")]
     pub protocol_stdio: bool,
 }
 
-/// What the receiver has at hand.
+/// Which codes are reported, and how: each option takes codes (`HCR205`), names
+/// (`duplicate-evidence-id`) or groups (`all`, `schema`, `normative`, `receiver`, `hcr`,
+/// `contract`, `secrets`), comma-separated and repeatable; later options override earlier
+/// ones, and all of them override `hcr.toml`.
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Rule selection")]
+pub struct SelectionArgs {
+    /// Report only these codes (codes off by default are turned on).
+    #[arg(long, value_name = "CODES")]
+    pub select: Vec<String>,
+
+    /// Do not report these codes.
+    #[arg(long, value_name = "CODES")]
+    pub ignore: Vec<String>,
+
+    /// Report these codes as warnings.
+    #[arg(long, value_name = "CODES")]
+    pub warn: Vec<String>,
+
+    /// Report these codes as errors.
+    #[arg(long, value_name = "CODES")]
+    pub error: Vec<String>,
+}
+
+/// The project's settings (`hcr.toml`) and known findings (a baseline).
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Project")]
+pub struct ProjectArgs {
+    /// Read settings from this file instead of the hcr.toml (or .hcr.toml) found from the
+    /// current folder upward to the repository root.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+
+    /// Read no configuration file.
+    #[arg(long)]
+    pub no_config: bool,
+
+    /// Report only the findings that are not in this baseline.
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    pub baseline: Option<PathBuf>,
+
+    /// Record the run's findings in this baseline file (replacing it), and report only what
+    /// cannot be baselined (records that could not be read or checked).
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
+}
+
+/// What the receiver has at hand.
+#[derive(Clone, Debug, Args)]
 pub struct ReceiverArgs {
     /// The folder evidence `artifactRef` paths are relative to.
     #[arg(long, value_name = "DIR")]

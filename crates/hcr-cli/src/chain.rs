@@ -34,17 +34,11 @@ fn print_report(
     text: Vec<u8>,
     level: Level,
 ) -> Result<()> {
-    let outcome = Outcome {
-        source: hcr_batch::Source {
-            path: source,
-            line: None,
-        },
-        input: 0,
-        valid: report.valid,
-        unreadable: false,
-        text: Some(text.into()),
-        report,
+    let source = hcr_batch::Source {
+        path: source,
+        line: None,
     };
+    let outcome = Outcome::new(source, 0, report, Some(&text));
     let mut summary = Summary::default();
     summary.add(&outcome);
     let mut render = renderer(Format::Text, Context::new(level));

@@ -20,11 +20,9 @@ pub(crate) fn explain(code: &str) -> Result<u8> {
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{} {}: {} level, {} by default\n\n{}\n",
+        "{} {}\n\n{}\n",
         info.code,
-        info.name,
-        info.level.as_str(),
-        info.severity,
+        info.headline(),
         info.summary
     )?;
     let explanation = info.explanation_for_people();
@@ -37,17 +35,18 @@ pub(crate) fn rules() -> Result<()> {
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{:<7} {:<34} {:<10} {:<8} SUMMARY",
-        "CODE", "NAME", "LEVEL", "DEFAULT"
+        "{:<7} {:<34} {:<13} {:<13} {:<13} SUMMARY",
+        "CODE", "NAME", "LEVEL", "DEFAULT", "BASIS"
     )?;
     for info in registry() {
         writeln!(
             out,
-            "{:<7} {:<34} {:<10} {:<8} {}",
+            "{:<7} {:<34} {:<13} {:<13} {:<13} {}",
             info.code.as_str(),
             info.name,
             info.level.as_str(),
-            info.severity.as_str(),
+            info.default_setting(),
+            info.basis.name(),
             info.summary
         )?;
     }

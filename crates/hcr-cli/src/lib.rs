@@ -17,6 +17,7 @@ mod digest;
 mod info;
 mod input;
 mod interop;
+mod project;
 mod receive;
 mod receiver;
 mod validate;
@@ -24,7 +25,7 @@ mod validate;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches};
 
 use args::{Cli, Command};
 
@@ -48,8 +49,13 @@ pub fn command() -> clap::Command {
 /// Runs `hcr` with the process arguments.
 #[must_use]
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    // The matches are kept beside the typed arguments: the order of the rule-selection
+    // options, and which options were given at all, are only known from them.
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches).map(|cli| (cli, matches)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(error) => {
             let _ = error.print();
             return ExitCode::from(if error.use_stderr() {
@@ -61,7 +67,10 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Validate(args) if args.protocol_stdio => certify::serve_stdio(),
-        Command::Validate(args) => validate::run(&args),
+        Command::Validate(args) => validate::run(
+            &args,
+            &project::Given::new(matches.subcommand_matches("validate")),
+        ),
         Command::Certify(args) => certify::run(&args),
         Command::SpecHandoff(command) => interop::spec_handoff(&command),
         Command::Render(args) => interop::render(&args),

@@ -25,17 +25,13 @@ pub(crate) fn run(args: &ReceiveArgs) -> Result<u8> {
     let record = match record {
         Some(record) if !report.has(Code::Hcr204) => record,
         _ => {
-            let outcome = Outcome {
-                source: hcr_batch::Source {
-                    path: Some(args.record.clone()),
-                    line: None,
-                },
-                input: 0,
-                valid: false,
-                unreadable: false,
-                text: Some(bytes.into()),
-                report,
+            let source = hcr_batch::Source {
+                path: Some(args.record.clone()),
+                line: None,
             };
+            let mut outcome = Outcome::new(source, 0, report, Some(&bytes));
+            // No brief is given, so the record does not pass, whatever its report says.
+            outcome.valid = false;
             let mut summary = Summary::default();
             summary.add(&outcome);
             let mut render = renderer(Format::Text, Context::new(Level::Receiver));

@@ -1,23 +1,29 @@
 //! `hcr validate`: turn arguments into a plan, a validator and a renderer, then print.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
-use hcr_batch::{Input, Options, Summary, plan};
+use hcr_batch::{Input, Options, PathSelections, Summary, plan};
+use hcr_project::{Baseline, Choices, Config};
 use hcr_report::{Context, Format, renderer};
 use hcr_validate::{Level, Limits, Validator};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::{ColorArg, FormatArg, LevelArg, ValidateArgs};
+use crate::project::Given;
 use crate::{EXIT_INCOMPLETE, EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
 
-pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
+pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
+    let config = crate::project::config(&args.project)?;
+    let settings = Settings::new(args, given, config.as_ref());
     let receiver_inputs = args.receiver.any();
     let level = match (args.level, receiver_inputs) {
         (Some(LevelArg::Schema), _) => Level::Schema,
-        (Some(LevelArg::Normative), false) | (None, false) => Level::Normative,
+        (Some(LevelArg::Normative), false) => Level::Normative,
         (Some(LevelArg::Receiver), _) | (None, true) => Level::Receiver,
+        (None, false) => settings.level.unwrap_or(Level::Normative),
         (Some(LevelArg::Normative), true) => {
             bail!("--artifacts, --revisions, --as and --now need --level receiver")
         }
@@ -26,29 +32,38 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
         bail!("--artifacts, --revisions, --as and --now need --level receiver");
     }
 
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let choices = Choices::new(config, given.changes(&args.selection)?, &cwd);
     let inputs = inputs(args)?;
     let options = Options {
         jsonl: args.jsonl,
-        glob: Some(args.glob.clone()),
+        glob: Some(settings.glob.clone()),
         follow_links: args.follow_links,
         jobs: args.jobs.unwrap_or(0),
-        deny_warnings: args.deny_warnings,
-        max_files: Some(args.max_files),
+        deny_warnings: settings.deny_warnings,
+        max_files: Some(settings.max_files),
+        selections: choices.has_overrides().then(|| {
+            let choices = choices.clone();
+            PathSelections::new(move |path| choices.selection_for(path))
+        }),
     };
     let plan = plan(&inputs, &options)?;
 
-    let limits = Limits {
-        max_record_bytes: args.limits.max_record_bytes,
-        max_depth: usize::try_from(args.limits.max_depth).unwrap_or(Limits::DEPTH_CEILING),
-        max_string_bytes: args.limits.max_string_bytes,
-        max_array_items: args.limits.max_array_items,
-        max_object_members: args.limits.max_object_members,
-        max_diagnostics: args.limits.max_diagnostics,
-    };
-    let receiver = crate::receiver::context(&args.receiver)?;
+    let mut receiver_args = args.receiver.clone();
+    receiver_args.max_artifact_bytes = settings.max_artifact_bytes;
+    let receiver = crate::receiver::context(&receiver_args)?;
     let validator = Validator::new(level)
-        .with_limits(limits)
+        .with_limits(settings.limits)
+        .with_selection(choices.selection())
         .with_receiver(receiver);
+    let mut baseline = match (&args.project.baseline, &args.project.write_baseline) {
+        (Some(path), _) => Some(Baseline::load(path)?),
+        (None, Some(path)) => Some(Baseline::new(
+            path.parent().unwrap_or_else(|| Path::new("")),
+        )),
+        (None, None) => None,
+    };
+    let writing = args.project.write_baseline.is_some();
 
     let format = format(args.format);
     let stdout = io::stdout();
@@ -62,14 +77,21 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
     let mut context = Context::new(level);
     context.color = color && format == Format::Text;
     context.root = std::env::current_dir().ok();
-    context.deny_warnings = args.deny_warnings;
+    context.deny_warnings = settings.deny_warnings;
 
     let mut render = renderer(format, context);
     let mut out = BufWriter::new(stdout.lock());
     let progress = Progress::new(plan.len());
     let mut summary = Summary::default();
     let written = render.begin(&mut out).and_then(|()| {
-        hcr_batch::run(&plan, &validator, &options, &mut |outcome| {
+        hcr_batch::run(&plan, &validator, &options, &mut |mut outcome| {
+            match &mut baseline {
+                Some(baseline) if writing => baseline.record(&mut outcome),
+                Some(baseline) => {
+                    baseline.filter(&mut outcome);
+                }
+                None => {}
+            }
             summary.add(&outcome);
             progress.update(summary.files, summary.records);
             progress.suspend(|| render.record(&mut out, &outcome))
@@ -93,6 +115,17 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
         Err(e) => return Err(e.into()),
     }
 
+    if let (Some(path), Some(baseline)) = (&args.project.write_baseline, &baseline) {
+        baseline.write(path)?;
+        writeln!(
+            io::stderr(),
+            "hcr: wrote {} finding{} to the baseline `{}`",
+            baseline.len(),
+            if baseline.len() == 1 { "" } else { "s" },
+            hcr_escape::path(path)
+        )?;
+    }
+
     let explicit = inputs.iter().any(|i| matches!(i, Input::Path(_)));
     if summary.records == 0 && summary.unreadable == 0 && explicit && !args.allow_empty {
         writeln!(
@@ -101,7 +134,7 @@ pub(crate) fn run(args: &ValidateArgs) -> Result<u8> {
             if args.jsonl {
                 String::new()
             } else {
-                format!(" matching `{}`", hcr_escape::escape(&args.glob))
+                format!(" matching `{}`", hcr_escape::escape(&settings.glob))
             }
         )?;
         return Ok(EXIT_USAGE);
@@ -201,6 +234,83 @@ impl Progress {
     fn clear(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
+        }
+    }
+}
+
+/// The settings of a run: the command line's where given, else the configuration's, else the
+/// defaults.
+struct Settings {
+    level: Option<Level>,
+    glob: String,
+    deny_warnings: bool,
+    limits: Limits,
+    max_files: usize,
+    max_artifact_bytes: u64,
+}
+
+impl Settings {
+    fn new(args: &ValidateArgs, given: &Given<'_>, config: Option<&Config>) -> Self {
+        let configured = config.map(|c| c.limits).unwrap_or_default();
+        // The command line's value when given, else the configuration's, else the default.
+        let pick = |id: &str, arg: usize, configured: Option<usize>| {
+            if given.explicit(id) {
+                arg
+            } else {
+                configured.unwrap_or(arg)
+            }
+        };
+        let a = &args.limits;
+        let limits = Limits {
+            max_record_bytes: pick(
+                "max_record_bytes",
+                a.max_record_bytes,
+                configured.max_record_bytes,
+            ),
+            max_depth: pick(
+                "max_depth",
+                usize::try_from(a.max_depth).unwrap_or(Limits::DEPTH_CEILING),
+                configured.max_depth,
+            ),
+            max_string_bytes: pick(
+                "max_string_bytes",
+                a.max_string_bytes,
+                configured.max_string_bytes,
+            ),
+            max_array_items: pick(
+                "max_array_items",
+                a.max_array_items,
+                configured.max_array_items,
+            ),
+            max_object_members: pick(
+                "max_object_members",
+                a.max_object_members,
+                configured.max_object_members,
+            ),
+            max_diagnostics: pick(
+                "max_diagnostics",
+                a.max_diagnostics,
+                configured.max_diagnostics,
+            ),
+        };
+        let glob = match config.and_then(|c| c.glob.clone()) {
+            Some(glob) if !given.explicit("glob") => glob,
+            _ => args.glob.clone(),
+        };
+        let max_artifact_bytes = if given.explicit("max_artifact_bytes") {
+            args.receiver.max_artifact_bytes
+        } else {
+            configured
+                .max_artifact_bytes
+                .unwrap_or(args.receiver.max_artifact_bytes)
+        };
+        Self {
+            level: config.and_then(|c| c.level),
+            glob,
+            deny_warnings: args.deny_warnings || config.and_then(|c| c.deny_warnings) == Some(true),
+            limits,
+            max_files: pick("max_files", args.max_files, configured.max_files),
+            max_artifact_bytes,
         }
     }
 }

@@ -11,7 +11,7 @@
 //! ```
 
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use hcr_batch::{Outcome, Source, Summary};
 use hcr_report::{Context, Format, renderer};
@@ -165,17 +165,11 @@ fn check_report(data: &[u8], report: &Report) {
 /// a renderer.
 #[must_use]
 pub fn outcome(path: &str, data: &[u8], report: Report) -> Outcome {
-    Outcome {
-        source: Source {
-            path: Some(PathBuf::from(path)),
-            line: None,
-        },
-        input: 0,
-        valid: report.valid,
-        unreadable: false,
-        text: (!report.diagnostics.is_empty()).then(|| Arc::from(data)),
-        report,
-    }
+    let source = Source {
+        path: Some(PathBuf::from(path)),
+        line: None,
+    };
+    Outcome::new(source, 0, report, Some(data))
 }
 
 /// Renders `report` in every format and checks each output is well formed for its medium.

@@ -4,13 +4,19 @@
 //! {"version": 1, "tool": {"name": "hcr", "version": "0.1.0"}, "level": "normative",
 //!  "results": [
 //!   {"source": "records/a.json", "file": "records/a.json", "line": null, "valid": false,
-//!    "diagnostics": [{"code": "HCR101", "severity": "error", "pointer": "/objective",
+//!    "conformant": false,
+//!    "diagnostics": [{"code": "HCR101", "severity": "error", "basis": "schema",
+//!                     "pointer": "/objective",
 //!                     "line": 3, "column": 16, "endLine": 6, "endColumn": 4,
 //!                     "message": "...", "help": "..."}]}
 //!  ],
-//!  "summary": {"files": 1, "records": 1, "valid": 0, "invalid": 1, "errors": 1,
-//!              "warnings": 0, "unreadable": 0}}
+//!  "summary": {"files": 1, "records": 1, "valid": 0, "invalid": 1, "conformant": 0,
+//!              "errors": 1, "warnings": 0, "unreadable": 0, "baselined": 0}}
 //! ```
+//!
+//! `valid` is the verdict under the project's selection of codes (and `--deny-warnings`);
+//! `conformant` is the contract's, whatever the selection (see `Report::conformant`).
+//! `baselined` counts the findings a baseline knew, which are not listed.
 //!
 //! `results` lists every record checked, valid ones too, in input order. For JSON Lines,
 //! `source` is `file:LINE`, `line` is that line, and diagnostic lines count from the top of
@@ -45,6 +51,7 @@ pub(crate) fn diagnostic_json(outcome: &Outcome, d: &hcr_validate::Diagnostic) -
     let mut map = Map::new();
     map.insert("code".into(), json!(d.code));
     map.insert("severity".into(), json!(d.severity));
+    map.insert("basis".into(), json!(d.code.basis().name()));
     map.insert("pointer".into(), json!(d.pointer));
     if let Some(place) = place(outcome, d) {
         map.insert("line".into(), json!(place.line));
@@ -75,6 +82,7 @@ impl Render for Json {
             "file": outcome.source.path.as_ref().map(|p| p.display().to_string()),
             "line": outcome.source.line,
             "valid": outcome.valid,
+            "conformant": outcome.report.conformant,
             "diagnostics": outcome
                 .report
                 .diagnostics
@@ -96,9 +104,11 @@ impl Render for Json {
             "records": summary.records,
             "valid": summary.valid,
             "invalid": summary.invalid,
+            "conformant": summary.conformant,
             "errors": summary.errors,
             "warnings": summary.warnings,
             "unreadable": summary.unreadable,
+            "baselined": summary.baselined,
         });
         write!(out, "\n],\"summary\":")?;
         write_json(out, &summary)?;

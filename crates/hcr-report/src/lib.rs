@@ -228,5 +228,11 @@ pub(crate) fn summary_line(summary: &Summary, context: &Context) -> String {
             plural(summary.unreadable, "input", "inputs")
         ));
     }
+    if summary.baselined > 0 {
+        line.push_str(&format!(
+            "; {} in the baseline not shown",
+            plural(summary.baselined, "finding", "findings")
+        ));
+    }
     line
 }

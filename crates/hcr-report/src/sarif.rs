@@ -75,8 +75,12 @@ fn rule(info: &CodeInfo) -> Value {
         "fullDescription": {"text": first_paragraph(info)},
         "help": {"text": info.help, "markdown": info.explanation_for_reports()},
         "helpUri": format!("{RULES_URL}#{}", id.to_ascii_lowercase()),
-        "defaultConfiguration": {"level": sarif_level(info.severity)},
-        "properties": {"tags": ["hcr", info.level.as_str()]},
+        "defaultConfiguration": {"level": sarif_level(info.severity), "enabled": info.enabled},
+        "properties": {
+            "tags": ["hcr", info.level.as_str()],
+            "basis": info.basis.name(),
+            "basisDetail": info.basis.detail(),
+        },
     })
 }
 

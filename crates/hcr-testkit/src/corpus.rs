@@ -1,18 +1,26 @@
-//! A deterministic corpus of realistic records for benchmarks: seeded, so every run and every
-//! machine gets the same bytes.
+//! A deterministic corpus of realistic records, for benchmarks and for the verdict tests:
+//! seeded, so every run and every machine gets the same bytes.
+//!
+//! - [`record`]: one realistic record, valid at every level;
+//! - [`spoil`]: one of the realistic ways a record breaks the benchmarks' invalid share;
+//! - [`vary`]: a change the contract accepts or rejects, labelled with what it breaks, so that
+//!   a test can compare hcr's verdict with the contract's without asking hcr.
 
 use hcr_types::ConstraintKind;
 use serde_json::{Value, json};
 
 /// SplitMix64: small, fast, and good enough to vary text.
-pub(crate) struct Rng(u64);
+pub struct Rng(u64);
 
 impl Rng {
-    pub(crate) fn new(seed: u64) -> Self {
+    /// A generator seeded with `seed`.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
         Self(seed)
     }
 
-    pub(crate) fn next_u64(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -20,7 +28,8 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    pub(crate) fn below(&mut self, n: usize) -> usize {
+    /// A number below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
         usize::try_from(self.next_u64() % n as u64).unwrap_or(0)
     }
 
@@ -125,7 +134,8 @@ fn actor(rng: &mut Rng, prefix: &str) -> Value {
 }
 
 /// One realistic record of roughly `evidence` evidence items; every field present.
-pub(crate) fn record(rng: &mut Rng, index: usize, evidence: usize) -> Value {
+#[must_use]
+pub fn record(rng: &mut Rng, index: usize, evidence: usize) -> Value {
     let revision = rng.range(1, 40);
     let evidence_items: Vec<Value> = (0..evidence)
         .map(|i| {
@@ -193,7 +203,7 @@ pub(crate) fn record(rng: &mut Rng, index: usize, evidence: usize) -> Value {
 }
 
 /// Spoils a record in one of a few realistic ways.
-pub(crate) fn spoil(rng: &mut Rng, record: &mut Value) {
+pub fn spoil(rng: &mut Rng, record: &mut Value) {
     match rng.below(4) {
         0 => record["objective"]["summary"] = json!("   "),
         1 => {
@@ -203,5 +213,152 @@ pub(crate) fn spoil(rng: &mut Rng, record: &mut Value) {
         }
         2 => record["evidence"][0]["sha256"] = json!("not-a-digest"),
         _ => record["openReview"][0]["status"] = json!("closed"),
+    }
+}
+
+/// What a [`vary`] change does to the contract's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variation {
+    /// The contract accepts the record; hcr may advise against it (its own recommendations).
+    Accepted(&'static str),
+    /// The canonical schema rejects it (the reference validator may too).
+    SchemaRejects(&'static str),
+    /// Only the reference validator rejects it (the schema accepts it).
+    ReferenceRejects(&'static str),
+    /// The record holds a credential the v1.0 README forbids (schema and reference accept it).
+    Secret(&'static str),
+}
+
+/// The number of distinct [`vary`] changes.
+pub const VARIATIONS: usize = 21;
+
+/// Applies change number `which` (below [`VARIATIONS`]) to a [`record`] of at least two
+/// evidence items, and says what it does to the contract's verdict.
+#[allow(clippy::too_many_lines)]
+pub fn vary(rng: &mut Rng, record: &mut Value, which: usize) -> Variation {
+    use Variation::{Accepted, ReferenceRejects, SchemaRejects, Secret};
+    let reviews = record["openReview"].as_array().map_or(0, Vec::len);
+    let review = rng.below(reviews.max(1));
+    match which {
+        0 => {
+            let first = record["evidence"][0]["id"].clone();
+            record["evidence"][1]["id"] = first;
+            Accepted("two evidence items share an id")
+        }
+        1 => {
+            let first = record["openReview"][0]["id"].clone();
+            record["openReview"][1]["id"] = first;
+            Accepted("two review items share an id")
+        }
+        2 => {
+            let item = &mut record["openReview"][review];
+            item["status"] = json!("resolved");
+            item["revision"] = json!(7);
+            item["resolvedByRevision"] = json!(3);
+            Accepted("a review resolved before it was raised")
+        }
+        3 => {
+            record["decisions"][1]["supersedes"] = json!(sentence(rng, 6, 10));
+            Accepted("a decision supersedes one the record no longer carries")
+        }
+        4 => {
+            let item = &mut record["openReview"][review];
+            item["status"] = json!("open");
+            item["resolvedByRevision"] = json!(2);
+            Accepted("an open review names the revision resolving it")
+        }
+        5 => {
+            record["extensions"]["ticket"] = json!("OPS-1234");
+            Accepted("an extension key without a namespace")
+        }
+        6 => {
+            record["objective"]["acceptanceCriteria"] = json!([]);
+            Accepted("no acceptance criteria")
+        }
+        7 => {
+            record["openReview"][review]["revision"] = json!(9_007_199_254_740_993_u64);
+            Accepted("a revision above 2^53 - 1")
+        }
+        8 => {
+            record["nextAction"]["dueAt"] = json!("2020-01-01T00:00:00Z");
+            Accepted("a next action long overdue")
+        }
+        9 => {
+            record["currentState"]["complete"][0] =
+                json!("Rotated the DEPLOY_TOKEN secret; the password policy says monthly.");
+            Accepted("secret names, not secret values")
+        }
+        10 => {
+            record["unexpected"] = json!(true);
+            SchemaRejects("an unknown top-level property")
+        }
+        11 => {
+            let first = record["currentState"]["complete"][0].clone();
+            if let Some(list) = record["currentState"]["complete"].as_array_mut() {
+                list.push(first);
+            }
+            SchemaRejects("a repeated state item")
+        }
+        12 => {
+            record["provenance"]["createdAt"] = json!("30/11/2026 08:00");
+            SchemaRejects("a date-time that is not RFC 3339")
+        }
+        13 => {
+            record["openReview"][review]["revision"] = json!(0);
+            SchemaRejects("a revision of 0")
+        }
+        14 => {
+            record["recordId"] = json!("r".repeat(201));
+            SchemaRejects("a record id over 200 characters")
+        }
+        15 => {
+            record["currentState"]["inProgress"][0] = json!("   ");
+            ReferenceRejects("a whitespace-only state item")
+        }
+        16 => {
+            record["decisions"][0]["rationale"] = json!("\t\n");
+            ReferenceRejects("a whitespace-only rationale")
+        }
+        17 => {
+            let item = &mut record["openReview"][review];
+            item["status"] = json!("resolved");
+            if let Some(map) = item.as_object_mut() {
+                map.remove("resolvedByRevision");
+            }
+            // The schema accepts a resolved review without its revision; the reference does not.
+            ReferenceRejects("a resolved review without resolvedByRevision")
+        }
+        18 => {
+            record["evidence"][0]["uri"] = json!("");
+            if let Some(map) = record["evidence"][0].as_object_mut() {
+                map.remove("artifactRef");
+            }
+            ReferenceRejects("evidence whose only reference is an empty uri")
+        }
+        19 => {
+            let token: String = (0..36)
+                .map(|_| {
+                    char::from(
+                        b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                            [rng.below(62)],
+                    )
+                })
+                .collect();
+            record["currentState"]["unverified"][0] =
+                json!(format!("Pushed with ghp_{token} from the runner."));
+            Secret("a GitHub token in a state item")
+        }
+        _ => {
+            let key: String = (0..40)
+                .map(|_| {
+                    char::from(
+                        b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/+"
+                            [rng.below(64)],
+                    )
+                })
+                .collect();
+            record["extensions"]["com.example.deploy"] = json!({"aws_secret_access_key": key});
+            Secret("an AWS secret key in an extension")
+        }
     }
 }

@@ -3,7 +3,8 @@
 //! - [`workspace_root`], [`json_files`], [`examples`], [`suite_cases`]: the documents the
 //!   tests run over;
 //! - [`mutations`]: every single-place change of a document;
-//! - [`reference`]: an independent model of the publisher's reference validator.
+//! - [`reference`]: an independent model of the publisher's reference validator;
+//! - [`corpus`]: seeded realistic records and labelled changes of them.
 //!
 //! ```
 //! let examples = hcr_testkit::examples();
@@ -11,6 +12,7 @@
 //! assert!(hcr_testkit::mutations(&examples[0].1).len() > 100);
 //! ```
 
+pub mod corpus;
 pub mod reference;
 
 use std::path::{Path, PathBuf};

@@ -186,8 +186,14 @@ impl Diagnostic {
 /// The outcome of validating one record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Report {
-    /// No diagnostic of severity `error`.
+    /// No diagnostic of severity `error` (as the selection in force reports them).
     pub valid: bool,
+    /// The contract's verdict on the record, as far as the level checked it and whatever the
+    /// selection: no finding the contract decides (JSON, the schema, the reference validator,
+    /// the README) is an error, and the record could be checked within the limits. hcr's own
+    /// recommendations and the receiver's findings never count (see
+    /// [`Code::decides_conformance`](crate::Code::decides_conformance)).
+    pub conformant: bool,
     /// Every finding, in document order.
     pub diagnostics: Vec<Diagnostic>,
     /// Source ranges holding a secret, sorted and disjoint; renderers that show source text
@@ -201,8 +207,12 @@ impl Report {
     #[must_use]
     pub fn from_diagnostics(diagnostics: Vec<Diagnostic>) -> Self {
         let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
+        let conformant = !diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error && d.code.decides_conformance());
         Self {
             valid,
+            conformant,
             diagnostics,
             redactions: Vec::new(),
         }
@@ -226,6 +236,16 @@ impl Report {
             .iter()
             .filter(|d| d.severity == severity)
             .count()
+    }
+
+    /// Keeps only the diagnostics `keep` accepts (a baseline's known findings are removed);
+    /// validity follows what is left, except that a report whose findings went past the
+    /// per-record limit (HCR006) stays invalid, the findings not shown being unknown. Never
+    /// changes [`Report::conformant`], which is the contract's.
+    pub fn retain(&mut self, keep: impl FnMut(&Diagnostic) -> bool) {
+        let truncated = !self.valid && self.has(Code::Hcr006);
+        self.diagnostics.retain(keep);
+        self.valid = !truncated && self.count(Severity::Error) == 0;
     }
 
     /// Whether the record is valid when warnings count as errors.

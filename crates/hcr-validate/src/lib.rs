@@ -48,6 +48,7 @@
 
 mod code;
 mod diagnostic;
+mod hints;
 mod level;
 mod limits;
 pub mod locate;
@@ -56,17 +57,20 @@ pub mod receiver;
 mod rules;
 mod schema;
 pub mod secrets;
+mod selection;
+mod suggest;
 mod validator;
 
 pub use code::{
-    ALL_CODES, Code, CodeInfo, CodeLevel, EXAMPLE_BASE, Example, RECEIVER_EXAMPLE_CONTEXT,
-    UnknownCode, registry,
+    ALL_CODES, Basis, CODE_COUNT, Code, CodeInfo, CodeLevel, EXAMPLE_BASE, Example,
+    RECEIVER_EXAMPLE_CONTEXT, UnknownCode, registry,
 };
 pub use diagnostic::{Diagnostic, Position, Report, Severity, Span};
 pub use level::{Level, UnknownLevel};
 pub use limits::{Limit, Limits};
 pub use receiver::ReceiverContext;
 pub use schema::SCHEMA_JSON;
+pub use selection::{Action, Group, Selection, SelectionError, Target, parse_targets};
 pub use validator::Validator;
 
 /// Parses `bytes` as one JSON value within `limits` (size, depth, string and array lengths,
@@ -133,7 +137,7 @@ pub mod internals {
     /// The schema level's checks; the number of diagnostics.
     #[must_use]
     pub fn schema(value: &Value) -> usize {
-        let mut sink = Sink::new(usize::MAX);
+        let mut sink = Sink::new(usize::MAX, crate::Selection::default());
         crate::schema::check(value, &mut sink);
         sink.diagnostics.len()
     }
@@ -141,7 +145,7 @@ pub mod internals {
     /// The normative rules (secrets included); the number of diagnostics.
     #[must_use]
     pub fn rules(value: &Value) -> usize {
-        let mut sink = Sink::new(usize::MAX);
+        let mut sink = Sink::new(usize::MAX, crate::Selection::default());
         crate::rules::check(
             &Input {
                 value,

@@ -201,7 +201,11 @@ fn syntax_error(text: &str, error: &serde_json::Error, state: &State<'_>) -> Dia
     } else {
         format!("the input is not valid JSON: {reason}")
     };
-    Diagnostic::new(Code::Hcr001, pointer, message).anchor(Anchor::Offset(offset))
+    let diagnostic = Diagnostic::new(Code::Hcr001, pointer, message).anchor(Anchor::Offset(offset));
+    match crate::hints::not_one_value(text) {
+        Some(hint) => diagnostic.help(hint),
+        None => diagnostic,
+    }
 }
 
 /// The byte offset of `serde_json`'s (line, byte column) position, on a character boundary.

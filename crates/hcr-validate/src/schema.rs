@@ -16,17 +16,58 @@ use crate::{Code, Diagnostic};
 /// The canonical HCR v1.0 JSON Schema, as shipped in `protocol/v1/schema.json`.
 pub const SCHEMA_JSON: &str = include_str!("../../../protocol/v1/schema.json");
 
+/// The embedded schema as a value.
+fn schema() -> &'static Value {
+    static SCHEMA: OnceLock<Value> = OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        serde_json::from_str(SCHEMA_JSON)
+            .unwrap_or_else(|e| unreachable!("the embedded schema is JSON: {e}"))
+    })
+}
+
 fn validator() -> &'static jsonschema::Validator {
     static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
     VALIDATOR.get_or_init(|| {
-        let schema: Value = serde_json::from_str(SCHEMA_JSON)
-            .unwrap_or_else(|e| unreachable!("the embedded schema is JSON: {e}"));
         jsonschema::options()
             .with_draft(jsonschema::Draft::Draft202012)
             .should_validate_formats(true)
-            .build(&schema)
+            .build(schema())
             .unwrap_or_else(|e| unreachable!("the embedded schema compiles: {e}"))
     })
+}
+
+/// The properties the schema defines for the object at `pointer` (following `properties`,
+/// `items` and local `$ref`s), for "did you mean".
+fn defined_properties(pointer: &JsonPointer) -> Vec<&'static str> {
+    let root = schema();
+    let resolve = |mut node: &'static Value| {
+        // The schema's references are local (`#/$defs/name`) and never chain far.
+        for _ in 0..8 {
+            let Some(reference) = node.get("$ref").and_then(Value::as_str) else {
+                break;
+            };
+            match reference.strip_prefix('#').and_then(|p| root.pointer(p)) {
+                Some(target) => node = target,
+                None => break,
+            }
+        }
+        node
+    };
+    let mut node = resolve(root);
+    for token in pointer.unescaped_tokens() {
+        let next = node
+            .get("properties")
+            .and_then(|p| p.get(token.as_str()))
+            .or_else(|| node.get("items"));
+        match next {
+            Some(next) => node = resolve(next),
+            None => return Vec::new(),
+        }
+    }
+    node.get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().map(String::as_str).collect())
+        .unwrap_or_default()
 }
 
 /// Compiles the schema now rather than on first use.
@@ -44,8 +85,9 @@ pub(crate) fn check(value: &Value, out: &mut Sink) {
                     ValidationErrorKind::AdditionalProperties { unexpected } => unexpected.len(),
                     _ => 1,
                 };
+                let code = code_of(error.kind());
                 for _ in 0..count {
-                    out.omit(crate::Severity::Error);
+                    out.omit(code, crate::Severity::Error);
                 }
                 continue;
             }
@@ -54,6 +96,25 @@ pub(crate) fn check(value: &Value, out: &mut Sink) {
         }
     }
     unsafe_revisions(value, out);
+}
+
+/// The code a schema error is reported with.
+fn code_of(kind: &ValidationErrorKind) -> Code {
+    match kind {
+        ValidationErrorKind::Required { .. } => Code::Hcr101,
+        ValidationErrorKind::AdditionalProperties { .. } => Code::Hcr102,
+        ValidationErrorKind::MinLength { .. } => Code::Hcr104,
+        ValidationErrorKind::Enum { .. } => Code::Hcr105,
+        ValidationErrorKind::Constant { .. } => Code::Hcr106,
+        ValidationErrorKind::AnyOf { .. } => Code::Hcr107,
+        ValidationErrorKind::Pattern { .. } => Code::Hcr108,
+        ValidationErrorKind::UniqueItems => Code::Hcr109,
+        ValidationErrorKind::Minimum { .. } => Code::Hcr110,
+        ValidationErrorKind::MaxLength { .. } => Code::Hcr111,
+        ValidationErrorKind::Format { format } if format == "date-time" => Code::Hcr112,
+        ValidationErrorKind::Format { .. } => Code::Hcr113,
+        _ => Code::Hcr103,
+    }
 }
 
 /// A field name for messages: the pointer in backticks, or "the record" for the root.
@@ -86,6 +147,7 @@ fn map_error(kind: &ValidationErrorKind, pointer: JsonPointer, instance: &Value,
             .help(help)
         }
         ValidationErrorKind::AdditionalProperties { unexpected } => {
+            let known = defined_properties(&pointer);
             for name in unexpected {
                 let member = pointer.key(name);
                 out.push(
@@ -94,6 +156,11 @@ fn map_error(kind: &ValidationErrorKind, pointer: JsonPointer, instance: &Value,
                         member,
                         format!("{at} has a property the schema does not define: `{name}`"),
                     )
+                    .help(crate::hints::unknown_property(
+                        name,
+                        &known,
+                        pointer.is_root(),
+                    ))
                     .anchor(Anchor::Key),
                 );
             }
@@ -265,7 +332,8 @@ pub(crate) fn revision_numbers(value: &Value) -> Vec<(JsonPointer, &serde_json::
     found
 }
 
-/// HCR110 for revision numbers the schema calls integers but that exceed 2^53 − 1 (I-JSON).
+/// HCR114 for revision numbers the schema accepts but that exceed 2^53 − 1 (RFC 8259,
+/// section 6: not every reader holds them exactly).
 fn unsafe_revisions(value: &Value, out: &mut Sink) {
     for (pointer, n) in revision_numbers(value) {
         let max = Revision::MAX;
@@ -279,17 +347,14 @@ fn unsafe_revisions(value: &Value, out: &mut Sink) {
         );
         if above {
             let at = field(&pointer);
-            out.push(
-                Diagnostic::new(
-                    Code::Hcr110,
-                    pointer,
-                    format!(
-                        "{at} is above {}, beyond what every JSON reader holds exactly",
-                        Revision::MAX
-                    ),
-                )
-                .help("use a revision number from 1 to 9007199254740991"),
-            );
+            out.push(Diagnostic::new(
+                Code::Hcr114,
+                pointer,
+                format!(
+                    "{at} is above {}, beyond what every JSON reader holds exactly",
+                    Revision::MAX
+                ),
+            ));
         }
     }
 }

@@ -11,7 +11,8 @@ use crate::parse::{Document, parse};
 use crate::rules::{Input, Sink};
 use crate::secrets::SecretSet;
 use crate::{
-    Code, Diagnostic, Level, Limits, ReceiverContext, Report, Span, receiver, rules, schema,
+    Code, Diagnostic, Level, Limits, ReceiverContext, Report, Selection, Span, receiver, rules,
+    schema,
 };
 
 /// Checks records at one level. Cheap to clone and safe to share across threads: the schema
@@ -31,6 +32,7 @@ use crate::{
 pub struct Validator {
     level: Level,
     limits: Limits,
+    selection: Selection,
     receiver: Option<Arc<ReceiverContext>>,
 }
 
@@ -48,8 +50,23 @@ impl Validator {
         Self {
             level,
             limits: Limits::default(),
+            selection: Selection::default(),
             receiver: None,
         }
+    }
+
+    /// With a project's choice of codes (see [`Selection`]): what is reported and at which
+    /// severity, and so the report's validity; never [`Report::conformant`].
+    #[must_use]
+    pub fn with_selection(mut self, selection: Selection) -> Self {
+        self.selection = selection;
+        self
+    }
+
+    /// The selection in force.
+    #[must_use]
+    pub fn selection(&self) -> &Selection {
+        &self.selection
     }
 
     /// With other limits (the depth is capped at [`Limits::DEPTH_CEILING`]).
@@ -119,7 +136,7 @@ impl Validator {
     /// come in the order the checks ran; duplicate keys cannot be detected.
     #[must_use]
     pub fn validate_value(&self, value: &Value) -> Report {
-        let mut sink = Sink::new(self.limits.max_diagnostics);
+        let mut sink = Sink::new(self.limits.max_diagnostics, self.selection);
         self.check(
             &Input {
                 value,
@@ -171,12 +188,12 @@ impl Validator {
         let document = match parse(bytes, &self.limits) {
             Ok(document) => document,
             Err(diagnostic) => {
-                let mut sink = Sink::new(self.limits.max_diagnostics);
+                let mut sink = Sink::new(self.limits.max_diagnostics, self.selection);
                 sink.push(*diagnostic);
                 return (None, self.finish(Some(bytes), sink));
             }
         };
-        let mut sink = Sink::new(self.limits.max_diagnostics);
+        let mut sink = Sink::new(self.limits.max_diagnostics, self.selection);
         for overwritten in &document.overwritten {
             let pointer = overwritten.pointer.clone();
             let key = pointer.unescaped_tokens().last().unwrap_or_default();
@@ -218,10 +235,13 @@ impl Validator {
             secrets,
             scanned,
             omitted,
+            nonconformant,
             ..
         } = sink;
         if diagnostics.is_empty() && omitted.total() == 0 {
-            return Report::from_diagnostics(diagnostics);
+            let mut report = Report::from_diagnostics(diagnostics);
+            report.conformant = !nonconformant;
+            return report;
         }
         // The record's secrets, found by the scan of the parsed record, or, for a record that
         // did not parse or was checked below the normative level, in its source text.
@@ -244,6 +264,7 @@ impl Validator {
             }
         }
         let mut report = Report::from_diagnostics(diagnostics);
+        report.conformant = !nonconformant;
         if omitted.errors > 0 {
             report.valid = false;
         }

@@ -14,7 +14,7 @@
 //! minima, maxima and peak RSS are printed and written to `target/bench/<profile>.json` with
 //! the commit, to compare across commits.
 
-mod corpus;
+use hcr_testkit::corpus;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

@@ -14,7 +14,7 @@ use cases::{Body, Case};
 
 /// The suite's version: bump the minor version when cases are added, the major when an
 /// expected verdict changes.
-pub(crate) const SUITE_VERSION: &str = "1.0.0";
+pub(crate) const SUITE_VERSION: &str = "2.0.0";
 
 /// The receiver context cases run in.
 const NOW: &str = "2026-12-01T00:00:00Z";
@@ -89,7 +89,7 @@ fn apply(value: &mut Value, pointer: &str, edit: Option<Value>) -> Result<()> {
 }
 
 /// Whether a case's record is valid at each hcr level, from its codes: an error-severity code
-/// counts at its own level and above.
+/// the contract decides counts at its own level and above; hcr's recommendations never count.
 fn verdicts(case: &Case) -> Result<[bool; 3]> {
     if let Some(stated) = case.verdicts {
         return Ok(stated);
@@ -97,7 +97,7 @@ fn verdicts(case: &Case) -> Result<[bool; 3]> {
     let mut valid = [true; 3];
     for code in &case.codes {
         let code: hcr_validate::Code = code.parse()?;
-        if code.default_severity() != hcr_validate::Severity::Error {
+        if code.default_severity() != hcr_validate::Severity::Error || code.is_recommendation() {
             continue;
         }
         let from = match code.level() {
@@ -110,6 +110,22 @@ fn verdicts(case: &Case) -> Result<[bool; 3]> {
         }
     }
     Ok(valid)
+}
+
+/// The tag of cases that show only hcr's own recommendations: certify scores them apart.
+const RECOMMENDATION_TAG: &str = "hcr-recommendation";
+
+/// Whether every code a case shows is one of hcr's recommendations (basis `hcr`).
+fn is_recommendation(case: &Case) -> Result<bool> {
+    let mut any = false;
+    for code in &case.codes {
+        let code: hcr_validate::Code = code.parse()?;
+        if !code.is_recommendation() {
+            return Ok(false);
+        }
+        any = true;
+    }
+    Ok(any)
 }
 
 pub(crate) fn generate_all() -> Result<Generated> {
@@ -138,8 +154,12 @@ pub(crate) fn generate_all() -> Result<Generated> {
         if case.receiver {
             entry["context"] = json!("default");
         }
-        if !case.tags.is_empty() {
-            entry["tags"] = json!(case.tags);
+        let mut tags = case.tags.clone();
+        if is_recommendation(&case)? {
+            tags.push(RECOMMENDATION_TAG);
+        }
+        if !tags.is_empty() {
+            entry["tags"] = json!(tags);
         }
         entries.push(entry);
         files.insert(file, document(&case.body)?);

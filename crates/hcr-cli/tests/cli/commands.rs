@@ -6,12 +6,23 @@ use crate::output;
 fn explain_prints_the_explanation_with_examples() {
     let (code, stdout, _) = output(&["explain", "HCR204"]);
     assert_eq!(code, 0);
-    assert!(stdout.starts_with("HCR204 secret-in-record: normative level, error by default"));
+    assert!(
+        stdout.starts_with(
+            "HCR204 `secret-in-record`: normative level, error by default. Basis: the v1.0 README: \"Never include passwords"
+        ),
+        "{stdout}"
+    );
     assert!(stdout.contains("Failing example") && stdout.contains("Passing example"));
     assert!(stdout.contains("help: remove the secret"));
-    assert_eq!(
-        output(&["explain", "blank-text"]).1.lines().next(),
-        Some("HCR201 blank-text: normative level, error by default")
+    assert!(
+        output(&["explain", "blank-text"]).1.starts_with(
+            "HCR201 `blank-text`: normative level, error by default. Basis: the publisher's reference validator: it trims"
+        )
+    );
+    assert!(
+        output(&["explain", "HCR208"]).1.starts_with(
+            "HCR208 `supersedes-unknown-decision`: normative level, warning, off by default. Basis: hcr's recommendation:"
+        )
     );
     let (code, _, stderr) = output(&["explain", "HCR999"]);
     assert_eq!(code, 2);

@@ -8,6 +8,7 @@ mod formats;
 mod hostile;
 mod inputs;
 mod interop;
+mod project;
 mod receiver;
 mod secrets;
 

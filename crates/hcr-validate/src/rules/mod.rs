@@ -22,7 +22,7 @@ use serde_json::{Map, Value};
 
 use crate::parse::Overwritten;
 use crate::secrets::Collector;
-use crate::{Code, Diagnostic, Severity};
+use crate::{Code, Diagnostic, Selection, Severity};
 
 /// What a rule reads.
 pub(crate) struct Input<'a> {
@@ -43,6 +43,10 @@ pub(crate) struct Sink {
     pub(crate) scanned: bool,
     /// Diagnostics found past the limit, by severity.
     pub(crate) omitted: Omitted,
+    /// Whether a finding the contract decides (or a limit) was an error, whatever the
+    /// selection made of it: the record is then not conformant.
+    pub(crate) nonconformant: bool,
+    selection: Selection,
     limit: usize,
 }
 
@@ -61,15 +65,22 @@ impl Omitted {
 }
 
 impl Sink {
-    /// A sink that keeps at most `limit` diagnostics.
-    pub(crate) fn new(limit: usize) -> Self {
+    /// A sink that keeps at most `limit` diagnostics, reported as `selection` says.
+    pub(crate) fn new(limit: usize, selection: Selection) -> Self {
         Self {
             diagnostics: Vec::new(),
             secrets: Collector::default(),
             scanned: false,
             omitted: Omitted::default(),
+            nonconformant: false,
+            selection,
             limit,
         }
+    }
+
+    /// Whether `code` is reported at all.
+    pub(crate) fn wants(&self, code: Code) -> bool {
+        self.selection.enabled(code)
     }
 
     /// Whether one more diagnostic would be kept.
@@ -77,17 +88,37 @@ impl Sink {
         self.diagnostics.len() < self.limit
     }
 
-    /// Keeps `diagnostic`, or counts it past the limit.
-    pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
+    /// Notes a finding of `code` at the severity its check gives, for conformance; returns
+    /// the severity it is reported at, if it is reported.
+    fn judge(&mut self, code: Code, severity: Severity) -> Option<Severity> {
+        if severity == Severity::Error && code.decides_conformance() {
+            self.nonconformant = true;
+        }
+        self.selection.adjust(code, severity)
+    }
+
+    /// Keeps `diagnostic` (at the severity the selection gives it), or counts it past the
+    /// limit; drops it when its code is not selected.
+    pub(crate) fn push(&mut self, mut diagnostic: Diagnostic) {
+        let Some(severity) = self.judge(diagnostic.code, diagnostic.severity) else {
+            return;
+        };
+        diagnostic.severity = severity;
         if self.has_room() {
             self.diagnostics.push(diagnostic);
         } else {
-            self.omit(diagnostic.severity);
+            self.count_omitted(severity);
         }
     }
 
-    /// Counts a diagnostic of `severity` that was not built, the limit being reached.
-    pub(crate) fn omit(&mut self, severity: Severity) {
+    /// Counts a finding of `code` and `severity` that was not built, the limit being reached.
+    pub(crate) fn omit(&mut self, code: Code, severity: Severity) {
+        if let Some(severity) = self.judge(code, severity) {
+            self.count_omitted(severity);
+        }
+    }
+
+    fn count_omitted(&mut self, severity: Severity) {
         match severity {
             Severity::Error => self.omitted.errors += 1,
             Severity::Warning => self.omitted.warnings += 1,
@@ -152,6 +183,11 @@ pub(crate) const RULES: &[Rule] = &[
 pub(crate) fn check(input: &Input<'_>, sink: &mut Sink) {
     sink.scanned = true;
     for rule in RULES {
+        // hcr's own recommendations that are not selected are not run; the contract's always
+        // are (for conformance, and the secret scan for masking).
+        if !sink.wants(rule.code) && rule.code.is_recommendation() {
+            continue;
+        }
         let before = sink.diagnostics.len();
         (rule.check)(input, sink);
         debug_assert!(

@@ -24,8 +24,8 @@ pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
 
 fn report(event: &Event<'_>, sink: &mut Sink) {
     sink.secrets.add(event.pieces);
-    if !sink.has_room() {
-        sink.omit(Code::Hcr204.default_severity());
+    if !sink.has_room() || !sink.wants(Code::Hcr204) {
+        sink.omit(Code::Hcr204, Code::Hcr204.default_severity());
         return;
     }
     let rule = &RULES[event.rule];

@@ -2,7 +2,7 @@
 
 use hcr_types::DateTime;
 use hcr_validate::receiver::{ArtifactStore, RevisionIndex};
-use hcr_validate::{Code, CodeLevel, Level, ReceiverContext, Validator, registry};
+use hcr_validate::{Code, CodeLevel, Level, ReceiverContext, Selection, Validator, registry};
 
 use crate::codes;
 
@@ -57,6 +57,7 @@ fn every_example_shows_its_code() {
             "{} needs a failing and a passing example",
             info.code
         );
+        // Every code selected, so that codes off by default show their examples too.
         let validator = match info.level {
             CodeLevel::Parse | CodeLevel::Schema | CodeLevel::Normative => {
                 Validator::new(Level::Normative)
@@ -64,7 +65,8 @@ fn every_example_shows_its_code() {
             CodeLevel::Receiver | CodeLevel::Artifact => {
                 Validator::new(Level::Receiver).with_receiver(example_context(dir.path()))
             }
-        };
+        }
+        .with_selection(Selection::all());
         for example in examples {
             let document = example.document();
             if !example.whole_document {

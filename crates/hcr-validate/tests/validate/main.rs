@@ -2,6 +2,7 @@
 //! order, the reference validator, secrets, and arbitrary input.
 
 mod code_table;
+mod contract;
 mod explanations;
 mod locations;
 mod properties;
@@ -12,6 +13,18 @@ mod secrets_corpus;
 mod suite;
 
 use hcr_validate::{Level, Report, Validator};
+
+/// The canonical schema compiled by the jsonschema crate, formats asserted: the authority hcr's
+/// schema level is compared with.
+pub(crate) fn canonical_schema() -> jsonschema::Validator {
+    let schema: serde_json::Value =
+        serde_json::from_str(hcr_validate::SCHEMA_JSON).expect("schema is JSON");
+    jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft202012)
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("compiles")
+}
 
 /// Validates `text` at the normative level.
 pub(crate) fn check(text: &str) -> Report {

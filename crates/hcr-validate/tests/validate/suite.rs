@@ -1,11 +1,12 @@
-//! hcr against the conformance suite: every case's verdict at every level, and its codes.
+//! hcr against the conformance suite: every case's verdict at every level (the code table's
+//! defaults), its codes (every code selected), and verdicts that only the contract decides.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use hcr_types::DateTime;
 use hcr_validate::receiver::{ArtifactStore, RevisionIndex};
-use hcr_validate::{Code, CodeLevel, Level, ReceiverContext, Validator};
+use hcr_validate::{Code, CodeLevel, Level, ReceiverContext, Selection, Severity, Validator};
 use serde_json::Value;
 
 fn suite_root() -> PathBuf {
@@ -29,6 +30,25 @@ fn context(manifest: &Value, name: &str) -> ReceiverContext {
         .receiver(text("as"))
 }
 
+fn manifest() -> Value {
+    serde_json::from_slice(&std::fs::read(suite_root().join("manifest.json")).expect("manifest"))
+        .expect("JSON")
+}
+
+/// The codes a case of the manifest lists.
+fn case_codes(case: &Value) -> Vec<Code> {
+    case["codes"]
+        .as_array()
+        .expect("codes")
+        .iter()
+        .map(|c| {
+            c.as_str()
+                .and_then(|c| c.parse().ok())
+                .expect("a known code")
+        })
+        .collect()
+}
+
 /// Whether `code` is decided at `level` or below.
 fn applies(code: Code, level: Level) -> bool {
     match code.level() {
@@ -41,10 +61,7 @@ fn applies(code: Code, level: Level) -> bool {
 
 #[test]
 fn hcr_passes_every_case_at_every_level() {
-    let manifest: Value = serde_json::from_slice(
-        &std::fs::read(suite_root().join("manifest.json")).expect("manifest"),
-    )
-    .expect("JSON");
+    let manifest = manifest();
     let cases = manifest["cases"].as_array().expect("cases");
     assert!(cases.len() >= 200, "at least 200 cases");
     let mut contexts = BTreeMap::new();
@@ -60,16 +77,7 @@ fn hcr_passes_every_case_at_every_level() {
         let id = case["id"].as_str().expect("id");
         let bytes = std::fs::read(suite_root().join(case["file"].as_str().expect("file")))
             .expect("case file");
-        let expected: Vec<Code> = case["codes"]
-            .as_array()
-            .expect("codes")
-            .iter()
-            .map(|c| {
-                c.as_str()
-                    .and_then(|c| c.parse().ok())
-                    .expect("a known code")
-            })
-            .collect();
+        let expected = case_codes(case);
         covered.extend(expected.iter().copied());
         for level in Level::ALL {
             // Receiver cases run in their context; the others with the suite's clock only, so
@@ -91,7 +99,11 @@ fn hcr_passes_every_case_at_every_level() {
                     report.codes()
                 ));
             }
-            let mut found = report.codes();
+            let mut found = validator
+                .clone()
+                .with_selection(Selection::all())
+                .validate_bytes(&bytes)
+                .codes();
             found.sort();
             let wanted: Vec<Code> = expected
                 .iter()
@@ -123,4 +135,59 @@ fn hcr_passes_every_case_at_every_level() {
             );
         }
     }
+}
+
+/// Whether `code` can make a record invalid at `level`: an error the contract decides (or a
+/// limit, or the receiver's own findings) at that level or below.
+fn can_invalidate(code: Code, level: Level) -> bool {
+    applies(code, level) && code.default_severity() == Severity::Error && !code.is_recommendation()
+}
+
+#[test]
+fn every_code_states_its_basis_and_only_the_contract_decides_verdicts() {
+    for info in hcr_validate::registry() {
+        assert!(
+            !info.basis.detail().is_empty(),
+            "{} has no basis",
+            info.code
+        );
+        if info.code.is_recommendation() {
+            assert_ne!(
+                info.severity,
+                Severity::Error,
+                "{} is hcr's recommendation: a warning or off by default",
+                info.code
+            );
+        }
+    }
+    let manifest = manifest();
+    let mut recommendations = 0;
+    for case in manifest["cases"].as_array().expect("cases") {
+        let id = case["id"].as_str().expect("id");
+        let codes = case_codes(case);
+        let tagged = case["tags"]
+            .as_array()
+            .is_some_and(|tags| tags.iter().any(|t| t == "hcr-recommendation"));
+        let only_advice = !codes.is_empty() && codes.iter().all(|c| c.is_recommendation());
+        assert_eq!(
+            tagged, only_advice,
+            "{id}: tagged hcr-recommendation exactly when it shows only hcr's advice"
+        );
+        recommendations += usize::from(tagged);
+        for level in Level::ALL {
+            if case["expected"][level.as_str()] == "invalid" {
+                assert!(
+                    codes.iter().any(|c| can_invalidate(*c, level)),
+                    "{id} is invalid at {level} without an error the contract decides: {codes:?}"
+                );
+            }
+            if only_advice {
+                assert_eq!(case["expected"][level.as_str()], "valid", "{id} at {level}");
+            }
+        }
+    }
+    assert!(
+        recommendations >= 10,
+        "hcr's recommendations have cases: {recommendations}"
+    );
 }

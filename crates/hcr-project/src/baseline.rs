@@ -1,0 +1,353 @@
+//! Baselines: the findings a project already knows, so that hcr can be adopted on existing
+//! records and report only what is new.
+//!
+//! A finding is identified by a [`Fingerprint`] that survives reformatting: the record's file
+//! (relative to the baseline's folder), the code, the JSON Pointer, and a salted hash of the
+//! offending value's shape (a scalar's canonical JSON, an object's sorted keys), never the
+//! value itself. A secret (HCR204) is identified by the file, the code and the salted hash
+//! of the secret alone: neither its place nor a fragment is stored. Findings that say a
+//! record could not be read or checked (parse level, limits) are never baselined.
+//!
+//! ```
+//! use std::path::Path;
+//! use hcr_project::Baseline;
+//!
+//! let baseline = Baseline::new(Path::new("."));
+//! assert!(baseline.is_empty());
+//! let text = baseline.to_json();
+//! let again = Baseline::from_json(Path::new("hcr-baseline.json"), &text)?;
+//! assert!(again.is_empty());
+//! # Ok::<(), hcr_project::BaselineError>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::hash::{BuildHasher, Hasher};
+use std::path::{Path, PathBuf};
+
+use hcr_batch::Outcome;
+use hcr_validate::{Code, Diagnostic, Limits};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::rules::normalize;
+
+/// The version of the baseline file's shape.
+pub const BASELINE_VERSION: u32 = 1;
+
+/// A baseline file is read whole; past this size it is refused.
+pub const MAX_BASELINE_BYTES: usize = 256 * 1024 * 1024;
+
+/// A finding's identity across runs and reformatting.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Fingerprint {
+    /// The record's file, relative to the baseline's folder with `/` separators
+    /// (`<stdin>` for standard input).
+    pub file: String,
+    /// The code.
+    pub code: Code,
+    /// Where in the record; absent for a secret.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<String>,
+    /// The salted SHA-256 of the offending value's shape (hex, 128 bits).
+    pub hash: String,
+}
+
+/// One line of the file: a fingerprint and how many findings have it.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    #[serde(flatten)]
+    fingerprint: Fingerprint,
+    count: usize,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    version: u32,
+    tool: String,
+    salt: String,
+    findings: Vec<Entry>,
+}
+
+/// The known findings, with how many of each.
+#[derive(Clone, Debug)]
+pub struct Baseline {
+    root: PathBuf,
+    cwd: PathBuf,
+    salt: String,
+    known: BTreeMap<Fingerprint, usize>,
+}
+
+/// A baseline file could not be read or understood.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum BaselineError {
+    /// It could not be read.
+    #[error("{0}")]
+    Read(#[from] hcr_fs::InputError),
+    /// It is not a baseline hcr wrote.
+    #[error("`{}` is not an hcr baseline: {reason}", hcr_escape::path(.path))]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// It could not be written.
+    #[error("`{}` could not be written: {source}", hcr_escape::path(.path))]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+impl Baseline {
+    /// An empty baseline for a file in the folder `root`, with a fresh salt.
+    #[must_use]
+    pub fn new(root: &Path) -> Self {
+        Self::with_salt(root, fresh_salt())
+    }
+
+    fn with_salt(root: &Path, salt: String) -> Self {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        Self {
+            root: normalize(&cwd.join(root)),
+            cwd,
+            salt,
+            known: BTreeMap::new(),
+        }
+    }
+
+    /// Reads the baseline file `path`.
+    ///
+    /// # Errors
+    /// [`BaselineError`] naming the file.
+    pub fn load(path: &Path) -> Result<Self, BaselineError> {
+        let limit = hcr_fs::Limit::new(MAX_BASELINE_BYTES, "a smaller baseline");
+        let text = hcr_fs::read_text(path, &limit)?;
+        Self::from_json(path, &text)
+    }
+
+    /// Reads a baseline from `text`, as if from the file `path` (its folder is the root
+    /// record paths are relative to).
+    ///
+    /// # Errors
+    /// [`BaselineError::Format`].
+    pub fn from_json(path: &Path, text: &str) -> Result<Self, BaselineError> {
+        let format = |reason: String| BaselineError::Format {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let file: File = serde_json::from_str(text).map_err(|e| format(e.to_string()))?;
+        if file.version != BASELINE_VERSION || file.tool != "hcr" {
+            return Err(format(format!(
+                "version {} of {:?}; this hcr reads version {BASELINE_VERSION}",
+                file.version, file.tool
+            )));
+        }
+        let root = path.parent().unwrap_or_else(|| Path::new(""));
+        let mut baseline = Self::with_salt(root, file.salt);
+        for entry in file.findings {
+            *baseline.known.entry(entry.fingerprint).or_default() += entry.count;
+        }
+        Ok(baseline)
+    }
+
+    /// No finding is known.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+
+    /// How many findings are known.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.known.values().sum()
+    }
+
+    /// The baseline as the JSON file hcr writes: sorted, one finding per line.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let mut out = format!(
+            "{{\"version\": {BASELINE_VERSION}, \"tool\": \"hcr\", \"salt\": \"{}\", \"findings\": [",
+            self.salt
+        );
+        for (i, (fingerprint, count)) in self.known.iter().enumerate() {
+            out.push_str(if i == 0 { "\n  " } else { ",\n  " });
+            let entry = Entry {
+                fingerprint: fingerprint.clone(),
+                count: *count,
+            };
+            out.push_str(&hcr_escape::json_text(
+                &serde_json::to_string(&entry).unwrap_or_default(),
+            ));
+        }
+        out.push_str(if self.known.is_empty() {
+            "]}\n"
+        } else {
+            "\n]}\n"
+        });
+        out
+    }
+
+    /// Writes the baseline to `path` (through a temporary file, so that a reader never sees
+    /// half of it).
+    ///
+    /// # Errors
+    /// [`BaselineError::Write`].
+    pub fn write(&self, path: &Path) -> Result<(), BaselineError> {
+        let error = |source| BaselineError::Write {
+            path: path.to_path_buf(),
+            source,
+        };
+        let name = path
+            .file_name()
+            .map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
+        let temporary = path.with_file_name(format!(".{name}.tmp"));
+        std::fs::write(&temporary, self.to_json()).map_err(error)?;
+        std::fs::rename(&temporary, path).map_err(error)
+    }
+
+    /// Adds every finding of `outcome` that can be baselined, and removes them from it, so
+    /// that the outcome shows what a run with this baseline will show.
+    pub fn record(&mut self, outcome: &mut Outcome) {
+        let prints = self.fingerprints(outcome);
+        for print in prints.iter().flatten() {
+            *self.known.entry(print.clone()).or_default() += 1;
+        }
+        let mut prints = prints.into_iter();
+        outcome.retain(|_| prints.next().flatten().is_none());
+    }
+
+    /// Removes from `outcome` the findings this baseline knows (each known finding matches
+    /// once); returns how many were removed.
+    pub fn filter(&mut self, outcome: &mut Outcome) -> usize {
+        let before = outcome.baselined;
+        let prints = self.fingerprints(outcome);
+        let mut known: Vec<bool> = Vec::with_capacity(prints.len());
+        for print in &prints {
+            let hit = print
+                .as_ref()
+                .and_then(|p| self.known.get_mut(p))
+                .is_some_and(|count| {
+                    if *count == 0 {
+                        return false;
+                    }
+                    *count -= 1;
+                    true
+                });
+            known.push(hit);
+        }
+        let mut known = known.into_iter();
+        outcome.retain(|_| !known.next().unwrap_or(false));
+        outcome.baselined - before
+    }
+
+    /// Each diagnostic's fingerprint, or `None` for one that cannot be baselined.
+    fn fingerprints(&self, outcome: &Outcome) -> Vec<Option<Fingerprint>> {
+        let diagnostics = &outcome.report.diagnostics;
+        if diagnostics.is_empty() {
+            return Vec::new();
+        }
+        let file = outcome.source.path.as_ref().map_or_else(
+            || "<stdin>".to_owned(),
+            |path| {
+                let absolute = normalize(&self.cwd.join(path));
+                let relative = absolute.strip_prefix(&self.root).unwrap_or(&absolute);
+                relative
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            },
+        );
+        let text = outcome.text.as_deref().unwrap_or_default();
+        // The record parsed when it was checked, within limits at least as wide as these
+        // (the defaults raised to its size); a record that does not parse has no fixed-code-free
+        // findings to hash but its secrets, which are hashed from their text.
+        let limits = Limits {
+            max_record_bytes: text.len().max(Limits::default().max_record_bytes),
+            max_string_bytes: text.len().max(Limits::default().max_string_bytes),
+            max_array_items: usize::MAX,
+            max_object_members: usize::MAX,
+            ..Limits::default()
+        };
+        let value = hcr_validate::parse_json(text, &limits).ok();
+        diagnostics
+            .iter()
+            .map(|d| self.fingerprint(&file, d, text, value.as_ref()))
+            .collect()
+    }
+
+    fn fingerprint(
+        &self,
+        file: &str,
+        d: &Diagnostic,
+        text: &[u8],
+        value: Option<&Value>,
+    ) -> Option<Fingerprint> {
+        if d.code.is_fixed() {
+            return None;
+        }
+        let spanned = || {
+            d.span
+                .and_then(|s| text.get(s.start.offset..s.end.offset))
+                .unwrap_or_default()
+        };
+        let (pointer, subject) = if d.code == Code::Hcr204 {
+            (None, spanned().to_vec())
+        } else {
+            let subject = value
+                .and_then(|v| d.pointer.resolve(v))
+                .map_or_else(|| spanned().to_vec(), |v| shape(v).into_bytes());
+            (Some(d.pointer.to_string()), subject)
+        };
+        let mut hasher = Sha256::new();
+        hasher.update(self.salt.as_bytes());
+        hasher.update([0]);
+        hasher.update(&subject);
+        let digest = hasher.finalize();
+        Some(Fingerprint {
+            file: file.to_owned(),
+            code: d.code,
+            pointer,
+            hash: hex::encode(&digest[..16]),
+        })
+    }
+}
+
+/// What of a value a fingerprint hashes: a scalar as canonical JSON, an object as its sorted
+/// keys, an array as its type alone, so that edits inside a container do not make its
+/// finding new.
+fn shape(value: &Value) -> String {
+    match value {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            serde_json::to_string(&keys).unwrap_or_default()
+        }
+        Value::Array(_) => "array".to_owned(),
+        scalar => serde_json::to_string(scalar).unwrap_or_default(),
+    }
+}
+
+/// 128 random bits as hex, from the standard library's randomly keyed hasher.
+fn fresh_salt() -> String {
+    let state = std::collections::hash_map::RandomState::new();
+    let mut bytes = Vec::with_capacity(16);
+    for round in 0..2u8 {
+        let mut hasher = state.build_hasher();
+        hasher.write_u8(round);
+        hasher.write_u128(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos()),
+        );
+        bytes.extend_from_slice(&hasher.finish().to_le_bytes());
+    }
+    hex::encode(bytes)
+}

@@ -1,0 +1,30 @@
+//! A project's choices for hcr: its configuration file (`hcr.toml`: which codes, at which
+//! severity, per path; the level, the glob, the limits) and its baseline of known findings.
+//!
+//! The command line only parses options into these types; deciding what a record is checked
+//! with, and which findings a baseline hides, happens here.
+//!
+//! ```
+//! use std::path::Path;
+//! use hcr_project::{Change, Choices, Config};
+//! use hcr_validate::{Action, Code, Severity};
+//!
+//! let config = Config::parse(
+//!     Path::new("hcr.toml"),
+//!     "ignore = [\"hcr\"]\n[[overrides]]\npaths = [\"legacy/**\"]\nignore = [\"schema\"]\n",
+//! )?;
+//! let command_line = vec![Change::parse(Action::Warn, "HCR205")?];
+//! let choices = Choices::new(Some(config), command_line, Path::new("."));
+//! assert_eq!(choices.selection().severity(Code::Hcr205), Some(Severity::Warning));
+//! assert_eq!(choices.selection().severity(Code::Hcr210), None);
+//! assert_eq!(choices.selection_for(Path::new("legacy/a.json")).severity(Code::Hcr101), None);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod baseline;
+pub mod config;
+mod rules;
+
+pub use baseline::{Baseline, BaselineError, Fingerprint};
+pub use config::{Config, ConfigError, LimitSettings, discover};
+pub use rules::{Change, Choices};
