@@ -103,17 +103,10 @@ fn a_validator_that_accepts_everything_fails_certification() {
     );
 }
 
+/// Python 3 is part of the project's test setup (`cargo xtask test` needs it for the Python
+/// package too), so its absence fails this test rather than skipping it.
 #[test]
-#[allow(clippy::print_stderr)] // says why the test did nothing
 fn the_python_example_of_the_suite_readme_runs() {
-    if std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: python3 is not installed");
-        return;
-    }
     let script =
         hcr_testkit::workspace_root().join("conformance-suite/examples/stdio_validator.py");
     let command = format!("python3 '{}'", script.display());
