@@ -13,6 +13,7 @@ mod man;
 mod peers;
 mod schema;
 mod suite;
+mod test;
 
 use std::path::{Path, PathBuf};
 
@@ -22,6 +23,9 @@ const USAGE: &str = "\
 usage: cargo xtask <task>
 
 tasks:
+  test [--skip-lint]
+                 everything CI runs: fmt, clippy, the Rust tests, the Python tools' venv
+                 (target/xtask/venv) and the workflow lint
   check-schema   protocol/v1/schema.json equals the canonical schema in ../shared
   codegen        regenerate docs/rules.md from the code table
   man [DIR]      write the hcr man pages (default target/man)
@@ -51,6 +55,7 @@ fn main() -> Result<()> {
             Some("check") => suite::check(),
             _ => bail!("usage: cargo xtask suite generate|check"),
         },
+        Some("test") => test::run(&args[1..]),
         Some("bench") => bench::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("hostile") => hostile::run(),

@@ -1,0 +1,171 @@
+//! `cargo xtask test`: everything CI checks, in one command that sets up what it needs.
+//!
+//! The steps, in order (each stops the run when it fails):
+//! 1. `cargo fmt --check` and `cargo clippy --all-targets -D warnings`;
+//! 2. `cargo test --workspace --locked`;
+//! 3. the Python tools: a virtual environment in `target/xtask/venv` with the pinned packages
+//!    of `xtask/python-requirements.txt`, made with the machine's `python3` (or `$PYTHON`) and
+//!    rebuilt whenever that file changes;
+//! 4. the workflow lint: `zizmor` (offline) and `check-jsonschema` on the GitHub Action and
+//!    every workflow, and `pre-commit validate-manifest` on the hooks file.
+//!
+//! `--skip-lint` leaves out fmt and clippy (for a quick local run); CI never passes it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{Context as _, Result, bail};
+use sha2::{Digest as _, Sha256};
+
+/// The pinned Python packages, relative to the workspace root.
+const REQUIREMENTS: &str = "xtask/python-requirements.txt";
+
+pub(crate) fn run(args: &[String]) -> Result<()> {
+    let mut lint = true;
+    for arg in args {
+        match arg.as_str() {
+            "--skip-lint" => lint = false,
+            other => bail!("unknown option `{other}` (usage: cargo xtask test [--skip-lint])"),
+        }
+    }
+    let root = crate::workspace_root();
+    let started = Instant::now();
+    if lint {
+        step("cargo fmt", cargo(&root).args(["fmt", "--all", "--check"]))?;
+        step(
+            "cargo clippy",
+            cargo(&root).args([
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--locked",
+                "--",
+                "-D",
+                "warnings",
+            ]),
+        )?;
+    }
+    step(
+        "cargo test",
+        cargo(&root).args(["test", "--workspace", "--locked"]),
+    )?;
+    let venv = python_env(&root)?;
+    workflow_lint(&root, &venv)?;
+    println!(
+        "xtask test: every step passed in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn cargo(root: &Path) -> Command {
+    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    command.current_dir(root);
+    command
+}
+
+/// Runs one step, printing its name and how long it took; a failure names the step.
+fn step(name: &str, command: &mut Command) -> Result<()> {
+    println!("==> {name}");
+    let started = Instant::now();
+    let status = command
+        .status()
+        .with_context(|| format!("starting {name}"))?;
+    if !status.success() {
+        bail!("{name} failed ({status})");
+    }
+    println!("==> {name}: ok in {:.0} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// A virtual environment with the pinned packages, made or refreshed as needed; returns its
+/// `bin` folder.
+fn python_env(root: &Path) -> Result<PathBuf> {
+    let requirements = root.join(REQUIREMENTS);
+    let pinned = std::fs::read(&requirements)
+        .with_context(|| format!("reading {}", requirements.display()))?;
+    let want = hex::encode(Sha256::digest(&pinned));
+    let venv = root.join("target/xtask/venv");
+    let stamp = venv.join("hcr-requirements.sha256");
+    let bin = venv.join("bin");
+    if std::fs::read_to_string(&stamp).ok().as_deref() == Some(want.as_str()) {
+        return Ok(bin);
+    }
+    if venv.exists() {
+        std::fs::remove_dir_all(&venv).with_context(|| format!("removing {}", venv.display()))?;
+    }
+    let python = std::env::var_os("PYTHON").unwrap_or_else(|| "python3".into());
+    step(
+        "python venv",
+        Command::new(&python).arg("-m").arg("venv").arg(&venv),
+    )?;
+    step(
+        "pip install",
+        Command::new(bin.join("python"))
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-r",
+            ])
+            .arg(&requirements),
+    )?;
+    std::fs::write(&stamp, want)?;
+    Ok(bin)
+}
+
+/// The files the workflow lint checks: the composite action and every workflow.
+fn workflow_files(root: &Path) -> Result<(PathBuf, Vec<PathBuf>)> {
+    let action = root.join("action.yml");
+    let mut workflows = Vec::new();
+    let folder = root.join(".github/workflows");
+    if folder.is_dir() {
+        for entry in std::fs::read_dir(&folder)? {
+            let path = entry?.path();
+            if matches!(
+                path.extension().and_then(|e| e.to_str()),
+                Some("yml" | "yaml")
+            ) {
+                workflows.push(path);
+            }
+        }
+    }
+    workflows.sort();
+    Ok((action, workflows))
+}
+
+fn workflow_lint(root: &Path, bin: &Path) -> Result<()> {
+    let (action, workflows) = workflow_files(root)?;
+    let mut zizmor = Command::new(bin.join("zizmor"));
+    zizmor
+        .current_dir(root)
+        .args(["--offline", "--no-progress"])
+        .arg(&action)
+        .args(&workflows);
+    step("zizmor", &mut zizmor)?;
+    step(
+        "check-jsonschema (action)",
+        Command::new(bin.join("check-jsonschema"))
+            .current_dir(root)
+            .args(["--builtin-schema", "vendor.github-actions"])
+            .arg(&action),
+    )?;
+    if !workflows.is_empty() {
+        step(
+            "check-jsonschema (workflows)",
+            Command::new(bin.join("check-jsonschema"))
+                .current_dir(root)
+                .args(["--builtin-schema", "vendor.github-workflows"])
+                .args(&workflows),
+        )?;
+    }
+    step(
+        "pre-commit validate-manifest",
+        Command::new(bin.join("pre-commit"))
+            .current_dir(root)
+            .args(["validate-manifest", ".pre-commit-hooks.yaml"]),
+    )
+}
