@@ -94,7 +94,7 @@ fn receiver_validator(spec: &Value) -> Result<Validator, String> {
         context = context.now(hcr_types::DateTime::parse(now).map_err(|e| e.to_string())?);
     }
     if let Some(actor) = spec["as"].as_str() {
-        context = context.receiver(actor);
+        context = context.actor_id(actor);
     }
     Ok(Validator::new(Level::Receiver).with_receiver(context))
 }

@@ -6,7 +6,8 @@ use std::path::Path;
 use anyhow::{Context as _, Result, bail};
 use hcr_receive::fill::{self, Fill};
 use hcr_types::Sha256;
-use hcr_validate::receiver::ArtifactStore;
+use hcr_validate::ReceiverContext;
+use hcr_validate::receiver::{ArtifactStore, Assessment};
 use hcr_validate::{Level, Validator};
 
 use crate::args::DigestArgs;
@@ -66,7 +67,8 @@ fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
             artifacts.display()
         )
     })?;
-    let items = fill::plan(&record, &store);
+    let assessment = Assessment::of(&record, &ReceiverContext::new().artifacts(store));
+    let items = fill::plan(&record, &assessment);
     let mut out = io::stdout().lock();
     let mut status = EXIT_VALID;
     for item in &items {
@@ -104,7 +106,12 @@ fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
     if args.write && added > 0 {
         let filled = fill::apply(&text, &record, &items)?;
         write_in_place(path, &filled)?;
-        writeln!(out, "wrote {added} digests into {}", path.display())?;
+        let digests = if added == 1 { "digest" } else { "digests" };
+        writeln!(
+            out,
+            "wrote {added} {digests} into {}",
+            hcr_escape::path(path)
+        )?;
     }
     Ok(status)
 }

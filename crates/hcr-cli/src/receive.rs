@@ -17,7 +17,7 @@ pub(crate) fn run(args: &ReceiveArgs) -> Result<u8> {
             max_record_bytes: args.input.max_input_bytes,
             ..hcr_validate::Limits::default()
         })
-        .with_receiver(context.clone());
+        .with_receiver(context);
     let bytes = crate::input::bytes(&args.record, &args.input)?;
     let (record, report) = validator.validate_typed(&bytes);
     // A record that does not satisfy the schema has no brief; one holding a secret is not
@@ -46,7 +46,7 @@ pub(crate) fn run(args: &ReceiveArgs) -> Result<u8> {
             return Ok(EXIT_INVALID);
         }
     };
-    let brief = Brief::new(&record, &report, &context);
+    let brief = Brief::new(&record, &report);
     let text = match args.format {
         BriefFormat::Markdown => brief.to_markdown(),
         BriefFormat::Json => brief.to_json(),

@@ -40,7 +40,7 @@ pub(crate) fn context(args: &ReceiverArgs) -> Result<ReceiverContext> {
         context = context.now(now);
     }
     if let Some(actor) = &args.as_actor {
-        context = context.receiver(actor);
+        context = context.actor_id(actor);
     }
     Ok(context)
 }

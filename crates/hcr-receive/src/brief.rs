@@ -16,11 +16,12 @@ use std::fmt::Write as _;
 
 use hcr_escape::{markdown_code as code, markdown_text as md};
 use hcr_types::{ConstraintKind, Evidence, Record, ReviewStatus, Sha256};
-use hcr_validate::receiver::{Artifact, ReceiverContext};
+use hcr_validate::receiver::{self, Assessment};
 use hcr_validate::{Diagnostic, Report, Severity};
 use serde::Serialize;
 
-/// What is known of one evidence item's artifact.
+/// What is known of one evidence item's artifact: the brief's name for the receiver's
+/// verdict ([`receiver::EvidenceStatus`]), which decides it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EvidenceStatus {
@@ -52,13 +53,20 @@ impl EvidenceStatus {
             Self::NotChecked => "digest not checked (no artifacts folder)",
         }
     }
+}
 
-    /// Whether the evidence failed its check.
-    fn failed(&self) -> bool {
-        matches!(
-            self,
-            Self::Mismatch | Self::Missing | Self::Unsafe | Self::Unreadable
-        )
+impl From<&receiver::EvidenceStatus> for EvidenceStatus {
+    fn from(status: &receiver::EvidenceStatus) -> Self {
+        use receiver::EvidenceStatus as Found;
+        match status {
+            Found::Verified(_) => Self::Verified,
+            Found::Mismatch(_) => Self::Mismatch,
+            Found::NotDigested(_) => Self::NotDigested,
+            Found::NotChecked => Self::NotChecked,
+            Found::Missing => Self::Missing,
+            Found::Unsafe(_) => Self::Unsafe,
+            Found::TooLarge(_) | Found::Unreadable(_) => Self::Unreadable,
+        }
     }
 }
 
@@ -183,25 +191,41 @@ pub struct Brief {
     pub checks: Vec<Diagnostic>,
     /// No check failed: the reader may proceed.
     pub ready: bool,
+    /// How many of the checks are warnings: the reader may proceed, after reading them.
+    pub warnings: usize,
 }
 
 /// The version of [`Brief`]'s JSON shape.
 pub const BRIEF_VERSION: u32 = 1;
 
 impl Brief {
-    /// The brief for `record`, which `report` (a receiver-level validation with `context`)
-    /// describes.
+    /// The brief for `record`, which `report` (a receiver-level validation of it) describes.
+    /// Every status in it is the one the receiver checks decided (`report.receiver`); without
+    /// them (a report from a lower level), nothing counts as checked.
     #[must_use]
-    pub fn new(record: &Record, report: &Report, context: &ReceiverContext) -> Self {
+    pub fn new(record: &Record, report: &Report) -> Self {
+        let unchecked = Assessment::default();
+        let assessment = report.receiver.as_deref().unwrap_or(&unchecked);
+        let checks: Vec<receiver::EvidenceStatus> = record
+            .evidence
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                assessment
+                    .evidence_at(i)
+                    .map_or_else(|| unchecked_status(e), |check| check.status.clone())
+            })
+            .collect();
         let evidence: Vec<EvidenceBrief> = record
             .evidence
             .iter()
-            .map(|e| evidence_brief(e, context))
+            .zip(&checks)
+            .map(|(e, status)| evidence_brief(e, status))
             .collect();
-        let checked = evidence
+        let checked = checks
             .iter()
-            .any(|e| e.status == EvidenceStatus::Verified);
-        let failed = evidence.iter().any(|e| e.status.failed());
+            .any(|s| matches!(s, receiver::EvidenceStatus::Verified(_)));
+        let failed = checks.iter().any(receiver::EvidenceStatus::failed);
         let complete = texts(&record.current_state.complete);
         let (verified, claimed_complete) = if checked && !failed {
             (complete, Vec::new())
@@ -220,12 +244,11 @@ impl Brief {
                 (!texts.is_empty()).then_some(ConstraintGroup { kind: *kind, texts })
             })
             .collect();
-        let now = context.now.clone().unwrap_or_else(hcr_types::DateTime::now);
         let due = record.next_action.due_at.as_ref();
         let actor = &record.ownership.next_actor;
         let record_id = record.record_id.as_ref().map(ToString::to_string);
         let own = record.revision();
-        let review = |item: &hcr_types::ReviewItem| {
+        let review = |(index, item): (usize, &hcr_types::ReviewItem)| {
             let resolved_by = item
                 .resolved_by_revision
                 .as_ref()
@@ -238,16 +261,15 @@ impl Brief {
                 artifact_ref: item.artifact_ref.as_ref().map(ToString::to_string),
                 resolved_by_revision: resolved_by,
                 link: (item.status == ReviewStatus::Resolved).then(|| {
-                    match resolved_by
-                        .and_then(|by| context.revision_available(record_id.as_deref(), own, by))
-                    {
-                        Some(true) => LinkStatus::Available,
-                        Some(false) => LinkStatus::Unavailable,
+                    match assessment.review_at(index) {
+                        Some(check) if check.available => LinkStatus::Available,
+                        Some(_) => LinkStatus::Unavailable,
                         None => LinkStatus::Unknown,
                     }
                 }),
             }
         };
+        let reviews = || record.open_review.iter().enumerate();
         Self {
             version: BRIEF_VERSION,
             record_id: record_id.clone(),
@@ -270,25 +292,22 @@ impl Brief {
             next_actor: actor.id.to_string(),
             next_actor_name: actor.display_name.as_ref().map(ToString::to_string),
             next_actor_type: actor.actor_type.as_str().to_owned(),
-            next_actor_is_you: context.receiver.as_ref().map(|me| *me == actor.id.as_str()),
+            next_actor_is_you: assessment.next_actor.as_ref().map(|a| a.is_receiver),
             next_action: record.next_action.summary.to_string(),
             verification: record.next_action.verification.to_string(),
             due_at: due.map(ToString::to_string),
-            overdue: due.is_some_and(|d| d.instant() < now.instant()),
-            open_reviews: record
-                .open_review
-                .iter()
-                .filter(|r| r.status == ReviewStatus::Open)
+            overdue: assessment.due.as_ref().is_some_and(|d| d.passed),
+            open_reviews: reviews()
+                .filter(|(_, r)| r.status == ReviewStatus::Open)
                 .map(review)
                 .collect(),
-            resolved_reviews: record
-                .open_review
-                .iter()
-                .filter(|r| r.status == ReviewStatus::Resolved)
+            resolved_reviews: reviews()
+                .filter(|(_, r)| r.status == ReviewStatus::Resolved)
                 .map(review)
                 .collect(),
             checks: report.diagnostics.clone(),
             ready: report.valid,
+            warnings: report.count(Severity::Warning),
         }
     }
 
@@ -324,10 +343,18 @@ impl Brief {
             "Record digest (RFC 8785, SHA-256): `{}`.\n",
             self.record_digest
         );
-        let verdict = if self.ready {
-            "Every receiver check passed."
-        } else {
-            "**Some receiver checks failed: see the last section before acting.**"
+        let verdict = match (self.ready, self.warnings) {
+            (false, _) => {
+                "**Some receiver checks failed: see the last section before acting.**".to_owned()
+            }
+            (true, 0) => "Every receiver check passed.".to_owned(),
+            (true, 1) => {
+                "No receiver check failed, but one gave a warning: read it in the last section before acting."
+                    .to_owned()
+            }
+            (true, n) => format!(
+                "No receiver check failed, but {n} gave warnings: read them in the last section before acting."
+            ),
         };
         let _ = writeln!(out, "{verdict}\n");
 
@@ -542,33 +569,24 @@ fn section(out: &mut String, title: &str, items: &[String]) {
     }
 }
 
-fn evidence_brief(evidence: &Evidence, context: &ReceiverContext) -> EvidenceBrief {
-    let recorded = evidence.sha256.as_ref();
-    let (status, actual) = match (&evidence.artifact_ref, &context.artifacts) {
-        (Some(artifact), Some(store)) => match store.artifact(artifact) {
-            Artifact::Digest(actual) => {
-                let status = match recorded {
-                    Some(r) if r.matches(&actual) => EvidenceStatus::Verified,
-                    Some(_) => EvidenceStatus::Mismatch,
-                    None => EvidenceStatus::NotDigested,
-                };
-                (status, Some(actual))
-            }
-            Artifact::Missing => (EvidenceStatus::Missing, None),
-            Artifact::Unsafe(_) => (EvidenceStatus::Unsafe, None),
-            Artifact::TooLarge(_) | Artifact::Unreadable(_) => (EvidenceStatus::Unreadable, None),
-        },
-        _ if recorded.is_none() => (EvidenceStatus::NotDigested, None),
-        _ => (EvidenceStatus::NotChecked, None),
-    };
+/// The status of evidence the receiver did not check (a report from a lower level).
+fn unchecked_status(evidence: &Evidence) -> receiver::EvidenceStatus {
+    if evidence.sha256.is_some() {
+        receiver::EvidenceStatus::NotChecked
+    } else {
+        receiver::EvidenceStatus::NotDigested(None)
+    }
+}
+
+fn evidence_brief(evidence: &Evidence, status: &receiver::EvidenceStatus) -> EvidenceBrief {
     EvidenceBrief {
         id: evidence.id.to_string(),
         label: evidence.label.to_string(),
         claim: evidence.claim.as_ref().map(ToString::to_string),
         uri: evidence.uri.as_ref().map(ToString::to_string),
         artifact_ref: evidence.artifact_ref.as_ref().map(ToString::to_string),
-        sha256: recorded.map(Sha256::to_string),
-        actual_sha256: actual.map(|a| a.to_string()),
-        status,
+        sha256: evidence.sha256.as_ref().map(Sha256::to_string),
+        actual_sha256: status.actual().map(ToString::to_string),
+        status: status.into(),
     }
 }

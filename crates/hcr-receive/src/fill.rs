@@ -4,9 +4,9 @@
 //! Only missing digests are added. A recorded digest that differs from the artifact is
 //! reported, never overwritten: overwriting would hide exactly what a receiver must see.
 
-use hcr_types::{JsonPointer, Sha256};
+use hcr_types::JsonPointer;
 use hcr_validate::locate::member_spans;
-use hcr_validate::receiver::{Artifact, ArtifactStore};
+use hcr_validate::receiver::{Assessment, EvidenceStatus, Recorded};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -61,45 +61,46 @@ pub enum FillError {
     Verification,
 }
 
-/// The outcome for every evidence item of `record` that has an `artifactRef`.
+/// The outcome for every evidence item of `record` that has an `artifactRef`, derived from
+/// the receiver's verdict on it (`assessment`, made with the artifacts folder at hand).
 #[must_use]
-pub fn plan(record: &Value, store: &ArtifactStore) -> Vec<FillItem> {
+pub fn plan(record: &Value, assessment: &Assessment) -> Vec<FillItem> {
     let Some(items) = record.get("evidence").and_then(Value::as_array) else {
         return Vec::new();
     };
-    items
+    assessment
+        .evidence
         .iter()
-        .enumerate()
-        .filter_map(|(i, item)| {
+        .filter_map(|check| {
+            let item = items.get(check.index)?;
             let artifact_ref = item.get("artifactRef")?.as_str()?;
-            let recorded = item.get("sha256").and_then(Value::as_str);
-            let fill = match (store.artifact(artifact_ref), recorded) {
-                (Artifact::Digest(actual), None) => Fill::Added {
+            let recorded = item
+                .get("sha256")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            let fill = match &check.status {
+                EvidenceStatus::NotDigested(Some(actual)) => Fill::Added {
                     sha256: actual.to_string(),
                 },
-                (Artifact::Digest(actual), Some(recorded)) => {
-                    if Sha256::parse(recorded).is_ok_and(|r| r.matches(&actual)) {
-                        Fill::Unchanged
-                    } else {
-                        Fill::Mismatch {
-                            recorded: recorded.to_owned(),
-                            actual: actual.to_string(),
-                        }
+                EvidenceStatus::Verified(_) => Fill::Unchanged,
+                EvidenceStatus::Mismatch(actual) => Fill::Mismatch {
+                    recorded: recorded.to_owned(),
+                    actual: actual.to_string(),
+                },
+                EvidenceStatus::NotChecked if check.recorded == Recorded::Malformed => {
+                    Fill::Problem {
+                        reason: "the recorded sha256 is not a SHA-256 digest".into(),
                     }
                 }
-                (Artifact::Missing, _) => Fill::Problem {
-                    reason: "no such file under the artifacts folder".into(),
+                EvidenceStatus::NotDigested(None) | EvidenceStatus::NotChecked => Fill::Problem {
+                    reason: "not checked: no artifacts folder".into(),
                 },
-                (Artifact::Unsafe(reason), _) => Fill::Problem {
-                    reason: format!("not a safe path: {reason}"),
+                failure => Fill::Problem {
+                    reason: failure.problem().unwrap_or_default(),
                 },
-                (Artifact::TooLarge(length), _) => Fill::Problem {
-                    reason: format!("{length} bytes, over the artifact size limit"),
-                },
-                (Artifact::Unreadable(reason), _) => Fill::Problem { reason },
             };
             Some(FillItem {
-                pointer: JsonPointer::root().key("evidence").index(i),
+                pointer: JsonPointer::root().key("evidence").index(check.index),
                 id: item
                     .get("id")
                     .and_then(Value::as_str)

@@ -27,7 +27,7 @@
 //! let validator = Validator::new(Level::Receiver).with_receiver(context.clone());
 //! let (record, report) = validator.read_record(text.as_bytes()).expect("a valid record");
 //!
-//! let brief = Brief::new(&record, &report, &context);
+//! let brief = Brief::new(&record, &report);
 //! assert_eq!(brief.verified, ["Built."]);
 //! assert!(brief.to_markdown().contains("digest checked: matches"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -200,6 +200,10 @@ pub struct Report {
     /// mask them.
     #[serde(skip)]
     pub redactions: Vec<Range<usize>>,
+    /// What the receiver-level checks found, one verdict per evidence item and review link,
+    /// when they ran (the diagnostics above are derived from it).
+    #[serde(skip)]
+    pub receiver: Option<std::sync::Arc<crate::receiver::Assessment>>,
 }
 
 impl Report {
@@ -215,6 +219,7 @@ impl Report {
             conformant,
             diagnostics,
             redactions: Vec::new(),
+            receiver: None,
         }
     }
 

@@ -236,11 +236,13 @@ impl Validator {
             scanned,
             omitted,
             nonconformant,
+            receiver,
             ..
         } = sink;
         if diagnostics.is_empty() && omitted.total() == 0 {
             let mut report = Report::from_diagnostics(diagnostics);
             report.conformant = !nonconformant;
+            report.receiver = receiver;
             return report;
         }
         // The record's secrets, found by the scan of the parsed record, or, for a record that
@@ -278,6 +280,7 @@ impl Validator {
             ));
         }
         report.redactions = redactions;
+        report.receiver = receiver;
         report
     }
 }

@@ -46,6 +46,8 @@ pub(crate) struct Sink {
     /// Whether a finding the contract decides (or a limit) was an error, whatever the
     /// selection made of it: the record is then not conformant.
     pub(crate) nonconformant: bool,
+    /// What the receiver-level checks found, when they ran.
+    pub(crate) receiver: Option<std::sync::Arc<crate::receiver::Assessment>>,
     selection: Selection,
     limit: usize,
 }
@@ -73,6 +75,7 @@ impl Sink {
             scanned: false,
             omitted: Omitted::default(),
             nonconformant: false,
+            receiver: None,
             selection,
             limit,
         }
@@ -252,7 +255,7 @@ pub(crate) fn each_match<'v>(
 #[derive(Clone, Copy)]
 pub(crate) struct Item {
     array: &'static str,
-    index: usize,
+    pub(crate) index: usize,
 }
 
 impl Item {

@@ -36,7 +36,7 @@ fn example_context(dir: &std::path::Path) -> ReceiverContext {
         .artifacts(ArtifactStore::open(&artifacts, 1 << 20).expect("artifacts folder"))
         .revisions(RevisionIndex::open(&revisions).expect("revisions folder"))
         .now(DateTime::parse("2026-12-01T00:00:00Z").expect("date-time"))
-        .receiver("agent:fixer")
+        .actor_id("agent:fixer")
 }
 
 #[test]

@@ -395,7 +395,7 @@ fn due_dates_and_next_actors_are_checked() {
     assert_eq!(found(&check(root, &due("2026-12-02T00:00:00Z"))), []);
     let as_someone = |who: &str| {
         Validator::new(Level::Receiver)
-            .with_receiver(ReceiverContext::new().receiver(who))
+            .with_receiver(ReceiverContext::new().actor_id(who))
             .validate_str(&record("{}"))
     };
     assert_eq!(found(&as_someone("agent:fixer")), []);

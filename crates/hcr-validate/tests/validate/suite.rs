@@ -27,7 +27,7 @@ fn context(manifest: &Value, name: &str) -> ReceiverContext {
         )
         .revisions(RevisionIndex::open(&root.join(text("revisions"))).expect("revisions folder"))
         .now(DateTime::parse(text("now")).expect("date-time"))
-        .receiver(text("as"))
+        .actor_id(text("as"))
 }
 
 fn manifest() -> Value {
