@@ -14,6 +14,7 @@ mod peers;
 mod schema;
 mod suite;
 mod test;
+mod tidy;
 
 use std::path::{Path, PathBuf};
 
@@ -26,6 +27,8 @@ tasks:
   test [--skip-lint]
                  everything CI runs: fmt, clippy, the Rust tests, the Python tools' venv
                  (target/xtask/venv) and the workflow lint
+  tidy           the crate graph is ARCHITECTURE.md's, and no crate declares an unused
+                 dependency
   check-schema   protocol/v1/schema.json equals the canonical schema in ../shared
   codegen        regenerate docs/rules.md from the code table
   man [DIR]      write the hcr man pages (default target/man)
@@ -56,6 +59,7 @@ fn main() -> Result<()> {
             _ => bail!("usage: cargo xtask suite generate|check"),
         },
         Some("test") => test::run(&args[1..]),
+        Some("tidy") => tidy::run(),
         Some("bench") => bench::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("hostile") => hostile::run(),

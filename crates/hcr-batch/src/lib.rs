@@ -122,9 +122,9 @@ pub struct Source {
 }
 
 impl Source {
-    /// The file's name as shown to people: the path, or `<stdin>`.
+    /// The file's path as shown to people, or `<stdin>`.
     #[must_use]
-    pub fn file_name(&self) -> String {
+    pub fn path_display(&self) -> String {
         self.path
             .as_ref()
             .map_or_else(|| "<stdin>".to_owned(), |p| p.display().to_string())
@@ -134,8 +134,8 @@ impl Source {
     #[must_use]
     pub fn display(&self) -> String {
         match self.line {
-            Some(line) => format!("{}:{line}", self.file_name()),
-            None => self.file_name(),
+            Some(line) => format!("{}:{line}", self.path_display()),
+            None => self.path_display(),
         }
     }
 
@@ -152,8 +152,8 @@ impl Source {
 pub struct Outcome {
     /// Where it came from.
     pub source: Source,
-    /// Which planned input it belongs to (0-based).
-    pub input: usize,
+    /// The index (0-based) of the planned input it belongs to.
+    pub input_index: usize,
     /// What the validator found.
     pub report: Report,
     /// Valid, counting warnings as errors when the options say so.
@@ -178,7 +178,7 @@ impl Outcome {
             .map(Arc::from);
         Self {
             source,
-            input,
+            input_index: input,
             valid: report.valid,
             report,
             unreadable: false,
@@ -227,16 +227,9 @@ impl Outcome {
                 None,
             );
         }
-        Self {
-            source,
-            input,
-            report: Report::unreadable(error.to_string()),
-            valid: false,
-            unreadable: true,
-            deny_warnings: false,
-            baselined: 0,
-            text: None,
-        }
+        let mut outcome = Self::new(source, input, Report::unreadable(error.to_string()), None);
+        outcome.unreadable = true;
+        outcome
     }
 }
 
@@ -267,9 +260,9 @@ pub struct Summary {
 impl Summary {
     /// Counts one outcome (outcomes arrive in input order).
     pub fn add(&mut self, outcome: &Outcome) {
-        if self.last_input != Some(outcome.input) {
+        if self.last_input != Some(outcome.input_index) {
             self.files += 1;
-            self.last_input = Some(outcome.input);
+            self.last_input = Some(outcome.input_index);
         }
         // An input that could not be read is no record, valid or invalid.
         if outcome.unreadable {

@@ -25,9 +25,9 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Map, Value, json};
+use serde_json::json;
 
-use crate::{Context, Outcome, Render, Summary, place, write_json};
+use crate::{Context, Outcome, Render, Summary, write_json, write_members};
 
 /// The version of the document's shape; it changes only when a field changes meaning.
 pub(crate) const VERSION: u32 = 1;
@@ -46,24 +46,6 @@ impl Json {
     }
 }
 
-/// A diagnostic as JSON, with file-relative lines.
-pub(crate) fn diagnostic_json(outcome: &Outcome, d: &hcr_validate::Diagnostic) -> Value {
-    let mut map = Map::new();
-    map.insert("code".into(), json!(d.code));
-    map.insert("severity".into(), json!(d.severity));
-    map.insert("basis".into(), json!(d.code.basis().name()));
-    map.insert("pointer".into(), json!(d.pointer));
-    if let Some(place) = place(outcome, d) {
-        map.insert("line".into(), json!(place.line));
-        map.insert("column".into(), json!(place.column));
-        map.insert("endLine".into(), json!(place.end_line));
-        map.insert("endColumn".into(), json!(place.end_column));
-    }
-    map.insert("message".into(), json!(d.message));
-    map.insert("help".into(), json!(d.help));
-    Value::Object(map)
-}
-
 impl Render for Json {
     fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let head = json!({
@@ -71,9 +53,10 @@ impl Render for Json {
             "tool": {"name": "hcr", "version": env!("CARGO_PKG_VERSION")},
             "level": self.context.level,
         });
-        let head = serde_json::to_string(&head).map_err(io::Error::from)?;
-        // Reopen the object to stream `results` into it.
-        write!(out, "{},\"results\":[", &head[..head.len() - 1])
+        // `{` and the head's members, then `results` streamed into the same object.
+        out.write_all(b"{")?;
+        write_members(out, &head)?;
+        out.write_all(b",\"results\":[")
     }
 
     fn record(&mut self, out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
@@ -87,7 +70,7 @@ impl Render for Json {
                 .report
                 .diagnostics
                 .iter()
-                .map(|d| diagnostic_json(outcome, d))
+                .map(|d| d.wire(outcome.source.line_offset()))
                 .collect::<Vec<_>>(),
         });
         if !self.first {

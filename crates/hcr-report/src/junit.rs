@@ -62,13 +62,13 @@ impl Render for Junit {
         if self
             .suite
             .as_ref()
-            .is_some_and(|s| s.input != outcome.input)
+            .is_some_and(|s| s.input != outcome.input_index)
         {
             self.close_suite(out)?;
         }
         let suite = self.suite.get_or_insert_with(|| Suite {
-            input: outcome.input,
-            name: outcome.source.file_name(),
+            input: outcome.input_index,
+            name: outcome.source.path_display(),
             tests: 0,
             failures: 0,
             errors: 0,

@@ -201,6 +201,25 @@ pub(crate) fn write_json(out: &mut dyn Write, value: &impl serde::Serialize) -> 
     out.write_all(hcr_escape::json_text(&text).as_bytes())
 }
 
+/// Writes the members of the JSON object `value` without its braces (`"a":1,"b":2`), escaped
+/// as [`write_json`] escapes: the explicit prefix of a document whose last member is streamed.
+pub(crate) fn write_members(out: &mut dyn Write, value: &serde_json::Value) -> io::Result<()> {
+    let Some(object) = value.as_object() else {
+        return Err(io::Error::other(
+            "a streamed document's head must be an object",
+        ));
+    };
+    for (i, (key, member)) in object.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        write_json(out, key)?;
+        out.write_all(b":")?;
+        write_json(out, member)?;
+    }
+    Ok(())
+}
+
 /// "1 error", "2 errors".
 pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

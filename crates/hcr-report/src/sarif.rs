@@ -9,7 +9,7 @@ use hcr_validate::{CodeInfo, Severity, registry};
 use serde_json::{Value, json};
 use sha2::Digest as _;
 
-use crate::{Context, Outcome, Render, Summary, place, repository_path, write_json};
+use crate::{Context, Outcome, Render, Summary, place, repository_path, write_json, write_members};
 
 const RULES_URL: &str = "https://github.com/hcr-dev/hcr/blob/main/docs/rules.md";
 
@@ -87,24 +87,28 @@ fn rule(info: &CodeInfo) -> Value {
 impl Render for Sarif {
     fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let version = env!("CARGO_PKG_VERSION");
-        let head = json!({
+        let run = json!({
+            "tool": {"driver": {
+                "name": "hcr",
+                "version": version,
+                "semanticVersion": version,
+                "informationUri": "https://github.com/hcr-dev/hcr",
+                "rules": registry().iter().map(rule).collect::<Vec<_>>(),
+            }},
+            "columnKind": "unicodeCodePoints",
+            "properties": {"level": self.context.level},
+        });
+        let log = json!({
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
-            "runs": [{
-                "tool": {"driver": {
-                    "name": "hcr",
-                    "version": version,
-                    "semanticVersion": version,
-                    "informationUri": "https://github.com/hcr-dev/hcr",
-                    "rules": registry().iter().map(rule).collect::<Vec<_>>(),
-                }},
-                "columnKind": "unicodeCodePoints",
-                "properties": {"level": self.context.level},
-            }],
         });
-        let head = serde_json::to_string(&head).map_err(io::Error::from)?;
-        // Reopen the run object (`…}]}`) to stream `results` into it.
-        write!(out, "{},\"results\":[", &head[..head.len() - 3])
+        // The log's members, then its one run's, then `results` streamed into the run;
+        // `finish` closes the three.
+        out.write_all(b"{")?;
+        write_members(out, &log)?;
+        out.write_all(b",\"runs\":[{")?;
+        write_members(out, &run)?;
+        out.write_all(b",\"results\":[")
     }
 
     fn record(&mut self, out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
@@ -146,6 +150,7 @@ impl Render for Sarif {
     }
 
     fn finish(&mut self, out: &mut dyn Write, _summary: &Summary) -> io::Result<()> {
+        // Closes `results`, the run, `runs` and the log.
         writeln!(out, "\n]}}]}}")
     }
 }

@@ -57,7 +57,7 @@ fn render_one(renderer: &Renderer, outcome: &Outcome, diagnostic: &Diagnostic) -
         escape(diagnostic.pointer.as_str())
     };
     let help = escape(&diagnostic.help);
-    let file = escape(&outcome.source.file_name()).into_owned();
+    let file = escape(&outcome.source.path_display()).into_owned();
     let title = level.primary_title(message).id(diagnostic.code.as_str());
     let excerpt = outcome
         .text

@@ -108,22 +108,41 @@ pub struct Diagnostic {
     pub(crate) anchor: Anchor,
 }
 
-impl Serialize for Diagnostic {
+/// The one JSON shape of a diagnostic, which every JSON output (`validate --format json`, the
+/// receiver brief, the MCP server, the Python package) writes: `code`, `severity`, `basis`,
+/// `pointer`, then `line`, `column`, `endLine`, `endColumn` when it has a place, `message` and
+/// `help`. Lines are moved down by `line_offset` (a JSON Lines record's lines count from the
+/// top of its file).
+#[derive(Clone, Copy, Debug)]
+pub struct WireDiagnostic<'a> {
+    diagnostic: &'a Diagnostic,
+    line_offset: u64,
+}
+
+impl Serialize for WireDiagnostic<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
+        let d = self.diagnostic;
         let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("code", &self.code)?;
-        map.serialize_entry("severity", &self.severity)?;
-        map.serialize_entry("pointer", &self.pointer)?;
-        if let Some(span) = self.span {
-            map.serialize_entry("line", &span.start.line)?;
+        map.serialize_entry("code", &d.code)?;
+        map.serialize_entry("severity", &d.severity)?;
+        map.serialize_entry("basis", d.code.basis().name())?;
+        map.serialize_entry("pointer", &d.pointer)?;
+        if let Some(span) = d.span {
+            map.serialize_entry("line", &(u64::from(span.start.line) + self.line_offset))?;
             map.serialize_entry("column", &span.start.column)?;
-            map.serialize_entry("endLine", &span.end.line)?;
+            map.serialize_entry("endLine", &(u64::from(span.end.line) + self.line_offset))?;
             map.serialize_entry("endColumn", &span.end.column)?;
         }
-        map.serialize_entry("message", &self.message)?;
-        map.serialize_entry("help", &self.help)?;
+        map.serialize_entry("message", &d.message)?;
+        map.serialize_entry("help", &d.help)?;
         map.end()
+    }
+}
+
+impl Serialize for Diagnostic {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.wire(0).serialize(serializer)
     }
 }
 
@@ -140,6 +159,15 @@ impl Diagnostic {
             message: message.into(),
             help: code.info().help.to_owned(),
             anchor: Anchor::Value,
+        }
+    }
+
+    /// The diagnostic in its JSON shape, its lines moved down by `line_offset`.
+    #[must_use]
+    pub fn wire(&self, line_offset: u64) -> WireDiagnostic<'_> {
+        WireDiagnostic {
+            diagnostic: self,
+            line_offset,
         }
     }
 

@@ -65,7 +65,7 @@ pub use code::{
     ALL_CODES, Basis, CODE_COUNT, Code, CodeInfo, CodeLevel, EXAMPLE_BASE, Example,
     RECEIVER_EXAMPLE_CONTEXT, UnknownCode, registry,
 };
-pub use diagnostic::{Diagnostic, Position, Report, Severity, Span};
+pub use diagnostic::{Diagnostic, Position, Report, Severity, Span, WireDiagnostic};
 pub use level::{Level, UnknownLevel};
 pub use limits::{Limit, Limits};
 pub use receiver::ReceiverContext;
