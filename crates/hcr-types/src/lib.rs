@@ -85,7 +85,7 @@ pub use builder::RecordBuilder;
 pub use datetime::{DateTime, is_rfc3339};
 pub use digest::Sha256;
 pub use error::{Error, Problem};
-pub use pointer::JsonPointer;
+pub use pointer::{JsonPointer, Segment};
 pub use record::{
     Actor, ActorType, Constraint, ConstraintKind, CurrentState, Decision, DecisionStatus, Evidence,
     Extensions, NextAction, Objective, Ownership, Provenance, Record, ReviewItem, ReviewStatus,

@@ -10,7 +10,7 @@ use std::fmt;
 pub struct JsonPointer(String);
 
 /// One step of a [`JsonPointer`]: an object key or an array index.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Segment<'a> {
     /// An object member name.
     Key(&'a str),
@@ -51,6 +51,11 @@ impl JsonPointer {
                 c => self.0.push(c),
             }
         }
+    }
+
+    /// Appends every segment of `suffix` (RFC 6901 pointers concatenate).
+    pub fn append(&mut self, suffix: &Self) {
+        self.0.push_str(&suffix.0);
     }
 
     /// Appends an array index.

@@ -53,6 +53,7 @@ mod level;
 mod limits;
 pub mod locate;
 mod parse;
+mod revision_numbers;
 pub mod receiver;
 mod rules;
 mod schema;

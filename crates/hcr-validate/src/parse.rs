@@ -34,6 +34,18 @@ pub(crate) struct Overwritten {
     pub(crate) value: Value,
 }
 
+impl Overwritten {
+    /// HCR002: the key that overwrote this value repeats an earlier one, pointing at the
+    /// repeating occurrence.
+    pub(crate) fn diagnostic(&self) -> Diagnostic {
+        let key = self.pointer.unescaped_tokens().last().unwrap_or_default();
+        let parent = self.pointer.parent().unwrap_or_default();
+        let message = format!("{} repeats the key `{key}`", crate::schema::field(&parent));
+        Diagnostic::new(Code::Hcr002, self.pointer.clone(), message)
+            .anchor(Anchor::KeyOccurrence(self.occurrence + 1))
+    }
+}
+
 /// Parses `bytes`, or explains why they are not a JSON document within `limits`.
 pub(crate) fn parse(bytes: &[u8], limits: &Limits) -> Result<Document, Box<Diagnostic>> {
     if bytes.len() > limits.max_record_bytes {
@@ -226,27 +238,20 @@ fn error_offset(text: &str, line: usize, column: usize) -> usize {
     offset
 }
 
-/// One step of a path, recorded while unwinding.
-#[derive(Debug)]
-enum Step {
-    Key(String),
-    Index(usize),
-}
+/// A path recorded while unwinding, one single-segment pointer per step, innermost first.
+type Reversed = Vec<JsonPointer>;
 
-fn pointer_from_reversed(path: &[Step]) -> JsonPointer {
+fn pointer_from_reversed(path: &[JsonPointer]) -> JsonPointer {
     let mut pointer = JsonPointer::root();
     for step in path.iter().rev() {
-        match step {
-            Step::Key(key) => pointer.push_key(key),
-            Step::Index(index) => pointer.push_index(*index),
-        }
+        pointer.append(step);
     }
     pointer
 }
 
 struct PendingOverwrite {
     /// From the member up to the root.
-    path: Vec<Step>,
+    path: Reversed,
     occurrence: usize,
     value: Value,
 }
@@ -257,7 +262,7 @@ struct State<'l> {
     /// The limit the visitor stopped at, and what exceeded it.
     limit: Option<(Limit, String)>,
     /// Where parsing stopped, from the innermost value up to the root.
-    error_path: Vec<Step>,
+    error_path: Reversed,
 }
 
 impl State<'_> {
@@ -267,7 +272,7 @@ impl State<'_> {
     }
 
     /// Gives the overwrites recorded since `mark` (inside a child value) the child's step.
-    fn attach(&mut self, mark: usize, step: impl Fn() -> Step) {
+    fn attach(&mut self, mark: usize, step: impl Fn() -> JsonPointer) {
         for pending in &mut self.overwritten[mark..] {
             pending.path.push(step());
         }
@@ -351,7 +356,7 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                         format!("an array has more than {index} items"),
                     )),
                     Err(e) => {
-                        state.error_path.push(Step::Index(index));
+                        state.error_path.push(JsonPointer::root().index(index));
                         Err(e)
                     }
                 };
@@ -363,13 +368,13 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
             }) {
                 Ok(Some(item)) => {
                     if state.overwritten.len() > mark {
-                        state.attach(mark, || Step::Index(index));
+                        state.attach(mark, || JsonPointer::root().index(index));
                     }
                     items.push(item);
                 }
                 Ok(None) => return Ok(Value::Array(items)),
                 Err(e) => {
-                    state.error_path.push(Step::Index(index));
+                    state.error_path.push(JsonPointer::root().index(index));
                     return Err(e);
                 }
             }
@@ -407,12 +412,12 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
             }) {
                 Ok(value) => value,
                 Err(e) => {
-                    state.error_path.push(Step::Key(key));
+                    state.error_path.push(JsonPointer::root().key(&key));
                     return Err(e);
                 }
             };
             if state.overwritten.len() > mark {
-                state.attach(mark, || Step::Key(key.clone()));
+                state.attach(mark, || JsonPointer::root().key(&key));
             }
             match map.entry(key) {
                 Entry::Vacant(slot) => {
@@ -432,7 +437,7 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                     };
                     let old = slot.insert(value);
                     state.overwritten.push(PendingOverwrite {
-                        path: vec![Step::Key(key)],
+                        path: vec![JsonPointer::root().key(&key)],
                         occurrence,
                         value: old,
                     });

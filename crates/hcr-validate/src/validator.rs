@@ -11,8 +11,8 @@ use crate::parse::{Document, parse};
 use crate::rules::{Input, Sink};
 use crate::secrets::SecretSet;
 use crate::{
-    Code, Diagnostic, Level, Limits, ReceiverContext, Report, Selection, Span, receiver, rules,
-    schema,
+    Code, Diagnostic, Level, Limits, ReceiverContext, Report, Selection, Span, receiver,
+    revision_numbers, rules, schema,
 };
 
 /// Checks records at one level. Cheap to clone and safe to share across threads: the schema
@@ -195,14 +195,7 @@ impl Validator {
         };
         let mut sink = Sink::new(self.limits.max_diagnostics, self.selection);
         for overwritten in &document.overwritten {
-            let pointer = overwritten.pointer.clone();
-            let key = pointer.unescaped_tokens().last().unwrap_or_default();
-            let parent = pointer.parent().unwrap_or_default();
-            let message = format!("{} repeats the key `{key}`", schema::field(&parent));
-            sink.push(
-                Diagnostic::new(Code::Hcr002, pointer, message)
-                    .anchor(Anchor::KeyOccurrence(overwritten.occurrence + 1)),
-            );
+            sink.push(overwritten.diagnostic());
         }
         self.check(
             &Input {
@@ -211,7 +204,7 @@ impl Validator {
             },
             &mut sink,
         );
-        schema::rounded_revisions(&document.value, bytes, &mut sink);
+        revision_numbers::rounded_revisions(&document.value, bytes, &mut sink);
         let report = self.finish(Some(bytes), sink);
         (Some(document), report)
     }
@@ -219,6 +212,7 @@ impl Validator {
     /// Runs the checks of this validator's level.
     fn check(&self, input: &Input<'_>, sink: &mut Sink) {
         schema::check(input.value, sink);
+        revision_numbers::unsafe_revisions(input.value, sink);
         if self.level >= Level::Normative {
             rules::check(input, sink);
         }

@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use hcr_types::JsonPointer;
+use hcr_types::{JsonPointer, Segment};
 use serde_json::{Map, Value};
 
 use super::names::{NameClass, classify};
@@ -56,19 +56,12 @@ pub struct DocumentFinding {
     pub items: Option<(usize, usize)>,
 }
 
-/// One step below the walk's base.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Step<'v> {
-    Key(&'v str),
-    Index(usize),
-}
-
 /// What the walk reports for each secret.
 pub(crate) struct Event<'e> {
     pub(crate) rule: usize,
     pub(crate) shape: Shape,
     pub(crate) base: &'e JsonPointer,
-    pub(crate) path: &'e [Step<'e>],
+    pub(crate) path: &'e [Segment<'e>],
     pub(crate) anchor: Anchor,
     /// The secret as it stands in each string that holds part of it.
     pub(crate) pieces: &'e [&'e str],
@@ -80,10 +73,7 @@ impl Event<'_> {
     pub(crate) fn pointer(&self) -> JsonPointer {
         let mut pointer = self.base.clone();
         for step in self.path {
-            match *step {
-                Step::Key(key) => pointer.push_key(key),
-                Step::Index(index) => pointer.push_index(index),
-            }
+            step.push_onto(&mut pointer);
         }
         pointer
     }
@@ -183,14 +173,14 @@ struct Walker<'w> {
 }
 
 impl Walker<'_> {
-    fn value_anchor(&self, path: &[Step<'_>]) -> Anchor {
+    fn value_anchor(&self, path: &[Segment<'_>]) -> Anchor {
         match self.occurrence {
             Some(n) if path.is_empty() => Anchor::ValueOccurrence(n),
             _ => Anchor::Value,
         }
     }
 
-    fn emit(&mut self, hit: &Hit, text: &str, shape: Shape, path: &[Step<'_>], anchor: Anchor) {
+    fn emit(&mut self, hit: &Hit, text: &str, shape: Shape, path: &[Segment<'_>], anchor: Anchor) {
         let piece = &text[hit.range.clone()];
         (self.on)(&Event {
             rule: hit.rule,
@@ -204,7 +194,7 @@ impl Walker<'_> {
     }
 
     /// Scans one string; whether it held a secret.
-    fn string(&mut self, text: &str, path: &[Step<'_>], shape: Shape, anchor: Anchor) -> bool {
+    fn string(&mut self, text: &str, path: &[Segment<'_>], shape: Shape, anchor: Anchor) -> bool {
         let hits = scanner::scan(text);
         for hit in &hits {
             self.emit(hit, text, shape, path, anchor);
@@ -212,7 +202,7 @@ impl Walker<'_> {
         !hits.is_empty()
     }
 
-    fn value<'v>(&mut self, value: &'v Value, path: &mut Vec<Step<'v>>) {
+    fn value<'v>(&mut self, value: &'v Value, path: &mut Vec<Segment<'v>>) {
         match value {
             Value::String(text) => {
                 let anchor = self.value_anchor(path);
@@ -228,7 +218,7 @@ impl Walker<'_> {
     fn object<'v>(
         &mut self,
         map: &'v Map<String, Value>,
-        path: &mut Vec<Step<'v>>,
+        path: &mut Vec<Segment<'v>>,
         parent: Option<NameClass>,
     ) {
         // `{"name": "DB_PASSWORD", "value": "…"}`: an environment list's entry.
@@ -238,7 +228,7 @@ impl Walker<'_> {
             .and_then(classify)
             .or(parent);
         for (key, child) in map {
-            path.push(Step::Key(key));
+            path.push(Segment::Key(key));
             let schema_key = is_schema_key(key);
             if !schema_key {
                 self.string(key, path, Shape::Key, Anchor::Key);
@@ -275,13 +265,13 @@ impl Walker<'_> {
     /// An array: its items, then the secrets that span neighbouring string items (a PEM
     /// block one line per item, a token cut in two). A secret found inside one item that
     /// such a span contains is reported as the span.
-    fn array<'v>(&mut self, items: &'v [Value], path: &mut Vec<Step<'v>>) {
+    fn array<'v>(&mut self, items: &'v [Value], path: &mut Vec<Segment<'v>>) {
         let mut own: Vec<Vec<Hit>> = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
             match item {
                 Value::String(text) => own.push(scanner::scan(text)),
                 other => {
-                    path.push(Step::Index(i));
+                    path.push(Segment::Index(i));
                     self.value(other, path);
                     path.pop();
                     own.push(Vec::new());
@@ -303,7 +293,7 @@ impl Walker<'_> {
         let anchor = self.value_anchor(path);
         for (i, hits) in own.iter().enumerate() {
             if let Some(text) = items[i].as_str() {
-                path.push(Step::Index(i));
+                path.push(Segment::Index(i));
                 for hit in hits {
                     self.emit(hit, text, Shape::Value, path, anchor);
                 }
@@ -311,7 +301,7 @@ impl Walker<'_> {
             }
         }
         for span in spans {
-            path.push(Step::Index(span.from));
+            path.push(Segment::Index(span.from));
             (self.on)(&Event {
                 rule: span.rule,
                 shape: Shape::Split,

@@ -1,0 +1,152 @@
+//! Revision numbers as written: the checks on a revision's JSON number that the schema's
+//! `integer` type cannot make.
+//!
+//! - HCR114: above 2^53 − 1, which not every JSON reader holds exactly (RFC 8259, section 6);
+//! - HCR110: written as a fraction or exponent (`1.0000000000000001`) that a double rounds to
+//!   an integer, which only the source text shows.
+
+use hcr_types::{JsonPointer, Revision};
+use serde_json::Value;
+
+use crate::diagnostic::Anchor;
+use crate::rules::Sink;
+use crate::schema::field;
+use crate::{Code, Diagnostic};
+
+/// Every revision number of `value` that is a JSON number, with its pointer.
+pub(crate) fn revision_numbers(value: &Value) -> Vec<(JsonPointer, &serde_json::Number)> {
+    let mut found = Vec::new();
+    let root = JsonPointer::root();
+    if let Some(Value::Number(n)) = value.pointer("/provenance/sourceRevision") {
+        found.push((root.key("provenance").key("sourceRevision"), n));
+    }
+    if let Some(items) = value.get("openReview").and_then(Value::as_array) {
+        for (i, item) in items.iter().enumerate() {
+            for key in ["revision", "resolvedByRevision"] {
+                if let Some(Value::Number(n)) = item.get(key) {
+                    found.push((root.key("openReview").index(i).key(key), n));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// HCR114 for revision numbers the schema accepts but that exceed 2^53 − 1 (RFC 8259,
+/// section 6: not every reader holds them exactly).
+pub(crate) fn unsafe_revisions(value: &Value, out: &mut Sink) {
+    for (pointer, n) in revision_numbers(value) {
+        let max = Revision::MAX;
+        #[allow(clippy::cast_precision_loss)] // 2^53 - 1 is exact as a double
+        let above = n.as_u64().map_or_else(
+            || {
+                n.as_f64()
+                    .is_some_and(|f| f.fract() == 0.0 && f > max as f64)
+            },
+            |u| u > max,
+        );
+        if above {
+            let at = field(&pointer);
+            out.push(Diagnostic::new(
+                Code::Hcr114,
+                pointer,
+                format!(
+                    "{at} is above {}, beyond what every JSON reader holds exactly",
+                    Revision::MAX
+                ),
+            ));
+        }
+    }
+}
+
+/// HCR110 for revision numbers written as a fraction or exponent that a double rounds to an
+/// integer though the number written is not one (`1.0000000000000001`, `0.99999999999999999`).
+/// `source` is the text the value was parsed from; it is read only when such a literal is
+/// there, so that valid records pay nothing for this check.
+pub(crate) fn rounded_revisions(value: &Value, source: &[u8], out: &mut Sink) {
+    let suspects: Vec<JsonPointer> = revision_numbers(value)
+        .into_iter()
+        .filter(|(_, n)| n.is_f64() && n.as_f64().is_some_and(|f| f.fract() == 0.0))
+        .map(|(pointer, _)| pointer)
+        .collect();
+    if suspects.is_empty() {
+        return;
+    }
+    // The document parsed, so the source is UTF-8.
+    let Ok(text) = std::str::from_utf8(source) else {
+        return;
+    };
+    let requests: Vec<_> = suspects.iter().map(|p| (p, Anchor::Value)).collect();
+    for (pointer, range) in suspects.iter().zip(crate::locate::locate(text, &requests)) {
+        let literal = range.and_then(|r| text.get(r)).unwrap_or_default();
+        if !literal.is_empty() && !is_integer_literal(literal) {
+            out.push(
+                Diagnostic::new(
+                    Code::Hcr110,
+                    pointer.clone(),
+                    format!(
+                        "{} is written as a number that is not an integer, though a double rounds it to one",
+                        field(pointer)
+                    ),
+                )
+                .help("write the revision as a plain integer, e.g. 3"),
+            );
+        }
+    }
+}
+
+/// Whether a JSON number literal denotes an integer exactly: no nonzero digit is left after
+/// the decimal point once the exponent is applied (`3.0`, `3e0`, `30e-1` are; `3.5` is not).
+fn is_integer_literal(literal: &str) -> bool {
+    let unsigned = literal.trim_start_matches('-');
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((m, e)) => {
+            let negative = e.starts_with('-');
+            let digits = e.trim_start_matches(['+', '-']);
+            // An exponent too long for i64 is far beyond any digit count: saturate.
+            let magnitude = digits.parse::<i64>().unwrap_or(i64::MAX / 4);
+            (m, if negative { -magnitude } else { magnitude })
+        }
+        None => (unsigned, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: Vec<u8> = whole.bytes().chain(fraction.bytes()).collect();
+    // The position of the decimal point within `digits` once the exponent is applied.
+    let point = i64::try_from(whole.len())
+        .unwrap_or(i64::MAX / 4)
+        .saturating_add(exponent);
+    let fractional_from = usize::try_from(point.max(0)).unwrap_or(usize::MAX);
+    digits.iter().skip(fractional_from).all(|&d| d == b'0')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_integer_literal;
+
+    #[test]
+    fn integer_literals_are_judged_from_their_digits() {
+        for literal in [
+            "3",
+            "-3",
+            "3.0",
+            "3e0",
+            "30e-1",
+            "0.3e1",
+            "3.000e+0",
+            "1E2",
+            "0.0e-99999999999999999999",
+            "0.1e1000000000000000000000",
+        ] {
+            assert!(is_integer_literal(literal), "{literal}");
+        }
+        for literal in [
+            "3.5",
+            "1.0000000000000001",
+            "0.99999999999999999",
+            "35e-1",
+            "1e-400",
+        ] {
+            assert!(!is_integer_literal(literal), "{literal}");
+        }
+    }
+}
