@@ -489,11 +489,13 @@ pub fn run(
                     path: Some(path.clone()),
                     line: None,
                 };
+                let setting = judge.validator.limits().spelling.spell("max_files");
                 let message = format!(
-                    "more than {max} files to check; the run stops at the limit (--max-files)"
+                    "more than {max} files to check; the run stops at the limit ({setting})"
                 );
-                let diagnostic = Diagnostic::new(Code::Hcr003, Default::default(), message)
-                    .help("check fewer files per run, or raise the limit with --max-files");
+                let diagnostic = Diagnostic::new(Code::Hcr003, Default::default(), message).help(
+                    format!("check fewer files per run, or raise the limit with {setting}"),
+                );
                 let report = Report::from_diagnostics(vec![diagnostic]);
                 sink(judge.outcome(input, source, report, None))?;
             }
@@ -582,7 +584,7 @@ impl Judge<'_> {
             failure,
             limit: input::Limit::new(
                 self.validator.limits().max_record_bytes,
-                "--max-record-bytes",
+                self.validator.limits().spelling.spell("max_record_bytes"),
             ),
         };
         Outcome::unreadable(source, input, &error)

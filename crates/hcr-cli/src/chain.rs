@@ -15,10 +15,7 @@ use crate::{EXIT_INVALID, EXIT_VALID};
 
 /// Reads a record that has the schema's shape, or prints why not.
 fn read(path: &Path, input: &InputArgs) -> Result<std::result::Result<Record, (Report, Vec<u8>)>> {
-    let validator = Validator::new(Level::Schema).with_limits(hcr_validate::Limits {
-        max_record_bytes: input.max_input_bytes,
-        ..hcr_validate::Limits::default()
-    });
+    let validator = Validator::new(Level::Schema).with_limits(crate::input::record_limits(input));
     let bytes = crate::input::bytes(path, input)?;
     let (record, report) = validator.validate_typed(&bytes);
     Ok(match record {
@@ -64,10 +61,7 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
         Some(path) => {
             let bytes = crate::input::bytes(path, &args.input)?;
             // Within the record limits; the message names the problem, not the text.
-            let limits = hcr_validate::Limits {
-                max_record_bytes: args.input.max_input_bytes,
-                ..hcr_validate::Limits::default()
-            };
+            let limits = crate::input::record_limits(&args.input);
             let patch = hcr_validate::parse_json(&bytes, &limits).map_err(|d| {
                 anyhow!(
                     "the patch `{}` cannot be read: {} ({})",

@@ -48,10 +48,8 @@ fn hash_files(files: &[std::path::PathBuf]) -> Result<u8> {
 
 fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
     let text = crate::input::text(path, &args.input)?;
-    let validator = Validator::new(Level::Normative).with_limits(hcr_validate::Limits {
-        max_record_bytes: args.input.max_input_bytes,
-        ..hcr_validate::Limits::default()
-    });
+    let validator =
+        Validator::new(Level::Normative).with_limits(crate::input::record_limits(&args.input));
     let report = validator.validate_str(&text);
     if !report.valid {
         bail!(

@@ -24,3 +24,13 @@ pub(crate) fn bytes(path: &Path, args: &InputArgs) -> Result<Vec<u8>> {
 pub(crate) fn text(path: &Path, args: &InputArgs) -> Result<String> {
     Ok(read_text(path, &limit(args))?)
 }
+
+/// The record limits of a command that reads one input: its size limit is the input's, and
+/// messages name the command-line options.
+pub(crate) fn record_limits(args: &InputArgs) -> hcr_validate::Limits {
+    hcr_validate::Limits {
+        max_record_bytes: args.max_input_bytes,
+        spelling: hcr_validate::Spelling::Option,
+        ..hcr_validate::Limits::default()
+    }
+}

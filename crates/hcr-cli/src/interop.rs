@@ -107,10 +107,8 @@ pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
 
 /// A record valid at the normative level, or an error that says why not.
 fn valid_record(path: &Path, input: &InputArgs) -> Result<Record> {
-    let validator = Validator::new(Level::Normative).with_limits(hcr_validate::Limits {
-        max_record_bytes: input.max_input_bytes,
-        ..hcr_validate::Limits::default()
-    });
+    let validator =
+        Validator::new(Level::Normative).with_limits(crate::input::record_limits(input));
     let bytes = crate::input::bytes(path, input)?;
     validator
         .read_record(&bytes)

@@ -13,10 +13,7 @@ use crate::{EXIT_INVALID, EXIT_VALID};
 pub(crate) fn run(args: &ReceiveArgs) -> Result<u8> {
     let context = crate::receiver::context(&args.receiver)?;
     let validator = Validator::new(Level::Receiver)
-        .with_limits(hcr_validate::Limits {
-            max_record_bytes: args.input.max_input_bytes,
-            ..hcr_validate::Limits::default()
-        })
+        .with_limits(crate::input::record_limits(&args.input))
         .with_receiver(context);
     let bytes = crate::input::bytes(&args.record, &args.input)?;
     let (record, report) = validator.validate_typed(&bytes);

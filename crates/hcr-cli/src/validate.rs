@@ -292,6 +292,7 @@ impl Settings {
                 a.max_diagnostics,
                 configured.max_diagnostics,
             ),
+            spelling: hcr_validate::Spelling::Option,
         };
         let glob = match config.and_then(|c| c.glob.clone()) {
             Some(glob) if !given.explicit("glob") => glob,

@@ -30,20 +30,24 @@ mod read;
 
 pub use read::{ReadFailure, describe, open_regular, read_capped, read_record_file};
 
-/// How much one input may hold, and the option that raises it (for messages).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How much one input may hold, and what raises it (for messages).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limit {
     /// Bytes.
     pub max_bytes: usize,
-    /// The command-line option that raises the limit, e.g. `--max-record-bytes`.
-    pub option: &'static str,
+    /// What raises the limit, in the caller's words: a command-line option such as
+    /// `--max-record-bytes`, a setting's name, or advice.
+    pub option: std::borrow::Cow<'static, str>,
 }
 
 impl Limit {
     /// A limit of `max_bytes`, raised with `option`.
     #[must_use]
-    pub const fn new(max_bytes: usize, option: &'static str) -> Self {
-        Self { max_bytes, option }
+    pub fn new(max_bytes: usize, option: impl Into<std::borrow::Cow<'static, str>>) -> Self {
+        Self {
+            max_bytes,
+            option: option.into(),
+        }
     }
 }
 
@@ -72,7 +76,7 @@ impl fmt::Display for InputError {
             || "standard input".to_owned(),
             |p| format!("`{}`", hcr_escape::path(p)),
         );
-        let Limit { max_bytes, option } = self.limit;
+        let Limit { max_bytes, option } = &self.limit;
         match &self.failure {
             ReadFailure::TooLarge(Some(length)) => write!(
                 f,
@@ -100,7 +104,7 @@ pub fn read_input(path: &Path, limit: &Limit) -> Result<Vec<u8>, InputError> {
     read_record_file(path, limit.max_bytes).map_err(|failure| InputError {
         path: Some(path.to_path_buf()),
         failure,
-        limit: *limit,
+        limit: limit.clone(),
     })
 }
 
@@ -120,7 +124,7 @@ pub fn read_text(path: &Path, limit: &Limit) -> Result<String, InputError> {
                 e.utf8_error().valid_up_to()
             ),
         )),
-        limit: *limit,
+        limit: limit.clone(),
     })
 }
 
@@ -132,7 +136,7 @@ pub fn read_stdin(limit: &Limit) -> Result<Vec<u8>, InputError> {
     read_capped(io::stdin().lock(), limit.max_bytes, 1 << 16).map_err(|failure| InputError {
         path: None,
         failure,
-        limit: *limit,
+        limit: limit.clone(),
     })
 }
 

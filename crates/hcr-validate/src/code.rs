@@ -209,7 +209,7 @@ codes! {
         "check the path and its permissions";
     Hcr006 = "HCR006", "diagnostics-truncated", Parse, Info, on, Limit("the per-record diagnostic limit"),
         "More diagnostics were found than the per-record limit; the rest are not shown.",
-        "fix the problems shown and run again, or raise the limit with --max-diagnostics";
+        "fix the problems shown and run again, or raise the diagnostics limit";
     Hcr101 = "HCR101", "missing-property", Schema, Error, on, Schema("required"),
         "A required property is missing.",
         "add the property; the v1.0 schema requires it";

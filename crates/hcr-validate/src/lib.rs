@@ -53,8 +53,8 @@ mod level;
 mod limits;
 pub mod locate;
 mod parse;
-mod revision_numbers;
 pub mod receiver;
+mod revision_numbers;
 mod rules;
 mod schema;
 pub mod secrets;
@@ -68,7 +68,7 @@ pub use code::{
 };
 pub use diagnostic::{Diagnostic, Position, Report, Severity, Span, WireDiagnostic};
 pub use level::{Level, UnknownLevel};
-pub use limits::{Limit, Limits};
+pub use limits::{Limit, Limits, Spelling};
 pub use receiver::ReceiverContext;
 pub use schema::SCHEMA_JSON;
 pub use selection::{Action, Group, Selection, SelectionError, Target, parse_targets};
@@ -138,7 +138,11 @@ pub mod internals {
     /// The schema level's checks; the number of diagnostics.
     #[must_use]
     pub fn schema(value: &Value) -> usize {
-        let mut sink = Sink::new(usize::MAX, crate::Selection::default());
+        let mut sink = Sink::new(
+            usize::MAX,
+            crate::Selection::default(),
+            crate::Spelling::Field,
+        );
         crate::schema::check(value, &mut sink);
         sink.diagnostics.len()
     }
@@ -146,7 +150,11 @@ pub mod internals {
     /// The normative rules (secrets included); the number of diagnostics.
     #[must_use]
     pub fn rules(value: &Value) -> usize {
-        let mut sink = Sink::new(usize::MAX, crate::Selection::default());
+        let mut sink = Sink::new(
+            usize::MAX,
+            crate::Selection::default(),
+            crate::Spelling::Field,
+        );
         crate::rules::check(
             &Input {
                 value,

@@ -18,6 +18,49 @@ pub struct Limits {
     pub max_object_members: usize,
     /// Diagnostics reported per record (100); the rest are summed up in one HCR006.
     pub max_diagnostics: usize,
+    /// How messages name the setting that raises a limit, in the words of the surface that
+    /// runs the validator.
+    pub spelling: Spelling,
+}
+
+/// How messages name a setting: each surface has its own words for the same [`Limits`]
+/// field, and only the surface knows which it uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Spelling {
+    /// The field's own name, `max_depth` (the Rust and Python APIs).
+    #[default]
+    Field,
+    /// A command-line option, `--max-depth`.
+    Option,
+    /// A JSON member, `maxDepth` (the MCP tools' arguments).
+    Member,
+}
+
+impl Spelling {
+    /// `setting` (a field name such as `max_depth`) as this surface spells it.
+    #[must_use]
+    pub fn spell(self, setting: &str) -> String {
+        match self {
+            Self::Field => setting.to_owned(),
+            Self::Option => format!("--{}", setting.replace('_', "-")),
+            Self::Member => {
+                let mut out = String::with_capacity(setting.len());
+                let mut upper = false;
+                for c in setting.chars() {
+                    if c == '_' {
+                        upper = true;
+                    } else if upper {
+                        out.extend(c.to_uppercase());
+                        upper = false;
+                    } else {
+                        out.push(c);
+                    }
+                }
+                out
+            }
+        }
+    }
 }
 
 impl Limits {
@@ -34,6 +77,7 @@ impl Default for Limits {
             max_array_items: 10_000,
             max_object_members: 10_000,
             max_diagnostics: 100,
+            spelling: Spelling::Field,
         }
     }
 }
@@ -56,15 +100,16 @@ pub enum Limit {
 }
 
 impl Limit {
-    /// The command-line option that raises the limit.
+    /// The [`Limits`] field that sets the limit (`None` for the number range, which no
+    /// setting raises).
     #[must_use]
-    pub const fn option(self) -> Option<&'static str> {
+    pub const fn setting(self) -> Option<&'static str> {
         match self {
-            Self::RecordBytes => Some("--max-record-bytes"),
-            Self::Depth => Some("--max-depth"),
-            Self::StringBytes => Some("--max-string-bytes"),
-            Self::ArrayItems => Some("--max-array-items"),
-            Self::ObjectMembers => Some("--max-object-members"),
+            Self::RecordBytes => Some("max_record_bytes"),
+            Self::Depth => Some("max_depth"),
+            Self::StringBytes => Some("max_string_bytes"),
+            Self::ArrayItems => Some("max_array_items"),
+            Self::ObjectMembers => Some("max_object_members"),
             Self::NumberRange => None,
         }
     }
@@ -103,5 +148,23 @@ impl fmt::Display for Limit {
             Self::ObjectMembers => "object size",
             Self::NumberRange => "number range",
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Spelling;
+
+    #[test]
+    fn each_surface_spells_a_setting_its_own_way() {
+        assert_eq!(
+            Spelling::Field.spell("max_record_bytes"),
+            "max_record_bytes"
+        );
+        assert_eq!(
+            Spelling::Option.spell("max_record_bytes"),
+            "--max-record-bytes"
+        );
+        assert_eq!(Spelling::Member.spell("max_record_bytes"), "maxRecordBytes");
     }
 }

@@ -150,15 +150,16 @@ pub(crate) fn limit_exceeded(
     what: String,
 ) -> Diagnostic {
     let mut message = format!("{what}; {}", limit.describe(limits));
-    let help = match limit.option() {
-        Some(option) => format!("shrink the record, or raise the limit with {option}"),
+    let setting = limit.setting().map(|s| limits.spelling.spell(s));
+    let help = match &setting {
+        Some(setting) => format!("shrink the record, or raise the limit with {setting}"),
         None => {
             "write the number within the range of a double, or as a string if it is an identifier"
                 .into()
         }
     };
-    if let Some(option) = limit.option() {
-        message.push_str(&format!(" ({option})"));
+    if let Some(setting) = &setting {
+        message.push_str(&format!(" ({setting})"));
     }
     Diagnostic::new(Code::Hcr003, pointer, message)
         .help(help)

@@ -136,7 +136,11 @@ impl Validator {
     /// come in the order the checks ran; duplicate keys cannot be detected.
     #[must_use]
     pub fn validate_value(&self, value: &Value) -> Report {
-        let mut sink = Sink::new(self.limits.max_diagnostics, self.selection);
+        let mut sink = Sink::new(
+            self.limits.max_diagnostics,
+            self.selection,
+            self.limits.spelling,
+        );
         self.check(
             &Input {
                 value,
@@ -188,12 +192,20 @@ impl Validator {
         let document = match parse(bytes, &self.limits) {
             Ok(document) => document,
             Err(diagnostic) => {
-                let mut sink = Sink::new(self.limits.max_diagnostics, self.selection);
+                let mut sink = Sink::new(
+                    self.limits.max_diagnostics,
+                    self.selection,
+                    self.limits.spelling,
+                );
                 sink.push(*diagnostic);
                 return (None, self.finish(Some(bytes), sink));
             }
         };
-        let mut sink = Sink::new(self.limits.max_diagnostics, self.selection);
+        let mut sink = Sink::new(
+            self.limits.max_diagnostics,
+            self.selection,
+            self.limits.spelling,
+        );
         for overwritten in &document.overwritten {
             sink.push(overwritten.diagnostic());
         }
@@ -267,11 +279,15 @@ impl Validator {
         let more = omitted.total();
         if more > 0 {
             let max = self.limits.max_diagnostics;
-            report.diagnostics.push(Diagnostic::new(
-                Code::Hcr006,
-                JsonPointer::root(),
-                format!("{more} more diagnostics were found; the limit is {max} per record (--max-diagnostics)"),
-            ));
+            let setting = self.limits.spelling.spell("max_diagnostics");
+            report.diagnostics.push(
+                Diagnostic::new(
+                    Code::Hcr006,
+                    JsonPointer::root(),
+                    format!("{more} more diagnostics were found; the limit is {max} per record ({setting})"),
+                )
+                .help(format!("fix the problems shown and run again, or raise the limit with {setting}")),
+            );
         }
         report.redactions = redactions;
         report.receiver = receiver;

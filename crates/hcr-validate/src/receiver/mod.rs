@@ -453,14 +453,15 @@ fn evidence_diagnostic(check: &EvidenceCheck, context: &ReceiverContext, sink: &
         ),
         EvidenceStatus::TooLarge(length) => {
             let limit = context.artifacts.as_ref().map_or(0, |s| s.max_bytes());
+            let setting = sink.spelling.spell("max_artifact_bytes");
             Diagnostic::new(
                 Code::Hcr003,
                 pointer.clone(),
                 format!(
-                    "the artifact at {name} is {length} bytes long; the artifact size limit is {limit} bytes (--max-artifact-bytes)"
+                    "the artifact at {name} is {length} bytes long; the artifact size limit is {limit} bytes ({setting})"
                 ),
             )
-            .help("raise the limit with --max-artifact-bytes if the artifact is expected to be this large")
+            .help(format!("raise the limit with {setting} if the artifact is expected to be this large"))
         }
         EvidenceStatus::Unreadable(reason) => Diagnostic::new(
             Code::Hcr309,

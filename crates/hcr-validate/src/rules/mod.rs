@@ -48,6 +48,8 @@ pub(crate) struct Sink {
     pub(crate) nonconformant: bool,
     /// What the receiver-level checks found, when they ran.
     pub(crate) receiver: Option<std::sync::Arc<crate::receiver::Assessment>>,
+    /// How messages name the settings that raise limits.
+    pub(crate) spelling: crate::Spelling,
     selection: Selection,
     limit: usize,
 }
@@ -68,7 +70,7 @@ impl Omitted {
 
 impl Sink {
     /// A sink that keeps at most `limit` diagnostics, reported as `selection` says.
-    pub(crate) fn new(limit: usize, selection: Selection) -> Self {
+    pub(crate) fn new(limit: usize, selection: Selection, spelling: crate::Spelling) -> Self {
         Self {
             diagnostics: Vec::new(),
             secrets: Collector::default(),
@@ -76,6 +78,7 @@ impl Sink {
             omitted: Omitted::default(),
             nonconformant: false,
             receiver: None,
+            spelling,
             selection,
             limit,
         }

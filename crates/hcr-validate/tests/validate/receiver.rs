@@ -5,7 +5,7 @@ use std::path::Path;
 
 use hcr_types::DateTime;
 use hcr_validate::receiver::{Artifact, ArtifactStore, RevisionIndex};
-use hcr_validate::{Code, Level, ReceiverContext, Report, Severity, Validator};
+use hcr_validate::{Code, Level, Limits, ReceiverContext, Report, Severity, Spelling, Validator};
 
 use crate::record;
 
@@ -316,15 +316,27 @@ fn artifacts_over_the_limit_are_not_read() {
     let store = ArtifactStore::open(&root.join("artifacts"), 4).expect("artifacts");
     assert_eq!(store.artifact("logs/build.txt"), Artifact::TooLarge(9));
     let context = ReceiverContext::new().artifacts(store);
-    let report = Validator::new(Level::Receiver)
-        .with_receiver(context)
-        .validate_str(&record(&evidence("logs/build.txt", None)));
-    assert_eq!(found(&report), [("HCR003", Severity::Error)]);
-    assert!(
-        report.diagnostics[0]
-            .message
-            .contains("--max-artifact-bytes")
-    );
+    let text = record(&evidence("logs/build.txt", None));
+    // The message names the setting that raises the limit in the caller's words.
+    for (spelling, setting) in [
+        (Spelling::Field, "(max_artifact_bytes)"),
+        (Spelling::Option, "(--max-artifact-bytes)"),
+        (Spelling::Member, "(maxArtifactBytes)"),
+    ] {
+        let report = Validator::new(Level::Receiver)
+            .with_limits(Limits {
+                spelling,
+                ..Limits::default()
+            })
+            .with_receiver(context.clone())
+            .validate_str(&text);
+        assert_eq!(found(&report), [("HCR003", Severity::Error)]);
+        assert!(
+            report.diagnostics[0].message.contains(setting),
+            "{}",
+            report.diagnostics[0].message
+        );
+    }
 }
 
 #[test]
