@@ -3,7 +3,9 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use hcr_validate::Limits;
+use hcr_report::Format;
+use hcr_types::DateTime;
+use hcr_validate::{Level, Limits};
 
 /// Validate, explain and certify Handoff Continuity Records (HCR v1.0).
 #[derive(Debug, Parser)]
@@ -53,32 +55,6 @@ pub enum Command {
     },
 }
 
-/// How much of the contract to check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LevelArg {
-    /// The canonical JSON Schema, formats asserted, plus parse-level problems.
-    Schema,
-    /// Also the reference validator's rules and the producer rules (the default).
-    Normative,
-    /// Also checks against the receiver's artifacts and revisions.
-    Receiver,
-}
-
-/// Output formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// rustc-style diagnostics with source excerpts.
-    Text,
-    /// One versioned JSON document.
-    Json,
-    /// SARIF 2.1.0 for code scanning.
-    Sarif,
-    /// GitHub Actions annotations.
-    Github,
-    /// JUnit XML.
-    Junit,
-}
-
 /// When to colour text output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorArg {
@@ -100,11 +76,11 @@ pub struct ValidateArgs {
     /// How much of the contract to check [default: normative, or receiver with --artifacts or
     /// --revisions].
     #[arg(long, value_enum)]
-    pub level: Option<LevelArg>,
+    pub level: Option<Level>,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: FormatArg,
+    pub format: Format,
 
     /// Treat warnings as errors.
     #[arg(long)]
@@ -225,8 +201,8 @@ pub struct ReceiverArgs {
     pub as_actor: Option<String>,
 
     /// The time to check due dates against (RFC 3339) [default: now].
-    #[arg(long, value_name = "RFC3339")]
-    pub now: Option<String>,
+    #[arg(long, value_name = "RFC3339", value_parser = date_time)]
+    pub now: Option<DateTime>,
 
     /// Bytes read per artifact at most.
     #[arg(long, value_name = "BYTES", default_value_t = hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES)]
@@ -325,8 +301,8 @@ pub struct ContinueArgs {
     pub by: String,
 
     /// When the successor is written (RFC 3339) [default: now, UTC].
-    #[arg(long, value_name = "RFC3339")]
-    pub now: Option<String>,
+    #[arg(long, value_name = "RFC3339", value_parser = date_time)]
+    pub now: Option<DateTime>,
 
     /// Write the successor to this file (never overwriting one).
     #[arg(long, value_name = "FILE")]
@@ -438,7 +414,7 @@ pub enum SpecHandoffCommand {
         files: Vec<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
-        format: FormatArg,
+        format: Format,
         /// How much one input may hold.
         #[command(flatten)]
         input: InputArgs,
@@ -630,4 +606,9 @@ pub struct LimitArgs {
     /// Diagnostics shown per record (the rest are counted in one HCR006).
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_diagnostics)]
     pub max_diagnostics: usize,
+}
+
+/// An RFC 3339 date-time argument.
+fn date_time(text: &str) -> Result<DateTime, String> {
+    DateTime::parse(text).map_err(|_| format!("`{text}` is not an RFC 3339 date-time"))
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, Result, anyhow, bail};
 use hcr_chain::{Continuation, Diff, parse_actor, successor};
 use hcr_report::{Context, Format, Outcome, Summary, renderer};
-use hcr_types::{DateTime, Record};
+use hcr_types::Record;
 use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Report, Validator};
 
@@ -74,13 +74,7 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
         }
         None => None,
     };
-    let now = match &args.now {
-        Some(now) => Some(
-            DateTime::parse(now.as_str())
-                .map_err(|_| anyhow!("--now `{now}` is not an RFC 3339 date-time"))?,
-        ),
-        None => None,
-    };
+    let now = args.now.clone();
     let how = Continuation {
         by: Some(parse_actor(&args.by).map_err(|e| anyhow!("--by: {e}"))?),
         now,

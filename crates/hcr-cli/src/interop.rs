@@ -74,7 +74,7 @@ pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
         } => {
             let mut context = Context::new(Level::Normative);
             context.root = std::env::current_dir().ok();
-            let mut render = renderer(crate::validate::format(*format), context);
+            let mut render = renderer(*format, context);
             let mut out = io::stdout().lock();
             let mut summary = Summary::default();
             render.begin(&mut out)?;

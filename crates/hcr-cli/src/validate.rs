@@ -11,7 +11,7 @@ use hcr_report::{Context, Format, renderer};
 use hcr_validate::{Level, Limits, Validator};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::args::{ColorArg, FormatArg, LevelArg, ValidateArgs};
+use crate::args::{ColorArg, ValidateArgs};
 use crate::project::Given;
 use crate::{EXIT_INCOMPLETE, EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
 
@@ -20,11 +20,11 @@ pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
     let settings = Settings::new(args, given, config.as_ref());
     let receiver_inputs = args.receiver.any();
     let level = match (args.level, receiver_inputs) {
-        (Some(LevelArg::Schema), _) => Level::Schema,
-        (Some(LevelArg::Normative), false) => Level::Normative,
-        (Some(LevelArg::Receiver), _) | (None, true) => Level::Receiver,
+        (Some(Level::Schema), _) => Level::Schema,
+        (Some(Level::Normative), false) => Level::Normative,
+        (Some(Level::Receiver), _) | (None, true) => Level::Receiver,
         (None, false) => settings.level.unwrap_or(Level::Normative),
-        (Some(LevelArg::Normative), true) => {
+        (Some(Level::Normative), true) => {
             bail!("--artifacts, --revisions, --as and --now need --level receiver")
         }
     };
@@ -65,7 +65,7 @@ pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
     };
     let writing = args.project.write_baseline.is_some();
 
-    let format = format(args.format);
+    let format = args.format;
     let stdout = io::stdout();
     let color = match args.color {
         ColorArg::Always => true,
@@ -147,17 +147,6 @@ pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
     } else {
         EXIT_VALID
     })
-}
-
-/// The report format of a `--format` value.
-pub(crate) fn format(arg: FormatArg) -> Format {
-    match arg {
-        FormatArg::Text => Format::Text,
-        FormatArg::Json => Format::Json,
-        FormatArg::Sarif => Format::Sarif,
-        FormatArg::Github => Format::Github,
-        FormatArg::Junit => Format::Junit,
-    }
 }
 
 /// The inputs: the paths given (`-` for standard input), or standard input when nothing is

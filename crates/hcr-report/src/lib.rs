@@ -51,17 +51,26 @@ use hcr_validate::{Diagnostic, Level};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Format {
     /// rustc-style diagnostics with source excerpts, then a summary line.
     #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "rustc-style diagnostics with source excerpts.")
+    )]
     Text,
     /// One JSON document (see the `json` module documentation in the README).
+    #[cfg_attr(feature = "clap", value(help = "One versioned JSON document."))]
     Json,
     /// SARIF 2.1.0, for GitHub code scanning and other SARIF consumers.
+    #[cfg_attr(feature = "clap", value(help = "SARIF 2.1.0 for code scanning."))]
     Sarif,
     /// GitHub Actions workflow commands, then the text summary.
+    #[cfg_attr(feature = "clap", value(help = "GitHub Actions annotations."))]
     Github,
     /// JUnit XML: a test suite per input file, a test case per record.
+    #[cfg_attr(feature = "clap", value(help = "JUnit XML."))]
     Junit,
 }
 

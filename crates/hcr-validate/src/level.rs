@@ -10,16 +10,29 @@ use serde::{Deserialize, Serialize};
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Level {
     /// Parse-level problems and what a strict Draft 2020-12 validator says about the document
     /// against the canonical schema, with `format` asserted.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "The canonical JSON Schema, formats asserted, plus parse-level problems.")
+    )]
     Schema,
     /// Also everything the publisher's reference validator rejects and the producer rules of
     /// the v1.0 README. A record valid here passes both the schema and the reference validator.
     #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Also the reference validator's rules and the producer rules (the default).")
+    )]
     Normative,
     /// Also the checks that need the receiver's context: artifacts, earlier revisions, the
     /// receiver's identity and clock (see [`ReceiverContext`](crate::ReceiverContext)).
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Also checks against the receiver's artifacts and revisions.")
+    )]
     Receiver,
 }
 
