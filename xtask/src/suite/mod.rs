@@ -10,7 +10,7 @@ use anyhow::{Context, Result, bail};
 use serde_json::{Value, json};
 
 use crate::workspace_root;
-use cases::{Body, Case};
+use cases::{Case, pretty};
 
 /// The suite's version: bump the minor version when cases are added, the major when an
 /// expected verdict changes.
@@ -30,69 +30,11 @@ pub(crate) struct Generated {
     pub(crate) symlinks: BTreeMap<PathBuf, PathBuf>,
 }
 
-/// The document a case stands for.
-fn document(body: &Body) -> Result<Vec<u8>> {
-    Ok(match body {
-        Body::Raw(bytes) => bytes.clone(),
-        Body::Value(value) => pretty(value),
-        Body::Text(from, to) => {
-            let text = String::from_utf8(pretty(&cases::base()))?;
-            if !text.contains(from) {
-                bail!("the base record has no `{from}` to replace");
-            }
-            text.replacen(from, to, 1).into_bytes()
-        }
-        Body::Edit(edits) => {
-            let mut value = cases::base();
-            for (pointer, edit) in edits {
-                apply(&mut value, pointer, edit.clone())?;
-            }
-            pretty(&value)
-        }
-    })
-}
-
-fn pretty(value: &Value) -> Vec<u8> {
-    let mut bytes = serde_json::to_vec_pretty(value).unwrap_or_default();
-    bytes.push(b'\n');
-    bytes
-}
-
-/// Sets (or, with `None`, removes) the value at `pointer`; a last token `-` appends.
-fn apply(value: &mut Value, pointer: &str, edit: Option<Value>) -> Result<()> {
-    let (parent, last) = pointer
-        .rsplit_once('/')
-        .context("a pointer starts with /")?;
-    let last = last.replace("~1", "/").replace("~0", "~");
-    let Some(target) = value.pointer_mut(parent) else {
-        bail!("no parent for {pointer}");
-    };
-    match (target, edit) {
-        (Value::Object(map), Some(new)) => {
-            map.insert(last, new);
-        }
-        (Value::Object(map), None) => {
-            map.shift_remove(&last);
-        }
-        (Value::Array(items), Some(new)) if last == "-" => items.push(new),
-        (Value::Array(items), Some(new)) => {
-            let index: usize = last.parse()?;
-            *items.get_mut(index).context("index out of range")? = new;
-        }
-        (Value::Array(items), None) => {
-            let index: usize = last.parse()?;
-            items.remove(index);
-        }
-        _ => bail!("{pointer} is not in a container"),
-    }
-    Ok(())
-}
-
 /// Whether a case's record is valid at each hcr level, from its codes: an error-severity code
 /// the contract decides counts at its own level and above; hcr's recommendations never count.
 fn verdicts(case: &Case) -> Result<[bool; 3]> {
     if let Some(stated) = case.verdicts {
-        return Ok(stated);
+        return Ok([stated.schema, stated.normative, stated.receiver]);
     }
     let mut valid = [true; 3];
     for code in &case.codes {
@@ -132,11 +74,20 @@ pub(crate) fn generate_all() -> Result<Generated> {
     let mut files = BTreeMap::new();
     let mut symlinks = BTreeMap::new();
     let mut entries = Vec::new();
-    for case in cases::all() {
+    let cases = cases::all()?;
+    for id in cases::BUILT_IN {
+        if !cases
+            .iter()
+            .any(|c| c.id == *id && matches!(c.document, cases::Document::BuiltIn(true)))
+        {
+            bail!("the built-in document `{id}` is not used by a built-in case");
+        }
+    }
+    for case in cases {
         let file = PathBuf::from(format!("cases/{}/{}.json", case.level, case.id));
         let [schema, normative, receiver] = verdicts(&case)?;
         let verdict = |valid: bool| if valid { "valid" } else { "invalid" };
-        let mut codes: Vec<&str> = case.codes.clone();
+        let mut codes: Vec<&str> = case.codes.iter().map(String::as_str).collect();
         codes.sort_unstable();
         codes.dedup();
         let mut entry = json!({
@@ -151,18 +102,18 @@ pub(crate) fn generate_all() -> Result<Generated> {
             },
             "codes": codes,
         });
-        if case.receiver {
+        if case.receiver() {
             entry["context"] = json!("default");
         }
         let mut tags = case.tags.clone();
         if is_recommendation(&case)? {
-            tags.push(RECOMMENDATION_TAG);
+            tags.push(RECOMMENDATION_TAG.to_owned());
         }
         if !tags.is_empty() {
             entry["tags"] = json!(tags);
         }
         entries.push(entry);
-        files.insert(file, document(&case.body)?);
+        files.insert(file, case.bytes()?);
     }
     let manifest = json!({
         "$schema": "./manifest.schema.json",
