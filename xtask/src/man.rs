@@ -1,29 +1,255 @@
 //! `cargo xtask man`: man pages generated from the clap definitions of `hcr`.
+//!
+//! One page per command and nested subcommand (`hcr.1`, `hcr-validate.1`,
+//! `hcr-spec-handoff-lint.1`, ...), so that every page a SUBCOMMANDS section names exists.
+//! Each page has the sections clap knows (NAME, SYNOPSIS, DESCRIPTION, OPTIONS,
+//! SUBCOMMANDS), then EXIT STATUS and EXAMPLES from the tables below, then VERSION.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
 use crate::workspace_root;
 
-/// Renders `hcr.1` and one page per subcommand (`hcr-validate.1`, ...).
+/// The exit statuses every command shares (`hcr_cli::EXIT_*`).
+const EXIT_STATUS: &[(u8, &str)] = &[
+    (
+        hcr_cli::EXIT_VALID,
+        "Success: every record checked is valid (and, for commands that write, the output was written).",
+    ),
+    (
+        hcr_cli::EXIT_INVALID,
+        "A record is invalid, a check failed, or a conversion would lose information.",
+    ),
+    (
+        hcr_cli::EXIT_USAGE,
+        "Bad usage, an input that could not be read (missing, not a regular file, over its size limit), or explicit inputs that held nothing to check.",
+    ),
+];
+
+/// The status only `hcr validate` gives.
+const EXIT_INCOMPLETE: (u8, &str) = (
+    hcr_cli::EXIT_INCOMPLETE,
+    "Standard output was closed before every record was checked, and no invalid record had been seen yet (with an invalid one, the status is 1).",
+);
+
+/// Examples per page: the command line, then what it does.
+const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
+    (
+        "hcr",
+        &[
+            (
+                "hcr validate handoffs/",
+                "Check every record under a folder.",
+            ),
+            ("hcr explain HCR201", "Explain a diagnostic code."),
+        ],
+    ),
+    (
+        "hcr-validate",
+        &[
+            (
+                "hcr validate handoffs/",
+                "Check every *.json record under a folder, at the normative level.",
+            ),
+            (
+                "hcr validate --format sarif handoffs/ > hcr.sarif",
+                "Write SARIF 2.1.0 for code scanning.",
+            ),
+            (
+                "hcr validate --jsonl archive.jsonl",
+                "Check a JSON Lines file, one record per line.",
+            ),
+            (
+                "hcr validate --artifacts out/ --as agent:deployer next.json",
+                "Check a record you were handed, with its artifacts, at the receiver level.",
+            ),
+            (
+                "hcr validate --select schema --deny-warnings record.json",
+                "Only the schema's verdict, warnings counted as errors.",
+            ),
+        ],
+    ),
+    (
+        "hcr-explain",
+        &[(
+            "hcr explain HCR204",
+            "What HCR204 means, with a failing and a passing example.",
+        )],
+    ),
+    ("hcr-rules", &[("hcr rules", "List every diagnostic code.")]),
+    (
+        "hcr-schema",
+        &[(
+            "hcr schema > schema.json",
+            "Write the canonical schema hcr embeds.",
+        )],
+    ),
+    (
+        "hcr-digest",
+        &[
+            ("hcr digest out/build.log", "Print a file's SHA-256."),
+            (
+                "hcr digest --fill record.json --artifacts out/ --write",
+                "Add the missing evidence digests to a record, touching nothing else.",
+            ),
+        ],
+    ),
+    (
+        "hcr-receive",
+        &[(
+            "hcr receive next.json --artifacts out/ --as agent:deployer",
+            "The brief a successor reads before acting, with each digest checked.",
+        )],
+    ),
+    (
+        "hcr-continue",
+        &[(
+            "hcr continue r2.json --by agent:fixer --complete 0 --out r3.json",
+            "Write the next revision: same recordId, revision plus one.",
+        )],
+    ),
+    (
+        "hcr-diff",
+        &[(
+            "hcr diff r2.json r3.json",
+            "What changed between two revisions.",
+        )],
+    ),
+    (
+        "hcr-spec-handoff",
+        &[(
+            "hcr spec-handoff lint .spec-handoff/",
+            "Check spec-handoff/v1 artifacts.",
+        )],
+    ),
+    (
+        "hcr-spec-handoff-write",
+        &[(
+            "hcr spec-handoff write payload.json --root .",
+            "Write an artifact from a JSON payload, as the reference writer does.",
+        )],
+    ),
+    (
+        "hcr-spec-handoff-discover",
+        &[(
+            "hcr spec-handoff discover .",
+            "Find artifacts by their metadata.",
+        )],
+    ),
+    (
+        "hcr-spec-handoff-lint",
+        &[(
+            "hcr spec-handoff lint .spec-handoff/",
+            "Check existing artifacts.",
+        )],
+    ),
+    (
+        "hcr-render",
+        &[(
+            "hcr render --as goal-handover record.json",
+            "The record as a goal handover note.",
+        )],
+    ),
+    (
+        "hcr-convert",
+        &[(
+            "hcr convert --from goal-handover note.txt",
+            "A goal handover note as an HCR record.",
+        )],
+    ),
+    (
+        "hcr-certify",
+        &[(
+            "hcr certify --validator 'my-validator {file}'",
+            "Certify another validator against the conformance suite.",
+        )],
+    ),
+    (
+        "hcr-completions",
+        &[(
+            "hcr completions bash > /etc/bash_completion.d/hcr",
+            "Install bash completions.",
+        )],
+    ),
+];
+
+/// Renders every page: `(file name, roff)`.
 pub(crate) fn pages() -> Result<Vec<(String, Vec<u8>)>> {
-    let command = hcr_cli::command();
     let mut pages = Vec::new();
-    let mut render = |name: String, command: clap::Command| -> Result<()> {
-        let mut page = Vec::new();
-        clap_mangen::Man::new(command)
-            .title(name.clone())
-            .render(&mut page)?;
-        pages.push((format!("{name}.1"), page));
-        Ok(())
-    };
-    for sub in command.get_subcommands() {
-        let name = format!("hcr-{}", sub.get_name());
-        render(name.clone(), sub.clone().name(name))?;
-    }
-    render("hcr".into(), command)?;
+    let root = hcr_cli::command().disable_help_subcommand(true);
+    let version = root.get_version().unwrap_or("0.0.0").to_owned();
+    collect("hcr", root, &version, &mut pages)?;
     Ok(pages)
+}
+
+/// Renders `command`'s page as `name`, then its subcommands' pages (`name-sub`).
+fn collect(
+    name: &str,
+    command: clap::Command,
+    version: &str,
+    pages: &mut Vec<(String, Vec<u8>)>,
+) -> Result<()> {
+    let command = command
+        .name(name.to_owned())
+        .display_name(name.to_owned())
+        .version(version.to_owned())
+        .disable_help_subcommand(true);
+    for sub in command.get_subcommands() {
+        collect(
+            &format!("{name}-{}", sub.get_name()),
+            sub.clone(),
+            version,
+            pages,
+        )?;
+    }
+    let mut page = Vec::new();
+    let man = clap_mangen::Man::new(command.clone()).title(name.to_owned());
+    man.render_title(&mut page)?;
+    man.render_name_section(&mut page)?;
+    man.render_synopsis_section(&mut page)?;
+    man.render_description_section(&mut page)?;
+    man.render_options_section(&mut page)?;
+    if command.get_subcommands().next().is_some() {
+        man.render_subcommands_section(&mut page)?;
+    }
+    man.render_extra_section(&mut page)?;
+    render_exit_status(name, &mut page)?;
+    render_examples(name, &mut page)?;
+    man.render_version_section(&mut page)?;
+    pages.push((format!("{name}.1"), page));
+    Ok(())
+}
+
+/// Escapes text for roff: backslashes and hyphens, and a leading dot or quote.
+fn roff(text: &str) -> String {
+    let escaped = text.replace('\\', "\\\\").replace('-', "\\-");
+    if escaped.starts_with(['.', '\'']) {
+        format!("\\&{escaped}")
+    } else {
+        escaped
+    }
+}
+
+fn render_exit_status(name: &str, page: &mut Vec<u8>) -> Result<()> {
+    writeln!(page, ".SH \"EXIT STATUS\"")?;
+    let incomplete = (name == "hcr" || name == "hcr-validate").then_some(EXIT_INCOMPLETE);
+    for (status, meaning) in EXIT_STATUS.iter().copied().chain(incomplete) {
+        writeln!(page, ".TP\n{status}\n{}", roff(meaning))?;
+    }
+    Ok(())
+}
+
+fn render_examples(name: &str, page: &mut Vec<u8>) -> Result<()> {
+    let Some((_, examples)) = EXAMPLES.iter().find(|(page, _)| *page == name) else {
+        return Ok(());
+    };
+    writeln!(page, ".SH EXAMPLES")?;
+    for (command, what) in *examples {
+        writeln!(page, ".TP\n\\fB{}\\fR\n{}", roff(command), roff(what))?;
+    }
+    Ok(())
 }
 
 pub(crate) fn write_pages(dir: Option<PathBuf>) -> Result<()> {
@@ -39,18 +265,52 @@ pub(crate) fn write_pages(dir: Option<PathBuf>) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     #[test]
-    fn every_subcommand_has_a_page() {
+    fn every_page_a_page_names_exists() {
         let pages = super::pages().expect("pages render");
-        let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
+        let names: BTreeSet<String> = pages
+            .iter()
+            .map(|(n, _)| n.trim_end_matches(".1").to_owned())
+            .collect();
         for expected in [
-            "hcr.1",
-            "hcr-validate.1",
-            "hcr-explain.1",
-            "hcr-rules.1",
-            "hcr-schema.1",
+            "hcr",
+            "hcr-validate",
+            "hcr-spec-handoff-lint",
+            "hcr-certify",
         ] {
-            assert!(names.contains(&expected), "{names:?}");
+            assert!(names.contains(expected), "{names:?}");
+        }
+        assert!(!names.iter().any(|n| n.ends_with("-help")), "{names:?}");
+        for (name, page) in &pages {
+            let text = String::from_utf8_lossy(page);
+            // Every reference `hcr\-x(1)` in a page is a page.
+            for (at, _) in text.match_indices("(1)") {
+                let start = text[..at]
+                    .rfind(|c: char| c.is_whitespace())
+                    .map_or(0, |i| i + 1);
+                let referenced = text[start..at].replace("\\-", "-");
+                if referenced.starts_with("hcr") {
+                    assert!(names.contains(&referenced), "{name} names {referenced}(1)");
+                }
+            }
+            assert!(text.contains(".SH \"EXIT STATUS\""), "{name}");
+        }
+    }
+
+    #[test]
+    fn every_examples_entry_has_a_page_and_every_command_page_has_examples() {
+        let pages = super::pages().expect("pages render");
+        for (name, _) in super::EXAMPLES {
+            assert!(
+                pages.iter().any(|(n, _)| n == &format!("{name}.1")),
+                "{name}"
+            );
+        }
+        for (name, page) in &pages {
+            let text = String::from_utf8_lossy(page);
+            assert!(text.contains(".SH EXAMPLES"), "{name} has no EXAMPLES");
         }
         let validate = &pages
             .iter()
