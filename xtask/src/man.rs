@@ -106,7 +106,7 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
     (
         "hcr-continue",
         &[(
-            "hcr continue r2.json --by agent:fixer --complete 0 --out r3.json",
+            "hcr continue r2.json --by agent:fixer --complete 'Ran the tests.' --out r3.json",
             "Write the next revision: same recordId, revision plus one.",
         )],
     ),
@@ -120,28 +120,28 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
     (
         "hcr-spec-handoff",
         &[(
-            "hcr spec-handoff lint .spec-handoff/",
+            "hcr spec-handoff lint artifact.json",
             "Check spec-handoff/v1 artifacts.",
         )],
     ),
     (
         "hcr-spec-handoff-write",
         &[(
-            "hcr spec-handoff write payload.json --root .",
+            "hcr spec-handoff write --input payload.json --target-repo .",
             "Write an artifact from a JSON payload, as the reference writer does.",
         )],
     ),
     (
         "hcr-spec-handoff-discover",
         &[(
-            "hcr spec-handoff discover .",
+            "hcr spec-handoff discover --target-repo .",
             "Find artifacts by their metadata.",
         )],
     ),
     (
         "hcr-spec-handoff-lint",
         &[(
-            "hcr spec-handoff lint .spec-handoff/",
+            "hcr spec-handoff lint artifact.json",
             "Check existing artifacts.",
         )],
     ),
@@ -162,7 +162,7 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
     (
         "hcr-certify",
         &[(
-            "hcr certify --validator 'my-validator {file}'",
+            "hcr certify --validator 'my-validator {}'",
             "Certify another validator against the conformance suite.",
         )],
     ),
@@ -214,7 +214,9 @@ fn collect(
     if command.get_subcommands().next().is_some() {
         man.render_subcommands_section(&mut page)?;
     }
-    man.render_extra_section(&mut page)?;
+    if command.get_after_help().is_some() || command.get_after_long_help().is_some() {
+        man.render_extra_section(&mut page)?;
+    }
     render_exit_status(name, &mut page)?;
     render_examples(name, &mut page)?;
     man.render_version_section(&mut page)?;
