@@ -16,7 +16,7 @@ use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Validator};
 
 use crate::args::{ConvertArgs, ConvertFrom, InputArgs, RenderArgs, RenderAs, SpecHandoffCommand};
-use crate::{EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
+use crate::{EXIT_INVALID, EXIT_VALID};
 
 pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
     match command {
@@ -94,13 +94,7 @@ pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
                 render.record(&mut out, &outcome)?;
             }
             render.finish(&mut out, &summary)?;
-            Ok(if summary.unreadable > 0 {
-                EXIT_USAGE
-            } else if summary.invalid > 0 {
-                EXIT_INVALID
-            } else {
-                EXIT_VALID
-            })
+            Ok(crate::exit_status(&summary))
         }
     }
 }

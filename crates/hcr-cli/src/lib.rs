@@ -40,6 +40,18 @@ pub const EXIT_USAGE: u8 = 2;
 /// checked, and no invalid record had been seen yet.
 pub const EXIT_INCOMPLETE: u8 = 3;
 
+/// The exit status of a run that checked records: 2 when an input could not be read, 1 when a
+/// record is invalid, 0 otherwise.
+pub(crate) fn exit_status(summary: &hcr_report::Summary) -> u8 {
+    if summary.unreadable > 0 {
+        EXIT_USAGE
+    } else if summary.invalid > 0 {
+        EXIT_INVALID
+    } else {
+        EXIT_VALID
+    }
+}
+
 /// The clap command, for completions and the man page.
 #[must_use]
 pub fn command() -> clap::Command {

@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::{ColorArg, ValidateArgs};
 use crate::project::Given;
-use crate::{EXIT_INCOMPLETE, EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
+use crate::{EXIT_INCOMPLETE, EXIT_INVALID, EXIT_USAGE};
 
 pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
     let config = crate::project::config(&args.project)?;
@@ -140,13 +140,7 @@ pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
         return Ok(EXIT_USAGE);
     }
 
-    Ok(if summary.unreadable > 0 {
-        EXIT_USAGE
-    } else if summary.invalid > 0 {
-        EXIT_INVALID
-    } else {
-        EXIT_VALID
-    })
+    Ok(crate::exit_status(&summary))
 }
 
 /// The inputs: the paths given (`-` for standard input), or standard input when nothing is

@@ -131,6 +131,15 @@ pub fn unescape_line(line: &str) -> String {
     out
 }
 
+/// A pretty JSON document as hcr writes one to a file or a terminal: [`json_text`] escaping,
+/// then a final newline.
+#[must_use]
+pub fn json_document(pretty: &str) -> String {
+    let mut text = json_text(pretty).into_owned();
+    text.push('\n');
+    text
+}
+
 /// JSON text with every unsafe character that JSON allows raw (DEL, C1 controls,
 /// bidirectional controls, line separators, invisible format characters) written as a
 /// `\uXXXX` escape: the same JSON value, but nothing in it can act on a terminal that shows

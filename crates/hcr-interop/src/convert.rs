@@ -224,10 +224,7 @@ fn readable_sections(record: &Record) -> Vec<Value> {
     section("Recommended next-session focus", next);
     let mut reviews = String::new();
     for r in &record.open_review {
-        let by = r
-            .resolved_by_revision
-            .as_ref()
-            .map_or_else(String::new, |b| format!(" by revision {b}"));
+        let by = crate::markdown::resolved_by(r);
         let _ = writeln!(
             reviews,
             "- {} ({}{by}): {}",

@@ -136,10 +136,7 @@ pub fn render(record: &Record) -> String {
     if !record.open_review.is_empty() {
         let _ = writeln!(out, "## Reviews\n");
         for r in &record.open_review {
-            let by = r
-                .resolved_by_revision
-                .as_ref()
-                .map_or_else(String::new, |b| format!(" by revision {b}"));
+            let by = crate::markdown::resolved_by(r);
             let _ = writeln!(
                 out,
                 "- `{}` ({}{by}): {}",
@@ -158,4 +155,12 @@ pub fn render(record: &Record) -> String {
         out.push('\n');
     }
     out
+}
+
+/// ` by revision N` for a review item resolved by a linked revision, or nothing.
+pub(crate) fn resolved_by(review: &hcr_types::ReviewItem) -> String {
+    review
+        .resolved_by_revision
+        .as_ref()
+        .map_or_else(String::new, |b| format!(" by revision {b}"))
 }

@@ -314,10 +314,7 @@ impl Brief {
     /// The brief as a JSON document.
     #[must_use]
     pub fn to_json(&self) -> String {
-        let text = serde_json::to_string_pretty(self).unwrap_or_default();
-        let mut text = hcr_escape::json_text(&text).into_owned();
-        text.push('\n');
-        text
+        hcr_escape::json_document(&serde_json::to_string_pretty(self).unwrap_or_default())
     }
 
     /// The brief as Markdown, every record string escaped.

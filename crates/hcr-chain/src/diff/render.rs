@@ -165,10 +165,7 @@ impl Diff {
     /// The diff as JSON.
     #[must_use]
     pub fn to_json(&self) -> String {
-        let text = serde_json::to_string_pretty(self).unwrap_or_default();
-        let mut text = hcr_escape::json_text(&text).into_owned();
-        text.push('\n');
-        text
+        hcr_escape::json_document(&serde_json::to_string_pretty(self).unwrap_or_default())
     }
 
     /// A readable summary for a terminal (record text escaped).
