@@ -454,6 +454,8 @@ pub enum ConvertFrom {
     GoalHandover,
     /// A spec-handoff/v1 artifact (Markdown).
     SpecHandoff,
+    /// The hosted service's brief object (JSON: `{title, summary, note, brief}`).
+    HandoverBrief,
 }
 
 /// Formats `hcr convert` writes.
@@ -461,6 +463,8 @@ pub enum ConvertFrom {
 pub enum ConvertTo {
     /// A spec-handoff/v1 artifact, written under --target-repo.
     SpecHandoff,
+    /// The hosted service's brief object, to standard output or --out.
+    HandoverBrief,
 }
 
 /// `hcr convert`.
@@ -471,14 +475,18 @@ pub struct ConvertArgs {
     #[arg(long, value_enum)]
     pub from: Option<ConvertFrom>,
     /// Read an HCR record and write this format.
-    #[arg(long, value_enum, requires = "target_repo")]
+    #[arg(long, value_enum)]
     pub to: Option<ConvertTo>,
     /// The input file.
     #[arg(value_name = "FILE")]
     pub input: PathBuf,
-    /// Where to write the converted record (otherwise standard output).
-    #[arg(long, value_name = "FILE", conflicts_with = "to")]
+    /// Where to write the converted record or brief (otherwise standard output).
+    #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Write nothing; exit 1 when the conversion would lose anything (or, from another
+    /// format, when the draft lacks what HCR requires), 0 when it is lossless.
+    #[arg(long)]
+    pub check: bool,
     /// The repository to write a spec-handoff artifact into.
     #[arg(long, value_name = "DIR")]
     pub target_repo: Option<PathBuf>,

@@ -15,7 +15,9 @@ use hcr_types::Record;
 use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Validator};
 
-use crate::args::{ConvertArgs, ConvertFrom, InputArgs, RenderArgs, RenderAs, SpecHandoffCommand};
+use crate::args::{
+    ConvertArgs, ConvertFrom, ConvertTo, InputArgs, RenderArgs, RenderAs, SpecHandoffCommand,
+};
 use crate::{EXIT_INVALID, EXIT_VALID};
 
 pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
@@ -130,8 +132,10 @@ pub(crate) fn render(args: &RenderArgs) -> Result<u8> {
 }
 
 pub(crate) fn convert(args: &ConvertArgs) -> Result<u8> {
-    if args.to.is_some() {
-        return to_spec_handoff(args);
+    match args.to {
+        Some(ConvertTo::SpecHandoff) => return to_spec_handoff(args),
+        Some(ConvertTo::HandoverBrief) => return to_brief(args),
+        None => {}
     }
     let text = crate::input::text(&args.input, &args.limits)?;
     let draft = match args.from {
@@ -141,14 +145,55 @@ pub(crate) fn convert(args: &ConvertArgs) -> Result<u8> {
             goal_handover::from_note(&note)
         }
         Some(ConvertFrom::SpecHandoff) => from_artifact(&text),
+        Some(ConvertFrom::HandoverBrief) => {
+            let limits = crate::input::record_limits(&args.limits);
+            let value = hcr_validate::parse_json(text.as_bytes(), &limits).map_err(|d| {
+                anyhow!(
+                    "`{}` is not a JSON brief: {} ({})",
+                    hcr_escape::path(&args.input),
+                    d.message,
+                    d.code
+                )
+            })?;
+            hcr_interop::handover_brief::from_brief(&value)
+        }
         None => bail!("give --from or --to"),
     };
-    emit_draft(&draft, text.as_bytes(), args.out.as_deref())
+    emit_draft(&draft, text.as_bytes(), args.out.as_deref(), args.check)
+}
+
+/// `--to handover-brief`: the brief on standard output (or `--out`), every part of the record
+/// it cannot hold named on standard error.
+fn to_brief(args: &ConvertArgs) -> Result<u8> {
+    let record = valid_record(&args.input, &args.limits)?;
+    let (brief, lost) = hcr_interop::handover_brief::to_brief(&record);
+    let mut stderr = io::stderr().lock();
+    for what in &lost {
+        writeln!(
+            stderr,
+            "hcr: the brief has no place for `{what}`: not carried over"
+        )?;
+    }
+    if args.check {
+        return Ok(if lost.is_empty() {
+            EXIT_VALID
+        } else {
+            EXIT_INVALID
+        });
+    }
+    let text = hcr_escape::json_document(&serde_json::to_string_pretty(&brief)?);
+    match &args.out {
+        Some(path) => std::fs::write(path, &text)
+            .with_context(|| format!("writing {}", hcr_escape::path(path)))?,
+        None => io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(EXIT_VALID)
 }
 
 /// Writes a converted record only if it is valid; otherwise prints the draft, what it lacks,
-/// and why it is not valid.
-fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>) -> Result<u8> {
+/// and why it is not valid. With `check`, writes nothing and says whether the conversion is
+/// complete (nothing lost, nothing missing).
+fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> Result<u8> {
     let mut text =
         hcr_escape::json_text(&serde_json::to_string_pretty(&draft.record)?).into_owned();
     text.push('\n');
@@ -159,6 +204,17 @@ fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>) -> Result<u8> {
             stderr,
             "hcr: the source does not give `{pointer}`: fill it in"
         )?;
+    }
+    for what in &draft.lost {
+        writeln!(
+            stderr,
+            "hcr: not carried over: {}",
+            hcr_escape::escape(what)
+        )?;
+    }
+    if check {
+        let complete = draft.lost.is_empty() && draft.missing.is_empty() && report.valid;
+        return Ok(if complete { EXIT_VALID } else { EXIT_INVALID });
     }
     if report.valid {
         match out {
@@ -206,6 +262,13 @@ fn to_spec_handoff(args: &ConvertArgs) -> Result<u8> {
     let mut stderr = io::stderr().lock();
     for what in &lost {
         writeln!(stderr, "hcr: not carried over: {what}")?;
+    }
+    if args.check {
+        return Ok(if lost.is_empty() {
+            EXIT_VALID
+        } else {
+            EXIT_INVALID
+        });
     }
     let result = write(&WriteRequest {
         target_repo: target,

@@ -272,10 +272,13 @@ pub fn from_artifact(artifact: &str) -> Draft {
             return Draft {
                 record,
                 missing: Vec::new(),
+                lost: Vec::new(),
             };
         }
     }
-    let fields = parse_frontmatter(artifact).unwrap_or_default();
+    let lost = Vec::new();
+    let parsed = parse_frontmatter(artifact);
+    let fields = parsed.clone().unwrap_or_default();
     let text = |key: &str| fields.get(key).and_then(Value::as_str).map(str::to_owned);
     let strings = |key: &str| -> Vec<String> {
         fields
@@ -318,6 +321,23 @@ pub fn from_artifact(artifact: &str) -> Draft {
         .filter(|limitation| seen.insert(limitation.clone()))
         .collect();
     let mut kept = fields.clone();
+    // What the fields and sections do not hold is kept as text: front matter that does not
+    // parse, and the body before the first `##` section.
+    let body = artifact
+        .split_once("\n---\n")
+        .map_or(artifact, |(_, rest)| rest);
+    if parsed.is_none() && artifact.starts_with("---") {
+        let (front, _) = artifact.split_once("\n---\n").unwrap_or((artifact, ""));
+        kept.insert("frontmatterText".into(), json!(front));
+    }
+    let preamble = body
+        .split('\n')
+        .take_while(|line| !line.starts_with("## "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    if !preamble.trim().is_empty() {
+        kept.insert("preamble".into(), json!(preamble.trim()));
+    }
     kept.insert(
         "sections".into(),
         Value::Array(
@@ -339,5 +359,9 @@ pub fn from_artifact(artifact: &str) -> Draft {
         "openReview": [],
         "extensions": {SPEC_HANDOFF_EXTENSION: kept},
     });
-    Draft { record, missing }
+    Draft {
+        record,
+        missing,
+        lost,
+    }
 }

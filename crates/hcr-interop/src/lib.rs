@@ -7,6 +7,8 @@
 //! - [`goal_handover`]: the plain-text `handover` between an agent's goals: normalization
 //!   (4,096 bytes, never truncated), the `<untrusted_handover>` block exactly as the
 //!   reference agent renders it, records as notes and notes as record drafts.
+//! - [`handover_brief`]: the hosted service's `brief` object to and from records, every loss
+//!   named.
 //! - [`convert`]: HCR records to and from spec-handoff artifacts, losslessly when the artifact
 //!   carries the record; [`markdown`]: a record as a page for people.
 //!
@@ -22,5 +24,6 @@
 
 pub mod convert;
 pub mod goal_handover;
+pub mod handover_brief;
 pub mod markdown;
 pub mod spec_handoff;

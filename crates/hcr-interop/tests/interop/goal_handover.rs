@@ -56,14 +56,21 @@ fn large_records_drop_the_least_important_detail_and_say_so() {
     assert!(note.len() <= MAX_HANDOVER_BYTES, "{}", note.len());
     let last = note.lines().last().expect("a last line");
     assert!(
-        last.starts_with("Dropped to fit 4096 bytes: superseded decisions"),
+        last.ends_with("omitted to fit 4096 bytes.") && last.contains("unverified claims"),
         "{last}"
     );
-    assert!(last.contains("unverified claims"));
+    // The completed items go before anything a successor must respect.
+    assert!(last.starts_with("+2 completed items"), "{last}");
     assert!(
         note.contains(&format!("- {}", record.next_action.summary)),
         "the next step is kept"
     );
+    for c in &record.constraints {
+        assert!(
+            note.contains(&format!("- {}: {}", c.kind, c.text)),
+            "{note}"
+        );
+    }
     // Even absurdly long required texts end up within the cap.
     let mut huge = examples().remove(0);
     huge.next_action.summary = hcr_types::NonEmptyText::new("x".repeat(10_000)).expect("text");
@@ -100,12 +107,21 @@ fn notes_convert_back_without_inventing_anything() {
                 .map(Vec::len),
             Some(record.objective.acceptance_criteria.len())
         );
-        // The note names no objective and no next actor: reported, not invented.
+        // The objective and the next actor come back; what the note does not carry (the
+        // evidence labels) is reported, not invented.
         assert_eq!(
-            draft.missing,
-            ["/objective/summary", "/ownership/nextActor"]
+            value["objective"]["summary"],
+            record.objective.summary.as_str()
         );
-        assert!(value["objective"].get("summary").is_none());
+        assert_eq!(
+            value["ownership"]["nextActor"]["id"],
+            record.ownership.next_actor.id.as_str()
+        );
+        let labels: Vec<String> = (0..record.evidence.len())
+            .map(|i| format!("/evidence/{i}/label"))
+            .collect();
+        assert_eq!(draft.missing, labels);
+        assert!(draft.lost.is_empty(), "{:?}", draft.lost);
     }
     let draft = from_note(
         "Shipped the fix.\nState:\n- done: Tests pass.\n- something odd\nNext steps:\n- Deploy.\n",
@@ -220,4 +236,93 @@ fn items_cannot_forge_the_structure_of_a_note() {
     );
     let block = untrusted_block(Some(&note));
     assert!(!block.chars().any(|c| c != '\n' && hcr_escape::is_unsafe(c)));
+}
+
+/// Under the cap, what a clean-context successor must respect survives: every constraint, the
+/// next action with its verification and due date, the next actor and every open review; the
+/// completed items go first, counted on the last line.
+#[test]
+fn many_completed_items_never_crowd_out_what_must_be_respected() {
+    let mut value: serde_json::Value = hcr_testkit::examples()
+        .into_iter()
+        .map(|(_, v)| v)
+        .max_by_key(|v| v["constraints"].as_array().map_or(0, Vec::len))
+        .expect("examples");
+    value["currentState"]["complete"] = serde_json::json!(
+        (0..400)
+            .map(|i| format!("Migrated table number {i} and checked its row count."))
+            .collect::<Vec<_>>()
+    );
+    value["nextAction"]["dueAt"] = serde_json::json!("2026-12-24T09:00:00Z");
+    value["openReview"] = serde_json::json!([
+        {"id": "review:one", "summary": "Check the index name.", "status": "open", "revision": 1},
+        {"id": "review:two", "summary": "Confirm the rollback plan.", "status": "open", "revision": 1}
+    ]);
+    let record = Record::from_value(&value).expect("a record");
+    let note = to_note(&record);
+    assert!(note.len() <= MAX_HANDOVER_BYTES, "{}", note.len());
+    assert!(note.starts_with(&format!("Objective: {}", record.objective.summary)));
+    for c in &record.constraints {
+        assert!(
+            note.contains(&format!("- {}: {}", c.kind, c.text)),
+            "{note}"
+        );
+    }
+    for needed in [
+        format!("- {}", record.next_action.summary),
+        format!("- verify: {}", record.next_action.verification),
+        "- due: 2026-12-24T09:00:00Z".to_owned(),
+        format!("- next actor: {}", record.ownership.next_actor.id),
+        "- open review review:one: Check the index name.".to_owned(),
+        "- open review review:two: Confirm the rollback plan.".to_owned(),
+    ] {
+        assert!(note.contains(&needed), "{needed} missing from {note}");
+    }
+    let last = note.lines().last().expect("a last line");
+    assert!(
+        last.starts_with('+') && last.contains("completed items"),
+        "{last}"
+    );
+    let kept = note.lines().filter(|l| l.starts_with("- done: ")).count();
+    assert!(
+        last.starts_with(&format!("+{} completed items", 400 - kept)),
+        "{last}"
+    );
+}
+
+#[test]
+fn plain_decision_bullets_are_decisions_and_one_line_notes_split_on_their_labels() {
+    let draft = from_note(
+        "Decisions:\n- Keep the old API for one release.\n- Use Postgres (because: we run it)\n",
+    );
+    assert_eq!(
+        draft.record["decisions"],
+        serde_json::json!([
+            {"summary": "Keep the old API for one release.", "status": "active"},
+            {"summary": "Use Postgres", "rationale": "we run it", "status": "active"}
+        ])
+    );
+    assert!(draft.missing.contains(&"/decisions/0/rationale".to_owned()));
+    assert_eq!(
+        draft.record["currentState"]["unverified"],
+        serde_json::json!([])
+    );
+
+    let draft = from_note(
+        "State: tests pass on main. Next: open the release PR. Risks: the CI cache is stale.",
+    );
+    assert_eq!(
+        draft.record["nextAction"]["summary"],
+        "open the release PR."
+    );
+    assert_eq!(
+        draft.record["currentState"]["unverified"],
+        serde_json::json!(["tests pass on main.", "the CI cache is stale."])
+    );
+    // A label inside a sentence that does not start with one is text.
+    let draft = from_note("We agreed. Next: nothing else.");
+    assert_eq!(
+        draft.record["currentState"]["unverified"],
+        serde_json::json!(["We agreed. Next: nothing else."])
+    );
 }
