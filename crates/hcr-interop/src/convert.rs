@@ -26,6 +26,7 @@ use serde_json::{Map, Value, json};
 use crate::goal_handover::Draft;
 use crate::spec_handoff::discover::parse_frontmatter;
 use crate::spec_handoff::payload::{is_repository_relative, is_single_line, js_length};
+use hcr_types::text::is_js_blank;
 
 /// The heading of the section that carries the whole record.
 pub const RECORD_SECTION: &str = "HCR record (hcr/v1)";
@@ -78,7 +79,12 @@ pub fn to_payload(record: &Record, cwd: &str) -> (Value, Vec<String>) {
         .evidence
         .iter()
         .filter_map(|e| e.artifact_ref.as_ref().map(ToString::to_string))
-        .filter(|r| is_single_line(r) && js_length(r) <= 1000 && is_repository_relative(r))
+        .filter(|r| {
+            is_single_line(r)
+                && !is_js_blank(r)
+                && js_length(r) <= 1000
+                && is_repository_relative(r)
+        })
         .collect();
     source_refs.dedup();
     source_refs.truncate(50);

@@ -326,3 +326,36 @@ fn plain_decision_bullets_are_decisions_and_one_line_notes_split_on_their_labels
         serde_json::json!(["We agreed. Next: nothing else."])
     );
 }
+
+/// Every record hcr calls valid converts to every target format: the protocol examples and
+/// every conformance case valid at the normative level, whitespace-only references included.
+#[test]
+fn every_valid_record_converts_to_every_format() {
+    let validator = hcr_validate::Validator::new(hcr_validate::Level::Normative);
+    let mut records: Vec<Record> = examples();
+    for (_, bytes) in hcr_testkit::suite_cases() {
+        if let Ok((record, _)) = validator.read_record(&bytes) {
+            records.push(record);
+        }
+    }
+    let mut blank_ref: serde_json::Value = hcr_testkit::examples()[0].1.clone();
+    blank_ref["evidence"] =
+        serde_json::json!([{"id": "e", "label": "Blank ref", "artifactRef": "  "}]);
+    records.push(Record::from_value(&blank_ref).expect("a valid record"));
+    assert!(records.len() > 20, "{}", records.len());
+    for (i, record) in records.into_iter().enumerate() {
+        let (payload, lost) = to_payload(&record, "/home/dev/repo");
+        let payload = validate(&payload).unwrap_or_else(|p| panic!("record {i}: {p:?}"));
+        let artifact = render(&payload, "2026-11-30T12:00:00.000Z");
+        // Either the artifact gives the equal record back, or what it cannot carry is named.
+        let back = Record::from_value(&from_artifact(&artifact).record).ok();
+        assert!(
+            back.as_ref() == Some(&record) || !lost.is_empty(),
+            "record {i} lost something silently"
+        );
+        let note = to_note(&record);
+        assert!(note.len() <= MAX_HANDOVER_BYTES);
+        let (brief, _) = hcr_interop::handover_brief::to_brief(&record);
+        assert!(brief["brief"]["objective"].is_string());
+    }
+}
