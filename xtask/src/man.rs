@@ -146,6 +146,17 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         )],
     ),
     (
+        "hcr-handoff-md",
+        &[("hcr handoff-md lint HANDOFF.md", "Check a HANDOFF.md.")],
+    ),
+    (
+        "hcr-handoff-md-lint",
+        &[(
+            "hcr handoff-md lint --format github HANDOFF.md",
+            "Check a HANDOFF.md against the skill's sections and receiver questions, as GitHub annotations.",
+        )],
+    ),
+    (
         "hcr-render",
         &[(
             "hcr render --as goal-handover record.json",

@@ -41,6 +41,9 @@ pub enum Command {
     /// spec-handoff/v1 artifacts: write, discover and lint them.
     #[command(subcommand)]
     SpecHandoff(SpecHandoffCommand),
+    /// HANDOFF.md files, as the publisher's handoff skill writes them: lint them.
+    #[command(subcommand, name = "handoff-md")]
+    HandoffMd(HandoffMdCommand),
     /// Render a record as a goal handover note, its untrusted block, or a Markdown page.
     Render(RenderArgs),
     /// Convert between HCR records, goal handover notes and spec-handoff artifacts.
@@ -364,6 +367,23 @@ pub struct DiffArgs {
     pub input: InputArgs,
 }
 
+/// `hcr handoff-md …`.
+#[derive(Debug, Subcommand)]
+pub enum HandoffMdCommand {
+    /// Check HANDOFF.md files against the skill's sections and receiver questions (HCR6xx).
+    Lint {
+        /// HANDOFF.md files.
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// How much one input may hold.
+        #[command(flatten)]
+        input: InputArgs,
+    },
+}
+
 /// `hcr spec-handoff …`.
 #[derive(Debug, Subcommand)]
 pub enum SpecHandoffCommand {
@@ -430,6 +450,8 @@ pub enum RenderAs {
     UntrustedBlock,
     /// A readable Markdown page.
     Markdown,
+    /// A HANDOFF.md in the skill's layout, carrying the record (converts back losslessly).
+    HandoffMd,
 }
 
 /// `hcr render`.
@@ -456,6 +478,8 @@ pub enum ConvertFrom {
     SpecHandoff,
     /// The hosted service's brief object (JSON: `{title, summary, note, brief}`).
     HandoverBrief,
+    /// A HANDOFF.md (the publisher's handoff skill or its Markdown template).
+    HandoffMd,
 }
 
 /// Formats `hcr convert` writes.

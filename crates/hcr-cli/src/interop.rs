@@ -16,7 +16,8 @@ use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Validator};
 
 use crate::args::{
-    ConvertArgs, ConvertFrom, ConvertTo, InputArgs, RenderArgs, RenderAs, SpecHandoffCommand,
+    ConvertArgs, ConvertFrom, ConvertTo, HandoffMdCommand, InputArgs, RenderArgs, RenderAs,
+    SpecHandoffCommand,
 };
 use crate::{EXIT_INVALID, EXIT_VALID};
 
@@ -73,32 +74,51 @@ pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
             files,
             format,
             input: limits,
-        } => {
-            let mut context = Context::new(Level::Normative);
-            context.root = std::env::current_dir().ok();
-            let mut render = renderer(*format, context);
-            let mut out = io::stdout().lock();
-            let mut summary = Summary::default();
-            render.begin(&mut out)?;
-            for (input, path) in files.iter().enumerate() {
-                let source = Source {
-                    path: Some(path.clone()),
-                    line: None,
-                };
-                let outcome = match hcr_fs::read_input(path, &crate::input::limit(limits)) {
-                    Ok(bytes) => {
-                        let report = lint(&String::from_utf8_lossy(&bytes));
-                        Outcome::new(source, input, report, Some(&bytes))
-                    }
-                    Err(error) => Outcome::unreadable(source, input, &error),
-                };
-                summary.add(&outcome);
-                render.record(&mut out, &outcome)?;
-            }
-            render.finish(&mut out, &summary)?;
-            Ok(crate::exit_status(&summary))
-        }
+        } => lint_files(files, *format, limits, lint),
     }
+}
+
+/// `hcr handoff-md …`.
+pub(crate) fn handoff_md(command: &HandoffMdCommand) -> Result<u8> {
+    match command {
+        HandoffMdCommand::Lint {
+            files,
+            format,
+            input: limits,
+        } => lint_files(files, *format, limits, hcr_interop::handoff_md::lint),
+    }
+}
+
+/// Lints each file with `lint` and renders the reports as `hcr validate` does.
+fn lint_files(
+    files: &[std::path::PathBuf],
+    format: hcr_report::Format,
+    limits: &InputArgs,
+    lint: fn(&str) -> hcr_validate::Report,
+) -> Result<u8> {
+    let mut context = Context::new(Level::Normative);
+    context.root = std::env::current_dir().ok();
+    let mut render = renderer(format, context);
+    let mut out = io::stdout().lock();
+    let mut summary = Summary::default();
+    render.begin(&mut out)?;
+    for (input, path) in files.iter().enumerate() {
+        let source = Source {
+            path: Some(path.clone()),
+            line: None,
+        };
+        let outcome = match hcr_fs::read_input(path, &crate::input::limit(limits)) {
+            Ok(bytes) => {
+                let report = lint(&String::from_utf8_lossy(&bytes));
+                Outcome::new(source, input, report, Some(&bytes))
+            }
+            Err(error) => Outcome::unreadable(source, input, &error),
+        };
+        summary.add(&outcome);
+        render.record(&mut out, &outcome)?;
+    }
+    render.finish(&mut out, &summary)?;
+    Ok(crate::exit_status(&summary))
 }
 
 /// A record valid at the normative level, or an error that says why not.
@@ -126,6 +146,7 @@ pub(crate) fn render(args: &RenderArgs) -> Result<u8> {
             goal_handover::untrusted_block(Some(&goal_handover::to_note(&record)))
         }
         RenderAs::Markdown => hcr_interop::markdown::render(&record),
+        RenderAs::HandoffMd => hcr_interop::handoff_md::render(&record),
     };
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(EXIT_VALID)
@@ -145,6 +166,7 @@ pub(crate) fn convert(args: &ConvertArgs) -> Result<u8> {
             goal_handover::from_note(&note)
         }
         Some(ConvertFrom::SpecHandoff) => from_artifact(&text),
+        Some(ConvertFrom::HandoffMd) => hcr_interop::handoff_md::from_handoff_md(&text),
         Some(ConvertFrom::HandoverBrief) => {
             let limits = crate::input::record_limits(&args.limits);
             let value = hcr_validate::parse_json(text.as_bytes(), &limits).map_err(|d| {

@@ -85,6 +85,7 @@ pub fn main() -> ExitCode {
         ),
         Command::Certify(args) => certify::run(&args),
         Command::SpecHandoff(command) => interop::spec_handoff(&command),
+        Command::HandoffMd(command) => interop::handoff_md(&command),
         Command::Render(args) => interop::render(&args),
         Command::Convert(args) => interop::convert(&args),
         Command::Continue(args) => chain::run_continue(&args),

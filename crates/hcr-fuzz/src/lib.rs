@@ -125,6 +125,19 @@ pub fn convert(data: &[u8]) {
     let artifact = hcr_interop::convert::from_artifact(&text);
     assert!(artifact.record.is_object());
     assert_eq!(artifact, hcr_interop::convert::from_artifact(&text));
+    let handoff = hcr_interop::handoff_md::from_handoff_md(&text);
+    assert!(handoff.record.is_object());
+    assert_eq!(handoff, hcr_interop::handoff_md::from_handoff_md(&text));
+    let report = hcr_interop::handoff_md::lint(&text);
+    assert_eq!(report.valid, report.count(Severity::Error) == 0);
+    for d in &report.diagnostics {
+        let span = d.span.expect("every handoff-md diagnostic has a place");
+        assert!(span.start.offset <= span.end.offset && span.end.offset <= text.len());
+    }
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) {
+        let brief = hcr_interop::handover_brief::from_brief(&value);
+        assert!(brief.record.is_object());
+    }
 }
 
 /// Bytes → validation at every level, then every output format.

@@ -7,6 +7,8 @@
 //! - [`goal_handover`]: the plain-text `handover` between an agent's goals: normalization
 //!   (4,096 bytes, never truncated), the `<untrusted_handover>` block exactly as the
 //!   reference agent renders it, records as notes and notes as record drafts.
+//! - [`handoff_md`]: the `HANDOFF.md` of the publisher's `handoff` skill (and its template):
+//!   linted with HCR6xx diagnostics, drafted into records, rendered from them.
 //! - [`handover_brief`]: the hosted service's `brief` object to and from records, every loss
 //!   named.
 //! - [`convert`]: HCR records to and from spec-handoff artifacts, losslessly when the artifact
@@ -24,6 +26,8 @@
 
 pub mod convert;
 pub mod goal_handover;
+pub mod handoff_md;
 pub mod handover_brief;
 pub mod markdown;
 pub mod spec_handoff;
+mod text_lines;

@@ -24,6 +24,8 @@ pub enum CodeLevel {
     Receiver,
     /// Checks of spec-handoff/v1 artifacts (`hcr spec-handoff lint`).
     Artifact,
+    /// Checks of `HANDOFF.md` files (`hcr handoff-md lint`).
+    HandoffMd,
 }
 
 impl CodeLevel {
@@ -36,6 +38,7 @@ impl CodeLevel {
             Self::Normative => "normative",
             Self::Receiver => "receiver",
             Self::Artifact => "spec-handoff",
+            Self::HandoffMd => "handoff-md",
         }
     }
 }
@@ -56,6 +59,9 @@ pub enum Basis {
     Readme(&'static str),
     /// spec-handoff/v1, as its reference writer applies it.
     SpecHandoff(&'static str),
+    /// The publisher's `handoff` skill and Markdown template: what they require of a
+    /// `HANDOFF.md`.
+    HandoffMd(&'static str),
     /// hcr's own recommendation, and why: never counted against a record's conformance.
     Hcr(&'static str),
     /// One of hcr's limits (or an input it could not read): the record was not checked.
@@ -73,6 +79,7 @@ impl Basis {
             Self::Reference(_) => "reference",
             Self::Readme(_) => "readme",
             Self::SpecHandoff(_) => "spec-handoff",
+            Self::HandoffMd(_) => "handoff-md",
             Self::Hcr(_) => "hcr",
             Self::Limit(_) => "limit",
         }
@@ -87,6 +94,7 @@ impl Basis {
             | Self::Reference(d)
             | Self::Readme(d)
             | Self::SpecHandoff(d)
+            | Self::HandoffMd(d)
             | Self::Hcr(d)
             | Self::Limit(d) => d,
         }
@@ -108,6 +116,7 @@ impl Basis {
             Self::Reference(d) => format!("the publisher's reference validator: {d}"),
             Self::Readme(d) => format!("the v1.0 README: \"{d}\""),
             Self::SpecHandoff(d) => format!("spec-handoff/v1: {d}"),
+            Self::HandoffMd(d) => format!("the publisher's handoff skill: {d}"),
             Self::Hcr(d) => format!("hcr's recommendation: {d}"),
             Self::Limit(d) => format!("hcr's limits: {d}"),
         }
@@ -339,6 +348,27 @@ codes! {
     Hcr510 = "HCR510", "artifact-field-unknown", Artifact, Warning, on, SpecHandoff("the reference discovery ignores fields it does not define"),
         "A frontmatter field that spec-handoff/v1 does not define.",
         "remove the field, or keep such data in a section of the body";
+    Hcr601 = "HCR601", "handoff-section-missing", HandoffMd, Error, on, HandoffMd("the skill's `HANDOFF.md` has fixed sections (the template's too)"),
+        "A section the layout requires is missing.",
+        "add the section with its heading, as the skill's layout has it";
+    Hcr602 = "HCR602", "handoff-section-placeholder", HandoffMd, Error, on, HandoffMd("a handoff is not ready while a section still holds the template's text"),
+        "A section is empty or still holds the template's placeholder.",
+        "write what this handoff knows, or say plainly that there is none";
+    Hcr603 = "HCR603", "handoff-state-not-split", HandoffMd, Error, on, HandoffMd("Current state separates Complete, In progress, Blocked and Unverified"),
+        "Current state is not split into Complete, In progress, Blocked and Unverified.",
+        "list the state under the four labels `Complete:`, `In progress:`, `Blocked:` and `Unverified:`";
+    Hcr604 = "HCR604", "handoff-question-unanswered", HandoffMd, Error, on, HandoffMd("before declaring the handoff ready, verify that it answers the six receiver questions"),
+        "The file does not answer one of the skill's six receiver questions.",
+        "revise the record until a receiver without the conversation can answer the question";
+    Hcr605 = "HCR605", "handoff-evidence-unlocated", HandoffMd, Warning, on, HandoffMd("evidence is a file, URL, command result, test or revision: something the receiver can open"),
+        "An evidence item names no path or link.",
+        "name the file path or link the receiver can open to check it";
+    Hcr606 = "HCR606", "handoff-secret", HandoffMd, Error, on, HandoffMd("keep credentials, secrets, tokens and private keys out of every artifact"),
+        "The file holds what looks like a credential.",
+        "remove it and rotate it; refer to where it is kept instead";
+    Hcr607 = "HCR607", "handoff-result-unverified", HandoffMd, Error, on, HandoffMd("the receiver verification comes before a Pass result"),
+        "The handoff result says Pass while a receiver verification box is unchecked.",
+        "check each verification step before recording Pass, or record Blocked and why";
 }
 
 impl Code {

@@ -45,7 +45,9 @@ fn verdicts(case: &Case) -> Result<[bool; 3]> {
         let from = match code.level() {
             hcr_validate::CodeLevel::Parse | hcr_validate::CodeLevel::Schema => 0,
             hcr_validate::CodeLevel::Normative => 1,
-            hcr_validate::CodeLevel::Receiver | hcr_validate::CodeLevel::Artifact => 2,
+            hcr_validate::CodeLevel::Receiver
+            | hcr_validate::CodeLevel::Artifact
+            | hcr_validate::CodeLevel::HandoffMd => 2,
         };
         for v in &mut valid[from..] {
             *v = false;

@@ -2,12 +2,13 @@
 //! HCR5xx diagnostics that the `hcr validate` renderers print.
 
 use hcr_types::JsonPointer;
-use hcr_validate::{Code, Diagnostic, Position, Report, Span};
+use hcr_validate::{Code, Diagnostic, Report};
 use serde_json::{Map, Value};
 
 use super::discover::MAX_FRONTMATTER_LINES;
 use super::payload::{PayloadProblem, validate};
 use super::render::CONTRACT;
+use crate::text_lines::{Line, lines, span};
 
 /// Every field spec-handoff/v1 defines, in the writer's order.
 pub const FIELDS: [&str; 14] = [
@@ -29,43 +30,6 @@ pub const FIELDS: [&str; 14] = [
 
 const OPTIONAL: [&str; 4] = ["repository", "branch", "head", "worktree_path"];
 const LIFECYCLE: [&str; 3] = ["status", "consumed", "completed"];
-
-/// A line of the artifact: its 1-based number, byte range and text (without the line end).
-struct Line<'a> {
-    number: u32,
-    start: usize,
-    text: &'a str,
-}
-
-fn lines(text: &str) -> Vec<Line<'_>> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, raw) in text.split('\n').enumerate() {
-        out.push(Line {
-            number: u32::try_from(i + 1).unwrap_or(u32::MAX),
-            start,
-            text: raw.trim_end_matches('\r'),
-        });
-        start += raw.len() + 1;
-    }
-    out
-}
-
-fn span(line: &Line<'_>) -> Span {
-    let end_column = u32::try_from(line.text.chars().count() + 1).unwrap_or(u32::MAX);
-    Span {
-        start: Position {
-            line: line.number,
-            column: 1,
-            offset: line.start,
-        },
-        end: Position {
-            line: line.number,
-            column: end_column,
-            offset: line.start + line.text.len(),
-        },
-    }
-}
 
 fn pointer(key: &str) -> JsonPointer {
     JsonPointer::root().key(key)

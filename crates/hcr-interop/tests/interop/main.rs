@@ -1,6 +1,7 @@
 //! Interop against the reference implementations' test vectors and behaviour, on real files.
 
 mod goal_handover;
+mod handoff_md;
 mod handover_brief;
 mod spec_handoff;
 

@@ -25,6 +25,7 @@ fn codes_and_names_are_unique_and_in_their_ranges() {
             CodeLevel::Normative => '2',
             CodeLevel::Receiver => '3',
             CodeLevel::Artifact => '5',
+            CodeLevel::HandoffMd => '6',
         };
         assert!(
             digits.starts_with(range),

@@ -44,7 +44,7 @@ fn every_example_shows_its_code() {
     let dir = tempfile::tempdir().expect("tempdir");
     for info in registry() {
         // Artifact codes are shown by hcr-interop's tests, which lint their examples.
-        if info.level == CodeLevel::Artifact {
+        if matches!(info.level, CodeLevel::Artifact | CodeLevel::HandoffMd) {
             continue;
         }
         let examples = info.examples();
@@ -62,7 +62,7 @@ fn every_example_shows_its_code() {
             CodeLevel::Parse | CodeLevel::Schema | CodeLevel::Normative => {
                 Validator::new(Level::Normative)
             }
-            CodeLevel::Receiver | CodeLevel::Artifact => {
+            CodeLevel::Receiver | CodeLevel::Artifact | CodeLevel::HandoffMd => {
                 Validator::new(Level::Receiver).with_receiver(example_context(dir.path()))
             }
         }

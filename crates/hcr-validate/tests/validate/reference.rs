@@ -102,7 +102,9 @@ fn the_corpus_exercises_every_normative_code() {
         if matches!(info.code, Code::Hcr005 | Code::Hcr006)
             || matches!(
                 info.level,
-                hcr_validate::CodeLevel::Receiver | hcr_validate::CodeLevel::Artifact
+                hcr_validate::CodeLevel::Receiver
+                    | hcr_validate::CodeLevel::Artifact
+                    | hcr_validate::CodeLevel::HandoffMd
             )
         {
             continue;

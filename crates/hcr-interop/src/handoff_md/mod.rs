@@ -1,0 +1,292 @@
+//! `HANDOFF.md`, the Markdown handoff the publisher's `handoff` skill tells agents to write
+//! (and its Markdown template's variant): read into sections, linted with HCR6xx
+//! diagnostics, drafted into records, and rendered from them.
+//!
+//! | HANDOFF.md (skill / template) | HCR | back |
+//! |---|---|---|
+//! | `# Handoff` title | — | kept under the `sh.hcr.handoff-md` extension |
+//! | Goal / Objective: the first paragraph | `objective.summary` | the same |
+//! | Goal / Objective: bullets, or lines after `Acceptance criteria:` | `objective.acceptanceCriteria` | the same |
+//! | Current state: `Complete:`, `In progress:`, `Blocked:`, `Unverified:` (inline or nested bullets; `none` is no item) | `currentState` | the same |
+//! | Decisions: bullets, `summary (because: rationale)` | `decisions` (active) | a bullet without `(because: …)` is a decision whose rationale is reported missing |
+//! | Evidence and Relevant artifacts: bullets with a path or link | `evidence` (`artifactRef` or `uri`, the bullet as `label`) | an item with neither is reported |
+//! | Constraints (template): `kind: text` bullets | `constraints` (`other` when the kind is not one of the schema's) | the same |
+//! | Next action: the first paragraph or bullet; `Verification:` / `Expected result:`; `Owner:` | `nextAction.summary`, `verification`; `ownership.nextActor.id` | what is absent is reported, never invented |
+//! | Ownership (template): the first line | `ownership.nextActor.id` | the same |
+//! | Open risks and questions, checklists, the result, any other section or text | — | kept under the extension, by heading |
+//! | section `HCR record (hcr/v1)`: a JSON code block | the whole record | written by [`render`]: reading it back gives the equal record |
+
+mod lint;
+mod parse;
+mod render;
+
+pub use lint::lint;
+pub use parse::{Bucket, Document, Layout, Section};
+pub use render::render;
+
+use serde_json::{Map, Value, json};
+
+use crate::convert::RECORD_SECTION;
+use crate::goal_handover::Draft;
+
+/// The extension key under which a drafted record keeps what of a `HANDOFF.md` has no place
+/// in HCR.
+pub const HANDOFF_MD_EXTENSION: &str = "sh.hcr.handoff-md";
+
+/// Drafts a record from a `HANDOFF.md` (see the module's table). A file that carries its
+/// record (the `HCR record (hcr/v1)` section [`render`] writes) gives that record back.
+#[must_use]
+#[allow(clippy::too_many_lines)]
+pub fn from_handoff_md(text: &str) -> Draft {
+    let document = Document::parse(text);
+    if let Some(section) = document.section(RECORD_SECTION) {
+        let body = section.text(&document);
+        let json = body
+            .trim()
+            .trim_start_matches("```json")
+            .trim_end_matches("```")
+            .trim();
+        if let Ok(record) = serde_json::from_str::<Value>(json) {
+            return Draft {
+                record,
+                missing: Vec::new(),
+                lost: Vec::new(),
+            };
+        }
+    }
+    let mut missing = Vec::new();
+    let mut kept = Map::new();
+    if let Some(title) = document.title() {
+        kept.insert("title".into(), json!(title));
+    }
+    let preamble = document.preamble();
+    if !preamble.is_empty() {
+        kept.insert("preamble".into(), json!(preamble));
+    }
+    // The objective and its criteria.
+    let mut objective = Map::new();
+    let mut criteria = Vec::new();
+    match document.goal() {
+        Some(goal) => {
+            let (summary, items) = goal.paragraph_and_items(&document);
+            match summary {
+                Some(summary) => {
+                    objective.insert("summary".into(), json!(summary));
+                }
+                None => missing.push("/objective/summary".to_owned()),
+            }
+            criteria = items;
+        }
+        None => missing.push("/objective/summary".to_owned()),
+    }
+    if criteria.is_empty() {
+        missing.push("/objective/acceptanceCriteria".to_owned());
+    }
+    objective.insert("acceptanceCriteria".into(), json!(dedup(criteria)));
+    // The state.
+    let mut state = Map::new();
+    let buckets = document
+        .section("Current state")
+        .map(|s| s.buckets(&document))
+        .unwrap_or_default();
+    for (key, bucket) in [
+        ("complete", parse::Bucket::Complete),
+        ("inProgress", parse::Bucket::InProgress),
+        ("blocked", parse::Bucket::Blocked),
+        ("unverified", parse::Bucket::Unverified),
+    ] {
+        let items: Vec<String> = buckets
+            .iter()
+            .filter(|(b, _)| *b == bucket)
+            .flat_map(|(_, items)| items.iter().cloned())
+            .collect();
+        state.insert(key.into(), json!(dedup(items)));
+    }
+    if let Some(section) = document.section("Current state")
+        && buckets.is_empty()
+    {
+        let text = section.text(&document);
+        if !text.trim().is_empty() {
+            // Unsplit state is a claim nobody checked.
+            state.insert("unverified".into(), json!([text.trim()]));
+        }
+    }
+    // Decisions.
+    let mut decisions = Vec::new();
+    for item in document
+        .section("Decisions")
+        .map(|s| s.items(&document))
+        .unwrap_or_default()
+    {
+        match item.rsplit_once(" (because: ") {
+            Some((summary, why)) => decisions.push(json!({
+                "summary": summary, "rationale": why.trim_end_matches(')'), "status": "active"
+            })),
+            None => {
+                missing.push(format!("/decisions/{}/rationale", decisions.len()));
+                decisions.push(json!({"summary": item, "status": "active"}));
+            }
+        }
+    }
+    // Evidence, and the artifacts the receiver should inspect.
+    let mut evidence = Vec::new();
+    for heading in ["Evidence", "Relevant artifacts"] {
+        for item in document
+            .section(heading)
+            .map(|s| s.items(&document))
+            .unwrap_or_default()
+        {
+            let at = evidence.len();
+            let mut entry = json!({"id": format!("evidence-{}", at + 1), "label": item});
+            match parse::location(&item) {
+                Some(place) if place.contains("://") => entry["uri"] = json!(place),
+                Some(place) => entry["artifactRef"] = json!(place),
+                None => missing.push(format!("/evidence/{at}/artifactRef")),
+            }
+            evidence.push(entry);
+        }
+    }
+    // Constraints (the template).
+    let constraints: Vec<Value> = document
+        .section("Constraints")
+        .map(|s| s.items(&document))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|item| {
+            match item
+                .split_once(": ")
+                .and_then(|(k, t)| Some((hcr_types::ConstraintKind::parse(k.trim())?, t)))
+            {
+                Some((kind, text)) => json!({"kind": kind.as_str(), "text": text}),
+                None => json!({"kind": "other", "text": item}),
+            }
+        })
+        .collect();
+    // The next action, its verification, and the next actor.
+    let mut next_action = Map::new();
+    let mut owner = None;
+    if let Some(section) = document.section("Next action") {
+        let (summary, items) = section.paragraph_and_items(&document);
+        let mut lines: Vec<String> = summary.into_iter().chain(items).collect();
+        lines.retain(|line| {
+            for label in ["Verification:", "Expected result:", "Verify:"] {
+                if let Some(v) = line.strip_prefix(label) {
+                    next_action.insert("verification".into(), json!(v.trim()));
+                    return false;
+                }
+            }
+            true
+        });
+        if let Some(first) = lines.first_mut() {
+            if let Some((action, who)) = first.split_once(" Owner: ") {
+                owner = Some(who.trim().trim_end_matches('.').to_owned());
+                *first = action.trim().to_owned();
+            }
+            next_action.insert("summary".into(), json!(first));
+        }
+        if lines.len() > 1 {
+            kept.insert("furtherSteps".into(), json!(lines[1..]));
+        }
+    }
+    if !next_action.contains_key("summary") {
+        missing.push("/nextAction/summary".to_owned());
+    }
+    if !next_action.contains_key("verification") {
+        missing.push("/nextAction/verification".to_owned());
+    }
+    if let Some(section) = document.section("Ownership") {
+        let (first, _) = section.paragraph_and_items(&document);
+        owner = owner.or(first);
+    }
+    let ownership = match owner {
+        Some(id) => {
+            missing.push("/ownership/nextActor/type".to_owned());
+            json!({"nextActor": {"id": id}})
+        }
+        None => {
+            missing.push("/ownership/nextActor".to_owned());
+            json!({})
+        }
+    };
+    // Lines of the mapped sections that the mapping does not read are kept, by line.
+    let mut strays: Vec<usize> = Vec::new();
+    for heading in ["Decisions", "Evidence", "Relevant artifacts", "Constraints"] {
+        if let Some(section) = document.section(heading) {
+            strays.extend(section.non_items(&document));
+        }
+    }
+    if let Some(section) = document.section("Current state")
+        && !buckets.is_empty()
+    {
+        strays.extend(section.buckets_and_strays(&document).1);
+    }
+    if let Some(section) = document.section("Ownership") {
+        let first = section
+            .body
+            .clone()
+            .find(|&i| !document.line(i).text.trim().is_empty());
+        strays.extend(
+            section
+                .body
+                .clone()
+                .filter(|&i| Some(i) != first && !document.line(i).text.trim().is_empty()),
+        );
+    }
+    strays.sort_unstable();
+    if !strays.is_empty() {
+        let unmapped: Vec<Value> = strays
+            .iter()
+            .map(|&i| json!({"line": i + 1, "text": document.line(i).text.trim()}))
+            .collect();
+        kept.insert("unmapped".into(), json!(unmapped));
+    }
+    // Every other section is kept whole, by heading.
+    let mapped = [
+        "Goal",
+        "Objective",
+        "Current state",
+        "Decisions",
+        "Evidence",
+        "Relevant artifacts",
+        "Constraints",
+        "Next action",
+        "Ownership",
+    ];
+    let others: Vec<Value> = document
+        .sections
+        .iter()
+        .filter(|s| !mapped.iter().any(|m| s.is(m)))
+        .map(|s| json!({"heading": s.heading, "body": s.text(&document).trim()}))
+        .collect();
+    if !others.is_empty() {
+        kept.insert("sections".into(), json!(others));
+    }
+    let mut record = json!({
+        "schemaVersion": "1.0",
+        "objective": objective,
+        "currentState": state,
+        "decisions": decisions,
+        "evidence": evidence,
+        "constraints": constraints,
+        "nextAction": next_action,
+        "ownership": ownership,
+        "openReview": [],
+    });
+    if !kept.is_empty() {
+        record["extensions"] = json!({HANDOFF_MD_EXTENSION: kept});
+    }
+    Draft {
+        record,
+        missing,
+        lost: Vec::new(),
+    }
+}
+
+/// `items` without repeats, first occurrence kept (the schema's lists are unique).
+fn dedup(items: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    items
+        .into_iter()
+        .filter(|i| seen.insert(i.clone()))
+        .collect()
+}
