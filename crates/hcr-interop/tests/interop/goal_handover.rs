@@ -353,6 +353,12 @@ fn every_valid_record_converts_to_every_format() {
             back.as_ref() == Some(&record) || !lost.is_empty(),
             "record {i} lost something silently"
         );
+        let markdown = hcr_interop::handoff_md::render(&record);
+        let again = hcr_interop::handoff_md::from_handoff_md(&markdown);
+        assert!(
+            Record::from_value(&again.record).ok().as_ref() == Some(&record),
+            "record {i} did not round-trip through HANDOFF.md"
+        );
         let note = to_note(&record);
         assert!(note.len() <= MAX_HANDOVER_BYTES);
         let (brief, _) = hcr_interop::handover_brief::to_brief(&record);
