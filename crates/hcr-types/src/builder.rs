@@ -11,7 +11,14 @@ use crate::{
 /// Builds a [`Record`] that the v1.0 schema accepts.
 ///
 /// Methods that take plain text check it when [`RecordBuilder::build`] runs, which reports every
-/// problem at once with the field it concerns. The objective, the next action and the next actor
+/// problem at once with the field it concerns.
+///
+/// What `build` guarantees: the record satisfies the canonical schema, and the contract rules
+/// that need no scanner hold (no whitespace-only text where the reference validator requires
+/// content, no resolved review without `resolvedByRevision`). What it does not check: secrets
+/// in text (HCR204) and hcr's own recommendations (repeated ids, …); run
+/// `hcr_validate::Validator::validate_record` for those. The record's fields stay public, so a
+/// caller can break these guarantees after `build`. The objective, the next action and the next actor
 /// are required; everything else starts empty.
 ///
 /// ```
@@ -51,6 +58,12 @@ impl RecordBuilder {
     /// Sets `recordId` (1 to 200 characters).
     pub fn record_id(mut self, id: impl Into<String>) -> Self {
         self.record_id = Some(id.into());
+        self
+    }
+
+    /// Sets `recordId` when `id` is `Some`, clears it otherwise.
+    pub fn maybe_record_id(mut self, id: Option<impl Into<String>>) -> Self {
+        self.record_id = id.map(Into::into);
         self
     }
 
@@ -103,6 +116,34 @@ impl RecordBuilder {
         self
     }
 
+    /// Adds every evidence item of `items`.
+    pub fn evidence_items(mut self, items: impl IntoIterator<Item = Evidence>) -> Self {
+        self.evidence.extend(items);
+        self
+    }
+
+    /// Adds every decision of `decisions`.
+    pub fn decisions(mut self, decisions: impl IntoIterator<Item = Decision>) -> Self {
+        self.decisions.extend(decisions);
+        self
+    }
+
+    /// Adds every review item of `items`.
+    pub fn reviews(mut self, items: impl IntoIterator<Item = ReviewItem>) -> Self {
+        self.reviews.extend(items);
+        self
+    }
+
+    /// Adds every `(kind, text)` constraint of `constraints`.
+    pub fn constraints<S: Into<String>>(
+        mut self,
+        constraints: impl IntoIterator<Item = (ConstraintKind, S)>,
+    ) -> Self {
+        self.constraints
+            .extend(constraints.into_iter().map(|(k, t)| (k, t.into())));
+        self
+    }
+
     /// Adds a constraint.
     pub fn constraint(mut self, kind: ConstraintKind, text: impl Into<String>) -> Self {
         self.constraints.push((kind, text.into()));
@@ -122,6 +163,18 @@ impl RecordBuilder {
     /// Sets `nextAction.dueAt`.
     pub fn due_at(mut self, due: DateTime) -> Self {
         self.due_at = Some(due);
+        self
+    }
+
+    /// Sets `nextAction.dueAt` when `due` is `Some`, clears it otherwise.
+    pub fn maybe_due_at(mut self, due: Option<DateTime>) -> Self {
+        self.due_at = due;
+        self
+    }
+
+    /// Sets the provenance when `provenance` is `Some`, clears it otherwise.
+    pub fn maybe_provenance(mut self, provenance: Option<Provenance>) -> Self {
+        self.provenance = provenance;
         self
     }
 
@@ -209,15 +262,19 @@ impl RecordBuilder {
 
         let next_action = match self.next_action {
             None => problems.missing(root.key("nextAction")),
-            Some((summary, verification)) => problems
-                .take(
-                    root.key("nextAction"),
-                    NextAction::new(summary, verification),
-                )
-                .map(|action| NextAction {
-                    due_at: self.due_at,
-                    ..action
-                }),
+            Some((summary, verification)) => {
+                let at = root.key("nextAction");
+                let summary = problems.take(at.key("summary"), NonEmptyText::new(summary));
+                let verification =
+                    problems.take(at.key("verification"), NonEmptyText::new(verification));
+                summary
+                    .zip(verification)
+                    .map(|(summary, verification)| NextAction {
+                        summary,
+                        verification,
+                        due_at: self.due_at,
+                    })
+            }
         };
 
         let next_actor = match self.next_actor {
@@ -232,7 +289,7 @@ impl RecordBuilder {
             // `finish` fails whenever one of them is missing.
             return Err(Error::Build(Vec::new()));
         };
-        Ok(Record {
+        let record = Record {
             schema_version: SchemaVersion,
             record_id,
             objective,
@@ -248,8 +305,34 @@ impl RecordBuilder {
             open_review: self.reviews,
             provenance: self.provenance,
             extensions: self.extensions,
-        })
+        };
+        contract_problems(&record)?;
+        Ok(record)
     }
+}
+
+/// The contract rules that need no scanner ([`crate::contract`]): whitespace-only text where
+/// the reference validator requires content, a resolved review without the revision that
+/// resolved it.
+fn contract_problems(record: &Record) -> Result<(), Error> {
+    let value = record.to_value();
+    let mut problems = Problems::default();
+    crate::contract::for_each_blank_text(&value, &mut |at, _| {
+        problems.0.push(Problem {
+            pointer: at(),
+            message: "holds only whitespace".into(),
+        });
+    });
+    for index in crate::contract::resolved_without_revision(&value) {
+        problems.0.push(Problem {
+            pointer: JsonPointer::root()
+                .key("openReview")
+                .index(index)
+                .key("resolvedByRevision"),
+            message: "is required when the review is resolved".into(),
+        });
+    }
+    problems.finish()
 }
 
 #[derive(Default)]

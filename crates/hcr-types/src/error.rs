@@ -30,6 +30,24 @@ pub enum Error {
     /// Serializing failed (only possible for a broken writer).
     #[error("could not write JSON: {0}")]
     Write(#[source] serde_json::Error),
+    /// Reading a file (an artifact to digest) failed.
+    #[error("could not read {path}: {source}")]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl From<std::io::Error> for Error {
+    fn from(source: std::io::Error) -> Self {
+        Self::Io {
+            path: std::path::PathBuf::new(),
+            source,
+        }
+    }
 }
 
 /// One reason a record could not be built.

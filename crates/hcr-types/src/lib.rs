@@ -71,6 +71,7 @@
 //! ```
 
 mod builder;
+pub mod contract;
 mod datetime;
 mod digest;
 mod error;
@@ -94,3 +95,58 @@ pub use record::{
 pub use revision::{Revision, revision_value};
 pub use text::{NonEmptyText, RecordId, TextList};
 pub use uri::{UriReference, is_uri_reference};
+
+/// `serde_json`, for the values of `extensions` (the same version the SDK uses).
+pub use serde_json;
+
+/// `FromStr` and `TryFrom<&str>` for the newtypes whose constructor takes text.
+macro_rules! from_text {
+    ($($ty:ty => $make:expr),* $(,)?) => {$(
+        impl std::str::FromStr for $ty {
+            type Err = Error;
+            fn from_str(text: &str) -> Result<Self, Error> {
+                $make(text)
+            }
+        }
+    )*};
+}
+from_text! {
+    NonEmptyText => NonEmptyText::new,
+    RecordId => RecordId::new,
+    DateTime => DateTime::parse,
+    Sha256 => Sha256::parse,
+    UriReference => UriReference::parse,
+}
+
+impl TryFrom<&str> for RecordId {
+    type Error = Error;
+    fn try_from(text: &str) -> Result<Self, Error> {
+        Self::new(text)
+    }
+}
+
+impl TryFrom<&str> for DateTime {
+    type Error = Error;
+    fn try_from(text: &str) -> Result<Self, Error> {
+        Self::parse(text)
+    }
+}
+
+impl TryFrom<&str> for Sha256 {
+    type Error = Error;
+    fn try_from(text: &str) -> Result<Self, Error> {
+        Self::parse(text)
+    }
+}
+
+impl From<Record> for serde_json::Value {
+    fn from(record: Record) -> Self {
+        record.to_value()
+    }
+}
+
+impl From<&Record> for serde_json::Value {
+    fn from(record: &Record) -> Self {
+        record.to_value()
+    }
+}

@@ -115,7 +115,7 @@ impl Objective {
         S: Into<String>,
     {
         Ok(Self {
-            summary: NonEmptyText::new(summary)?,
+            summary: NonEmptyText::named("objective summary", summary)?,
             acceptance_criteria: TextList::from_texts(criteria)?,
         })
     }
@@ -172,7 +172,7 @@ impl Actor {
     /// An empty `id`.
     pub fn new(actor_type: ActorType, id: impl Into<String>) -> Result<Self, Error> {
         Ok(Self {
-            id: NonEmptyText::new(id)?,
+            id: NonEmptyText::named("actor id", id)?,
             display_name: None,
             actor_type,
         })
@@ -207,7 +207,7 @@ impl Actor {
     /// # Errors
     /// An empty `name`.
     pub fn with_display_name(mut self, name: impl Into<String>) -> Result<Self, Error> {
-        self.display_name = Some(NonEmptyText::new(name)?);
+        self.display_name = Some(NonEmptyText::named("actor display name", name)?);
         Ok(self)
     }
 }
@@ -248,8 +248,8 @@ impl Decision {
     /// An empty summary or rationale.
     pub fn active(summary: impl Into<String>, rationale: impl Into<String>) -> Result<Self, Error> {
         Ok(Self {
-            summary: NonEmptyText::new(summary)?,
-            rationale: NonEmptyText::new(rationale)?,
+            summary: NonEmptyText::named("decision summary", summary)?,
+            rationale: NonEmptyText::named("decision rationale", rationale)?,
             status: DecisionStatus::Active,
             supersedes: None,
         })
@@ -260,7 +260,10 @@ impl Decision {
     /// # Errors
     /// An empty `summary`.
     pub fn superseding(mut self, summary: impl Into<String>) -> Result<Self, Error> {
-        self.supersedes = Some(NonEmptyText::new(summary)?);
+        self.supersedes = Some(NonEmptyText::named(
+            "superseded decision's summary",
+            summary,
+        )?);
         Ok(self)
     }
 }
@@ -331,8 +334,8 @@ impl TryFrom<EvidenceFields> for Evidence {
 impl Evidence {
     fn bare(id: impl Into<String>, label: impl Into<String>) -> Result<Self, Error> {
         Ok(Self {
-            id: NonEmptyText::new(id)?,
-            label: NonEmptyText::new(label)?,
+            id: NonEmptyText::named("evidence id", id)?,
+            label: NonEmptyText::named("evidence label", label)?,
             claim: None,
             uri: None,
             artifact_ref: None,
@@ -351,7 +354,52 @@ impl Evidence {
         artifact_ref: impl Into<String>,
     ) -> Result<Self, Error> {
         let mut evidence = Self::bare(id, label)?;
-        evidence.artifact_ref = Some(NonEmptyText::new(artifact_ref)?);
+        evidence.artifact_ref = Some(NonEmptyText::named("evidence artifactRef", artifact_ref)?);
+        Ok(evidence)
+    }
+
+    /// Evidence read from the file `artifact_ref` under the artifacts folder `root`, with its
+    /// SHA-256 computed from the file's bytes.
+    ///
+    /// ```
+    /// # let dir = tempfile::tempdir()?;
+    /// std::fs::write(dir.path().join("build.log"), "build ok\n")?;
+    /// let evidence = hcr_types::Evidence::from_file("log", "Build log", dir.path(), "build.log")?;
+    /// assert_eq!(evidence.artifact_ref.as_ref().map(ToString::to_string).as_deref(), Some("build.log"));
+    /// assert!(evidence.sha256.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// An empty `id` or `label`; an `artifact_ref` that is not a relative path below `root`
+    /// (absolute, with a `..` segment or a backslash); a file that cannot be read
+    /// ([`Error::Io`]).
+    pub fn from_file(
+        id: impl Into<String>,
+        label: impl Into<String>,
+        root: &std::path::Path,
+        artifact_ref: impl Into<String>,
+    ) -> Result<Self, Error> {
+        let artifact_ref = artifact_ref.into();
+        let escapes = artifact_ref.starts_with('/')
+            || artifact_ref.contains('\\')
+            || artifact_ref.split('/').any(|s| s == "..")
+            || artifact_ref.as_bytes().get(1) == Some(&b':');
+        if escapes {
+            return Err(Error::invalid(
+                "evidence artifactRef",
+                "must be a relative path below the artifacts folder",
+            ));
+        }
+        let mut evidence = Self::artifact(id, label, artifact_ref.clone())?;
+        let path = root.join(&artifact_ref);
+        let file = std::fs::File::open(&path).map_err(|source| Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        let digest = Sha256::of_reader(std::io::BufReader::new(file))
+            .map_err(|source| Error::Io { path, source })?;
+        evidence.sha256 = Some(digest);
         Ok(evidence)
     }
 
@@ -374,7 +422,7 @@ impl Evidence {
     /// # Errors
     /// An empty `claim`.
     pub fn with_claim(mut self, claim: impl Into<String>) -> Result<Self, Error> {
-        self.claim = Some(NonEmptyText::new(claim)?);
+        self.claim = Some(NonEmptyText::named("evidence claim", claim)?);
         Ok(self)
     }
 
@@ -383,7 +431,7 @@ impl Evidence {
     /// # Errors
     /// An empty `content_type`.
     pub fn with_content_type(mut self, content_type: impl Into<String>) -> Result<Self, Error> {
-        self.content_type = Some(NonEmptyText::new(content_type)?);
+        self.content_type = Some(NonEmptyText::named("evidence contentType", content_type)?);
         Ok(self)
     }
 
@@ -444,7 +492,7 @@ impl Constraint {
     pub fn new(kind: ConstraintKind, text: impl Into<String>) -> Result<Self, Error> {
         Ok(Self {
             kind,
-            text: NonEmptyText::new(text)?,
+            text: NonEmptyText::named("constraint text", text)?,
         })
     }
 }
@@ -473,8 +521,8 @@ impl NextAction {
     /// An empty summary or verification.
     pub fn new(summary: impl Into<String>, verification: impl Into<String>) -> Result<Self, Error> {
         Ok(Self {
-            summary: NonEmptyText::new(summary)?,
-            verification: NonEmptyText::new(verification)?,
+            summary: NonEmptyText::named("next action summary", summary)?,
+            verification: NonEmptyText::named("next action verification", verification)?,
             due_at: None,
         })
     }
@@ -553,8 +601,8 @@ impl ReviewItem {
     /// An empty `id` or `summary`.
     pub fn open(id: impl Into<String>, summary: impl Into<String>) -> Result<Self, Error> {
         Ok(Self {
-            id: NonEmptyText::new(id)?,
-            summary: NonEmptyText::new(summary)?,
+            id: NonEmptyText::named("review id", id)?,
+            summary: NonEmptyText::named("review summary", summary)?,
             status: ReviewStatus::Open,
             artifact_ref: None,
             revision: None,
@@ -578,6 +626,13 @@ impl ReviewItem {
         Ok(item)
     }
 
+    /// Resolves this item by revision `by`: sets `status` to `resolved` and
+    /// `resolvedByRevision` together, as the contract requires.
+    pub fn resolve(&mut self, by: Revision) {
+        self.status = ReviewStatus::Resolved;
+        self.resolved_by_revision = Some(by);
+    }
+
     /// This item, raised against `revision`.
     #[must_use]
     pub fn at_revision(mut self, revision: Revision) -> Self {
@@ -597,7 +652,7 @@ impl ReviewItem {
     /// # Errors
     /// An empty `artifact_ref`.
     pub fn about(mut self, artifact_ref: impl Into<String>) -> Result<Self, Error> {
-        self.artifact_ref = Some(NonEmptyText::new(artifact_ref)?);
+        self.artifact_ref = Some(NonEmptyText::named("review artifactRef", artifact_ref)?);
         Ok(self)
     }
 }
@@ -697,6 +752,25 @@ impl Record {
     #[must_use]
     pub fn digest(&self) -> Sha256 {
         Sha256::of_bytes(self.canonical_json().as_bytes())
+    }
+
+    /// Supersedes the active decision whose summary is `old` by `new`: `old` becomes
+    /// `superseded`, `new` names it in `supersedes` and is added. Returns whether `old` was
+    /// found (when it was not, `new` is added with `supersedes` set all the same).
+    ///
+    /// # Errors
+    /// None in practice: `old` is a decision's summary, never empty.
+    pub fn supersede_decision(&mut self, old: &str, new: Decision) -> Result<bool, Error> {
+        let found = self
+            .decisions
+            .iter_mut()
+            .find(|d| d.summary.as_str() == old && d.status == DecisionStatus::Active);
+        let known = found.is_some();
+        if let Some(decision) = found {
+            decision.status = DecisionStatus::Superseded;
+        }
+        self.decisions.push(new.superseding(old)?);
+        Ok(known)
     }
 
     /// The revision number (`provenance.sourceRevision`), if the record has one.

@@ -56,6 +56,14 @@ pub fn is_js_blank(text: &str) -> bool {
 pub struct NonEmptyText(String);
 
 impl NonEmptyText {
+    /// Wraps `text`, or fails naming `what` it is (`evidence label must not be empty`).
+    ///
+    /// # Errors
+    /// An empty `text`.
+    pub fn named(what: &'static str, text: impl Into<String>) -> Result<Self, Error> {
+        Self::new(text).map_err(|_| Error::invalid(what, "must not be empty"))
+    }
+
     /// Wraps `text`, or fails when it is empty.
     ///
     /// # Errors

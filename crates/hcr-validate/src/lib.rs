@@ -165,3 +165,32 @@ pub mod internals {
         sink.diagnostics.len()
     }
 }
+
+/// `record.validate()` for typed records: [`Validator::validate_record`] at the normative
+/// level.
+///
+/// ```
+/// use hcr_types::{Actor, Record};
+/// use hcr_validate::ValidateRecord as _;
+///
+/// let record = Record::builder()
+///     .objective("Ship the fix.", ["The test passes."])
+///     .next_action("Deploy with password=T7x!q9Lm2#vR4zK8", "The deploy log says ok.")
+///     .next_actor(Actor::agent("agent:deployer")?)
+///     .build()?;
+/// // The builder does not scan for secrets; the validator does.
+/// let report = record.validate();
+/// assert!(!report.valid);
+/// assert_eq!(report.codes(), [hcr_validate::Code::Hcr204]);
+/// # Ok::<(), hcr_types::Error>(())
+/// ```
+pub trait ValidateRecord {
+    /// The normative-level report on this record.
+    fn validate(&self) -> Report;
+}
+
+impl ValidateRecord for hcr_types::Record {
+    fn validate(&self) -> Report {
+        Validator::new(Level::Normative).validate_record(self)
+    }
+}

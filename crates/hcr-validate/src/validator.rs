@@ -132,6 +132,15 @@ impl Validator {
         self.validate_bytes(text.as_bytes())
     }
 
+    /// Validates a typed record: the same report as for its pretty JSON form
+    /// ([`Record::to_json_pretty`]), whose lines and columns the spans give. This is the check a
+    /// producer runs after [`hcr_types::RecordBuilder::build`], for what the builder does not
+    /// decide (secrets, hcr's recommendations).
+    #[must_use]
+    pub fn validate_record(&self, record: &Record) -> Report {
+        self.validate_str(&record.to_json_pretty())
+    }
+
     /// Validates an already parsed value. Without source text, diagnostics have no span and
     /// come in the order the checks ran; duplicate keys cannot be detected.
     #[must_use]

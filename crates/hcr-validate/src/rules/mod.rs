@@ -205,55 +205,6 @@ pub(crate) fn check(input: &Input<'_>, sink: &mut Sink) {
     }
 }
 
-/// Calls `f` with the value of everything `pattern` matches in `value`, and a function that
-/// builds its pointer (only called when there is something to report). A pattern is the tokens
-/// of a pointer, where `*` matches every index of an array.
-pub(crate) fn each_match<'v>(
-    value: &'v Value,
-    pattern: &[&str],
-    f: &mut impl FnMut(&dyn Fn() -> JsonPointer, &'v Value),
-) {
-    fn walk<'v>(
-        value: &'v Value,
-        tokens: &[&str],
-        indexes: &mut Vec<usize>,
-        pattern: &[&str],
-        f: &mut impl FnMut(&dyn Fn() -> JsonPointer, &'v Value),
-    ) {
-        let Some((first, rest)) = tokens.split_first() else {
-            let pointer = || {
-                let mut at = JsonPointer::root();
-                let mut index = indexes.iter();
-                for token in pattern {
-                    match *token {
-                        "*" => at.push_index(index.next().copied().unwrap_or_default()),
-                        key => at.push_key(key),
-                    }
-                }
-                at
-            };
-            f(&pointer, value);
-            return;
-        };
-        match (value, *first) {
-            (Value::Array(items), "*") => {
-                for (i, item) in items.iter().enumerate() {
-                    indexes.push(i);
-                    walk(item, rest, indexes, pattern, f);
-                    indexes.pop();
-                }
-            }
-            (Value::Object(map), key) => {
-                if let Some(child) = map.get(key) {
-                    walk(child, rest, indexes, pattern, f);
-                }
-            }
-            _ => {}
-        }
-    }
-    walk(value, pattern, &mut Vec::new(), pattern, f);
-}
-
 /// An item of a top-level array: where it is, its pointer built only when asked for.
 #[derive(Clone, Copy)]
 pub(crate) struct Item {

@@ -1,20 +1,19 @@
-//! HCR202: a resolved review item must name the revision that resolved it.
+//! HCR202: a resolved review item must name the revision that resolved it (the rule is
+//! `hcr_types::contract::resolved_without_revision`, which the builder applies too).
 
-use serde_json::Value;
+use hcr_types::JsonPointer;
 
-use super::{Input, Sink, objects};
+use super::{Input, Sink};
 use crate::schema::field;
 use crate::{Code, Diagnostic};
 
 pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
-    for (at, item) in objects(input.value, "openReview") {
-        let resolved = item.get("status").and_then(Value::as_str) == Some("resolved");
-        if resolved && !item.contains_key("resolvedByRevision") {
-            let message = format!(
-                "review item {} is resolved but has no `resolvedByRevision`",
-                field(&at.pointer())
-            );
-            sink.push(Diagnostic::new(Code::Hcr202, at.pointer(), message));
-        }
+    for index in hcr_types::contract::resolved_without_revision(input.value) {
+        let at = JsonPointer::root().key("openReview").index(index);
+        let message = format!(
+            "review item {} is resolved but has no `resolvedByRevision`",
+            field(&at)
+        );
+        sink.push(Diagnostic::new(Code::Hcr202, at, message));
     }
 }
