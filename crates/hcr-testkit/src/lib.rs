@@ -3,7 +3,7 @@
 //! - [`workspace_root`], [`json_files`], [`examples`], [`suite_cases`]: the documents the
 //!   tests run over;
 //! - [`mutations`]: every single-place change of a document;
-//! - [`reference`]: an independent model of the publisher's reference validator;
+//! - [`reference`](mod@reference): an independent model of the publisher's reference validator;
 //! - [`corpus`]: seeded realistic records and labelled changes of them.
 //!
 //! ```

@@ -54,7 +54,7 @@ pub struct Payload {
 pub struct PayloadProblem {
     /// The field, e.g. `keywords[2]` (empty for the payload itself).
     pub field: String,
-    /// The message, e.g. "keywords[2] must be a non-empty string no longer than 80 characters."
+    /// The message, e.g. "keywords\[2\] must be a non-empty string no longer than 80 characters."
     pub message: String,
 }
 
