@@ -2,7 +2,7 @@
 //!
 //! The steps, in order (each stops the run when it fails):
 //! 1. `cargo fmt --check` and `cargo clippy --all-targets -D warnings`;
-//! 2. `cargo test --workspace --locked`;
+//! 2. `cargo test --workspace --locked`, then `cargo doc` with `-D warnings`;
 //! 3. the Python tools: a virtual environment in `target/xtask/venv` with the pinned packages
 //!    of `xtask/python-requirements.txt`, made with the machine's `python3` (or `$PYTHON`) and
 //!    rebuilt whenever that file changes;
@@ -50,6 +50,14 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "cargo test",
         cargo(&root).args(["test", "--workspace", "--locked"]),
     )?;
+    if lint {
+        step(
+            "cargo doc",
+            cargo(&root)
+                .args(["doc", "--workspace", "--no-deps", "--locked"])
+                .env("RUSTDOCFLAGS", "-D warnings"),
+        )?;
+    }
     let venv = python_env(&root)?;
     workflow_lint(&root, &venv)?;
     println!(

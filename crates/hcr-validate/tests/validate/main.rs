@@ -46,3 +46,23 @@ pub(crate) fn record(patch: &str) -> String {
     }
     .document()
 }
+
+/// The README's producer example, as written there.
+#[test]
+fn the_readme_producer_example_builds_a_valid_record() -> Result<(), hcr_types::Error> {
+    use hcr_types::{Actor, Evidence, Record, ReviewItem, Revision};
+    use hcr_validate::ValidateRecord as _;
+
+    let mut review = ReviewItem::open("review:index", "Name the index after the convention.")?;
+    review.resolve(Revision::new(3)?);
+    let record = Record::builder()
+        .objective("Ship the fix.", ["The regression test passes."])
+        .evidence(Evidence::uri("ci", "CI run", "https://ci.example/runs/7")?)
+        .review(review)
+        .next_action("Deploy it.", "The deploy log says ok.")
+        .next_actor(Actor::agent("agent:deployer")?)
+        .build()?;
+    let report = record.validate();
+    assert!(report.valid, "{:?}", report.codes());
+    Ok(())
+}
