@@ -367,21 +367,25 @@ pub struct DiffArgs {
     pub input: InputArgs,
 }
 
+/// The files a linter checks and how it reports.
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// The files.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// How much one input may hold.
+    #[command(flatten)]
+    pub input: InputArgs,
+}
+
 /// `hcr handoff-md …`.
 #[derive(Debug, Subcommand)]
 pub enum HandoffMdCommand {
     /// Check HANDOFF.md files against the skill's sections and receiver questions (HCR6xx).
-    Lint {
-        /// HANDOFF.md files.
-        #[arg(value_name = "FILE", required = true)]
-        files: Vec<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
-        /// How much one input may hold.
-        #[command(flatten)]
-        input: InputArgs,
-    },
+    Lint(LintArgs),
 }
 
 /// `hcr spec-handoff …`.
@@ -428,17 +432,7 @@ pub enum SpecHandoffCommand {
         json: bool,
     },
     /// Check existing artifacts (HCR5xx diagnostics).
-    Lint {
-        /// Artifact files.
-        #[arg(value_name = "FILE", required = true)]
-        files: Vec<PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
-        /// How much one input may hold.
-        #[command(flatten)]
-        input: InputArgs,
-    },
+    Lint(LintArgs),
 }
 
 /// What `hcr render` produces.

@@ -16,8 +16,8 @@ use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Validator};
 
 use crate::args::{
-    ConvertArgs, ConvertFrom, ConvertTo, HandoffMdCommand, InputArgs, RenderArgs, RenderAs,
-    SpecHandoffCommand,
+    ConvertArgs, ConvertFrom, ConvertTo, HandoffMdCommand, InputArgs, LintArgs, RenderArgs,
+    RenderAs, SpecHandoffCommand,
 };
 use crate::{EXIT_INVALID, EXIT_VALID};
 
@@ -70,32 +70,20 @@ pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
                 EXIT_VALID
             })
         }
-        SpecHandoffCommand::Lint {
-            files,
-            format,
-            input: limits,
-        } => lint_files(files, *format, limits, lint),
+        SpecHandoffCommand::Lint(args) => lint_files(args, lint),
     }
 }
 
 /// `hcr handoff-md …`.
 pub(crate) fn handoff_md(command: &HandoffMdCommand) -> Result<u8> {
     match command {
-        HandoffMdCommand::Lint {
-            files,
-            format,
-            input: limits,
-        } => lint_files(files, *format, limits, hcr_interop::handoff_md::lint),
+        HandoffMdCommand::Lint(args) => lint_files(args, hcr_interop::handoff_md::lint),
     }
 }
 
 /// Lints each file with `lint` and renders the reports as `hcr validate` does.
-fn lint_files(
-    files: &[std::path::PathBuf],
-    format: hcr_report::Format,
-    limits: &InputArgs,
-    lint: fn(&str) -> hcr_validate::Report,
-) -> Result<u8> {
+fn lint_files(args: &LintArgs, lint: fn(&str) -> hcr_validate::Report) -> Result<u8> {
+    let (files, format, limits) = (&args.files, args.format, &args.input);
     let mut context = Context::new(Level::Normative);
     context.root = std::env::current_dir().ok();
     let mut render = renderer(format, context);

@@ -264,23 +264,33 @@ pub fn sections(artifact: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The record a `HCR record (hcr/v1)` section's body carries (a JSON code block), as a draft
+/// that lacks and loses nothing.
+pub(crate) fn carried_record(body: &str) -> Option<Draft> {
+    let json = body
+        .trim()
+        .trim_start_matches("```json")
+        .trim_end_matches("```")
+        .trim();
+    serde_json::from_str::<Value>(json)
+        .ok()
+        .map(|record| Draft {
+            record,
+            missing: Vec::new(),
+            lost: Vec::new(),
+        })
+}
+
 /// The record an artifact carries, or a draft from its fields (see the module docs).
 #[must_use]
 pub fn from_artifact(artifact: &str) -> Draft {
     let sections = sections(artifact);
-    if let Some((_, body)) = sections.iter().find(|(h, _)| h == RECORD_SECTION) {
-        let json = body
-            .trim()
-            .trim_start_matches("```json")
-            .trim_end_matches("```")
-            .trim();
-        if let Ok(record) = serde_json::from_str::<Value>(json) {
-            return Draft {
-                record,
-                missing: Vec::new(),
-                lost: Vec::new(),
-            };
-        }
+    if let Some(draft) = sections
+        .iter()
+        .find(|(h, _)| h == RECORD_SECTION)
+        .and_then(|(_, body)| carried_record(body))
+    {
+        return draft;
     }
     let lost = Vec::new();
     let parsed = parse_frontmatter(artifact);

@@ -39,20 +39,11 @@ pub const HANDOFF_MD_EXTENSION: &str = "sh.hcr.handoff-md";
 #[allow(clippy::too_many_lines)]
 pub fn from_handoff_md(text: &str) -> Draft {
     let document = Document::parse(text);
-    if let Some(section) = document.section(RECORD_SECTION) {
-        let body = section.text(&document);
-        let json = body
-            .trim()
-            .trim_start_matches("```json")
-            .trim_end_matches("```")
-            .trim();
-        if let Ok(record) = serde_json::from_str::<Value>(json) {
-            return Draft {
-                record,
-                missing: Vec::new(),
-                lost: Vec::new(),
-            };
-        }
+    if let Some(draft) = document
+        .section(RECORD_SECTION)
+        .and_then(|section| crate::convert::carried_record(&section.text(&document)))
+    {
+        return draft;
     }
     let mut missing = Vec::new();
     let mut kept = Map::new();
