@@ -75,6 +75,7 @@ pub mod contract;
 mod datetime;
 mod digest;
 mod error;
+mod extensions;
 pub mod pointer;
 mod record;
 mod revision;

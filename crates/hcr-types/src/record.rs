@@ -1,15 +1,14 @@
 //! The record and one type per `$defs` entry of the v1.0 schema.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::strict;
 use crate::{
     DateTime, Error, JsonPointer, NonEmptyText, RecordId, Revision, Sha256, TextList, UriReference,
 };
 
-/// Implementation data under `extensions`: any JSON, keys in the order they were written.
-pub type Extensions = Map<String, Value>;
+pub use crate::extensions::Extensions;
 
 /// The `schemaVersion` constant: always the string `"1.0"`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -723,7 +722,8 @@ impl Record {
     /// # Errors
     /// [`Error::Read`] with the pointer of the first problem.
     pub fn from_value(value: &Value) -> Result<Self, Error> {
-        read(value)
+        // Extension values are kept as JSON text, which only a text reader gives.
+        Self::from_json(&value.to_string())
     }
 
     /// The record as a JSON value.
@@ -745,7 +745,7 @@ impl Record {
     /// no whitespace, ECMAScript number formatting. Equal records have equal canonical forms.
     #[must_use]
     pub fn canonical_json(&self) -> String {
-        serde_json_canonicalizer::to_string(self).unwrap_or_default()
+        serde_json_canonicalizer::to_string(&self.to_value()).unwrap_or_default()
     }
 
     /// The SHA-256 of [`Record::canonical_json`]: a content address for this revision.

@@ -300,7 +300,7 @@ impl Diff {
         let keys = |r: &Record| {
             r.extensions
                 .iter()
-                .flat_map(|e| e.keys().cloned())
+                .flat_map(|e| e.keys().map(str::to_owned))
                 .collect::<Vec<_>>()
         };
         let (old_keys, new_keys) = (keys(old), keys(new));
