@@ -69,6 +69,57 @@
 //! assert_eq!(record.digest().as_str().len(), 64);
 //! # Ok::<(), hcr_types::Error>(())
 //! ```
+//!
+//! # Extensions, losslessly
+//!
+//! Extension values keep the producer's exact JSON, numbers included, and the SDK adds no
+//! feature to your `serde_json` (its own order-keeping map, not `preserve_order`).
+//!
+//! ```
+//! # let text = r#"{"schemaVersion": "1.0",
+//! #   "objective": {"summary": "Ship.", "acceptanceCriteria": ["It ships."]},
+//! #   "currentState": {"complete": [], "inProgress": [], "blocked": [], "unverified": []},
+//! #   "decisions": [], "evidence": [], "constraints": [], "openReview": [],
+//! #   "nextAction": {"summary": "Tag it.", "verification": "The tag exists."},
+//! #   "ownership": {"nextActor": {"id": "agent:a", "type": "agent"}},
+//! #   "extensions": {"com.example.cost": {"eur": 1.50, "ledger": 123456789012345678901234567890}}}"#;
+//! let mut record = hcr_types::Record::from_json(text)?;
+//! let extensions = record.extensions.get_or_insert_with(Default::default);
+//! extensions.insert_raw("com.example.rate", "1E2")?;
+//! let written = record.to_json_pretty();
+//! assert!(written.contains(r#"{"eur":1.50,"ledger":123456789012345678901234567890}"#));
+//! assert!(written.contains("1E2"));
+//! # Ok::<(), hcr_types::Error>(())
+//! ```
+//!
+//! # Resolving a review, evidence from a file
+//!
+//! ```
+//! use hcr_types::{Evidence, ReviewItem, Revision};
+//!
+//! let mut review = ReviewItem::open("review:copy", "The error message is unclear.")?;
+//! review.resolve(Revision::new(4)?); // status and resolvedByRevision, together
+//!
+//! let artifacts = tempfile::tempdir()?;
+//! std::fs::write(artifacts.path().join("test.log"), "42 passed\n")?;
+//! let evidence = Evidence::from_file("tests", "Test run", artifacts.path(), "test.log")?;
+//! assert!(evidence.sha256.is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What the builder guarantees, and validating a typed record
+//!
+//! [`RecordBuilder::build`] returns a record the schema accepts and that keeps the contract
+//! rules needing no scanner ([`contract`]: no whitespace-only text, no resolved review without
+//! its revision). Secrets and hcr's recommendations are `hcr-validate`'s:
+//! `Validator::validate_record(&record)` or `record.validate()` (its `ValidateRecord` trait)
+//! give the same report as for the record's pretty JSON.
+//!
+//! # Stability (0.x)
+//!
+//! Stable within 0.x: the types of the record and their public fields, the builder's methods,
+//! [`Error`]'s variants (it is `#[non_exhaustive]`), [`Extensions`]' methods, and the JSON
+//! every type reads and writes. Anything else may change in a minor release.
 
 mod builder;
 pub mod contract;
