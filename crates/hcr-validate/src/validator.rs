@@ -168,7 +168,7 @@ impl Validator {
     pub fn read_record(&self, bytes: &[u8]) -> Result<(Record, Report), Report> {
         let (document, report) = self.read(bytes);
         match document {
-            Some(document) if report.valid => match Record::from_value(&document.value) {
+            Some(_) if report.valid => match typed(bytes) {
                 Ok(record) => Ok((record, report)),
                 // Unreachable when typed reading agrees with the schema, as the tests prove;
                 // reported rather than trusted.
@@ -192,7 +192,7 @@ impl Validator {
     #[must_use]
     pub fn validate_typed(&self, bytes: &[u8]) -> (Option<Record>, Report) {
         let (document, report) = self.read(bytes);
-        let record = document.and_then(|d| Record::from_value(&d.value).ok());
+        let record = document.and_then(|_| typed(bytes).ok());
         (record, report)
     }
 
@@ -337,6 +337,16 @@ fn scrub(secrets: &SecretSet, d: &mut Diagnostic) {
         }
         d.pointer = pointer;
     }
+}
+
+/// The typed record of a document that parsed, read from its text so that extension values
+/// keep their numbers as written.
+fn typed(bytes: &[u8]) -> Result<Record, hcr_types::Error> {
+    let text = std::str::from_utf8(bytes).map_err(|_| hcr_types::Error::Read {
+        pointer: JsonPointer::root(),
+        message: "the record is not UTF-8".to_owned(),
+    })?;
+    Record::from_json(text)
 }
 
 /// Gives every diagnostic its span.

@@ -66,3 +66,28 @@ fn the_readme_producer_example_builds_a_valid_record() -> Result<(), hcr_types::
     assert!(report.valid, "{:?}", report.codes());
     Ok(())
 }
+
+/// A record read through the validator keeps its extension numbers as written.
+#[test]
+fn typed_reading_through_the_validator_is_lossless() {
+    let (_, value) = hcr_testkit::examples()
+        .into_iter()
+        .find(|(p, _)| p.ends_with("minimal.json"))
+        .expect("the minimal example");
+    let compact = value.to_string();
+    let text = format!(
+        "{},\"extensions\":{{\"com.example.n\":[1.50,1E2,-0,123456789012345678901234567890]}}}}",
+        &compact[..compact.len() - 1]
+    );
+    let validator = hcr_validate::Validator::new(hcr_validate::Level::Normative);
+    let (record, _) = validator.read_record(text.as_bytes()).expect("valid");
+    assert_eq!(
+        record
+            .extensions
+            .as_ref()
+            .and_then(|e| e.get_raw("com.example.n")),
+        Some("[1.50,1E2,-0,123456789012345678901234567890]")
+    );
+    let (typed, _) = validator.validate_typed(text.as_bytes());
+    assert_eq!(typed, Some(record));
+}
