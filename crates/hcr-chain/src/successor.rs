@@ -80,6 +80,14 @@ pub fn successor(previous: &Record, how: &Continuation) -> Result<Record, Contin
         apply_patch(&mut value, patch, may_name)?;
     }
     let mut next = Record::from_value(&value).map_err(ContinueError::Shape)?;
+    // Extensions the patch leaves alone keep their exact JSON (a `Value` would round numbers).
+    if how
+        .patch
+        .as_ref()
+        .is_none_or(|p| p.get("extensions").is_none())
+    {
+        next.extensions.clone_from(&previous.extensions);
+    }
     if next.record_id.is_none() {
         return Err(ContinueError::NoRecordId);
     }

@@ -202,3 +202,27 @@ fn a_secret_in_either_record_never_reaches_the_diff() {
     }
     assert_eq!(tags(&diff).0, ["next-action-changed"]);
 }
+
+/// `hcr continue` keeps the predecessor's extensions exactly (numbers as written).
+#[test]
+fn a_successor_keeps_extension_numbers_as_written() {
+    let mut value = base();
+    value["extensions"] = json!({});
+    let text = value.to_string().replace(
+        "\"extensions\":{}",
+        "\"extensions\":{\"com.example.n\":[1.50,1E2,-0]}",
+    );
+    let previous = Record::from_json(&text).expect("a record");
+    let how = hcr_chain::Continuation {
+        by: Some(hcr_types::Actor::agent("agent:next").expect("valid")),
+        now: Some(hcr_types::DateTime::parse("2026-12-01T00:00:00Z").expect("date")),
+        ..Default::default()
+    };
+    let next = hcr_chain::successor(&previous, &how).expect("a successor");
+    assert_eq!(
+        next.extensions
+            .as_ref()
+            .and_then(|e| e.get_raw("com.example.n")),
+        Some("[1.50,1E2,-0]")
+    );
+}
