@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 
 use hcr_escape::{markdown_code as code, markdown_text as md};
 use hcr_types::{ConstraintKind, Evidence, Record, ReviewStatus, Sha256};
-use hcr_validate::receiver::{self, Assessment};
+use hcr_validate::receiver::{self, Assessment, ReceiverContext};
 use hcr_validate::{Diagnostic, Report, Severity};
 use serde::Serialize;
 
@@ -201,19 +201,25 @@ pub const BRIEF_VERSION: u32 = 1;
 impl Brief {
     /// The brief for `record`, which `report` (a receiver-level validation of it) describes.
     /// Every status in it is the one the receiver checks decided (`report.receiver`); without
-    /// them (a report from a lower level), nothing counts as checked.
+    /// them (a report from a lower level), the same checks with nothing at hand: no artifact
+    /// is read and the due date is compared with the current time.
     #[must_use]
     pub fn new(record: &Record, report: &Report) -> Self {
-        let unchecked = Assessment::default();
-        let assessment = report.receiver.as_deref().unwrap_or(&unchecked);
-        let checks: Vec<receiver::EvidenceStatus> = record
-            .evidence
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
+        // Without the receiver checks' verdict (a lower-level report), the same decision with
+        // nothing at hand.
+        let unchecked;
+        let assessment = match report.receiver.as_deref() {
+            Some(assessment) => assessment,
+            None => {
+                unchecked = Assessment::of(&record.to_value(), &ReceiverContext::new());
+                &unchecked
+            }
+        };
+        let checks: Vec<receiver::EvidenceStatus> = (0..record.evidence.len())
+            .map(|i| {
                 assessment
                     .evidence_at(i)
-                    .map_or_else(|| unchecked_status(e), |check| check.status.clone())
+                    .map_or(receiver::EvidenceStatus::NotChecked, |c| c.status.clone())
             })
             .collect();
         let evidence: Vec<EvidenceBrief> = record
@@ -563,15 +569,6 @@ fn section(out: &mut String, title: &str, items: &[String]) {
     if !items.is_empty() {
         let _ = writeln!(out, "### {title}\n");
         list(out, items);
-    }
-}
-
-/// The status of evidence the receiver did not check (a report from a lower level).
-fn unchecked_status(evidence: &Evidence) -> receiver::EvidenceStatus {
-    if evidence.sha256.is_some() {
-        receiver::EvidenceStatus::NotChecked
-    } else {
-        receiver::EvidenceStatus::NotDigested(None)
     }
 }
 

@@ -148,6 +148,31 @@ pub use revision::{Revision, revision_value};
 pub use text::{NonEmptyText, RecordId, TextList};
 pub use uri::{UriReference, is_uri_reference};
 
+/// Why `path` is not a safe relative path below an artifacts folder, judged from its text
+/// alone (`artifactRef`): the one rule of [`Evidence::from_file`] and `hcr-validate`'s
+/// artifact store.
+#[must_use]
+pub fn unsafe_reason(path: &str) -> Option<&'static str> {
+    let bytes = path.as_bytes();
+    if path.is_empty() {
+        Some("it is empty")
+    } else if path.contains('\0') {
+        Some("it contains a NUL character")
+    } else if path.starts_with("\\\\") || path.starts_with("//") {
+        Some("it is a UNC or network path")
+    } else if bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' {
+        Some("it starts with a drive letter")
+    } else if path.starts_with('/') {
+        Some("it is an absolute path")
+    } else if path.contains('\\') {
+        Some("it contains a backslash")
+    } else if path.split('/').any(|segment| segment == "..") {
+        Some("it has a `..` segment")
+    } else {
+        None
+    }
+}
+
 /// `serde_json`, for the values of `extensions` (the same version the SDK uses).
 pub use serde_json;
 

@@ -370,8 +370,8 @@ impl Evidence {
     /// ```
     ///
     /// # Errors
-    /// An empty `id` or `label`; an `artifact_ref` that is not a relative path below `root`
-    /// (absolute, with a `..` segment or a backslash); a file that cannot be read
+    /// An empty `id` or `label`; an `artifact_ref` that is not a safe relative path below
+    /// `root` ([`crate::unsafe_reason`]); a file that cannot be read
     /// ([`Error::Io`]).
     pub fn from_file(
         id: impl Into<String>,
@@ -380,11 +380,7 @@ impl Evidence {
         artifact_ref: impl Into<String>,
     ) -> Result<Self, Error> {
         let artifact_ref = artifact_ref.into();
-        let escapes = artifact_ref.starts_with('/')
-            || artifact_ref.contains('\\')
-            || artifact_ref.split('/').any(|s| s == "..")
-            || artifact_ref.as_bytes().get(1) == Some(&b':');
-        if escapes {
+        if crate::unsafe_reason(&artifact_ref).is_some() {
             return Err(Error::invalid(
                 "evidence artifactRef",
                 "must be a relative path below the artifacts folder",

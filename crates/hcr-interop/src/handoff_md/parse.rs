@@ -216,11 +216,11 @@ impl Document {
     #[must_use]
     pub fn parse(text: &str) -> Self {
         let blanked = blank_comments(text);
-        let spans: Vec<Range<usize>> = lines(&blanked)
+        let lines: Vec<Line<'_>> = lines(&blanked);
+        let spans: Vec<Range<usize>> = lines
             .iter()
             .map(|l| l.start..l.start + l.text.len())
             .collect();
-        let lines: Vec<Line<'_>> = lines(&blanked);
         let mut sections: Vec<Section> = Vec::new();
         let mut title = None;
         let mut fenced = false;

@@ -15,8 +15,8 @@ fn bullets(out: &mut String, items: impl IntoIterator<Item = String>) {
 }
 
 /// The record as a `HANDOFF.md`: the skill's sections (Goal, Current state, Decisions,
-/// Evidence, Next action, Open risks and questions, Relevant artifacts), then Constraints,
-/// Ownership and Reviews, then the record as JSON. Every record string is escaped.
+/// Evidence, Next action, Open risks and questions, Relevant artifacts), then Constraints and
+/// the Next actor, then the record as JSON. Every record string is escaped.
 #[must_use]
 pub fn render(record: &Record) -> String {
     let mut out = String::new();

@@ -77,7 +77,7 @@ impl ArtifactStore {
         {
             return found.clone();
         }
-        let found = match unsafe_reason(artifact_ref) {
+        let found = match hcr_types::unsafe_reason(artifact_ref) {
             Some(reason) => Artifact::Unsafe(reason),
             None => self.hash(artifact_ref),
         };
@@ -134,29 +134,6 @@ impl ArtifactStore {
     }
 }
 
-/// Why `path` is not a safe relative path, judged from its text alone.
-#[must_use]
-pub fn unsafe_reason(path: &str) -> Option<&'static str> {
-    let bytes = path.as_bytes();
-    if path.is_empty() {
-        Some("it is empty")
-    } else if path.contains('\0') {
-        Some("it contains a NUL character")
-    } else if path.starts_with("\\\\") || path.starts_with("//") {
-        Some("it is a UNC or network path")
-    } else if bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' {
-        Some("it starts with a drive letter")
-    } else if path.starts_with('/') {
-        Some("it is an absolute path")
-    } else if path.contains('\\') {
-        Some("it contains a backslash")
-    } else if path.split('/').any(|segment| segment == "..") {
-        Some("it has a `..` segment")
-    } else {
-        None
-    }
-}
-
 fn open_error(error: &io::Error) -> Artifact {
     let text = error.to_string();
     if error.kind() == io::ErrorKind::NotFound {
@@ -200,7 +177,7 @@ fn describe(file_type: &cap_std::fs::FileType) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::unsafe_reason;
+    use hcr_types::unsafe_reason;
 
     #[test]
     fn refuses_paths_that_could_leave_the_folder() {

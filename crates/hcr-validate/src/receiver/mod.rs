@@ -23,7 +23,8 @@ use std::sync::Arc;
 use hcr_types::{DateTime, JsonPointer, Sha256};
 use serde_json::Value;
 
-pub use artifacts::{Artifact, ArtifactStore, DEFAULT_MAX_ARTIFACT_BYTES, unsafe_reason};
+pub use artifacts::{Artifact, ArtifactStore, DEFAULT_MAX_ARTIFACT_BYTES};
+pub use hcr_types::unsafe_reason;
 pub use revisions::{IndexProblem, RevisionIndex};
 
 use crate::rules::{Input, Sink, objects, revision};
@@ -246,14 +247,23 @@ impl Assessment {
     /// The verdict for the evidence item at `index` of `evidence`, if it is an object.
     #[must_use]
     pub fn evidence_at(&self, index: usize) -> Option<&EvidenceCheck> {
-        self.evidence.iter().find(|e| e.index == index)
+        // In record order, so sorted by index.
+        let at = self
+            .evidence
+            .binary_search_by_key(&index, |e| e.index)
+            .ok()?;
+        self.evidence.get(at)
     }
 
     /// The verdict for the resolved review item at `index` of `openReview`, if its link was
     /// checked.
     #[must_use]
     pub fn review_at(&self, index: usize) -> Option<&ReviewCheck> {
-        self.reviews.iter().find(|r| r.index == index)
+        let at = self
+            .reviews
+            .binary_search_by_key(&index, |r| r.index)
+            .ok()?;
+        self.reviews.get(at)
     }
 }
 
