@@ -33,4 +33,7 @@ mod diff;
 mod successor;
 
 pub use diff::{Change, DIFF_VERSION, Diff, NextActionField, Side, StateList, Warning};
-pub use successor::{Continuation, ContinueError, parse_actor, successor};
+pub use successor::{
+    Checked, Continuation, ContinueError, Refusal, checked_successor, parse_actor,
+    revision_file_name, successor,
+};

@@ -186,3 +186,84 @@ pub fn parse_actor(spec: &str) -> Result<Actor, hcr_types::Error> {
     };
     Actor::new(kind, spec)
 }
+
+/// A successor that passed the checks every surface makes before showing or writing one.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The successor.
+    pub record: Record,
+    /// Its pretty JSON text, as it is written.
+    pub text: String,
+}
+
+/// Why [`checked_successor`] gives no successor.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Refusal {
+    /// No successor could be made; the message never repeats a secret of the predecessor or
+    /// the patch.
+    Refused(String),
+    /// The successor was made but is not valid at the normative level: the report about
+    /// `text`. Nothing may be written.
+    Invalid {
+        /// The normative-level report.
+        report: hcr_validate::Report,
+        /// The successor's text the report's lines refer to.
+        text: String,
+    },
+}
+
+/// Makes the successor of `previous` as [`successor`] does, then validates it at the
+/// normative level: only a valid successor is given.
+///
+/// # Errors
+/// [`Refusal`]: why there is no successor.
+pub fn checked_successor(previous: &Record, how: &Continuation) -> Result<Checked, Refusal> {
+    use hcr_validate::secrets::SecretSet;
+    use hcr_validate::{Level, Validator};
+    // What the predecessor and the patch hold is never repeated, not even in an error.
+    let next = successor(previous, how).map_err(|error| {
+        let secrets = SecretSet::from_value(&previous.to_value()).union(
+            how.patch
+                .as_ref()
+                .map(SecretSet::from_value)
+                .unwrap_or_default(),
+        );
+        Refusal::Refused(secrets.redact(&error.to_string()).into_owned())
+    })?;
+    let text = next.to_json_pretty();
+    let report = Validator::new(Level::Normative).validate_str(&text);
+    if report.valid {
+        Ok(Checked { record: next, text })
+    } else {
+        Err(Refusal::Invalid { report, text })
+    }
+}
+
+/// The file name a revision is written under: `{recordId}.r{revision}.json`, the id's
+/// characters outside `[A-Za-z0-9._-]` as `_` (a name that would be empty or hidden starts
+/// with `record`).
+#[must_use]
+pub fn revision_file_name(record: &Record) -> String {
+    let id = record
+        .record_id
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    let name: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let name = if name.is_empty() || name.starts_with('.') {
+        format!("record{name}")
+    } else {
+        name
+    };
+    format!("{name}.r{}.json", record.revision().unwrap_or(0))
+}

@@ -4,10 +4,9 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, anyhow, bail};
-use hcr_chain::{Continuation, Diff, parse_actor, successor};
+use hcr_chain::{Continuation, Diff, Refusal, checked_successor, parse_actor, revision_file_name};
 use hcr_report::{Context, Format, Outcome, Summary, renderer};
 use hcr_types::Record;
-use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Report, Validator};
 
 use crate::args::{ContinueArgs, DiffArgs, DiffFormat, InputArgs};
@@ -84,39 +83,23 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
         supersede: args.supersede.clone(),
         first: args.first,
     };
-    // What the predecessor and the patch hold is never repeated, not even in an error.
-    let secrets = SecretSet::from_value(&previous.to_value()).union(
-        how.patch
-            .as_ref()
-            .map(SecretSet::from_value)
-            .unwrap_or_default(),
-    );
-    let next =
-        successor(&previous, &how).map_err(|e| anyhow!("{}", secrets.redact(&e.to_string())))?;
-    let text = next.to_json_pretty();
-    let report = Validator::new(Level::Normative).validate_str(&text);
-    if !report.valid {
-        print_report(None, report, text.into_bytes(), Level::Normative)?;
-        writeln!(
-            io::stderr(),
-            "hcr: the successor is not valid at the normative level; nothing was written"
-        )?;
-        return Ok(EXIT_INVALID);
-    }
+    let next = match checked_successor(&previous, &how) {
+        Ok(next) => next,
+        Err(Refusal::Invalid { report, text }) => {
+            print_report(None, report, text.into_bytes(), Level::Normative)?;
+            writeln!(
+                io::stderr(),
+                "hcr: the successor is not valid at the normative level; nothing was written"
+            )?;
+            return Ok(EXIT_INVALID);
+        }
+        Err(Refusal::Refused(reason)) => bail!("{reason}"),
+        Err(_) => bail!("the successor could not be made"),
+    };
+    let text = next.text;
     let destination = match (&args.out, &args.into) {
         (Some(file), _) => Some(file.clone()),
-        (None, Some(dir)) => {
-            let id = next
-                .record_id
-                .as_ref()
-                .map(ToString::to_string)
-                .unwrap_or_default();
-            Some(dir.join(format!(
-                "{}.r{}.json",
-                file_name(&id),
-                next.revision().unwrap_or(0)
-            )))
-        }
+        (None, Some(dir)) => Some(dir.join(revision_file_name(&next.record))),
         (None, None) => None,
     };
     match destination {
@@ -137,25 +120,6 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
         None => io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(EXIT_VALID)
-}
-
-/// A record id as a file name: characters outside `[A-Za-z0-9._-]` become `_`.
-fn file_name(id: &str) -> String {
-    let name: String = id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if name.is_empty() || name.starts_with('.') {
-        format!("record{name}")
-    } else {
-        name
-    }
 }
 
 pub(crate) fn run_diff(args: &DiffArgs) -> Result<u8> {

@@ -6,9 +6,7 @@ use std::path::Path;
 use anyhow::{Context as _, Result, bail};
 use hcr_receive::fill::{self, Fill};
 use hcr_types::Sha256;
-use hcr_validate::ReceiverContext;
-use hcr_validate::receiver::{ArtifactStore, Assessment};
-use hcr_validate::{Level, Validator};
+use hcr_validate::receiver::ArtifactStore;
 
 use crate::args::DigestArgs;
 use crate::{EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
@@ -48,25 +46,21 @@ fn hash_files(files: &[std::path::PathBuf]) -> Result<u8> {
 
 fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
     let text = crate::input::text(path, &args.input)?;
-    let validator =
-        Validator::new(Level::Normative).with_limits(crate::input::record_limits(&args.input));
-    let report = validator.validate_str(&text);
-    if !report.valid {
-        bail!(
-            "`{}` is not a valid record ({} errors); run `hcr validate` on it first",
-            path.display(),
-            report.count(hcr_validate::Severity::Error)
-        );
-    }
-    let record: serde_json::Value = serde_json::from_str(&text)?;
     let store = ArtifactStore::open(artifacts, args.max_artifact_bytes).with_context(|| {
         format!(
             "the artifacts folder `{}` cannot be opened",
             artifacts.display()
         )
     })?;
-    let assessment = Assessment::of(&record, &ReceiverContext::new().artifacts(store));
-    let items = fill::plan(&record, &assessment);
+    let (record, items) =
+        match fill::plan_text(&text, crate::input::record_limits(&args.input), store) {
+            Ok(planned) => planned,
+            Err(report) => bail!(
+                "`{}` is not a valid record ({} errors); run `hcr validate` on it first",
+                path.display(),
+                report.count(hcr_validate::Severity::Error)
+            ),
+        };
     let mut out = io::stdout().lock();
     let mut status = EXIT_VALID;
     for item in &items {

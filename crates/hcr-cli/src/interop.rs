@@ -12,7 +12,6 @@ use hcr_interop::spec_handoff::lint::lint;
 use hcr_interop::spec_handoff::write::{WriteRequest, read_input, write};
 use hcr_report::{Context, renderer};
 use hcr_types::Record;
-use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Validator};
 
 use crate::args::{
@@ -204,10 +203,7 @@ fn to_brief(args: &ConvertArgs) -> Result<u8> {
 /// and why it is not valid. With `check`, writes nothing and says whether the conversion is
 /// complete (nothing lost, nothing missing).
 fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> Result<u8> {
-    let mut text =
-        hcr_escape::json_text(&serde_json::to_string_pretty(&draft.record)?).into_owned();
-    text.push('\n');
-    let report = Validator::new(Level::Normative).validate_str(&text);
+    let checked = draft.check(source);
     let mut stderr = io::stderr().lock();
     for pointer in &draft.missing {
         writeln!(
@@ -223,35 +219,33 @@ fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> 
         )?;
     }
     if check {
-        let complete = draft.lost.is_empty() && draft.missing.is_empty() && report.valid;
-        return Ok(if complete { EXIT_VALID } else { EXIT_INVALID });
+        return Ok(if checked.complete {
+            EXIT_VALID
+        } else {
+            EXIT_INVALID
+        });
     }
-    if report.valid {
+    if checked.report.valid {
         match out {
-            Some(path) => std::fs::write(path, &text)
+            Some(path) => std::fs::write(path, &checked.text)
                 .with_context(|| format!("writing {}", path.display()))?,
-            None => io::stdout().lock().write_all(text.as_bytes())?,
+            None => io::stdout().lock().write_all(checked.text.as_bytes())?,
         }
         return Ok(EXIT_VALID);
     }
     writeln!(
         stderr,
         "hcr: the converted record is a draft, not yet valid ({} errors); it is printed, not written",
-        report.count(hcr_validate::Severity::Error)
+        checked.report.count(hcr_validate::Severity::Error)
     )?;
-    let mut shown = draft.record.clone();
-    // The source's secrets (a split one included) and the draft's.
-    let secrets = SecretSet::from_source(source).union(SecretSet::from_value(&shown));
-    let redacted = secrets.redact_value(&mut shown);
-    if redacted > 0 {
+    if checked.redacted > 0 {
         writeln!(
             stderr,
-            "hcr: the source holds secrets; {redacted} strings of the draft are shown redacted"
+            "hcr: the source holds secrets; {} strings of the draft are shown redacted",
+            checked.redacted
         )?;
-        text = hcr_escape::json_text(&serde_json::to_string_pretty(&shown)?).into_owned();
-        text.push('\n');
     }
-    io::stdout().lock().write_all(text.as_bytes())?;
+    io::stdout().lock().write_all(checked.shown.as_bytes())?;
     Ok(EXIT_INVALID)
 }
 

@@ -3,9 +3,8 @@
 use std::io::{self, Write};
 
 use anyhow::{Context as _, Result};
-use hcr_receive::Brief;
 use hcr_report::{Context, Format, Outcome, Summary, renderer};
-use hcr_validate::{Code, Level, Validator};
+use hcr_validate::{Level, Validator};
 
 use crate::args::{BriefFormat, ReceiveArgs};
 use crate::{EXIT_INVALID, EXIT_VALID};
@@ -16,12 +15,9 @@ pub(crate) fn run(args: &ReceiveArgs) -> Result<u8> {
         .with_limits(crate::input::record_limits(&args.input))
         .with_receiver(context);
     let bytes = crate::input::bytes(&args.record, &args.input)?;
-    let (record, report) = validator.validate_typed(&bytes);
-    // A record that does not satisfy the schema has no brief; one holding a secret is not
-    // repeated. Both get the diagnostics instead.
-    let record = match record {
-        Some(record) if !report.has(Code::Hcr204) => record,
-        _ => {
+    let brief = match hcr_receive::receive(&validator, &bytes) {
+        Ok((brief, _)) => brief,
+        Err(report) => {
             let source = hcr_batch::Source {
                 path: Some(args.record.clone()),
                 line: None,
@@ -43,7 +39,6 @@ pub(crate) fn run(args: &ReceiveArgs) -> Result<u8> {
             return Ok(EXIT_INVALID);
         }
     };
-    let brief = Brief::new(&record, &report);
     let text = match args.format {
         BriefFormat::Markdown => brief.to_markdown(),
         BriefFormat::Json => brief.to_json(),

@@ -244,39 +244,16 @@ impl Settings {
             }
         };
         let a = &args.limits;
-        let limits = Limits {
-            max_record_bytes: pick(
-                "max_record_bytes",
-                a.max_record_bytes,
-                configured.max_record_bytes,
-            ),
-            max_depth: pick(
-                "max_depth",
-                usize::try_from(a.max_depth).unwrap_or(Limits::DEPTH_CEILING),
-                configured.max_depth,
-            ),
-            max_string_bytes: pick(
-                "max_string_bytes",
-                a.max_string_bytes,
-                configured.max_string_bytes,
-            ),
-            max_array_items: pick(
-                "max_array_items",
-                a.max_array_items,
-                configured.max_array_items,
-            ),
-            max_object_members: pick(
-                "max_object_members",
-                a.max_object_members,
-                configured.max_object_members,
-            ),
-            max_diagnostics: pick(
-                "max_diagnostics",
-                a.max_diagnostics,
-                configured.max_diagnostics,
-            ),
+        let given_limits = Limits {
+            max_record_bytes: a.max_record_bytes,
+            max_depth: usize::try_from(a.max_depth).unwrap_or(Limits::DEPTH_CEILING),
+            max_string_bytes: a.max_string_bytes,
+            max_array_items: a.max_array_items,
+            max_object_members: a.max_object_members,
+            max_diagnostics: a.max_diagnostics,
             spelling: hcr_validate::Spelling::Option,
         };
+        let limits = configured.record_limits(given_limits, |id| given.explicit(id));
         let glob = match config.and_then(|c| c.glob.clone()) {
             Some(glob) if !given.explicit("glob") => glob,
             _ => args.glob.clone(),

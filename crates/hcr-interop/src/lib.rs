@@ -25,6 +25,7 @@
 //! ```
 
 pub mod convert;
+pub mod draft;
 pub mod goal_handover;
 pub mod handoff_md;
 pub mod handover_brief;

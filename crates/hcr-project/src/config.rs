@@ -80,6 +80,55 @@ pub struct LimitSettings {
     pub max_artifact_bytes: Option<u64>,
 }
 
+impl LimitSettings {
+    /// The record limits in force: for each limit, `base`'s value when `explicit` says the
+    /// caller gave it (the command line's `max_depth`, say), else the configured one, else
+    /// `base`'s. `base.spelling` is kept.
+    #[must_use]
+    pub fn record_limits(
+        &self,
+        base: hcr_validate::Limits,
+        explicit: impl Fn(&str) -> bool,
+    ) -> hcr_validate::Limits {
+        let pick = |id: &str, given: usize, configured: Option<usize>| {
+            if explicit(id) {
+                given
+            } else {
+                configured.unwrap_or(given)
+            }
+        };
+        hcr_validate::Limits {
+            max_record_bytes: pick(
+                "max_record_bytes",
+                base.max_record_bytes,
+                self.max_record_bytes,
+            ),
+            max_depth: pick("max_depth", base.max_depth, self.max_depth),
+            max_string_bytes: pick(
+                "max_string_bytes",
+                base.max_string_bytes,
+                self.max_string_bytes,
+            ),
+            max_array_items: pick(
+                "max_array_items",
+                base.max_array_items,
+                self.max_array_items,
+            ),
+            max_object_members: pick(
+                "max_object_members",
+                base.max_object_members,
+                self.max_object_members,
+            ),
+            max_diagnostics: pick(
+                "max_diagnostics",
+                base.max_diagnostics,
+                self.max_diagnostics,
+            ),
+            spelling: base.spelling,
+        }
+    }
+}
+
 /// `[[overrides]]`: changes for the records under some paths.
 #[derive(Clone, Debug)]
 pub(crate) struct Override {

@@ -172,6 +172,31 @@ pub fn apply(text: &str, record: &Value, items: &[FillItem]) -> Result<String, F
     Ok(out)
 }
 
+/// Validates the record `text` at the normative level (within `limits`) and plans its fill
+/// against the artifacts in `store`: the parsed record and the plan. Only a valid record is
+/// filled.
+///
+/// # Errors
+/// The report, when the record is not valid.
+pub fn plan_text(
+    text: &str,
+    limits: hcr_validate::Limits,
+    store: hcr_validate::receiver::ArtifactStore,
+) -> Result<(Value, Vec<FillItem>), hcr_validate::Report> {
+    use hcr_validate::{Level, ReceiverContext, Validator};
+    let report = Validator::new(Level::Normative)
+        .with_limits(limits)
+        .validate_str(text);
+    if !report.valid {
+        return Err(report);
+    }
+    // A valid record parses: the validator's own pass accepted it.
+    let record: Value = serde_json::from_str(text).map_err(|_| report)?;
+    let assessment = Assessment::of(&record, &ReceiverContext::new().artifacts(store));
+    let items = plan(&record, &assessment);
+    Ok((record, items))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -36,6 +36,23 @@
 mod brief;
 pub mod fill;
 
+use hcr_validate::{Code, Report, Validator};
+
 pub use brief::{
     BRIEF_VERSION, Brief, ConstraintGroup, EvidenceBrief, EvidenceStatus, LinkStatus, ReviewBrief,
 };
+
+/// Validates `bytes` with `validator` (a receiver-level one, with the receiver's context) and
+/// makes the brief, or says why there is none: a record that does not satisfy the schema has
+/// no brief, and one holding a secret is not repeated. Every surface that gives a brief (the
+/// CLI, the MCP server) asks here.
+///
+/// # Errors
+/// The report, when no brief can be given; its diagnostics say why.
+pub fn receive(validator: &Validator, bytes: &[u8]) -> Result<(Brief, Report), Report> {
+    let (record, report) = validator.validate_typed(bytes);
+    match record {
+        Some(record) if !report.has(Code::Hcr204) => Ok((Brief::new(&record, &report), report)),
+        _ => Err(report),
+    }
+}
