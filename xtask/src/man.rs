@@ -178,6 +178,19 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         )],
     ),
     (
+        "hcr-mcp",
+        &[
+            (
+                "hcr mcp --root .",
+                "Serve the hcr tools to an agent over stdio, reading only beneath the current folder.",
+            ),
+            (
+                "hcr mcp --root handoffs/ --allow-write",
+                "Let the agent also write successors and digests, as new files beneath handoffs/.",
+            ),
+        ],
+    ),
+    (
         "hcr-completions",
         &[(
             "hcr completions bash > /etc/bash_completion.d/hcr",

@@ -59,6 +59,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         )?;
     }
     let venv = python_env(&root)?;
+    mcp_client_tests(&root, &venv)?;
     workflow_lint(&root, &venv)?;
     println!(
         "xtask test: every step passed in {:.0} s",
@@ -123,6 +124,26 @@ fn python_env(root: &Path) -> Result<PathBuf> {
     )?;
     std::fs::write(&stamp, want)?;
     Ok(bin)
+}
+
+/// `hcr mcp` driven by the official Python MCP SDK (crates/hcr-mcp/tests/python), against
+/// the `hcr` binary `cargo test` built (a separate `cargo build` would resolve features
+/// without the dev-dependencies and rebuild half the graph).
+fn mcp_client_tests(root: &Path, bin: &Path) -> Result<()> {
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let hcr = target.join("debug/hcr");
+    if !hcr.is_file() {
+        bail!("{} is missing: `cargo test` builds it", hcr.display());
+    }
+    step(
+        "MCP client tests (Python SDK)",
+        Command::new(bin.join("python"))
+            .current_dir(root)
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+            .arg("crates/hcr-mcp/tests/python")
+            .env("HCR_BIN", hcr),
+    )
 }
 
 /// The files the workflow lint checks: the composite action and every workflow.

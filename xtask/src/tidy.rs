@@ -35,6 +35,21 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
         "hcr-project",
         &["hcr-batch", "hcr-escape", "hcr-fs", "hcr-validate"],
     ),
+    (
+        "hcr-mcp",
+        &[
+            "hcr-batch",
+            "hcr-chain",
+            "hcr-escape",
+            "hcr-fs",
+            "hcr-interop",
+            "hcr-project",
+            "hcr-receive",
+            "hcr-report",
+            "hcr-types",
+            "hcr-validate",
+        ],
+    ),
 ];
 
 /// Crates at the top of the graph: their workspace edges are not constrained.

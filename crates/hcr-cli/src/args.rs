@@ -51,6 +51,8 @@ pub enum Command {
     /// Certify another implementation (a validator or a producer) against the conformance
     /// suite and write a report.
     Certify(CertifyArgs),
+    /// Serve the hcr tools to an agent over the Model Context Protocol (stdio).
+    Mcp(McpArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -637,4 +639,20 @@ pub struct LimitArgs {
 /// An RFC 3339 date-time argument.
 fn date_time(text: &str) -> Result<DateTime, String> {
     DateTime::parse(text).map_err(|_| format!("`{text}` is not an RFC 3339 date-time"))
+}
+
+/// `hcr mcp`.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// A folder the tools may read (repeatable) [default: the current folder]. Every path an
+    /// agent gives is resolved beneath one; relative paths from the first.
+    #[arg(long = "root", value_name = "DIR")]
+    pub roots: Vec<PathBuf>,
+    /// Let `continue`, `convert` and `digest` write beneath the roots (new files only, or
+    /// digests filled into a record).
+    #[arg(long)]
+    pub allow_write: bool,
+    /// Bytes any one input (a record's text, a file) may hold.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_record_bytes)]
+    pub max_input_bytes: usize,
 }

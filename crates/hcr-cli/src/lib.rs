@@ -84,6 +84,7 @@ pub fn main() -> ExitCode {
             &project::Given::new(matches.subcommand_matches("validate")),
         ),
         Command::Certify(args) => certify::run(&args),
+        Command::Mcp(args) => mcp(&args),
         Command::SpecHandoff(command) => interop::spec_handoff(&command),
         Command::HandoffMd(command) => interop::handoff_md(&command),
         Command::Render(args) => interop::render(&args),
@@ -109,6 +110,17 @@ pub fn main() -> ExitCode {
             ExitCode::from(EXIT_USAGE)
         }
     }
+}
+
+/// `hcr mcp`: the server runs until the client closes standard input.
+fn mcp(args: &args::McpArgs) -> anyhow::Result<u8> {
+    let config = hcr_mcp::Config {
+        roots: args.roots.clone(),
+        allow_write: args.allow_write,
+        max_input_bytes: args.max_input_bytes,
+    };
+    hcr_mcp::run(&config)?;
+    Ok(EXIT_VALID)
 }
 
 /// A closed standard output (`hcr validate … | head`) ends the run quietly.

@@ -1,0 +1,829 @@
+//! What each tool does, without the protocol: arguments in, an [`Output`] (structured and
+//! text) or a [`Failure`] out. Every decision is a library's; this module only reads the
+//! inputs beneath the roots and shapes the results.
+
+use std::path::{Path, PathBuf};
+
+use hcr_batch::{Input, Options, Outcome, PathSelections, Source, Summary};
+use hcr_chain::{Continuation, Diff, Refusal, checked_successor, parse_actor, revision_file_name};
+use hcr_project::{Change, Choices, Config};
+use hcr_receive::fill::{self, Fill};
+use hcr_report::{Context, Format, renderer};
+use hcr_types::{DateTime, Record, Sha256};
+use hcr_validate::receiver::{ArtifactStore, RevisionIndex};
+use hcr_validate::{Action, Code, Level, Limits, ReceiverContext, Severity, Spelling, Validator};
+use serde_json::{Value, json};
+
+use crate::params::{
+    ContinueParams, ConvertFrom, ConvertParams, ConvertTo, DiffParams, DigestParams, ExplainParams,
+    ReceiveParams, ReceiverArgs, RecordArg, RenderAs, RenderParams, ValidateParams,
+};
+use crate::roots::{PathError, Roots};
+
+/// What the server was started with.
+#[derive(Debug)]
+pub struct State {
+    /// The folders every path is resolved beneath.
+    pub roots: Roots,
+    /// Whether writing tools may write.
+    pub allow_write: bool,
+    /// The most bytes any one input (a text argument or a file) may hold.
+    pub max_input_bytes: usize,
+}
+
+/// A tool's result: structured content, and the short text form beside it.
+#[derive(Debug)]
+pub struct Output {
+    /// The structured result.
+    pub structured: Value,
+    /// The text form.
+    pub text: String,
+    /// The tool ran and its answer is a failure (an invalid record, a refused brief).
+    pub is_error: bool,
+}
+
+/// Why a tool gave no result.
+#[derive(Debug)]
+pub enum Failure {
+    /// The request itself is wrong (an argument too large, contradictory arguments): a
+    /// JSON-RPC invalid-params error.
+    Request(String),
+    /// The tool could not do what was asked (a path outside the roots, a write without
+    /// `--allow-write`): a tool error naming the problem.
+    Tool(String),
+}
+
+impl From<PathError> for Failure {
+    fn from(error: PathError) -> Self {
+        match error {
+            PathError::TooLarge(..) => Self::Request(error.to_string()),
+            _ => Self::Tool(error.to_string()),
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, Failure>;
+
+impl Output {
+    fn ok(structured: Value, text: String) -> Self {
+        Self {
+            structured,
+            text,
+            is_error: false,
+        }
+    }
+}
+
+impl State {
+    /// The record limits of one input: its size is the server's input limit, and messages
+    /// name settings as MCP arguments and server options do.
+    fn limits(&self) -> Limits {
+        Limits {
+            max_record_bytes: self.max_input_bytes,
+            spelling: Spelling::Member,
+            ..Limits::default()
+        }
+    }
+
+    /// A text argument, refused when larger than an input may be.
+    fn text_arg<'a>(&self, name: &str, text: &'a str) -> Result<&'a str> {
+        if text.len() > self.max_input_bytes {
+            return Err(Failure::Request(format!(
+                "`{name}` is {} bytes; an input may hold at most {} (the server's --max-input-bytes)",
+                text.len(),
+                self.max_input_bytes
+            )));
+        }
+        Ok(text)
+    }
+
+    /// The bytes of a record given as text or as a path, and the path as given.
+    fn input(&self, record: Option<&str>, path: Option<&str>) -> Result<(Vec<u8>, Option<String>)> {
+        match (record, path) {
+            (Some(text), None) => Ok((self.text_arg("record", text)?.as_bytes().to_vec(), None)),
+            (None, Some(path)) => {
+                let resolved = self.roots.resolve(path)?;
+                Ok((resolved.read(self.max_input_bytes)?, Some(path.to_owned())))
+            }
+            (Some(_), Some(_)) => Err(Failure::Request(
+                "give the record as `record` (its text) or as `path`, not both".into(),
+            )),
+            (None, None) => Err(Failure::Request(
+                "give the record as `record` (its text) or as `path`".into(),
+            )),
+        }
+    }
+
+    fn writable(&self, what: &str) -> Result<()> {
+        if self.allow_write {
+            Ok(())
+        } else {
+            Err(Failure::Tool(format!(
+                "{what} writes files, and this server was started without --allow-write; \
+                 nothing was written"
+            )))
+        }
+    }
+
+    /// The receiver's context from the arguments, every folder beneath a root.
+    fn receiver(&self, args: &ReceiverArgs) -> Result<ReceiverContext> {
+        let mut context = ReceiverContext::new();
+        if let Some(dir) = &args.artifacts {
+            let folder = self.roots.resolve(dir)?.folder()?;
+            let store =
+                ArtifactStore::open(&folder, hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES)
+                    .map_err(|e| Failure::Tool(format!("the artifacts folder `{dir}`: {e}")))?;
+            context = context.artifacts(store);
+        }
+        if let Some(dir) = &args.revisions {
+            let folder = self.roots.resolve(dir)?.folder()?;
+            let index = RevisionIndex::open(&folder)
+                .map_err(|e| Failure::Tool(format!("the revisions folder `{dir}`: {e}")))?;
+            context = context.revisions(index);
+        }
+        if let Some(now) = &args.now {
+            context = context.now(parse_time(now)?);
+        }
+        if let Some(actor) = &args.as_actor {
+            context = context.actor_id(actor);
+        }
+        Ok(context)
+    }
+
+    /// The project's configuration: the one found from the first root upward, only if it
+    /// lies beneath a root.
+    fn config(&self) -> Result<Option<Config>> {
+        let found = hcr_project::discover(self.roots.first())
+            .map_err(|e| Failure::Tool(format!("the project's configuration: {e}")))?;
+        let Some(path) = found else {
+            return Ok(None);
+        };
+        let Some(relative) = path
+            .strip_prefix(self.roots.first())
+            .ok()
+            .and_then(Path::to_str)
+        else {
+            // Above the root: not the server's to read.
+            return Ok(None);
+        };
+        let resolved = self.roots.resolve(relative)?;
+        let text = resolved.read(self.max_input_bytes)?;
+        let text = String::from_utf8(text)
+            .map_err(|_| Failure::Tool(format!("`{relative}` is not UTF-8 text")))?;
+        Config::parse(&path, &text)
+            .map(Some)
+            .map_err(|e| Failure::Tool(e.to_string()))
+    }
+}
+
+fn parse_time(text: &str) -> Result<DateTime> {
+    DateTime::parse(text)
+        .map_err(|e| Failure::Request(format!("`now` is not an RFC 3339 date-time: {e}")))
+}
+
+/// The outcomes rendered in `format`, as `hcr validate --format FORMAT` prints them.
+fn render(format: Format, level: Level, outcomes: &[Outcome], summary: &Summary) -> String {
+    let mut context = Context::new(level);
+    context.color = false;
+    let mut render = renderer(format, context);
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = render.begin(&mut out);
+    for outcome in outcomes {
+        let _ = render.record(&mut out, outcome);
+    }
+    let _ = render.finish(&mut out, summary);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Outcomes as structured content (the JSON format's document) and text (the text format).
+fn report_output(level: Level, outcomes: &[Outcome]) -> Output {
+    let mut summary = Summary::default();
+    for outcome in outcomes {
+        summary.add(outcome);
+    }
+    let json = render(Format::Json, level, outcomes, &summary);
+    let structured = serde_json::from_str(&json).unwrap_or(Value::Null);
+    let text = render(Format::Text, level, outcomes, &summary);
+    Output {
+        structured,
+        text,
+        is_error: summary.invalid > 0 || summary.unreadable > 0,
+    }
+}
+
+/// One record's report as an outcome named by the path given (`<record>` for a text).
+fn outcome(path: Option<&str>, report: hcr_validate::Report, bytes: &[u8]) -> Outcome {
+    let source = Source {
+        path: Some(PathBuf::from(path.unwrap_or("<record>"))),
+        line: None,
+    };
+    Outcome::new(source, 0, report, Some(bytes))
+}
+
+/// `validate`.
+pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
+    let receiver_given = params.receiver.is_some();
+    let config = if params.config.unwrap_or(true) {
+        state.config()?
+    } else {
+        None
+    };
+    let level = match params.level {
+        Some(level) => Level::from(level),
+        None if receiver_given => Level::Receiver,
+        None => config
+            .as_ref()
+            .and_then(|c| c.level)
+            .unwrap_or(Level::Normative),
+    };
+    if receiver_given && level != Level::Receiver {
+        return Err(Failure::Request(
+            "`receiver` needs `level: receiver`".into(),
+        ));
+    }
+    let lists = [
+        (Action::Select, "select", &params.select),
+        (Action::Ignore, "ignore", &params.ignore),
+        (Action::Warn, "warn", &params.warn),
+        (Action::Error, "error", &params.error),
+    ];
+    let mut changes = Vec::new();
+    for (action, name, values) in lists {
+        for value in values {
+            changes.push(Change::parse(action, value).map_err(|e| {
+                Failure::Request(format!("`{name}`: {}: {e}", hcr_escape::escape(value)))
+            })?);
+        }
+    }
+    let configured = config.as_ref().map(|c| c.limits).unwrap_or_default();
+    let deny_warnings =
+        params.deny_warnings || config.as_ref().and_then(|c| c.deny_warnings) == Some(true);
+    let glob = config.as_ref().and_then(|c| c.glob.clone());
+    let choices = Choices::new(config, changes, state.roots.first());
+    let limits = configured.record_limits(state.limits(), |_| false);
+    let mut validator = Validator::new(level)
+        .with_limits(limits)
+        .with_selection(choices.selection());
+    if let Some(receiver) = &params.receiver {
+        validator = validator.with_receiver(state.receiver(receiver)?);
+    }
+
+    let mut outcomes = Vec::new();
+    match (&params.record, params.paths.is_empty()) {
+        (Some(text), true) => {
+            let bytes = state.text_arg("record", text)?.as_bytes();
+            let mut one = outcome(Some("<record>"), validator.validate_bytes(bytes), bytes);
+            if deny_warnings {
+                one = one.denying_warnings();
+            }
+            outcomes.push(one);
+        }
+        (None, false) => {
+            let mut inputs = Vec::new();
+            for path in &params.paths {
+                let resolved = state.roots.resolve(path)?;
+                // A folder is walked, a file read: both only beneath the root.
+                if !resolved.is_dir()? {
+                    resolved.open_file()?;
+                }
+                inputs.push(Input::Path(resolved.path()));
+            }
+            let options = Options {
+                jsonl: params.jsonl,
+                glob,
+                follow_links: false,
+                jobs: 0,
+                deny_warnings,
+                max_files: Some(configured.max_files.unwrap_or(hcr_batch::DEFAULT_MAX_FILES)),
+                selections: choices.has_overrides().then(|| {
+                    let choices = choices.clone();
+                    PathSelections::new(move |path| choices.selection_for(path))
+                }),
+            };
+            let plan =
+                hcr_batch::plan(&inputs, &options).map_err(|e| Failure::Request(e.to_string()))?;
+            if plan.is_empty() {
+                return Err(Failure::Tool(
+                    "nothing was checked: the paths given hold no record".into(),
+                ));
+            }
+            let roots: Vec<PathBuf> = state.roots.paths().map(Path::to_path_buf).collect();
+            hcr_batch::run(&plan, &validator, &options, &mut |mut outcome| {
+                // Paths are shown as the agent knows them: relative to their root.
+                if let Some(path) = &outcome.source.path
+                    && let Some(relative) = roots.iter().find_map(|r| path.strip_prefix(r).ok())
+                {
+                    outcome.source.path = Some(relative.to_path_buf());
+                }
+                outcomes.push(outcome);
+                Ok(())
+            })
+            .map_err(|e| Failure::Tool(e.to_string()))?;
+        }
+        (Some(_), false) => {
+            return Err(Failure::Request(
+                "give `record` (a record's text) or `paths`, not both".into(),
+            ));
+        }
+        (None, true) => {
+            return Err(Failure::Request(
+                "give `record` (a record's text) or `paths` (files and folders)".into(),
+            ));
+        }
+    }
+    Ok(report_output(level, &outcomes))
+}
+
+/// One code's entry, as `rules` lists it.
+fn code_entry(info: &hcr_validate::CodeInfo) -> Value {
+    json!({
+        "code": info.code.as_str(),
+        "name": info.name,
+        "level": info.level.as_str(),
+        "severity": info.severity.as_str(),
+        "enabled": info.enabled,
+        "default": info.default_setting(),
+        "basis": info.basis.name(),
+        "basisDescription": info.basis.describe(),
+        "summary": info.summary,
+    })
+}
+
+/// `explain`.
+pub fn explain(params: &ExplainParams) -> Result<Output> {
+    let code: Code = params
+        .code
+        .parse()
+        .map_err(|e| Failure::Request(format!("{e}")))?;
+    let info = code.info();
+    let explanation = info.explanation_for_people();
+    let mut entry = code_entry(info);
+    entry["explanation"] = Value::String(explanation.clone());
+    entry["help"] = Value::String(info.help.to_owned());
+    let text = format!(
+        "{} {}\n\n{}\n\n{}\n\nhelp: {}\n",
+        info.code,
+        info.headline(),
+        info.summary,
+        explanation.trim_end(),
+        info.help
+    );
+    Ok(Output::ok(entry, text))
+}
+
+/// `rules`: the code table.
+#[must_use]
+pub fn rules() -> Output {
+    let entries: Vec<Value> = hcr_validate::registry().iter().map(code_entry).collect();
+    let text = hcr_validate::registry()
+        .iter()
+        .map(|info| {
+            format!(
+                "{} {} ({} level, {}; basis: {}): {}\n",
+                info.code,
+                info.name,
+                info.level.as_str(),
+                info.default_setting(),
+                info.basis.name(),
+                info.summary
+            )
+        })
+        .collect();
+    Output::ok(json!({ "rules": entries }), text)
+}
+
+/// `receive`: the brief, framed as untrusted data; or the diagnostics that say why there is
+/// none.
+pub fn receive(state: &State, params: &ReceiveParams) -> Result<Output> {
+    let (bytes, path) = state.input(params.record.as_deref(), params.path.as_deref())?;
+    let context = state.receiver(&params.receiver.clone().unwrap_or_default())?;
+    let validator = Validator::new(Level::Receiver)
+        .with_limits(state.limits())
+        .with_receiver(context);
+    match hcr_receive::receive(&validator, &bytes) {
+        Ok((brief, _)) => {
+            let structured = json!({
+                "untrusted": hcr_escape::UNTRUSTED_NOTICE,
+                "ready": brief.ready,
+                "brief": serde_json::from_str::<Value>(&brief.to_json()).unwrap_or(Value::Null),
+            });
+            Ok(Output::ok(
+                structured,
+                hcr_escape::untrusted(&brief.to_markdown()),
+            ))
+        }
+        Err(report) => {
+            let mut one = outcome(path.as_deref(), report, &bytes);
+            // No brief is given, so the record does not pass, whatever its report says.
+            one.valid = false;
+            let mut output = report_output(Level::Receiver, std::slice::from_ref(&one));
+            output.text.push_str(
+                "no brief: the record must be valid at the schema level and hold no secret\n",
+            );
+            output.is_error = true;
+            Ok(output)
+        }
+    }
+}
+
+/// A record that has the schema's shape, or the report that says why not.
+fn schema_shaped(
+    state: &State,
+    record: Option<&str>,
+    path: Option<&str>,
+) -> Result<std::result::Result<Record, Output>> {
+    let (bytes, path) = state.input(record, path)?;
+    let validator = Validator::new(Level::Schema).with_limits(state.limits());
+    let (record, report) = validator.validate_typed(&bytes);
+    Ok(match record {
+        Some(record) if report.valid => Ok(record),
+        _ => Err(report_output(
+            Level::Schema,
+            &[outcome(path.as_deref(), report, &bytes)],
+        )),
+    })
+}
+
+/// `continue`.
+pub fn continue_record(state: &State, params: ContinueParams) -> Result<Output> {
+    if params.write.is_some() {
+        state.writable("`continue` with `write`")?;
+    }
+    let previous = match schema_shaped(state, params.record.as_deref(), params.path.as_deref())? {
+        Ok(record) => record,
+        Err(mut report) => {
+            report
+                .text
+                .push_str("the predecessor must have the schema's shape to be continued\n");
+            return Ok(report);
+        }
+    };
+    let how = Continuation {
+        by: Some(parse_actor(&params.by).map_err(|e| Failure::Request(format!("`by`: {e}")))?),
+        now: params.now.as_deref().map(parse_time).transpose()?,
+        patch: params.patch,
+        complete: params.complete,
+        resolve: params.resolve,
+        supersede: params.supersede,
+        first: params.first,
+    };
+    let next = match checked_successor(&previous, &how) {
+        Ok(next) => next,
+        Err(Refusal::Invalid { report, text }) => {
+            let mut output = report_output(
+                Level::Normative,
+                &[outcome(Some("<successor>"), report, text.as_bytes())],
+            );
+            output.text.push_str(
+                "the successor is not valid at the normative level; nothing was written\n",
+            );
+            return Ok(output);
+        }
+        Err(Refusal::Refused(reason)) => return Err(Failure::Tool(reason)),
+        Err(_) => return Err(Failure::Tool("the successor could not be made".into())),
+    };
+    let written = match &params.write {
+        Some(place) => {
+            let resolved = state.roots.resolve(place)?;
+            let target = if resolved.is_dir().unwrap_or(false) {
+                let name = revision_file_name(&next.record);
+                let folder = place.trim_end_matches('/');
+                if folder == "." || folder.is_empty() {
+                    name
+                } else {
+                    format!("{folder}/{name}")
+                }
+            } else {
+                place.clone()
+            };
+            state
+                .roots
+                .resolve(&target)?
+                .create_new(next.text.as_bytes())?;
+            Some(target)
+        }
+        None => None,
+    };
+    let revision = next.record.revision();
+    let structured = json!({
+        "record": next.record.to_value(),
+        "revision": revision,
+        "written": written,
+    });
+    let head = match &written {
+        Some(path) => format!("wrote revision {} to {path}\n", revision.unwrap_or(0)),
+        None => format!(
+            "revision {} (valid at the normative level; not written)\n",
+            revision.unwrap_or(0)
+        ),
+    };
+    Ok(Output::ok(structured, format!("{head}{}", next.text)))
+}
+
+/// `diff`.
+pub fn diff(state: &State, params: &DiffParams) -> Result<Output> {
+    let mut records = Vec::new();
+    for (name, side) in [("old", &params.old), ("new", &params.new)] {
+        let RecordArg { record, path } = side;
+        match schema_shaped(state, record.as_deref(), path.as_deref())? {
+            Ok(record) => records.push(record),
+            Err(mut report) => {
+                report.text.push_str(&format!(
+                    "`{name}` must have the schema's shape to be compared\n"
+                ));
+                return Ok(report);
+            }
+        }
+    }
+    let diff = Diff::new(&records[0], &records[1]);
+    let structured = json!({
+        "untrusted": hcr_escape::UNTRUSTED_NOTICE,
+        "diff": serde_json::from_str::<Value>(&diff.to_json()).unwrap_or(Value::Null),
+    });
+    Ok(Output::ok(
+        structured,
+        hcr_escape::untrusted(&diff.to_text()),
+    ))
+}
+
+/// A record valid at the normative level, or the report that says why not.
+fn valid_record(
+    state: &State,
+    record: Option<&str>,
+    path: Option<&str>,
+) -> Result<std::result::Result<Record, Output>> {
+    let (bytes, path) = state.input(record, path)?;
+    let validator = Validator::new(Level::Normative).with_limits(state.limits());
+    Ok(match validator.read_record(&bytes) {
+        Ok((record, _)) => Ok(record),
+        Err(report) => {
+            let mut output = report_output(
+                Level::Normative,
+                &[outcome(path.as_deref(), report, &bytes)],
+            );
+            output
+                .text
+                .push_str("the record must be valid at the normative level\n");
+            Err(output)
+        }
+    })
+}
+
+/// `render`: the text framed as untrusted data.
+pub fn render_record(state: &State, params: &RenderParams) -> Result<Output> {
+    let record = match valid_record(state, params.record.as_deref(), params.path.as_deref())? {
+        Ok(record) => record,
+        Err(report) => return Ok(report),
+    };
+    let text = match params.form {
+        RenderAs::GoalHandover => format!("{}\n", hcr_interop::goal_handover::to_note(&record)),
+        RenderAs::UntrustedBlock => hcr_interop::goal_handover::untrusted_block(Some(
+            &hcr_interop::goal_handover::to_note(&record),
+        )),
+        RenderAs::Markdown => hcr_interop::markdown::render(&record),
+        RenderAs::HandoffMd => hcr_interop::handoff_md::render(&record),
+    };
+    let structured = json!({
+        "untrusted": hcr_escape::UNTRUSTED_NOTICE,
+        "text": text,
+    });
+    Ok(Output::ok(structured, hcr_escape::untrusted(&text)))
+}
+
+/// `convert`.
+pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
+    let (record, path) = (params.record.as_deref(), params.path.as_deref());
+    match (params.from, params.to) {
+        (Some(from), None) => {
+            let (bytes, _) = state.input(record, path)?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| Failure::Tool("the source is not UTF-8 text".into()))?;
+            let draft = match from {
+                ConvertFrom::GoalHandover => {
+                    let note = hcr_interop::goal_handover::normalize(&text)
+                        .map_err(|e| Failure::Tool(e.to_string()))?
+                        .ok_or_else(|| {
+                            Failure::Tool("the note is blank: there is no handover".into())
+                        })?;
+                    hcr_interop::goal_handover::from_note(&note)
+                }
+                ConvertFrom::SpecHandoff => hcr_interop::convert::from_artifact(&text),
+                ConvertFrom::HandoffMd => hcr_interop::handoff_md::from_handoff_md(&text),
+                ConvertFrom::HandoverBrief => {
+                    let value = hcr_validate::parse_json(text.as_bytes(), &state.limits())
+                        .map_err(|d| {
+                            Failure::Tool(format!(
+                                "the source is not a JSON brief: {} ({})",
+                                d.message, d.code
+                            ))
+                        })?;
+                    hcr_interop::handover_brief::from_brief(&value)
+                }
+            };
+            let checked = draft.check(text.as_bytes());
+            let valid = checked.report.valid;
+            let errors = checked.report.count(Severity::Error);
+            let diagnostics: Vec<Value> = checked
+                .report
+                .diagnostics
+                .iter()
+                .map(|d| serde_json::to_value(d.wire(0)).unwrap_or(Value::Null))
+                .collect();
+            let shown = if valid { &checked.text } else { &checked.shown };
+            let structured = json!({
+                "valid": valid,
+                "complete": checked.complete,
+                "record": serde_json::from_str::<Value>(shown).unwrap_or(Value::Null),
+                "missing": draft.missing,
+                "lost": draft.lost,
+                "redacted": checked.redacted,
+                "diagnostics": diagnostics,
+            });
+            let mut text = String::new();
+            for pointer in &draft.missing {
+                text.push_str(&format!(
+                    "the source does not give `{pointer}`: fill it in\n"
+                ));
+            }
+            for what in &draft.lost {
+                text.push_str(&format!("not carried over: {}\n", hcr_escape::escape(what)));
+            }
+            if valid {
+                text.push_str("the converted record is valid:\n");
+            } else {
+                text.push_str(&format!(
+                    "the converted record is a draft, not yet valid ({errors} errors):\n"
+                ));
+            }
+            text.push_str(shown);
+            Ok(Output {
+                structured,
+                text,
+                is_error: !valid,
+            })
+        }
+        (None, Some(to)) => {
+            let record = match valid_record(state, record, path)? {
+                Ok(record) => record,
+                Err(report) => return Ok(report),
+            };
+            match to {
+                ConvertTo::HandoverBrief => {
+                    let (brief, lost) = hcr_interop::handover_brief::to_brief(&record);
+                    let text = hcr_escape::json_document(
+                        &serde_json::to_string_pretty(&brief).unwrap_or_default(),
+                    );
+                    Ok(Output::ok(json!({ "brief": brief, "lost": lost }), text))
+                }
+                ConvertTo::SpecHandoff => to_spec_handoff(state, params, &record),
+            }
+        }
+        (Some(_), Some(_)) => Err(Failure::Request(
+            "give `from` (to draft a record) or `to` (to write another format), not both".into(),
+        )),
+        (None, None) => Err(Failure::Request("give `from` or `to`".into())),
+    }
+}
+
+fn to_spec_handoff(state: &State, params: &ConvertParams, record: &Record) -> Result<Output> {
+    let target = params
+        .target_repo
+        .as_deref()
+        .ok_or_else(|| Failure::Request("`to: spec-handoff` needs `target_repo`".into()))?;
+    let folder = state.roots.resolve(target)?.folder()?;
+    let (payload, lost) = hcr_interop::convert::to_payload(record, &folder.display().to_string());
+    if !params.write {
+        let text =
+            hcr_escape::json_document(&serde_json::to_string_pretty(&payload).unwrap_or_default());
+        return Ok(Output::ok(
+            json!({ "payload": payload, "lost": lost }),
+            text,
+        ));
+    }
+    state.writable("`convert` with `write`")?;
+    let result =
+        hcr_interop::spec_handoff::write::write(&hcr_interop::spec_handoff::write::WriteRequest {
+            target_repo: &folder,
+            workspace_slug: params.workspace_slug.as_deref(),
+            payload: &payload,
+            created_at: None,
+        });
+    let written = result.written();
+    Ok(Output {
+        text: result.to_json(),
+        structured: json!({ "result": result.0, "lost": lost }),
+        is_error: !written,
+    })
+}
+
+/// `digest`: SHA-256 of files, or the fill of a record's evidence digests.
+pub fn digest(state: &State, params: &DigestParams) -> Result<Output> {
+    match (&params.fill, params.files.is_empty()) {
+        (Some(record), true) => fill_record(state, record, params),
+        (None, false) => {
+            let mut entries = Vec::new();
+            let mut text = String::new();
+            let mut failed = false;
+            for path in &params.files {
+                let digest = state
+                    .roots
+                    .resolve(path)
+                    .and_then(|resolved| resolved.open_file())
+                    .map_err(|e| e.to_string())
+                    .and_then(|(file, _)| {
+                        Sha256::of_reader(std::io::BufReader::with_capacity(256 * 1024, file))
+                            .map_err(|e| format!("`{path}` could not be read: {e}"))
+                    });
+                match digest {
+                    Ok(digest) => {
+                        text.push_str(&format!("{digest}  {}\n", hcr_escape::escape(path)));
+                        entries.push(json!({ "path": path, "sha256": digest.to_string() }));
+                    }
+                    Err(error) => {
+                        failed = true;
+                        text.push_str(&format!("error: {error}\n"));
+                        entries.push(json!({ "path": path, "error": error }));
+                    }
+                }
+            }
+            Ok(Output {
+                structured: json!({ "files": entries }),
+                text,
+                is_error: failed,
+            })
+        }
+        _ => Err(Failure::Request(
+            "give `files` to hash, or `fill` (a record) with `artifacts`".into(),
+        )),
+    }
+}
+
+fn fill_record(state: &State, record: &str, params: &DigestParams) -> Result<Output> {
+    let artifacts = params
+        .artifacts
+        .as_deref()
+        .ok_or_else(|| Failure::Request("`fill` needs `artifacts`".into()))?;
+    if params.write {
+        state.writable("`digest` with `write`")?;
+    }
+    let resolved = state.roots.resolve(record)?;
+    let bytes = resolved.read(state.max_input_bytes)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure::Tool(format!("`{record}` is not UTF-8 text")))?;
+    let folder = state.roots.resolve(artifacts)?.folder()?;
+    let store = ArtifactStore::open(&folder, hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES)
+        .map_err(|e| Failure::Tool(format!("the artifacts folder `{artifacts}`: {e}")))?;
+    let (value, items) = match fill::plan_text(&text, state.limits(), store) {
+        Ok(planned) => planned,
+        Err(report) => {
+            let mut output = report_output(
+                Level::Normative,
+                &[outcome(Some(record), report, text.as_bytes())],
+            );
+            output
+                .text
+                .push_str("only a valid record is filled; nothing was changed\n");
+            return Ok(output);
+        }
+    };
+    let added = items
+        .iter()
+        .filter(|i| matches!(i.fill, Fill::Added { .. }))
+        .count();
+    let failed = items
+        .iter()
+        .any(|i| matches!(i.fill, Fill::Mismatch { .. } | Fill::Problem { .. }));
+    let mut written = false;
+    if params.write && added > 0 {
+        let filled = fill::apply(&text, &value, &items)
+            .map_err(|e| Failure::Tool(format!("`{record}`: {e}")))?;
+        resolved.replace(filled.as_bytes())?;
+        written = true;
+    }
+    let mut lines = String::new();
+    for item in &items {
+        let what = match &item.fill {
+            Fill::Added { sha256 } if written => format!("added {sha256}"),
+            Fill::Added { sha256 } => format!("would add {sha256}"),
+            Fill::Unchanged => "unchanged (the recorded digest matches)".to_owned(),
+            Fill::Mismatch { recorded, actual } => format!(
+                "MISMATCH: recorded {recorded}, the artifact hashes to {actual}; not changed"
+            ),
+            Fill::Problem { reason } => format!("not hashed: {reason}"),
+        };
+        lines.push_str(&format!(
+            "{} `{}`: {what}\n",
+            item.pointer,
+            hcr_escape::escape(&item.artifact_ref)
+        ));
+    }
+    if items.is_empty() {
+        lines.push_str("no evidence item has an artifactRef\n");
+    }
+    Ok(Output {
+        structured: json!({ "items": items, "written": written, "added": added }),
+        text: lines,
+        is_error: failed,
+    })
+}

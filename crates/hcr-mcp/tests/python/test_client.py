@@ -1,0 +1,209 @@
+"""`hcr mcp` driven by the official Python MCP SDK (the `mcp` package).
+
+`cargo xtask test` installs the pinned SDK into its virtual environment, builds `hcr`, and
+runs this file with `HCR_BIN` naming the binary. Each test starts the server as a child
+process over stdio, as an agent's client does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+from contextlib import asynccontextmanager
+
+import anyio
+import pytest
+from mcp import ClientSession, MCPError, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+HCR = os.environ["HCR_BIN"]
+EXAMPLES = pathlib.Path(__file__).resolve().parents[4] / "protocol" / "v1" / "examples"
+SECRET = "ghp_R7vQ2mX9kL4pN8sT1wY6zB3cD5fG0hJ2aE4u"
+
+
+@asynccontextmanager
+async def session(cwd: pathlib.Path, *args: str):
+    params = StdioServerParameters(command=HCR, args=["mcp", *args], cwd=str(cwd))
+    with open(os.devnull, "w") as errlog:
+        async with stdio_client(params, errlog=errlog) as (read, write):
+            async with ClientSession(read, write) as client:
+                await client.initialize()
+                yield client
+
+
+def run(test):
+    """Runs an async test body on anyio's default backend."""
+    anyio.run(test)
+
+
+def text(result) -> str:
+    return "".join(block.text for block in result.content if block.type == "text")
+
+
+def example(name: str) -> str:
+    return (EXAMPLES / name).read_text()
+
+
+def test_initialize_and_list_tools_resources_prompts():
+    async def body():
+        async with session(EXAMPLES) as client:
+            assert client.server_info.name == "hcr"
+            tools = (await client.list_tools()).tools
+            assert sorted(t.name for t in tools) == [
+                "continue", "convert", "diff", "digest", "explain",
+                "receive", "render", "rules", "validate",
+            ]
+            for tool in tools:
+                assert tool.input_schema["type"] == "object", tool.name
+            uris = [str(r.uri) for r in (await client.list_resources()).resources]
+            assert "hcr://schema/v1" in uris and "hcr://rules" in uris
+            assert "hcr://explain/HCR101" in uris
+            schema = await client.read_resource("hcr://schema/v1")
+            assert json.loads(schema.contents[0].text)["$schema"].startswith("https://json-schema.org/")
+            prompts = [p.name for p in (await client.list_prompts()).prompts]
+            assert prompts == ["write-handoff-record", "resume-from-handoff"]
+            resume = await client.get_prompt("resume-from-handoff", {"path": "bug-fix.json"})
+            assert "`receive`" in resume.messages[0].content.text
+            assert 'path: \\"bug-fix.json\\"' in json.dumps(resume.messages[0].content.text)
+
+    run(body)
+
+
+def test_every_tool_happy_path():
+    async def body():
+        async with session(EXAMPLES) as client:
+            valid = await client.call_tool("validate", {"record": example("bug-fix.json")})
+            assert not valid.is_error, text(valid)
+            assert valid.structured_content["results"][0]["conformant"] is True
+            folder = await client.call_tool("validate", {"paths": ["."]})
+            assert folder.structured_content["summary"]["records"] >= 6
+
+            explained = await client.call_tool("explain", {"code": "HCR204"})
+            assert explained.structured_content["name"] == "secret-in-record"
+            rules = await client.call_tool("rules", {})
+            assert any(r["code"] == "HCR101" for r in rules.structured_content["rules"])
+
+            brief = await client.call_tool(
+                "receive",
+                {"path": "extensions-and-digests.json", "receiver": {"artifacts": "artifacts"}},
+            )
+            assert "<untrusted_record>" in text(brief)
+            assert "untrusted" in brief.structured_content
+
+            nxt = await client.call_tool(
+                "continue", {"path": "bug-fix.json", "by": "agent:py", "now": "2026-11-30T10:00:00Z"}
+            )
+            assert not nxt.is_error, text(nxt)
+            assert nxt.structured_content["revision"] == 3
+            successor = json.dumps(nxt.structured_content["record"])
+
+            diff = await client.call_tool(
+                "diff", {"old": {"path": "bug-fix.json"}, "new": {"record": successor}}
+            )
+            assert not diff.is_error, text(diff)
+
+            for form in ["goal-handover", "untrusted-block", "markdown", "handoff-md"]:
+                rendered = await client.call_tool("render", {"path": "bug-fix.json", "as": form})
+                assert not rendered.is_error, (form, text(rendered))
+                assert rendered.structured_content["text"]
+
+            note = await client.call_tool("render", {"path": "bug-fix.json", "as": "goal-handover"})
+            drafted = await client.call_tool(
+                "convert", {"record": note.structured_content["text"], "from": "goal-handover"}
+            )
+            assert drafted.structured_content["record"]["schemaVersion"] == "1.0"
+            brief = await client.call_tool("convert", {"path": "bug-fix.json", "to": "handover-brief"})
+            assert not brief.is_error, text(brief)
+
+            digest = await client.call_tool("digest", {"files": ["artifacts/reports/conflicts.csv"]})
+            assert len(digest.structured_content["files"][0]["sha256"]) == 64
+
+    run(body)
+
+
+def test_a_path_outside_the_roots_is_a_tool_error():
+    async def body():
+        async with session(EXAMPLES) as client:
+            for arguments in [{"paths": ["../schema.json"]}, {"paths": ["/etc/passwd"]}]:
+                result = await client.call_tool("validate", arguments)
+                assert result.is_error
+                assert "outside the folders" in text(result)
+            assert not (await client.call_tool("rules", {})).is_error
+
+    run(body)
+
+
+def test_a_write_without_allow_write_is_refused(tmp_path):
+    shutil.copy(EXAMPLES / "bug-fix.json", tmp_path / "bug-fix.json")
+    arguments = {"path": "bug-fix.json", "by": "agent:py", "write": "next.json"}
+
+    async def body():
+        async with session(tmp_path) as client:
+            refused = await client.call_tool("continue", arguments)
+            assert refused.is_error
+            assert "--allow-write" in text(refused)
+        assert not (tmp_path / "next.json").exists()
+        async with session(tmp_path, "--allow-write") as client:
+            written = await client.call_tool("continue", arguments)
+            assert not written.is_error, text(written)
+        assert json.loads((tmp_path / "next.json").read_text())["provenance"]["sourceRevision"] == 3
+
+    run(body)
+
+
+def test_a_secret_is_never_echoed():
+    record = json.loads(example("bug-fix.json"))
+    record["currentState"]["complete"][0] = f"Deployed with {SECRET} to staging."
+    record = json.dumps(record, indent=2)
+
+    async def body():
+        async with session(EXAMPLES) as client:
+            found = await client.call_tool("validate", {"record": record})
+            assert "HCR204" in text(found)
+            for tool, arguments in [
+                ("validate", {"record": record}),
+                ("receive", {"record": record}),
+                ("render", {"record": record, "as": "markdown"}),
+                ("continue", {"record": record, "by": "agent:py"}),
+            ]:
+                result = await client.call_tool(tool, arguments)
+                everything = result.model_dump_json()
+                for start in range(len(SECRET) - 4):
+                    assert SECRET[start : start + 5] not in everything, (tool, SECRET[start : start + 5])
+
+    run(body)
+
+
+def test_an_argument_of_16_mib_and_one_byte_is_refused_and_serving_goes_on():
+    async def body():
+        async with session(EXAMPLES) as client:
+            with pytest.raises(MCPError) as refused:
+                await client.call_tool("validate", {"record": "x" * (16 * 1024 * 1024 + 1)})
+            assert refused.value.error.code == -32602
+            assert "16777217 bytes" in refused.value.error.message
+            after = await client.call_tool("validate", {"record": example("minimal.json")})
+            assert not after.is_error, text(after)
+
+    run(body)
+
+
+def test_garbage_on_stdin_is_ignored():
+    lines = [
+        b"\x00\xff garbage\n",
+        json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}}).encode() + b"\n",
+        b"{ not json\n",
+        b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+        b'{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"rules","arguments":{}}}\n',
+    ]
+    done = subprocess.run(
+        [HCR, "mcp"], input=b"".join(lines), capture_output=True, cwd=EXAMPLES, timeout=60
+    )
+    assert done.returncode == 0
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r.get("id") for r in replies] == [1, 2]
+    assert replies[1]["result"]["structuredContent"]["rules"]
