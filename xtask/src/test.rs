@@ -60,6 +60,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     let venv = python_env(&root)?;
     mcp_client_tests(&root, &venv)?;
+    python_package(&root, &venv)?;
     workflow_lint(&root, &venv)?;
     println!(
         "xtask test: every step passed in {:.0} s",
@@ -126,12 +127,16 @@ fn python_env(root: &Path) -> Result<PathBuf> {
     Ok(bin)
 }
 
+/// Cargo's target folder.
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
+}
+
 /// `hcr mcp` driven by the official Python MCP SDK (crates/hcr-mcp/tests/python), against
 /// the `hcr` binary `cargo test` built (a separate `cargo build` would resolve features
 /// without the dev-dependencies and rebuild half the graph).
 fn mcp_client_tests(root: &Path, bin: &Path) -> Result<()> {
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let target = target_dir(root);
     let hcr = target.join("debug/hcr");
     if !hcr.is_file() {
         bail!("{} is missing: `cargo test` builds it", hcr.display());
@@ -143,6 +148,66 @@ fn mcp_client_tests(root: &Path, bin: &Path) -> Result<()> {
             .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
             .arg("crates/hcr-mcp/tests/python")
             .env("HCR_BIN", hcr),
+    )
+}
+
+/// The Python package: built from source by pip through maturin into the venv (the dev
+/// profile, sharing the tests' build), then its tests, its stubs against the module
+/// (stubtest), and typed use of them (`mypy --strict`).
+fn python_package(root: &Path, bin: &Path) -> Result<()> {
+    let path = std::env::join_paths(
+        std::iter::once(bin.to_path_buf()).chain(
+            std::env::var_os("PATH")
+                .iter()
+                .flat_map(std::env::split_paths),
+        ),
+    )?;
+    step(
+        "pip install ./crates/hcr-python",
+        Command::new(bin.join("python"))
+            .current_dir(root)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--no-build-isolation",
+                "--no-deps",
+                "--force-reinstall",
+                "./crates/hcr-python",
+            ])
+            .env("PATH", &path)
+            .env("MATURIN_PEP517_ARGS", "--profile dev"),
+    )?;
+    let target = target_dir(root);
+    step(
+        "Python package tests",
+        Command::new(bin.join("python"))
+            .current_dir(root)
+            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+            .arg("crates/hcr-python/tests")
+            .env("HCR_BIN", target.join("debug/hcr")),
+    )?;
+    step(
+        "stubtest hcr._hcr",
+        Command::new(bin.join("python")).current_dir(root).args([
+            "-m",
+            "mypy.stubtest",
+            "hcr._hcr",
+        ]),
+    )?;
+    step(
+        "mypy --strict",
+        Command::new(bin.join("python"))
+            .current_dir(root.join("crates/hcr-python/tests"))
+            .args([
+                "-m",
+                "mypy",
+                "--strict",
+                "--no-incremental",
+                "typing_check.py",
+            ]),
     )
 }
 

@@ -36,6 +36,16 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
         &["hcr-batch", "hcr-escape", "hcr-fs", "hcr-validate"],
     ),
     (
+        "hcr-python",
+        &[
+            "hcr-batch",
+            "hcr-interop",
+            "hcr-project",
+            "hcr-types",
+            "hcr-validate",
+        ],
+    ),
+    (
         "hcr-mcp",
         &[
             "hcr-batch",

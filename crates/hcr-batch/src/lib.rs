@@ -410,6 +410,45 @@ fn walk(root: &Path, glob: &globset::GlobMatcher, follow_links: bool, units: &mu
     true
 }
 
+/// The worker pool every run validates on: `jobs` threads, one per core for 0.
+fn pool(jobs: usize) -> io::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(io::Error::other)
+}
+
+/// Validates records already in memory (one document each) on the pool `run` uses, with
+/// `jobs` threads (0: one per core); the reports are in the records' order. For callers that
+/// hold the records themselves: the Python package, Arrow arrays.
+///
+/// ```
+/// use hcr_validate::{Level, Validator};
+///
+/// let validator = Validator::new(Level::Normative);
+/// let reports = hcr_batch::validate_records(&["{}", "[]", "not json"], &validator, 2)?;
+/// assert_eq!(reports.len(), 3);
+/// assert!(reports.iter().all(|report| !report.valid));
+/// assert_eq!(reports[2].diagnostics[0].code.as_str(), "HCR001");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// The pool cannot be started.
+pub fn validate_records<T: AsRef<[u8]> + Sync>(
+    records: &[T],
+    validator: &Validator,
+    jobs: usize,
+) -> io::Result<Vec<Report>> {
+    let pool = pool(jobs)?;
+    Ok(pool.install(|| {
+        records
+            .par_iter()
+            .map(|record| validator.validate_bytes(record.as_ref()))
+            .collect()
+    }))
+}
+
 /// Reads and validates every input of `plan`, calling `sink` with each outcome in input order.
 /// Stops early only if `sink` fails (a closed output, for instance).
 ///
@@ -421,10 +460,7 @@ pub fn run(
     options: &Options,
     sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
 ) -> io::Result<()> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs)
-        .build()
-        .map_err(io::Error::other)?;
+    let pool = pool(options.jobs)?;
     let chunk = (pool.current_num_threads() * 32).max(64);
     let judge = Judge { validator, options };
     let mut files = Vec::new();

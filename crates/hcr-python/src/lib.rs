@@ -1,0 +1,565 @@
+//! The native module of the Python package `hcr` (`hcr._hcr`): arguments in, results out.
+//! Every verdict, code and message comes from the Rust libraries (`hcr-validate`,
+//! `hcr-batch`'s pool, `hcr-interop`, `hcr-types`); this crate only converts Python values
+//! and Arrow arrays. The Python API and its types are in `python/hcr/`.
+//!
+//! The module is built by maturin (`pip install ./crates/hcr-python`) and tested from
+//! Python (`tests/`), so its example is Python:
+//!
+//! ```text
+//! >>> import hcr
+//! >>> report = hcr.validate('{"schemaVersion": "1.0"}')
+//! >>> report.valid, report.diagnostics[0].code
+//! (False, 'HCR101')
+//! ```
+
+// pyo3's macros expand to items the workspace lints cannot see documented.
+#![allow(unsafe_code, unreachable_pub, missing_docs)]
+
+use std::sync::Arc;
+
+use arrow_array::builder::{BooleanBuilder, Int32Builder, ListBuilder, StringBuilder};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_schema::{DataType, Field, Fields};
+use hcr_project::{Change, Choices};
+use hcr_types::Record;
+use hcr_validate::receiver::{ArtifactStore, DEFAULT_MAX_ARTIFACT_BYTES, RevisionIndex};
+use hcr_validate::{Action, Code, Level, ReceiverContext, Report, Severity, Validator};
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::{PyArray, PyChunkedArray};
+
+pyo3::create_exception!(
+    _hcr,
+    HcrError,
+    PyException,
+    "An hcr error, with hcr's message."
+);
+pyo3::create_exception!(
+    _hcr,
+    UsageError,
+    HcrError,
+    "A wrong argument: an unknown level, code or form, a record that is not valid where a valid one is needed."
+);
+pyo3::create_exception!(
+    _hcr,
+    HcrIOError,
+    HcrError,
+    "A file or folder that could not be read."
+);
+
+/// One diagnostic, as the CLI's JSON shows it.
+#[pyclass(frozen, get_all, module = "hcr")]
+#[derive(Clone)]
+struct Diagnostic {
+    code: String,
+    severity: String,
+    basis: String,
+    pointer: String,
+    line: Option<u64>,
+    column: Option<u64>,
+    message: String,
+    help: String,
+}
+
+#[pymethods]
+impl Diagnostic {
+    fn __repr__(&self) -> String {
+        format!(
+            "Diagnostic(code={:?}, severity={:?}, pointer={:?}, message={:?})",
+            self.code, self.severity, self.pointer, self.message
+        )
+    }
+}
+
+/// What validating one record found.
+#[pyclass(frozen, name = "Report", module = "hcr")]
+struct PyReport {
+    report: Report,
+}
+
+#[pymethods]
+impl PyReport {
+    /// No error at the level checked (warnings allowed).
+    #[getter]
+    fn valid(&self) -> bool {
+        self.report.valid
+    }
+
+    /// The contract accepts the record: hcr's own advice never counts against it.
+    #[getter]
+    fn conformant(&self) -> bool {
+        self.report.conformant
+    }
+
+    /// The diagnostics, in the CLI's order.
+    #[getter]
+    fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.report.diagnostics.iter().map(diagnostic).collect()
+    }
+
+    /// How many errors and warnings.
+    #[getter]
+    fn errors(&self) -> usize {
+        self.report.count(Severity::Error)
+    }
+
+    #[getter]
+    fn warnings(&self) -> usize {
+        self.report.count(Severity::Warning)
+    }
+
+    /// The report as JSON: `valid`, `conformant`, and the diagnostics as `hcr validate
+    /// --format json` writes them.
+    fn to_json(&self) -> String {
+        report_json(&self.report).to_string()
+    }
+
+    fn __bool__(&self) -> bool {
+        self.report.valid
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Report(valid={}, conformant={}, errors={}, warnings={})",
+            if self.report.valid { "True" } else { "False" },
+            if self.report.conformant {
+                "True"
+            } else {
+                "False"
+            },
+            self.report.count(Severity::Error),
+            self.report.count(Severity::Warning)
+        )
+    }
+}
+
+fn report_json(report: &Report) -> serde_json::Value {
+    serde_json::json!({
+        "valid": report.valid,
+        "conformant": report.conformant,
+        "diagnostics": report.diagnostics.iter().map(|d| d.wire(0)).collect::<Vec<_>>(),
+    })
+}
+
+fn diagnostic(d: &hcr_validate::Diagnostic) -> Diagnostic {
+    Diagnostic {
+        code: d.code.as_str().to_owned(),
+        severity: d.severity.as_str().to_owned(),
+        basis: d.code.basis().name().to_owned(),
+        pointer: d.pointer.to_string(),
+        line: d.span.map(|s| u64::from(s.start.line)),
+        column: d.span.map(|s| u64::from(s.start.column)),
+        message: d.message.clone(),
+        help: d.help.clone(),
+    }
+}
+
+/// A record's bytes: `str` and `bytes` as given, anything else (a `dict`) as JSON text from
+/// Python's own `json.dumps`, so that what is checked is what Python would write.
+fn record_bytes(record: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(text) = record.cast::<PyString>() {
+        return Ok(text.to_cow()?.into_owned().into_bytes());
+    }
+    if let Ok(bytes) = record.cast::<PyBytes>() {
+        return Ok(bytes.as_bytes().to_vec());
+    }
+    let json = record.py().import("json")?;
+    let text = json
+        .call_method1("dumps", (record,))
+        .map_err(|e| UsageError::new_err(format!("the record cannot be written as JSON: {e}")))?;
+    Ok(text.extract::<String>()?.into_bytes())
+}
+
+fn level(name: &str) -> PyResult<Level> {
+    name.parse()
+        .map_err(|e: hcr_validate::UnknownLevel| UsageError::new_err(e.to_string()))
+}
+
+/// The validator for the arguments the functions share.
+fn validator(
+    level_name: &str,
+    select: Option<Vec<String>>,
+    ignore: Option<Vec<String>>,
+    artifacts: Option<&str>,
+    revisions: Option<&str>,
+) -> PyResult<Validator> {
+    let mut level = level(level_name)?;
+    let mut changes = Vec::new();
+    for (action, values) in [(Action::Select, select), (Action::Ignore, ignore)] {
+        for value in values.unwrap_or_default() {
+            changes.push(
+                Change::parse(action, &value)
+                    .map_err(|e| UsageError::new_err(format!("{value}: {e}")))?,
+            );
+        }
+    }
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let choices = Choices::new(None, changes, &cwd);
+    let mut context = ReceiverContext::new();
+    if let Some(dir) = artifacts {
+        let store = ArtifactStore::open(dir.as_ref(), DEFAULT_MAX_ARTIFACT_BYTES).map_err(|e| {
+            HcrIOError::new_err(format!(
+                "the artifacts folder `{dir}` cannot be opened: {e}"
+            ))
+        })?;
+        context = context.artifacts(store);
+        level = Level::Receiver;
+    }
+    if let Some(dir) = revisions {
+        let index = RevisionIndex::open(dir.as_ref()).map_err(|e| {
+            HcrIOError::new_err(format!(
+                "the revisions folder `{dir}` cannot be opened: {e}"
+            ))
+        })?;
+        context = context.revisions(index);
+        level = Level::Receiver;
+    }
+    let limits = hcr_validate::Limits {
+        spelling: hcr_validate::Spelling::Field,
+        ..hcr_validate::Limits::default()
+    };
+    let mut validator = Validator::new(level)
+        .with_limits(limits)
+        .with_selection(choices.selection());
+    if level == Level::Receiver {
+        validator = validator.with_receiver(context);
+    }
+    Ok(validator)
+}
+
+/// Validates one record (`str`, `bytes` or a `dict`).
+#[pyfunction]
+#[pyo3(signature = (record, *, level="normative", select=None, ignore=None, artifacts=None, revisions=None))]
+fn validate(
+    py: Python<'_>,
+    record: &Bound<'_, PyAny>,
+    level: &str,
+    select: Option<Vec<String>>,
+    ignore: Option<Vec<String>>,
+    artifacts: Option<&str>,
+    revisions: Option<&str>,
+) -> PyResult<PyReport> {
+    let validator = validator(level, select, ignore, artifacts, revisions)?;
+    let bytes = record_bytes(record)?;
+    let report = py.detach(|| validator.validate_bytes(&bytes));
+    Ok(PyReport { report })
+}
+
+/// Validates many records in parallel, without the GIL, on the CLI's pool.
+#[pyfunction]
+#[pyo3(signature = (records, *, level="normative", select=None, ignore=None, jobs=None))]
+fn validate_many(
+    py: Python<'_>,
+    records: &Bound<'_, PyAny>,
+    level: &str,
+    select: Option<Vec<String>>,
+    ignore: Option<Vec<String>>,
+    jobs: Option<usize>,
+) -> PyResult<Vec<PyReport>> {
+    let validator = validator(level, select, ignore, None, None)?;
+    let mut all = Vec::new();
+    for record in records.try_iter()? {
+        all.push(record_bytes(&record?)?);
+    }
+    let reports = py
+        .detach(|| hcr_batch::validate_records(&all, &validator, jobs.unwrap_or(0)))
+        .map_err(|e| HcrError::new_err(e.to_string()))?;
+    Ok(reports
+        .into_iter()
+        .map(|report| PyReport { report })
+        .collect())
+}
+
+/// The verdict columns of one Arrow array of records.
+fn verdicts(array: &ArrayRef, validator: &Validator, jobs: usize) -> PyResult<ArrayRef> {
+    let values: Vec<Option<&[u8]>> = match array.data_type() {
+        DataType::Utf8 => array
+            .as_string::<i32>()
+            .iter()
+            .map(|v| v.map(str::as_bytes))
+            .collect(),
+        DataType::LargeUtf8 => array
+            .as_string::<i64>()
+            .iter()
+            .map(|v| v.map(str::as_bytes))
+            .collect(),
+        DataType::Utf8View => array
+            .as_string_view()
+            .iter()
+            .map(|v| v.map(str::as_bytes))
+            .collect(),
+        DataType::Binary => array.as_binary::<i32>().iter().collect(),
+        DataType::LargeBinary => array.as_binary::<i64>().iter().collect(),
+        DataType::BinaryView => array.as_binary_view().iter().collect(),
+        other => {
+            return Err(UsageError::new_err(format!(
+                "validate_arrow takes an array of strings or binaries (one record each), not {other}"
+            )));
+        }
+    };
+    let present: Vec<&[u8]> = values.iter().flatten().copied().collect();
+    let reports = hcr_batch::validate_records(&present, validator, jobs)
+        .map_err(|e| HcrError::new_err(e.to_string()))?;
+    let mut valid = BooleanBuilder::with_capacity(values.len());
+    let mut errors = Int32Builder::with_capacity(values.len());
+    let mut warnings = Int32Builder::with_capacity(values.len());
+    let mut codes = ListBuilder::new(StringBuilder::new());
+    let mut reports = reports.iter();
+    for value in &values {
+        match value.and_then(|_| reports.next()) {
+            Some(report) => {
+                valid.append_value(report.valid);
+                errors.append_value(count(report, Severity::Error));
+                warnings.append_value(count(report, Severity::Warning));
+                for code in report.codes() {
+                    codes.values().append_value(code.as_str());
+                }
+                codes.append(true);
+            }
+            None => {
+                valid.append_null();
+                errors.append_null();
+                warnings.append_null();
+                codes.append_null();
+            }
+        }
+    }
+    let codes = codes.finish();
+    let fields = Fields::from(vec![
+        Field::new("valid", DataType::Boolean, true),
+        Field::new("errors", DataType::Int32, true),
+        Field::new("warnings", DataType::Int32, true),
+        Field::new("codes", codes.data_type().clone(), true),
+    ]);
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(valid.finish()),
+        Arc::new(errors.finish()),
+        Arc::new(warnings.finish()),
+        Arc::new(codes),
+    ];
+    let result = StructArray::try_new(fields, columns, array.nulls().cloned())
+        .map_err(|e| HcrError::new_err(e.to_string()))?;
+    Ok(Arc::new(result))
+}
+
+fn count(report: &Report, severity: Severity) -> i32 {
+    i32::try_from(report.count(severity)).unwrap_or(i32::MAX)
+}
+
+/// Validates an Arrow array of records (strings or binaries, one record each) without
+/// copying them into Python objects; returns a struct array (`valid`, `errors`,
+/// `warnings`, `codes`), null where the record is null. A chunked array (or any Arrow
+/// stream, a Polars series) gives a chunked array.
+#[pyfunction]
+#[pyo3(signature = (array, *, level="normative", select=None, ignore=None, jobs=None))]
+fn validate_arrow<'py>(
+    py: Python<'py>,
+    array: AnyArray,
+    level: &str,
+    select: Option<Vec<String>>,
+    ignore: Option<Vec<String>>,
+    jobs: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let validator = validator(level, select, ignore, None, None)?;
+    let jobs = jobs.unwrap_or(0);
+    match array {
+        AnyArray::Array(array) => {
+            let (array, _) = array.into_inner();
+            let result = py.detach(|| verdicts(&array, &validator, jobs))?;
+            // pyarrow reads it through the Arrow PyCapsule interface, without a copy.
+            let exported = PyArray::from_array_ref(result).into_pyobject(py)?;
+            py.import("pyarrow")?.getattr("array")?.call1((exported,))
+        }
+        AnyArray::Stream(stream) => {
+            let chunked = stream.into_chunked_array()?;
+            let (chunks, _) = chunked.into_inner();
+            let results = py.detach(|| {
+                chunks
+                    .iter()
+                    .map(|chunk| verdicts(chunk, &validator, jobs))
+                    .collect::<PyResult<Vec<_>>>()
+            })?;
+            PyChunkedArray::from_array_refs(results)?.into_pyarrow(py)
+        }
+    }
+}
+
+/// A record valid at `level`, read as typed, or a usage error naming the first problems.
+fn typed(record: &Bound<'_, PyAny>, level: Level) -> PyResult<Record> {
+    let bytes = record_bytes(record)?;
+    Validator::new(level)
+        .read_record(&bytes)
+        .map(|(record, _)| record)
+        .map_err(|report| UsageError::new_err(invalid_message(&report, level)))
+}
+
+fn invalid_message(report: &Report, level: Level) -> String {
+    let mut message = format!(
+        "the record is not valid at the {level} level ({} errors)",
+        report.count(Severity::Error)
+    );
+    for d in report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .take(3)
+    {
+        message.push_str(&format!("; {} at {}: {}", d.code, d.pointer, d.message));
+    }
+    message
+}
+
+/// The record in RFC 8785 canonical form.
+#[pyfunction]
+fn canonical_json(record: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(typed(record, Level::Schema)?.canonical_json())
+}
+
+/// The SHA-256 of the canonical form: a content address for this revision.
+#[pyfunction]
+fn digest(record: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(typed(record, Level::Schema)?.digest().to_string())
+}
+
+/// The SHA-256 of a regular file.
+#[pyfunction]
+fn sha256_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<String> {
+    py.detach(|| {
+        let (file, _) = hcr_batch::input::open_regular(&path).map_err(|failure| {
+            HcrIOError::new_err(format!("`{}` could not be read: {failure}", path.display()))
+        })?;
+        hcr_types::Sha256::of_reader(std::io::BufReader::with_capacity(256 * 1024, file))
+            .map(|d| d.to_string())
+            .map_err(|e| {
+                HcrIOError::new_err(format!("`{}` could not be read: {e}", path.display()))
+            })
+    })
+}
+
+/// A valid record rendered `as_` goal-handover, untrusted-block, markdown or handoff-md.
+#[pyfunction]
+#[pyo3(signature = (record, *, as_="markdown"))]
+fn render(record: &Bound<'_, PyAny>, as_: &str) -> PyResult<String> {
+    use hcr_interop::goal_handover::{to_note, untrusted_block};
+    let record = typed(record, Level::Normative)?;
+    Ok(match as_ {
+        "goal-handover" => format!("{}\n", to_note(&record)),
+        "untrusted-block" => untrusted_block(Some(&to_note(&record))),
+        "markdown" => hcr_interop::markdown::render(&record),
+        "handoff-md" => hcr_interop::handoff_md::render(&record),
+        other => {
+            return Err(UsageError::new_err(format!(
+                "unknown form `{other}`: goal-handover, untrusted-block, markdown or handoff-md"
+            )));
+        }
+    })
+}
+
+/// Converts `from_` a neighbouring format into a record (JSON text, valid), or a valid record
+/// `to` the hosted brief (JSON text).
+#[pyfunction]
+#[pyo3(signature = (text, *, from_=None, to=None))]
+fn convert(text: &Bound<'_, PyAny>, from_: Option<&str>, to: Option<&str>) -> PyResult<String> {
+    match (from_, to) {
+        (Some(from), None) => {
+            let source = String::from_utf8(record_bytes(text)?)
+                .map_err(|_| UsageError::new_err("the source is not UTF-8 text"))?;
+            let draft = match from {
+                "goal-handover" => {
+                    let note = hcr_interop::goal_handover::normalize(&source)
+                        .map_err(|e| UsageError::new_err(e.to_string()))?
+                        .ok_or_else(|| {
+                            UsageError::new_err("the note is blank: there is no handover")
+                        })?;
+                    hcr_interop::goal_handover::from_note(&note)
+                }
+                "spec-handoff" => hcr_interop::convert::from_artifact(&source),
+                "handoff-md" => hcr_interop::handoff_md::from_handoff_md(&source),
+                "handover-brief" => {
+                    let value = hcr_validate::parse_json(
+                        source.as_bytes(),
+                        &hcr_validate::Limits::default(),
+                    )
+                    .map_err(|d| UsageError::new_err(format!("not a JSON brief: {}", d.message)))?;
+                    hcr_interop::handover_brief::from_brief(&value)
+                }
+                other => {
+                    return Err(UsageError::new_err(format!(
+                        "unknown source format `{other}`: goal-handover, spec-handoff, handoff-md or handover-brief"
+                    )));
+                }
+            };
+            let checked = draft.check(source.as_bytes());
+            if checked.report.valid {
+                return Ok(checked.text);
+            }
+            let mut message = invalid_message(&checked.report, Level::Normative).replacen(
+                "the record",
+                "the converted record",
+                1,
+            );
+            for pointer in &draft.missing {
+                message.push_str(&format!("; the source does not give `{pointer}`"));
+            }
+            Err(UsageError::new_err(message))
+        }
+        (None, Some("handover-brief")) => {
+            let record = typed(text, Level::Normative)?;
+            let (brief, _) = hcr_interop::handover_brief::to_brief(&record);
+            Ok(serde_json::to_string_pretty(&brief).unwrap_or_default())
+        }
+        (None, Some(other)) => Err(UsageError::new_err(format!(
+            "unknown target format `{other}`: handover-brief"
+        ))),
+        _ => Err(UsageError::new_err("give from_ or to, one of them")),
+    }
+}
+
+/// A code's explanation (`HCR204` or `secret-in-record`).
+#[pyfunction]
+fn explain(code: &str) -> PyResult<String> {
+    let code: Code = code
+        .parse()
+        .map_err(|e: hcr_validate::UnknownCode| UsageError::new_err(e.to_string()))?;
+    let info = code.info();
+    Ok(format!(
+        "{} {}\n\n{}\n\n{}\n\nhelp: {}\n",
+        info.code,
+        info.headline(),
+        info.summary,
+        info.explanation_for_people().trim_end(),
+        info.help
+    ))
+}
+
+/// The canonical HCR v1.0 JSON Schema that hcr embeds.
+#[pyfunction]
+fn schema() -> &'static str {
+    hcr_validate::SCHEMA_JSON
+}
+
+#[pymodule]
+fn _hcr(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("HcrError", py.get_type::<HcrError>())?;
+    m.add("UsageError", py.get_type::<UsageError>())?;
+    m.add("HcrIOError", py.get_type::<HcrIOError>())?;
+    m.add_class::<Diagnostic>()?;
+    m.add_class::<PyReport>()?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(canonical_json, m)?)?;
+    m.add_function(wrap_pyfunction!(digest, m)?)?;
+    m.add_function(wrap_pyfunction!(sha256_file, m)?)?;
+    m.add_function(wrap_pyfunction!(render, m)?)?;
+    m.add_function(wrap_pyfunction!(convert, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(schema, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

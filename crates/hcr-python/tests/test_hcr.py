@@ -1,0 +1,197 @@
+"""The Python package against the CLI and the contract.
+
+`cargo xtask test` builds the package into its virtual environment and runs this file with
+`HCR_BIN` naming the CLI built from the same sources. The verdicts and codes must be the
+CLI's on every conformance-suite case and on a generated corpus; inputs may be `str`, `bytes`
+or a `dict`; no secret reaches any string; errors are `hcr` exceptions.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import pathlib
+import random
+import subprocess
+
+import pytest
+
+import hcr
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+SUITE = ROOT / "conformance-suite"
+EXAMPLES = ROOT / "protocol" / "v1" / "examples"
+HCR = os.environ["HCR_BIN"]
+SECRET = "ghp_R7vQ2mX9kL4pN8sT1wY6zB3cD5fG0hJ2aE4u"
+
+
+def cli_verdicts(paths: list[pathlib.Path], level: str, *extra: str) -> list[tuple[bool, list[str]]]:
+    """`hcr validate --format json` on `paths`: (valid, sorted distinct codes) per record."""
+    done = subprocess.run(
+        [HCR, "validate", "--format", "json", "--no-config", "--level", level, *extra, *map(str, paths)],
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr.decode()
+    document = json.loads(done.stdout)
+    return [
+        (result["valid"], sorted({d["code"] for d in result["diagnostics"]}))
+        for result in document["results"]
+    ]
+
+
+def verdict(report: hcr.Report) -> tuple[bool, list[str]]:
+    return report.valid, sorted({d.code for d in report.diagnostics})
+
+
+def suite_cases() -> list[dict]:
+    return json.loads((SUITE / "manifest.json").read_text())["cases"]
+
+
+@pytest.mark.parametrize("level", ["schema", "normative"])
+def test_every_conformance_case_gets_the_clis_verdict_and_codes(level: str) -> None:
+    cases = suite_cases()
+    paths = [SUITE / case["file"] for case in cases]
+    expected = cli_verdicts(paths, level)
+    assert len(expected) == len(cases)
+    records = [path.read_bytes() for path in paths]
+    many = hcr.validate_many(records, level=level)
+    disagreements = []
+    for case, record, report, cli in zip(cases, records, many, expected):
+        one = hcr.validate(record, level=level)
+        if verdict(one) != cli or verdict(report) != cli:
+            disagreements.append((case["id"], verdict(one), cli))
+        # The manifest's own expectation, too.
+        assert one.valid == (case["expected"][level] == "valid"), case["id"]
+    assert disagreements == []
+
+
+def mutate(rng: random.Random, record: dict) -> dict:
+    """One of a few realistic mistakes, applied to a copy."""
+    out = copy.deepcopy(record)
+    choice = rng.randrange(8)
+    keys = sorted(out)
+    if choice == 0:
+        del out[rng.choice(keys)]
+    elif choice == 1:
+        out[rng.choice(keys)] = rng.choice([None, 7, "text", [], {}])
+    elif choice == 2:
+        out["unknownProperty"] = True
+    elif choice == 3:
+        out["nextAction"] = {"summary": " "}
+    elif choice == 4:
+        out["evidence"] = out.get("evidence", []) + [{"id": "e", "label": "x", "sha256": "abc"}]
+    elif choice == 5:
+        out["extensions"] = {"plain": 1}
+    elif choice == 6:
+        out["openReview"] = [{"id": "r", "summary": "s", "status": "resolved"}]
+    return out
+
+
+def test_a_generated_corpus_gets_the_clis_verdicts(tmp_path: pathlib.Path) -> None:
+    rng = random.Random(2026)
+    examples = [json.loads(p.read_text()) for p in sorted(EXAMPLES.glob("*.json"))]
+    corpus = [mutate(rng, rng.choice(examples)) for _ in range(600)]
+    lines = tmp_path / "corpus.jsonl"
+    lines.write_text("".join(json.dumps(record) + "\n" for record in corpus))
+    for level in ["schema", "normative"]:
+        expected = cli_verdicts([lines], level, "--jsonl")
+        got = [verdict(r) for r in hcr.validate_many(corpus, level=level, jobs=2)]
+        assert got == expected
+        assert sum(valid for valid, _ in got) not in (0, len(got)), "the corpus has both verdicts"
+
+
+def test_str_bytes_and_dict_inputs_agree() -> None:
+    text = (EXAMPLES / "bug-fix.json").read_text()
+    as_dict = json.loads(text)
+    broken = dict(as_dict, nextAction={"summary": "Reply."})
+    for record in [text, text.encode(), as_dict]:
+        assert hcr.validate(record).valid
+    for record in [json.dumps(broken), json.dumps(broken).encode(), broken]:
+        report = hcr.validate(record)
+        assert [d.code for d in report.diagnostics] == ["HCR101"]
+        assert report.diagnostics[0].pointer == "/nextAction"
+    located = hcr.validate(json.dumps(broken, indent=2)).diagnostics[0]
+    assert located.line is not None and located.column is not None
+    assert hcr.validate(b"\xff\xfe").diagnostics[0].code == "HCR004"  # not UTF-8
+    # A duplicate key is an error, as in the CLI.
+    assert "HCR002" in {d.code for d in hcr.validate('{"a": 1, "a": 2}').diagnostics}
+
+
+def test_selection_and_levels() -> None:
+    record = '{"schemaVersion": "1.0"}'
+    assert all(d.code != "HCR101" for d in hcr.validate(record, ignore=["HCR101"]).diagnostics)
+    schema_only = hcr.validate((EXAMPLES / "bug-fix.json").read_text(), level="schema")
+    assert schema_only.valid
+    receiver = hcr.validate(
+        (EXAMPLES / "extensions-and-digests.json").read_text(),
+        artifacts=str(EXAMPLES / "artifacts"),
+    )
+    assert "HCR301" not in {d.code for d in receiver.diagnostics}, receiver.to_json()
+
+
+def test_no_secret_reaches_any_string() -> None:
+    record = json.loads((EXAMPLES / "bug-fix.json").read_text())
+    record["currentState"]["complete"][0] = f"Deployed with {SECRET} to staging."
+    report = hcr.validate(record)
+    assert "HCR204" in {d.code for d in report.diagnostics}
+    shown = [report.to_json(), repr(report)]
+    for d in report.diagnostics:
+        shown += [d.message, d.help, d.pointer, repr(d)]
+    with pytest.raises(hcr.UsageError) as refused:
+        hcr.render(record)
+    shown.append(str(refused.value))
+    with pytest.raises(hcr.UsageError) as drafted:
+        hcr.convert(f"State: shipped with {SECRET}.", from_="goal-handover")
+    shown.append(str(drafted.value))
+    everything = "\n".join(shown)
+    for start in range(len(SECRET) - 4):
+        assert SECRET[start : start + 5] not in everything
+
+
+def test_errors_are_hcr_exceptions(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(hcr.UsageError, match="level"):
+        hcr.validate("{}", level="strict")  # type: ignore[arg-type]
+    with pytest.raises(hcr.UsageError):
+        hcr.validate("{}", select=["HCR999"])
+    with pytest.raises(hcr.UsageError, match="unknown form"):
+        hcr.render((EXAMPLES / "bug-fix.json").read_text(), as_="pdf")  # type: ignore[arg-type]
+    with pytest.raises(hcr.UsageError):
+        hcr.explain("HCR000")
+    with pytest.raises(hcr.HcrIOError):
+        hcr.sha256_file(tmp_path / "missing")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(hcr.HcrIOError, match="FIFO"):
+        hcr.sha256_file(fifo)
+    with pytest.raises(hcr.HcrIOError):
+        hcr.validate("{}", artifacts=str(tmp_path / "nowhere"))
+    with pytest.raises(hcr.UsageError):
+        hcr.canonical_json("[]")
+    assert issubclass(hcr.UsageError, hcr.HcrError) and issubclass(hcr.HcrIOError, hcr.HcrError)
+
+
+def test_the_other_functions() -> None:
+    text = (EXAMPLES / "bug-fix.json").read_text()
+    canonical = hcr.canonical_json(text)
+    assert canonical == hcr.canonical_json(json.loads(text))
+    assert json.loads(canonical) == json.loads(text)
+    import hashlib
+
+    assert hcr.digest(text) == hashlib.sha256(canonical.encode()).hexdigest()
+    log = EXAMPLES / "artifacts" / "logs" / "migration-dry-run.txt"
+    assert hcr.sha256_file(log) == hashlib.sha256(log.read_bytes()).hexdigest()
+    for form in ["goal-handover", "untrusted-block", "markdown", "handoff-md"]:
+        assert hcr.render(text, as_=form)  # type: ignore[arg-type]
+    back = json.loads(hcr.convert(hcr.render(text, as_="handoff-md"), from_="handoff-md"))
+    assert back["objective"] == json.loads(text)["objective"]
+    brief = json.loads(hcr.convert(text, to="handover-brief"))
+    # The brief has no place for the next actor: the draft back is not a record, and says so.
+    with pytest.raises(hcr.UsageError, match="/ownership/nextActor"):
+        hcr.convert(json.dumps(brief), from_="handover-brief")
+    assert hcr.explain("secret-in-record").startswith("HCR204")
+    assert json.loads(hcr.schema())["$schema"].startswith("https://json-schema.org/")
+    assert hcr.validate(text).to_json() == json.dumps(
+        {"valid": True, "conformant": True, "diagnostics": []}, separators=(",", ":")
+    )
