@@ -60,6 +60,12 @@ pub struct Options {
     pub glob: Option<String>,
     /// Follow symlinks met while walking folders.
     pub follow_links: bool,
+    /// Walk what `.gitignore`, `.ignore` and `.git/info/exclude` files inside the folder
+    /// exclude, too (by default it is skipped; ignore files above the folder given are never
+    /// read).
+    pub no_ignore: bool,
+    /// Walk hidden files and folders (names starting with `.`), skipped by default.
+    pub hidden: bool,
     /// Worker threads (0: one per core).
     pub jobs: usize,
     /// Count warnings as errors when deciding validity.
@@ -322,7 +328,8 @@ impl Plan {
 }
 
 /// Expands `inputs`: files are kept as given, folders walked recursively in name order
-/// for files that match the glob (symlinks skipped unless `follow_links`).
+/// for files that match the glob (symlinks skipped unless `follow_links`; what ignore files
+/// inside the folder exclude, and hidden entries, skipped unless `no_ignore` and `hidden`).
 ///
 /// # Errors
 /// [`PlanError::Glob`] for a malformed pattern.
@@ -347,9 +354,7 @@ pub fn plan(inputs: &[Input], options: &Options) -> Result<Plan, PlanError> {
                 units.units.push(Unit::Stdin);
                 true
             }
-            Input::Path(path) if path.is_dir() => {
-                walk(path, &glob, options.follow_links, &mut units)
-            }
+            Input::Path(path) if path.is_dir() => walk(path, &glob, options, &mut units),
             Input::Path(path) => units.file(path, path.clone()),
         };
         if !more {
@@ -380,16 +385,27 @@ impl Units {
     }
 }
 
-/// Walks `root`; false when the files limit stopped it.
-fn walk(root: &Path, glob: &globset::GlobMatcher, follow_links: bool, units: &mut Units) -> bool {
-    let walker = walkdir::WalkDir::new(root)
-        .follow_links(follow_links)
-        .sort_by_file_name();
+/// Walks `root`; false when the files limit stopped it. Ignore files are read only inside
+/// `root` (never its parents, nor the user's global git excludes): nothing outside the folder
+/// given decides what is checked.
+fn walk(root: &Path, glob: &globset::GlobMatcher, options: &Options, units: &mut Units) -> bool {
+    let honour = !options.no_ignore;
+    let walker = ignore::WalkBuilder::new(root)
+        .follow_links(options.follow_links)
+        .hidden(!options.hidden)
+        .parents(false)
+        .ignore(honour)
+        .git_ignore(honour)
+        .git_exclude(honour)
+        .git_global(false)
+        .require_git(false)
+        .sort_by_file_name(std::ffi::OsStr::cmp)
+        .build();
     for entry in walker {
         match entry {
             Ok(entry) => {
                 // Without following, a symlink's own type is "symlink": skipped here.
-                if !entry.file_type().is_file() {
+                if !entry.file_type().is_some_and(|t| t.is_file()) {
                     continue;
                 }
                 let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
@@ -398,16 +414,32 @@ fn walk(root: &Path, glob: &globset::GlobMatcher, follow_links: bool, units: &mu
                 }
             }
             Err(error) => {
-                let path = error.path().unwrap_or(root).to_path_buf();
+                let path = walk_error_path(&error).unwrap_or(root).to_path_buf();
                 let reason = match error.io_error() {
                     Some(io) => io.to_string(),
-                    None => "a symlink loop".to_owned(),
+                    None if error.is_io() => error.to_string(),
+                    None => match &error {
+                        ignore::Error::Loop { .. } => "a symlink loop".to_owned(),
+                        other => other.to_string(),
+                    },
                 };
                 units.units.push(Unit::Broken(path, reason));
             }
         }
     }
     true
+}
+
+/// The path an error of the walk names, if any.
+fn walk_error_path(error: &ignore::Error) -> Option<&Path> {
+    match error {
+        ignore::Error::WithPath { path, .. } => Some(path),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_error_path(err)
+        }
+        ignore::Error::Loop { child, .. } => Some(child),
+        _ => None,
+    }
 }
 
 /// The worker pool every run validates on: `jobs` threads, one per core for 0.

@@ -104,6 +104,15 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub follow_links: bool,
 
+    /// Also check what `.gitignore`, `.ignore` and `.git/info/exclude` inside the folders
+    /// exclude (ignore files above a folder given are never read).
+    #[arg(long)]
+    pub no_ignore: bool,
+
+    /// Also check hidden files and folders (names starting with `.`).
+    #[arg(long)]
+    pub hidden: bool,
+
     /// Succeed when the paths given hold no record to check (by default that is an error:
     /// a mistyped path or glob would otherwise pass).
     #[arg(long)]

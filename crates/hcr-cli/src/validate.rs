@@ -39,6 +39,8 @@ pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
         jsonl: args.jsonl,
         glob: Some(settings.glob.clone()),
         follow_links: args.follow_links,
+        no_ignore: args.no_ignore,
+        hidden: args.hidden,
         jobs: args.jobs.unwrap_or(0),
         deny_warnings: settings.deny_warnings,
         max_files: Some(settings.max_files),

@@ -293,6 +293,8 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
                 jsonl: params.jsonl,
                 glob,
                 follow_links: false,
+                no_ignore: false,
+                hidden: false,
                 jobs: 0,
                 deny_warnings,
                 max_files: Some(configured.max_files.unwrap_or(hcr_batch::DEFAULT_MAX_FILES)),

@@ -197,6 +197,77 @@ fn symlinks_are_skipped_in_folders_unless_followed() {
     assert!(stdout.contains("link.json"));
 }
 
+/// Folders are walked as a repository's files are seen: what ignore files inside the folder
+/// exclude, and hidden entries, are skipped unless asked for; an ignore file above the folder
+/// given is never read.
+#[test]
+fn ignore_files_and_hidden_entries_are_skipped_unless_asked_for() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let outer = dir.path();
+    // Above the folder given: not read, so `kept.json` below stays in.
+    std::fs::write(outer.join(".gitignore"), "kept.json\n").expect("write");
+    let root = outer.join("records");
+    for folder in ["", "node_modules", ".cache", "deep/build"] {
+        std::fs::create_dir_all(root.join(folder)).expect("mkdir");
+    }
+    std::fs::write(root.join(".gitignore"), "node_modules/\nbuild/\n").expect("write");
+    std::fs::write(root.join(".ignore"), "scratch.json\n").expect("write");
+    let valid = fixtures().join("valid.json");
+    for file in [
+        "kept.json",
+        "scratch.json",
+        "node_modules/dep.json",
+        ".cache/hidden.json",
+        ".dot.json",
+        "deep/build/out.json",
+        "deep/real.json",
+    ] {
+        std::fs::copy(&valid, root.join(file)).expect("copy");
+    }
+    let checked = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["validate", "--format", "json"];
+        args.extend_from_slice(extra);
+        let root = root.to_str().expect("UTF-8 path");
+        args.push(root);
+        let (code, stdout, stderr) = output(&args);
+        assert_eq!(code, 0, "{stdout}{stderr}");
+        let document: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+        let mut files: Vec<String> = document["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|r| {
+                let file = r["file"].as_str().expect("a file");
+                file.rsplit_once("records/")
+                    .map_or(file, |(_, f)| f)
+                    .to_owned()
+            })
+            .collect();
+        files.sort();
+        files
+    };
+    assert_eq!(checked(&[]), ["deep/real.json", "kept.json"]);
+    assert_eq!(
+        checked(&["--no-ignore"]),
+        [
+            "deep/build/out.json",
+            "deep/real.json",
+            "kept.json",
+            "node_modules/dep.json",
+            "scratch.json"
+        ]
+    );
+    assert_eq!(
+        checked(&["--hidden"]),
+        [
+            ".cache/hidden.json",
+            ".dot.json",
+            "deep/real.json",
+            "kept.json"
+        ]
+    );
+}
+
 #[test]
 fn a_long_line_is_shown_as_a_window_with_the_true_column() {
     let valid = std::fs::read_to_string(fixtures().join("valid.json")).expect("fixture");
