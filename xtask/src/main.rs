@@ -10,6 +10,7 @@ mod codegen;
 mod fuzz;
 mod hostile;
 mod man;
+mod package;
 mod peers;
 mod schema;
 mod suite;
@@ -29,6 +30,8 @@ tasks:
                  (target/xtask/venv) and the workflow lint
   tidy           the crate graph is ARCHITECTURE.md's, and no crate declares an unused
                  dependency
+  package-check  every published crate packages with its licences, README, metadata and
+                 the files it embeds
   check-schema   protocol/v1/schema.json equals the canonical schema in ../shared
   codegen        regenerate docs/rules.md from the code table
   man [DIR]      write the hcr man pages (default target/man)
@@ -60,6 +63,7 @@ fn main() -> Result<()> {
         },
         Some("test") => test::run(&args[1..]),
         Some("tidy") => tidy::run(),
+        Some("package-check") => package::run(),
         Some("bench") => bench::run(&args[1..]),
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("hostile") => hostile::run(),

@@ -58,6 +58,17 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
                 .env("RUSTDOCFLAGS", "-D warnings"),
         )?;
     }
+    step(
+        "package check",
+        cargo(&root).args([
+            "run",
+            "--quiet",
+            "--package",
+            "xtask",
+            "--",
+            "package-check",
+        ]),
+    )?;
     let venv = python_env(&root)?;
     mcp_client_tests(&root, &venv)?;
     python_package(&root, &venv)?;

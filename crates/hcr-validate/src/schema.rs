@@ -14,7 +14,7 @@ use crate::rules::Sink;
 use crate::{Code, Diagnostic};
 
 /// The canonical HCR v1.0 JSON Schema, as shipped in `protocol/v1/schema.json`.
-pub const SCHEMA_JSON: &str = include_str!("../../../protocol/v1/schema.json");
+pub const SCHEMA_JSON: &str = include_str!("../schema/hcr-v1.schema.json");
 
 /// The embedded schema as a value.
 fn schema() -> &'static Value {
