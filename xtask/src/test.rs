@@ -143,21 +143,30 @@ fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
 }
 
-/// `hcr mcp` driven by the official Python MCP SDK (crates/hcr-mcp/tests/python), against
-/// the `hcr` binary `cargo test` built (a separate `cargo build` would resolve features
-/// without the dev-dependencies and rebuild half the graph).
+/// `hcr mcp` driven by the official Python MCP SDK (crates/hcr-mcp/tests/python).
 fn mcp_client_tests(root: &Path, bin: &Path) -> Result<()> {
-    let target = target_dir(root);
-    let hcr = target.join("debug/hcr");
+    pytest(
+        root,
+        bin,
+        "MCP client tests (Python SDK)",
+        "crates/hcr-mcp/tests/python",
+    )
+}
+
+/// Runs the pytest files of `folder` against the `hcr` binary `cargo test` built (named by
+/// `HCR_BIN`; a separate `cargo build` would resolve features without the dev-dependencies and
+/// rebuild half the graph).
+fn pytest(root: &Path, bin: &Path, name: &str, folder: &str) -> Result<()> {
+    let hcr = target_dir(root).join("debug/hcr");
     if !hcr.is_file() {
         bail!("{} is missing: `cargo test` builds it", hcr.display());
     }
     step(
-        "MCP client tests (Python SDK)",
+        name,
         Command::new(bin.join("python"))
             .current_dir(root)
             .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-            .arg("crates/hcr-mcp/tests/python")
+            .arg(folder)
             .env("HCR_BIN", hcr),
     )
 }
@@ -191,15 +200,7 @@ fn python_package(root: &Path, bin: &Path) -> Result<()> {
             .env("PATH", &path)
             .env("MATURIN_PEP517_ARGS", "--profile dev"),
     )?;
-    let target = target_dir(root);
-    step(
-        "Python package tests",
-        Command::new(bin.join("python"))
-            .current_dir(root)
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-            .arg("crates/hcr-python/tests")
-            .env("HCR_BIN", target.join("debug/hcr")),
-    )?;
+    pytest(root, bin, "Python package tests", "crates/hcr-python/tests")?;
     step(
         "stubtest hcr._hcr",
         Command::new(bin.join("python")).current_dir(root).args([

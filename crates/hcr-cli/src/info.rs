@@ -16,17 +16,9 @@ pub(crate) fn explain(code: &str) -> Result<u8> {
             return Ok(EXIT_USAGE);
         }
     };
-    let info = code.info();
-    let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "{} {}\n\n{}\n",
-        info.code,
-        info.headline(),
-        info.summary
-    )?;
-    let explanation = info.explanation_for_people();
-    writeln!(out, "{}\n\nhelp: {}", explanation.trim_end(), info.help)?;
+    io::stdout()
+        .lock()
+        .write_all(code.info().explanation_text().as_bytes())?;
     Ok(EXIT_VALID)
 }
 

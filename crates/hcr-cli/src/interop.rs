@@ -5,8 +5,10 @@ use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
 use hcr_batch::{Outcome, Source, Summary};
-use hcr_interop::convert::{from_artifact, to_payload};
-use hcr_interop::goal_handover::{self, Draft};
+use hcr_interop::convert::to_payload;
+use hcr_interop::draft::{DraftError, SourceFormat, draft_from};
+use hcr_interop::forms::Form;
+use hcr_interop::goal_handover::Draft;
 use hcr_interop::spec_handoff::discover::{DiscoverRequest, discover};
 use hcr_interop::spec_handoff::lint::lint;
 use hcr_interop::spec_handoff::write::{WriteRequest, read_input, write};
@@ -127,14 +129,13 @@ fn valid_record(path: &Path, input: &InputArgs) -> Result<Record> {
 
 pub(crate) fn render(args: &RenderArgs) -> Result<u8> {
     let record = valid_record(&args.record, &args.input)?;
-    let text = match args.form {
-        RenderAs::GoalHandover => format!("{}\n", goal_handover::to_note(&record)),
-        RenderAs::UntrustedBlock => {
-            goal_handover::untrusted_block(Some(&goal_handover::to_note(&record)))
-        }
-        RenderAs::Markdown => hcr_interop::markdown::render(&record),
-        RenderAs::HandoffMd => hcr_interop::handoff_md::render(&record),
+    let form = match args.form {
+        RenderAs::GoalHandover => Form::GoalHandover,
+        RenderAs::UntrustedBlock => Form::UntrustedBlock,
+        RenderAs::Markdown => Form::Markdown,
+        RenderAs::HandoffMd => Form::HandoffMd,
     };
+    let text = form.render(&record);
     io::stdout().lock().write_all(text.as_bytes())?;
     Ok(EXIT_VALID)
 }
@@ -146,28 +147,24 @@ pub(crate) fn convert(args: &ConvertArgs) -> Result<u8> {
         None => {}
     }
     let text = crate::input::text(&args.input, &args.limits)?;
-    let draft = match args.from {
-        Some(ConvertFrom::GoalHandover) => {
-            let note = goal_handover::normalize(&text)?
-                .ok_or_else(|| anyhow!("the note is blank: there is no handover"))?;
-            goal_handover::from_note(&note)
-        }
-        Some(ConvertFrom::SpecHandoff) => from_artifact(&text),
-        Some(ConvertFrom::HandoffMd) => hcr_interop::handoff_md::from_handoff_md(&text),
-        Some(ConvertFrom::HandoverBrief) => {
-            let limits = crate::input::record_limits(&args.limits);
-            let value = hcr_validate::parse_json(text.as_bytes(), &limits).map_err(|d| {
-                anyhow!(
-                    "`{}` is not a JSON brief: {} ({})",
-                    hcr_escape::path(&args.input),
-                    d.message,
-                    d.code
-                )
-            })?;
-            hcr_interop::handover_brief::from_brief(&value)
-        }
+    let source = match args.from {
+        Some(ConvertFrom::GoalHandover) => SourceFormat::GoalHandover,
+        Some(ConvertFrom::SpecHandoff) => SourceFormat::SpecHandoff,
+        Some(ConvertFrom::HandoffMd) => SourceFormat::HandoffMd,
+        Some(ConvertFrom::HandoverBrief) => SourceFormat::HandoverBrief,
         None => bail!("give --from or --to"),
     };
+    let limits = crate::input::record_limits(&args.limits);
+    let draft = draft_from(source, &text, &limits).map_err(|error| match error {
+        DraftError::BlankNote => anyhow!("the note is blank: there is no handover"),
+        DraftError::TooLong(too_long) => anyhow!(too_long),
+        DraftError::NotJson(d) => anyhow!(
+            "`{}` is not a JSON brief: {} ({})",
+            hcr_escape::path(&args.input),
+            d.message,
+            d.code
+        ),
+    })?;
     emit_draft(&draft, text.as_bytes(), args.out.as_deref(), args.check)
 }
 

@@ -26,6 +26,7 @@
 
 pub mod convert;
 pub mod draft;
+pub mod forms;
 pub mod goal_handover;
 pub mod handoff_md;
 pub mod handover_brief;

@@ -186,6 +186,17 @@ pub enum RenderAs {
     HandoffMd,
 }
 
+impl From<RenderAs> for hcr_interop::forms::Form {
+    fn from(form: RenderAs) -> Self {
+        match form {
+            RenderAs::GoalHandover => Self::GoalHandover,
+            RenderAs::UntrustedBlock => Self::UntrustedBlock,
+            RenderAs::Markdown => Self::Markdown,
+            RenderAs::HandoffMd => Self::HandoffMd,
+        }
+    }
+}
+
 /// `render`'s arguments.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -213,6 +224,17 @@ pub enum ConvertFrom {
     HandoffMd,
     /// The hosted service's JSON brief.
     HandoverBrief,
+}
+
+impl From<ConvertFrom> for hcr_interop::draft::SourceFormat {
+    fn from(format: ConvertFrom) -> Self {
+        match format {
+            ConvertFrom::GoalHandover => Self::GoalHandover,
+            ConvertFrom::SpecHandoff => Self::SpecHandoff,
+            ConvertFrom::HandoffMd => Self::HandoffMd,
+            ConvertFrom::HandoverBrief => Self::HandoverBrief,
+        }
+    }
 }
 
 /// The formats `convert` writes from a record.

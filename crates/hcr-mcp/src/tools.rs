@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use hcr_batch::{Input, Options, Outcome, PathSelections, Source, Summary};
 use hcr_chain::{Continuation, Diff, Refusal, checked_successor, parse_actor, revision_file_name};
+use hcr_interop::draft::{DraftError, SourceFormat, draft_from};
+use hcr_interop::forms::Form;
 use hcr_project::{Change, Choices, Config};
 use hcr_receive::fill::{self, Fill};
 use hcr_report::{Context, Format, renderer};
@@ -15,8 +17,8 @@ use hcr_validate::{Action, Code, Level, Limits, ReceiverContext, Severity, Spell
 use serde_json::{Value, json};
 
 use crate::params::{
-    ContinueParams, ConvertFrom, ConvertParams, ConvertTo, DiffParams, DigestParams, ExplainParams,
-    ReceiveParams, ReceiverArgs, RecordArg, RenderAs, RenderParams, ValidateParams,
+    ContinueParams, ConvertParams, ConvertTo, DiffParams, DigestParams, ExplainParams,
+    ReceiveParams, ReceiverArgs, RecordArg, RenderParams, ValidateParams,
 };
 use crate::roots::{PathError, Roots};
 
@@ -359,19 +361,10 @@ pub fn explain(params: &ExplainParams) -> Result<Output> {
         .parse()
         .map_err(|e| Failure::Request(format!("{e}")))?;
     let info = code.info();
-    let explanation = info.explanation_for_people();
     let mut entry = code_entry(info);
-    entry["explanation"] = Value::String(explanation.clone());
+    entry["explanation"] = Value::String(info.explanation_for_people());
     entry["help"] = Value::String(info.help.to_owned());
-    let text = format!(
-        "{} {}\n\n{}\n\n{}\n\nhelp: {}\n",
-        info.code,
-        info.headline(),
-        info.summary,
-        explanation.trim_end(),
-        info.help
-    );
-    Ok(Output::ok(entry, text))
+    Ok(Output::ok(entry, info.explanation_text()))
 }
 
 /// `rules`: the code table.
@@ -578,14 +571,7 @@ pub fn render_record(state: &State, params: &RenderParams) -> Result<Output> {
         Ok(record) => record,
         Err(report) => return Ok(report),
     };
-    let text = match params.form {
-        RenderAs::GoalHandover => format!("{}\n", hcr_interop::goal_handover::to_note(&record)),
-        RenderAs::UntrustedBlock => hcr_interop::goal_handover::untrusted_block(Some(
-            &hcr_interop::goal_handover::to_note(&record),
-        )),
-        RenderAs::Markdown => hcr_interop::markdown::render(&record),
-        RenderAs::HandoffMd => hcr_interop::handoff_md::render(&record),
-    };
+    let text = Form::from(params.form).render(&record);
     let structured = json!({
         "untrusted": hcr_escape::UNTRUSTED_NOTICE,
         "text": text,
@@ -601,28 +587,16 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
             let (bytes, _) = state.input(record, path)?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| Failure::Tool("the source is not UTF-8 text".into()))?;
-            let draft = match from {
-                ConvertFrom::GoalHandover => {
-                    let note = hcr_interop::goal_handover::normalize(&text)
-                        .map_err(|e| Failure::Tool(e.to_string()))?
-                        .ok_or_else(|| {
-                            Failure::Tool("the note is blank: there is no handover".into())
-                        })?;
-                    hcr_interop::goal_handover::from_note(&note)
-                }
-                ConvertFrom::SpecHandoff => hcr_interop::convert::from_artifact(&text),
-                ConvertFrom::HandoffMd => hcr_interop::handoff_md::from_handoff_md(&text),
-                ConvertFrom::HandoverBrief => {
-                    let value = hcr_validate::parse_json(text.as_bytes(), &state.limits())
-                        .map_err(|d| {
-                            Failure::Tool(format!(
-                                "the source is not a JSON brief: {} ({})",
-                                d.message, d.code
-                            ))
-                        })?;
-                    hcr_interop::handover_brief::from_brief(&value)
-                }
-            };
+            let draft =
+                draft_from(SourceFormat::from(from), &text, &state.limits()).map_err(|error| {
+                    Failure::Tool(match error {
+                        DraftError::BlankNote => "the note is blank: there is no handover".into(),
+                        DraftError::TooLong(too_long) => too_long.to_string(),
+                        DraftError::NotJson(d) => {
+                            format!("the source is not a JSON brief: {} ({})", d.message, d.code)
+                        }
+                    })
+                })?;
             let checked = draft.check(text.as_bytes());
             let valid = checked.report.valid;
             let errors = checked.report.count(Severity::Error);

@@ -22,6 +22,8 @@ use arrow_array::builder::{BooleanBuilder, Int32Builder, ListBuilder, StringBuil
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_schema::{DataType, Field, Fields};
+use hcr_interop::draft::{DraftError, SourceFormat, draft_from};
+use hcr_interop::forms::Form;
 use hcr_project::{Change, Choices};
 use hcr_types::Record;
 use hcr_validate::receiver::{ArtifactStore, DEFAULT_MAX_ARTIFACT_BYTES, RevisionIndex};
@@ -444,19 +446,11 @@ fn sha256_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (record, *, as_="markdown"))]
 fn render(record: &Bound<'_, PyAny>, as_: &str) -> PyResult<String> {
-    use hcr_interop::goal_handover::{to_note, untrusted_block};
+    let form: Form = as_
+        .parse()
+        .map_err(|e: hcr_interop::forms::UnknownForm| UsageError::new_err(e.to_string()))?;
     let record = typed(record, Level::Normative)?;
-    Ok(match as_ {
-        "goal-handover" => format!("{}\n", to_note(&record)),
-        "untrusted-block" => untrusted_block(Some(&to_note(&record))),
-        "markdown" => hcr_interop::markdown::render(&record),
-        "handoff-md" => hcr_interop::handoff_md::render(&record),
-        other => {
-            return Err(UsageError::new_err(format!(
-                "unknown form `{other}`: goal-handover, untrusted-block, markdown or handoff-md"
-            )));
-        }
-    })
+    Ok(form.render(&record))
 }
 
 /// Converts `from_` a neighbouring format into a record (JSON text, valid), or a valid record
@@ -468,31 +462,15 @@ fn convert(text: &Bound<'_, PyAny>, from_: Option<&str>, to: Option<&str>) -> Py
         (Some(from), None) => {
             let source = String::from_utf8(record_bytes(text)?)
                 .map_err(|_| UsageError::new_err("the source is not UTF-8 text"))?;
-            let draft = match from {
-                "goal-handover" => {
-                    let note = hcr_interop::goal_handover::normalize(&source)
-                        .map_err(|e| UsageError::new_err(e.to_string()))?
-                        .ok_or_else(|| {
-                            UsageError::new_err("the note is blank: there is no handover")
-                        })?;
-                    hcr_interop::goal_handover::from_note(&note)
-                }
-                "spec-handoff" => hcr_interop::convert::from_artifact(&source),
-                "handoff-md" => hcr_interop::handoff_md::from_handoff_md(&source),
-                "handover-brief" => {
-                    let value = hcr_validate::parse_json(
-                        source.as_bytes(),
-                        &hcr_validate::Limits::default(),
-                    )
-                    .map_err(|d| UsageError::new_err(format!("not a JSON brief: {}", d.message)))?;
-                    hcr_interop::handover_brief::from_brief(&value)
-                }
-                other => {
-                    return Err(UsageError::new_err(format!(
-                        "unknown source format `{other}`: goal-handover, spec-handoff, handoff-md or handover-brief"
-                    )));
-                }
-            };
+            let format: SourceFormat = from.parse().map_err(UsageError::new_err)?;
+            let limits = hcr_validate::Limits::default();
+            let draft = draft_from(format, &source, &limits).map_err(|error| {
+                UsageError::new_err(match error {
+                    DraftError::BlankNote => "the note is blank: there is no handover".to_owned(),
+                    DraftError::TooLong(too_long) => too_long.to_string(),
+                    DraftError::NotJson(d) => format!("not a JSON brief: {}", d.message),
+                })
+            })?;
             let checked = draft.check(source.as_bytes());
             if checked.report.valid {
                 return Ok(checked.text);
@@ -525,15 +503,7 @@ fn explain(code: &str) -> PyResult<String> {
     let code: Code = code
         .parse()
         .map_err(|e: hcr_validate::UnknownCode| UsageError::new_err(e.to_string()))?;
-    let info = code.info();
-    Ok(format!(
-        "{} {}\n\n{}\n\n{}\n\nhelp: {}\n",
-        info.code,
-        info.headline(),
-        info.summary,
-        info.explanation_for_people().trim_end(),
-        info.help
-    ))
+    Ok(code.info().explanation_text())
 }
 
 /// The canonical HCR v1.0 JSON Schema that hcr embeds.

@@ -532,6 +532,20 @@ impl CodeInfo {
         self.explanation_with(&secret_rules_table())
     }
 
+    /// Everything `hcr explain` prints for people: the code and headline, the summary, the
+    /// explanation with its examples, and the help.
+    #[must_use]
+    pub fn explanation_text(&self) -> String {
+        format!(
+            "{} {}\n\n{}\n\n{}\n\nhelp: {}\n",
+            self.code,
+            self.headline(),
+            self.summary,
+            self.explanation_for_people().trim_end(),
+            self.help
+        )
+    }
+
     /// The explanation as a report that also carries findings shows it (SARIF's rule help):
     /// the secret rules are listed by name only, so that no report spells out how a found
     /// secret begins.
