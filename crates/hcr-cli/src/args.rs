@@ -20,7 +20,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check records: files, folders (recursively), standard input, or JSON Lines.
-    Validate(ValidateArgs),
+    Validate(Box<ValidateArgs>),
     /// Explain a diagnostic code, with a failing and a passing example.
     Explain {
         /// A code (`HCR204`) or its name (`secret-in-record`).
@@ -86,6 +86,11 @@ pub struct ValidateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+
+    /// Also append a Markdown summary of the run (`--format markdown`) to this file, whatever
+    /// the format: e.g. "$GITHUB_STEP_SUMMARY".
+    #[arg(long, value_name = "FILE")]
+    pub summary: Option<PathBuf>,
 
     /// Treat warnings as errors.
     #[arg(long)]

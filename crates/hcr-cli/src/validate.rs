@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::{Context as _, Result, bail};
 use hcr_batch::{Input, Options, PathSelections, Summary, plan};
 use hcr_project::{Baseline, Choices, Config};
 use hcr_report::{Context, Format, renderer};
@@ -81,6 +81,24 @@ pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
     context.root = std::env::current_dir().ok();
     context.deny_warnings = settings.deny_warnings;
 
+    // The Markdown summary beside the main format: opened first, so that a path that cannot
+    // be written is an error before any record is checked.
+    let mut markdown = match &args.summary {
+        Some(path) => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| {
+                    format!(
+                        "the summary file `{}` cannot be opened",
+                        hcr_escape::path(path)
+                    )
+                })?;
+            Some((renderer(Format::Markdown, context.clone()), file))
+        }
+        None => None,
+    };
     let mut render = renderer(format, context);
     let mut out = BufWriter::new(stdout.lock());
     let progress = Progress::new(plan.len());
@@ -96,10 +114,18 @@ pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
             }
             summary.add(&outcome);
             progress.update(summary.files, summary.records);
+            if let Some((markdown, _)) = &mut markdown {
+                markdown.record(&mut io::sink(), &outcome)?;
+            }
             progress.suspend(|| render.record(&mut out, &outcome))
         })?;
         progress.clear();
         render.finish(&mut out, &summary)?;
+        if let Some((markdown, file)) = &mut markdown {
+            let mut file = BufWriter::new(file);
+            markdown.finish(&mut file, &summary)?;
+            file.flush()?;
+        }
         out.flush()
     });
     progress.clear();

@@ -225,6 +225,16 @@ pub fn check_formats(data: &[u8], report: Report) {
                     panic!("JUnit output is not XML: {e}\n{text}");
                 }
             }
+            Format::Markdown => {
+                check_markdown(text);
+                let unsafe_char = text
+                    .chars()
+                    .find(|&c| c != '\n' && hcr_escape::is_unsafe(c));
+                assert!(
+                    unsafe_char.is_none(),
+                    "markdown output carries {unsafe_char:?}"
+                );
+            }
             Format::Text | Format::Github => {
                 let unsafe_char = text
                     .chars()
@@ -235,6 +245,31 @@ pub fn check_formats(data: &[u8], report: Report) {
                     format.as_str()
                 );
             }
+        }
+    }
+}
+
+/// The Markdown summary cannot be reshaped by a record: every table row has exactly the five
+/// cells of the header (no unescaped `|`, in a code span or not), and outside code spans no
+/// HTML tag or link opens without its escape.
+fn check_markdown(text: &str) {
+    for line in text.lines() {
+        let (mut pipes, mut escaped, mut in_code) = (0, false, false);
+        for c in line.chars() {
+            if escaped {
+                escaped = false;
+                continue;
+            }
+            match c {
+                '\\' => escaped = true,
+                '`' => in_code = !in_code,
+                '|' => pipes += 1,
+                '<' | '[' if !in_code => panic!("an unescaped `{c}` in Markdown output: {line}"),
+                _ => {}
+            }
+        }
+        if line.starts_with('|') {
+            assert_eq!(pipes, 6, "a Markdown table row with other cells: {line}");
         }
     }
 }

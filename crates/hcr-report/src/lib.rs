@@ -1,5 +1,5 @@
 //! Output formats for `hcr validate`: rustc-style text, a versioned JSON document, SARIF 2.1.0,
-//! GitHub workflow commands and JUnit XML.
+//! GitHub workflow commands, JUnit XML and a Markdown summary.
 //!
 //! A [`Render`] receives each record's [`Outcome`] as it is checked, in input order, and the
 //! [`Summary`] at the end; every format streams (JUnit holds one input file's records at a
@@ -37,6 +37,7 @@
 mod github;
 mod json;
 mod junit;
+mod markdown;
 mod sarif;
 mod text;
 
@@ -72,16 +73,24 @@ pub enum Format {
     /// JUnit XML: a test suite per input file, a test case per record.
     #[cfg_attr(feature = "clap", value(help = "JUnit XML."))]
     Junit,
+    /// A Markdown summary: the verdict, the counts and a table of the findings (for a GitHub
+    /// job summary or a pull-request comment).
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "A Markdown summary (a GitHub job summary).")
+    )]
+    Markdown,
 }
 
 impl Format {
     /// Every format, in documentation order.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::Text,
         Self::Json,
         Self::Sarif,
         Self::Github,
         Self::Junit,
+        Self::Markdown,
     ];
 
     /// The name used on the command line.
@@ -93,6 +102,7 @@ impl Format {
             Self::Sarif => "sarif",
             Self::Github => "github",
             Self::Junit => "junit",
+            Self::Markdown => "markdown",
         }
     }
 }
@@ -167,6 +177,7 @@ pub fn renderer(format: Format, context: Context) -> Box<dyn Render> {
         Format::Sarif => Box::new(sarif::Sarif::new(context)),
         Format::Github => Box::new(github::Github::new(context)),
         Format::Junit => Box::new(junit::Junit::new(context)),
+        Format::Markdown => Box::new(markdown::Markdown::new(context)),
     }
 }
 

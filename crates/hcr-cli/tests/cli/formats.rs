@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::output;
 
 const FIXTURES: [&str; 3] = ["valid.json", "errors.json", "broken.json"];
-const FORMATS: [&str; 5] = ["text", "json", "sarif", "github", "junit"];
+const FORMATS: [&str; 6] = ["text", "json", "sarif", "github", "junit", "markdown"];
 
 #[test]
 fn every_format_for_every_fixture() {
@@ -193,5 +193,60 @@ fn github_annotations_are_workflow_commands() {
             .lines()
             .last()
             .is_some_and(|l| l.starts_with("checked 1 record"))
+    );
+}
+
+#[test]
+fn summary_appends_the_markdown_summary_beside_any_format() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let summary = dir.path().join("step-summary.md");
+    std::fs::write(&summary, "earlier step\n").expect("write");
+    let path = summary.to_str().expect("UTF-8");
+    let (code, stdout, stderr) = output(&[
+        "validate",
+        "--format",
+        "sarif",
+        "--summary",
+        path,
+        "valid.json",
+        "errors.json",
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    let sarif: Value = serde_json::from_str(&stdout).expect("standard output is the SARIF");
+    assert_eq!(sarif["version"], "2.1.0");
+    let (_, markdown, _) = output(&[
+        "validate",
+        "--format",
+        "markdown",
+        "valid.json",
+        "errors.json",
+    ]);
+    let written = std::fs::read_to_string(&summary).expect("read");
+    assert_eq!(
+        written,
+        format!("earlier step\n{markdown}"),
+        "appended, and the same as --format markdown"
+    );
+    assert!(written.contains("| errors.json | 6:49 | error | `HCR204` |"));
+    assert!(
+        !written.contains("hunter2x9Q"),
+        "the secret is not repeated"
+    );
+
+    // A summary that cannot be written is an error before anything is checked.
+    let (code, stdout, stderr) = output(&[
+        "validate",
+        "--summary",
+        dir.path()
+            .join("missing/summary.md")
+            .to_str()
+            .expect("UTF-8"),
+        "valid.json",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("the summary file") && stderr.contains("missing/summary.md"),
+        "{stderr}"
     );
 }

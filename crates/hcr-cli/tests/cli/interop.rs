@@ -62,7 +62,7 @@ fn spec_handoff_write_discover_and_lint() {
         .expect("read")
         .replace("cwd: \"/home/dev/proj\"\n", "status: \"consumed\"\n");
     std::fs::write(&broken, text).expect("write");
-    for format in ["text", "json", "sarif", "github", "junit"] {
+    for format in ["text", "json", "sarif", "github", "junit", "markdown"] {
         let (code, stdout, _) = output(&[
             "spec-handoff",
             "lint",
