@@ -5,13 +5,16 @@
 
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
+mod action;
 mod bench;
 mod codegen;
 mod fuzz;
+mod hooks;
 mod hostile;
 mod man;
 mod package;
 mod peers;
+mod release;
 mod schema;
 mod suite;
 mod test;
@@ -35,6 +38,7 @@ tasks:
   check-schema   protocol/v1/schema.json equals the canonical schema in ../shared
   codegen        regenerate docs/rules.md from the code table
   man [DIR]      write the hcr man pages (default target/man)
+  dist DIR       write what a release attaches besides the binaries: DIR/man, DIR/completions
   suite generate regenerate the conformance suite from its case table
   suite check    check the suite: manifest schema, unique ids, each file referenced once
   bench [--profile standard|large|jsonl|jsonl-huge|digest|certify] [--runs N]
@@ -77,6 +81,10 @@ fn main() -> Result<()> {
             _ => bail!("usage: cargo xtask peers install|certify"),
         },
         Some("man") => man::write_pages(args.get(1).map(std::path::PathBuf::from)),
+        Some("dist") => match args.get(1) {
+            Some(dir) => release::dist(Path::new(dir)),
+            None => bail!("usage: cargo xtask dist DIR"),
+        },
         Some("help" | "-h" | "--help") | None => {
             print!("{USAGE}");
             Ok(())

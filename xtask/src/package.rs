@@ -159,17 +159,11 @@ pub(crate) fn run() -> Result<()> {
     if !status.success() {
         bail!("cargo package failed ({status})");
     }
-    let workspace: toml::Table = std::fs::read_to_string(root.join("Cargo.toml"))?.parse()?;
-    let version = workspace
-        .get("workspace")
-        .and_then(|w| w.get("package"))
-        .and_then(|p| p.get("version"))
-        .and_then(toml::Value::as_str)
-        .context("the workspace has no package version")?;
+    let version = crate::release::workspace_version(&root)?;
     let mut all = Vec::new();
     for (name, _) in &crates {
         let archive = root.join(format!("target/package/{name}-{version}.crate"));
-        all.extend(problems(&archive, name, version)?);
+        all.extend(problems(&archive, name, &version)?);
     }
     if !all.is_empty() {
         bail!("the packages are not ready:\n  {}", all.join("\n  "));
@@ -178,6 +172,75 @@ pub(crate) fn run() -> Result<()> {
         "package-check: {} crates package with their licences, README, metadata and every embedded file",
         crates.len()
     );
+    install_packaged(&root, &crates, &version)
+}
+
+/// `cargo install` of hcr-cli from its `.crate`, as crates.io users get it: every archive
+/// unpacked, hcr-cli installed from its unpacked folder with the other hcr crates patched in
+/// from theirs (they are not on the registry), then the installed `hcr` validates an example.
+fn install_packaged(root: &Path, crates: &[(String, String)], version: &str) -> Result<()> {
+    let package = root.join("target/package");
+    let unpacked = package.join("unpacked");
+    if unpacked.exists() {
+        std::fs::remove_dir_all(&unpacked)?;
+    }
+    std::fs::create_dir_all(&unpacked)?;
+    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    command.current_dir(&package).args([
+        "install",
+        "--quiet",
+        "--debug",
+        "--force",
+        "--root",
+        "installed",
+        "--path",
+    ]);
+    command.arg(unpacked.join(format!("hcr-cli-{version}")));
+    for (name, _) in crates {
+        let archive = package.join(format!("{name}-{version}.crate"));
+        let status = Command::new("tar")
+            .arg("-xzf")
+            .arg(&archive)
+            .arg("-C")
+            .arg(&unpacked)
+            .status()?;
+        if !status.success() {
+            bail!("unpacking {} failed", archive.display());
+        }
+        if name != "hcr-cli" {
+            let path = unpacked.join(format!("{name}-{version}"));
+            command.arg("--config").arg(format!(
+                "patch.crates-io.{name}.path={}",
+                // A JSON string is a TOML basic string.
+                serde_json::Value::String(path.display().to_string())
+            ));
+        }
+    }
+    // Its own target folder: the packaged crates carry no workspace profile, so they build
+    // with cargo's defaults.
+    command.env("CARGO_TARGET_DIR", package.join("install-build"));
+    let status = command.status().context("running cargo install")?;
+    if !status.success() {
+        bail!("cargo install from the packaged hcr-cli failed ({status})");
+    }
+    let hcr = package.join("installed/bin/hcr");
+    let out = Command::new(&hcr).arg("--version").output()?;
+    let said = String::from_utf8_lossy(&out.stdout);
+    if said.trim() != format!("hcr {version}") {
+        bail!(
+            "the installed hcr says `{}`, not `hcr {version}`",
+            said.trim()
+        );
+    }
+    let status = Command::new(&hcr)
+        .arg("validate")
+        .arg(root.join("protocol/v1/examples/minimal.json"))
+        .stdout(std::process::Stdio::null())
+        .status()?;
+    if !status.success() {
+        bail!("the installed hcr rejects protocol/v1/examples/minimal.json ({status})");
+    }
+    println!("package-check: hcr-cli installed from its packaged crate, and it validates a record");
     Ok(())
 }
 

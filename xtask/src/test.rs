@@ -7,7 +7,9 @@
 //!    of `xtask/python-requirements.txt`, made with the machine's `python3` (or `$PYTHON`) and
 //!    rebuilt whenever that file changes;
 //! 4. the workflow lint: `zizmor` (offline) and `check-jsonschema` on the GitHub Action and
-//!    every workflow, and `pre-commit validate-manifest` on the hooks file.
+//!    every workflow, and `pre-commit validate-manifest` on the hooks file;
+//! 5. both pre-commit hooks, installed by `pre-commit try-repo` as a user's pre-commit
+//!    installs them (`hooks.rs`).
 //!
 //! `--skip-lint` leaves out fmt and clippy (for a quick local run); CI never passes it.
 
@@ -71,8 +73,9 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     )?;
     let venv = python_env(&root)?;
     mcp_client_tests(&root, &venv)?;
-    python_package(&root, &venv)?;
+    let wheels = python_package(&root, &venv)?;
     workflow_lint(&root, &venv)?;
+    crate::hooks::check(&root, &venv, &wheels)?;
     println!(
         "xtask test: every step passed in {:.0} s",
         started.elapsed().as_secs_f64()
@@ -171,10 +174,11 @@ fn pytest(root: &Path, bin: &Path, name: &str, folder: &str) -> Result<()> {
     )
 }
 
-/// The Python package: built from source by pip through maturin into the venv (the dev
-/// profile, sharing the tests' build), then its tests, its stubs against the module
-/// (stubtest), and typed use of them (`mypy --strict`).
-fn python_package(root: &Path, bin: &Path) -> Result<()> {
+/// The Python package: a wheel built from source by pip through maturin (the dev profile,
+/// sharing the tests' build) and installed into the venv, then its tests, its stubs against
+/// the module (stubtest), and typed use of them (`mypy --strict`). Returns the folder holding
+/// the wheel.
+fn python_package(root: &Path, bin: &Path) -> Result<PathBuf> {
     let path = std::env::join_paths(
         std::iter::once(bin.to_path_buf()).chain(
             std::env::var_os("PATH")
@@ -182,8 +186,35 @@ fn python_package(root: &Path, bin: &Path) -> Result<()> {
                 .flat_map(std::env::split_paths),
         ),
     )?;
+    let wheels = target_dir(root).join("xtask/wheels");
+    if wheels.exists() {
+        std::fs::remove_dir_all(&wheels)?;
+    }
     step(
-        "pip install ./crates/hcr-python",
+        "pip wheel ./crates/hcr-python",
+        Command::new(bin.join("python"))
+            .current_dir(root)
+            .args([
+                "-m",
+                "pip",
+                "wheel",
+                "--quiet",
+                "--disable-pip-version-check",
+                "--no-build-isolation",
+                "--no-deps",
+                "--wheel-dir",
+            ])
+            .arg(&wheels)
+            .arg("./crates/hcr-python")
+            .env("PATH", &path)
+            .env("MATURIN_PEP517_ARGS", "--profile dev"),
+    )?;
+    let wheel = std::fs::read_dir(&wheels)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|e| e == "whl"))
+        .context("pip wheel wrote no wheel")?;
+    step(
+        "pip install the hcr wheel",
         Command::new(bin.join("python"))
             .current_dir(root)
             .args([
@@ -192,13 +223,10 @@ fn python_package(root: &Path, bin: &Path) -> Result<()> {
                 "install",
                 "--quiet",
                 "--disable-pip-version-check",
-                "--no-build-isolation",
                 "--no-deps",
                 "--force-reinstall",
-                "./crates/hcr-python",
             ])
-            .env("PATH", &path)
-            .env("MATURIN_PEP517_ARGS", "--profile dev"),
+            .arg(&wheel),
     )?;
     pytest(root, bin, "Python package tests", "crates/hcr-python/tests")?;
     step(
@@ -220,7 +248,8 @@ fn python_package(root: &Path, bin: &Path) -> Result<()> {
                 "--no-incremental",
                 "typing_check.py",
             ]),
-    )
+    )?;
+    Ok(wheels)
 }
 
 /// The files the workflow lint checks: the composite action and every workflow.
@@ -248,7 +277,7 @@ fn workflow_lint(root: &Path, bin: &Path) -> Result<()> {
     let mut zizmor = Command::new(bin.join("zizmor"));
     zizmor
         .current_dir(root)
-        .args(["--offline", "--no-progress"])
+        .args(["--offline", "--no-progress", "--strict-collection"])
         .arg(&action)
         .args(&workflows);
     step("zizmor", &mut zizmor)?;

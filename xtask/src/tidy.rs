@@ -39,6 +39,7 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
         "hcr-python",
         &[
             "hcr-batch",
+            "hcr-cli",
             "hcr-interop",
             "hcr-project",
             "hcr-types",
@@ -165,9 +166,11 @@ fn mentions(source: &str, ident: &str) -> bool {
 }
 
 pub(crate) fn run() -> Result<()> {
-    let problems = problems(&crate::workspace_root())?;
+    let root = crate::workspace_root();
+    let mut problems = problems(&root)?;
+    problems.extend(crate::release::problems(&root)?);
     if problems.is_empty() {
-        println!("the crate graph is tidy");
+        println!("the crate graph is tidy, and the release's asset names agree");
         return Ok(());
     }
     for problem in &problems {

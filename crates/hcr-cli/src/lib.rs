@@ -61,20 +61,31 @@ pub fn command() -> clap::Command {
 /// Runs `hcr` with the process arguments.
 #[must_use]
 pub fn main() -> ExitCode {
+    ExitCode::from(run(std::env::args_os()))
+}
+
+/// Runs `hcr` with these arguments (the first is the program's name) and returns its exit
+/// status: [`EXIT_VALID`], [`EXIT_INVALID`], [`EXIT_USAGE`] or [`EXIT_INCOMPLETE`]. Output goes
+/// to the process's standard output and error, as the binary's does.
+pub fn run<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
     // The matches are kept beside the typed arguments: the order of the rule-selection
     // options, and which options were given at all, are only known from them.
     let parsed = command()
-        .try_get_matches()
+        .try_get_matches_from(args)
         .and_then(|matches| Cli::from_arg_matches(&matches).map(|cli| (cli, matches)));
     let (cli, matches) = match parsed {
         Ok(parsed) => parsed,
         Err(error) => {
             let _ = error.print();
-            return ExitCode::from(if error.use_stderr() {
+            return if error.use_stderr() {
                 EXIT_USAGE
             } else {
                 EXIT_VALID
-            });
+            };
         }
     };
     let result = match cli.command {
@@ -102,12 +113,12 @@ pub fn main() -> ExitCode {
         }
     };
     match result {
-        Ok(code) => ExitCode::from(code),
+        Ok(code) => code,
         // Nothing more can be printed; the run did not finish, so it does not pass.
-        Err(error) if is_broken_pipe(&error) => ExitCode::from(EXIT_INCOMPLETE),
+        Err(error) if is_broken_pipe(&error) => EXIT_INCOMPLETE,
         Err(error) => {
             let _ = writeln!(io::stderr(), "hcr: error: {error:#}");
-            ExitCode::from(EXIT_USAGE)
+            EXIT_USAGE
         }
     }
 }

@@ -506,6 +506,14 @@ fn explain(code: &str) -> PyResult<String> {
     Ok(code.info().explanation_text())
 }
 
+/// Runs the `hcr` command line in this process with these arguments (the first is the
+/// program's name) and returns its exit status; the `hcr` console script and `python -m hcr`
+/// call it. Output goes to the process's standard output and error, as the binary's does.
+#[pyfunction]
+fn run_cli(py: Python<'_>, argv: Vec<std::ffi::OsString>) -> u8 {
+    py.detach(|| hcr_cli::run(argv))
+}
+
 /// The canonical HCR v1.0 JSON Schema that hcr embeds.
 #[pyfunction]
 fn schema() -> &'static str {
@@ -530,6 +538,7 @@ fn _hcr(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(schema, m)?)?;
+    m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -14,6 +14,7 @@ import os
 import pathlib
 import random
 import subprocess
+import sys
 
 import pytest
 
@@ -195,3 +196,24 @@ def test_the_other_functions() -> None:
     assert hcr.validate(text).to_json() == json.dumps(
         {"valid": True, "conformant": True, "diagnostics": []}, separators=(",", ":")
     )
+
+
+def test_the_hcr_command_is_the_clis(tmp_path: pathlib.Path) -> None:
+    """The wheel's `hcr` script and `python -m hcr` print and exit as the binary does."""
+    invalid = tmp_path / "invalid.json"
+    record = json.loads((EXAMPLES / "minimal.json").read_text())
+    record["schemaVersion"] = "9.9"
+    invalid.write_text(json.dumps(record))
+    script = pathlib.Path(sys.executable).with_name("hcr")
+    assert script.is_file(), "pip installs the `hcr` console script beside the interpreter"
+    args = ["validate", "--color", "never", "--no-config", str(EXAMPLES / "minimal.json"), str(invalid)]
+    binary = subprocess.run([HCR, *args], capture_output=True, check=False)
+    for command in ([str(script)], [sys.executable, "-m", "hcr"]):
+        done = subprocess.run([*command, *args], capture_output=True, check=False)
+        assert done.returncode == binary.returncode == 1
+        assert done.stdout == binary.stdout
+        assert b"HCR106" in done.stdout and b"1 valid, 1 invalid" in done.stdout
+    usage = subprocess.run([str(script), "validate", "--no-such-option"], capture_output=True, check=False)
+    assert usage.returncode == 2 and b"--no-such-option" in usage.stderr
+    version = subprocess.run([str(script), "--version"], capture_output=True, check=True)
+    assert version.stdout.decode().strip() == f"hcr {hcr.__version__}"

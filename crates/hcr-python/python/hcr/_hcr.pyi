@@ -17,6 +17,7 @@ __all__ = [
     "digest",
     "explain",
     "render",
+    "run_cli",
     "schema",
     "sha256_file",
     "validate",
@@ -118,3 +119,5 @@ def convert(
 ) -> str: ...
 def explain(code: str) -> str: ...
 def schema() -> str: ...
+def run_cli(argv: Sequence[str]) -> int:
+    """Run the `hcr` command line in this process (`argv[0]` is the program name); return its exit status."""
