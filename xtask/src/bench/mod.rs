@@ -30,16 +30,28 @@ use crate::workspace_root;
 /// What a profile measures.
 enum Kind {
     /// `hcr validate` over records: how many, evidence items each, one JSON Lines file or a
-    /// folder of files.
+    /// folder of files, and which mix of findings.
     Records {
         records: usize,
         evidence: usize,
         jsonl: bool,
+        mix: Mix,
     },
     /// Hashing an artifact of this many bytes.
     Digest { bytes: u64 },
     /// Certifying a trivial implementation against the conformance suite.
     Certify,
+}
+
+/// What the records of a corpus get wrong.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mix {
+    /// 5% invalid (one of four spoilings), the rest clean.
+    Mostly,
+    /// What CI really sees: a quarter invalid in assorted ways (the schema's, the reference
+    /// validator's and the secret rules' rejections of [`corpus::vary`]), and 65% of the rest
+    /// with a finding hcr advises on (a warning).
+    Mixed,
 }
 
 struct Profile {
@@ -54,6 +66,16 @@ const PROFILES: &[Profile] = &[
             records: 10_000,
             evidence: 4,
             jsonl: false,
+            mix: Mix::Mostly,
+        },
+    },
+    Profile {
+        name: "mixed",
+        kind: Kind::Records {
+            records: 10_000,
+            evidence: 4,
+            jsonl: false,
+            mix: Mix::Mixed,
         },
     },
     Profile {
@@ -62,6 +84,7 @@ const PROFILES: &[Profile] = &[
             records: 300,
             evidence: 280,
             jsonl: false,
+            mix: Mix::Mostly,
         },
     },
     Profile {
@@ -70,6 +93,7 @@ const PROFILES: &[Profile] = &[
             records: 10_000,
             evidence: 4,
             jsonl: true,
+            mix: Mix::Mostly,
         },
     },
     Profile {
@@ -78,6 +102,7 @@ const PROFILES: &[Profile] = &[
             records: 200_000,
             evidence: 4,
             jsonl: true,
+            mix: Mix::Mostly,
         },
     },
     Profile {
@@ -111,8 +136,13 @@ fn bench_dir() -> PathBuf {
     workspace_root().join("target/bench")
 }
 
+/// The [`corpus::vary`] changes the contract rejects (schema, reference validator, secrets),
+/// and those it accepts with hcr's advice (warnings); checked by a test below.
+const REJECTED: std::ops::Range<usize> = 10..corpus::VARIATIONS;
+const WARNED: std::ops::Range<usize> = 0..9;
+
 /// Writes a profile's corpus unless it is there already; returns its path.
-fn corpus(name: &str, records: usize, evidence: usize, jsonl: bool) -> Result<PathBuf> {
+fn corpus(name: &str, records: usize, evidence: usize, jsonl: bool, mix: Mix) -> Result<PathBuf> {
     let dir = bench_dir().join(format!("corpus-{name}"));
     let path = if jsonl {
         dir.join("records.jsonl")
@@ -121,7 +151,7 @@ fn corpus(name: &str, records: usize, evidence: usize, jsonl: bool) -> Result<Pa
     };
     // The stamp records the parameters, so that changing a profile regenerates its corpus.
     let done = dir.join(".complete");
-    let stamp = format!("records={records} evidence={evidence} jsonl={jsonl}\n");
+    let stamp = format!("records={records} evidence={evidence} jsonl={jsonl} mix={mix:?}\n");
     if std::fs::read_to_string(&done).is_ok_and(|s| s == stamp) {
         return Ok(path);
     }
@@ -145,8 +175,22 @@ fn corpus(name: &str, records: usize, evidence: usize, jsonl: bool) -> Result<Pa
             evidence
         };
         let mut record = corpus::record(&mut rng, i, items);
-        if rng.below(20) == 0 {
-            corpus::spoil(&mut rng, &mut record);
+        match mix {
+            Mix::Mostly => {
+                if rng.below(20) == 0 {
+                    corpus::spoil(&mut rng, &mut record);
+                }
+            }
+            Mix::Mixed => {
+                let roll = rng.below(100);
+                if roll < 25 {
+                    let which = REJECTED.start + rng.below(REJECTED.len());
+                    corpus::vary(&mut rng, &mut record, which);
+                } else if rng.below(100) < 65 {
+                    let which = WARNED.start + rng.below(WARNED.len());
+                    corpus::vary(&mut rng, &mut record, which);
+                }
+            }
         }
         match &mut out {
             Some(out) => {
@@ -287,8 +331,9 @@ fn variants(profile: &Profile) -> Result<(Vec<Variant>, f64, &'static str)> {
             records,
             evidence,
             jsonl,
+            mix,
         } => {
-            let input = corpus(profile.name, records, evidence, jsonl)?;
+            let input = corpus(profile.name, records, evidence, jsonl, mix)?;
             let bytes = if jsonl {
                 std::fs::metadata(&input)?.len()
             } else {
@@ -481,4 +526,36 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     std::fs::write(&out, serde_json::to_string_pretty(&summary)?)?;
     println!("\nwrote {}", out.display());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use hcr_testkit::corpus::{self, Variation};
+    use hcr_validate::{Level, Severity, Validator};
+
+    /// The mixed profile's corpus is what it says: every rejected change makes the record
+    /// invalid, every warned one leaves it valid with a warning.
+    #[test]
+    fn the_mixed_changes_reject_or_warn() {
+        let validator = Validator::new(Level::Normative);
+        for which in super::REJECTED.chain(super::WARNED) {
+            let mut rng = corpus::Rng::new(which as u64);
+            let mut record = corpus::record(&mut rng, which, 4);
+            let variation = corpus::vary(&mut rng, &mut record, which);
+            let report = validator.validate_str(&record.to_string());
+            if super::REJECTED.contains(&which) {
+                assert!(!matches!(variation, Variation::Accepted(_)), "{which}");
+                assert!(!report.valid, "{which}: {variation:?}");
+            } else {
+                assert!(report.valid, "{which}: {variation:?}");
+                assert!(
+                    report
+                        .diagnostics
+                        .iter()
+                        .any(|d| d.severity == Severity::Warning),
+                    "{which}: {variation:?} gives no warning"
+                );
+            }
+        }
+    }
 }
