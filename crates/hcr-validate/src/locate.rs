@@ -3,7 +3,7 @@
 //! Runs only when there is something to report: one pass over the source that descends only
 //! into containers on the way to a requested pointer and skips everything else.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::ops::Range;
 
 use hcr_types::JsonPointer;
@@ -40,9 +40,8 @@ pub fn member_spans(src: &str, pointers: &[&JsonPointer]) -> Vec<Option<MemberSp
         .iter()
         .map(|path| {
             scanner
-                .found
-                .get(path)
-                .and_then(|o| o.last())
+                .found(path)
+                .and_then(<[Occurrence]>::last)
                 .map(|o| MemberSpan {
                     key: o.key.clone(),
                     value: o.value.clone(),
@@ -55,19 +54,42 @@ fn scan<'a>(src: &'a str, paths: &[Vec<String>]) -> Scanner<'a> {
     let mut scanner = Scanner {
         src: src.as_bytes(),
         text: src,
-        wanted: paths.iter().cloned().collect(),
-        prefixes: paths
-            .iter()
-            .flat_map(|p| (0..p.len()).map(move |n| p[..n].to_vec()))
-            .collect(),
-        found: HashMap::new(),
-        path: Vec::new(),
+        nodes: vec![Node::default()],
+        index: String::new(),
     };
+    for path in paths {
+        let mut node = 0;
+        for token in path {
+            node = match scanner.nodes[node].children.get(token.as_str()) {
+                Some(&child) => child,
+                None => {
+                    scanner.nodes.push(Node::default());
+                    let child = scanner.nodes.len() - 1;
+                    scanner.nodes[node].children.insert(token.clone(), child);
+                    child
+                }
+            };
+        }
+        scanner.nodes[node].wanted = true;
+    }
     let start = scanner.skip_ws(0);
     if start < src.len() {
-        scanner.value(start, None);
+        scanner.value(start, None, 0);
     }
     scanner
+}
+
+impl Scanner<'_> {
+    /// The occurrences of `path`, in source order; `None` when it was not requested or is
+    /// not in the document.
+    fn found(&self, path: &[String]) -> Option<&[Occurrence]> {
+        let mut node = 0;
+        for token in path {
+            node = *self.nodes[node].children.get(token.as_str())?;
+        }
+        let found = &self.nodes[node].found;
+        (!found.is_empty()).then_some(found.as_slice())
+    }
 }
 
 /// Finds the byte range of each `(pointer, anchor)` in `src`, a well-formed JSON text.
@@ -84,7 +106,7 @@ pub(crate) fn locate(src: &str, requests: &[(&JsonPointer, Anchor)]) -> Vec<Opti
             if let Anchor::Offset(offset) = *anchor {
                 return Some(char_range(src, offset));
             }
-            let occurrences = scanner.found.get(path)?;
+            let occurrences = scanner.found(path)?;
             let pick = |n: Option<usize>| match n {
                 Some(n) => occurrences.get(n.checked_sub(1)?),
                 None => occurrences.last(),
@@ -109,13 +131,25 @@ fn char_range(src: &str, offset: usize) -> Range<usize> {
     offset..offset + len
 }
 
+/// One prefix of the requested paths: the members to descend into, and whether the prefix
+/// itself was requested (then where it occurs).
+#[derive(Default)]
+struct Node {
+    children: HashMap<String, usize>,
+    wanted: bool,
+    found: Vec<Occurrence>,
+}
+
+/// One pass over the source, guided by the requested paths as a trie: a member is looked up
+/// by its key alone in its parent's node, and a member no path goes through is skipped
+/// without being read (its strings found with `memchr`), so the cost is the bytes skipped and
+/// the keys on the way, never a hash of a whole path.
 struct Scanner<'a> {
     src: &'a [u8],
     text: &'a str,
-    wanted: HashSet<Vec<String>>,
-    prefixes: HashSet<Vec<String>>,
-    found: HashMap<Vec<String>, Vec<Occurrence>>,
-    path: Vec<String>,
+    nodes: Vec<Node>,
+    /// A buffer for array indexes as tokens.
+    index: String,
 }
 
 impl Scanner<'_> {
@@ -126,27 +160,24 @@ impl Scanner<'_> {
         at
     }
 
-    /// Scans the value at `at` (the current path), recording it if wanted; returns its end.
-    fn value(&mut self, at: usize, key: Option<Range<usize>>) -> usize {
-        let descend = self.prefixes.contains(&self.path);
+    /// Scans the value at `at` (trie node `node`), recording it if wanted; returns its end.
+    fn value(&mut self, at: usize, key: Option<Range<usize>>, node: usize) -> usize {
+        let descend = !self.nodes[node].children.is_empty();
         let end = match self.src.get(at) {
-            Some(b'{') if descend => self.object(at),
-            Some(b'[') if descend => self.array(at),
+            Some(b'{') if descend => self.object(at, node),
+            Some(b'[') if descend => self.array(at, node),
             _ => self.skip_value(at),
         };
-        if self.wanted.contains(&self.path) {
-            self.found
-                .entry(self.path.clone())
-                .or_default()
-                .push(Occurrence {
-                    key,
-                    value: at..end,
-                });
+        if self.nodes[node].wanted {
+            self.nodes[node].found.push(Occurrence {
+                key,
+                value: at..end,
+            });
         }
         end
     }
 
-    fn object(&mut self, open: usize) -> usize {
+    fn object(&mut self, open: usize, node: usize) -> usize {
         let mut at = self.skip_ws(open + 1);
         if self.src.get(at) == Some(&b'}') {
             return at + 1;
@@ -154,13 +185,13 @@ impl Scanner<'_> {
         while at < self.src.len() {
             let key_end = self.string_end(at);
             let key_range = at..key_end;
-            let key: String =
-                serde_json::from_str(&self.text[key_range.clone()]).unwrap_or_default();
+            let child = self.child(node, key_range.clone());
             at = self.skip_ws(key_end);
             at = self.skip_ws(at + 1); // the colon
-            self.path.push(key);
-            at = self.value(at, Some(key_range));
-            self.path.pop();
+            at = match child {
+                Some(child) => self.value(at, Some(key_range), child),
+                None => self.skip_value(at),
+            };
             at = self.skip_ws(at);
             match self.src.get(at) {
                 Some(b',') => at = self.skip_ws(at + 1),
@@ -170,16 +201,32 @@ impl Scanner<'_> {
         at
     }
 
-    fn array(&mut self, open: usize) -> usize {
+    /// The child of `node` for the key written at `key` (quotes included), read without an
+    /// allocation unless it holds an escape.
+    fn child(&self, node: usize, key: Range<usize>) -> Option<usize> {
+        let children = &self.nodes[node].children;
+        let inner = self.text.get(key.start + 1..key.end.saturating_sub(1))?;
+        if inner.contains('\\') {
+            let decoded: String = serde_json::from_str(self.text.get(key)?).ok()?;
+            children.get(decoded.as_str()).copied()
+        } else {
+            children.get(inner).copied()
+        }
+    }
+
+    fn array(&mut self, open: usize, node: usize) -> usize {
         let mut at = self.skip_ws(open + 1);
         if self.src.get(at) == Some(&b']') {
             return at + 1;
         }
         let mut index = 0usize;
         while at < self.src.len() {
-            self.path.push(index.to_string());
-            at = self.value(at, None);
-            self.path.pop();
+            self.index.clear();
+            let _ = std::fmt::Write::write_fmt(&mut self.index, format_args!("{index}"));
+            at = match self.nodes[node].children.get(self.index.as_str()).copied() {
+                Some(child) => self.value(at, None, child),
+                None => self.skip_value(at),
+            };
             index += 1;
             at = self.skip_ws(at);
             match self.src.get(at) {
@@ -194,10 +241,10 @@ impl Scanner<'_> {
     fn string_end(&self, at: usize) -> usize {
         let mut i = at + 1;
         while i < self.src.len() {
-            match self.src[i] {
-                b'\\' => i += 2,
-                b'"' => return i + 1,
-                _ => i += 1,
+            match memchr::memchr2(b'\\', b'"', &self.src[i..]) {
+                Some(k) if self.src[i + k] == b'\\' => i += k + 2,
+                Some(k) => return i + k + 1,
+                None => break,
             }
         }
         self.src.len()
@@ -207,23 +254,26 @@ impl Scanner<'_> {
     fn skip_value(&self, at: usize) -> usize {
         match self.src.get(at) {
             Some(b'"') => self.string_end(at),
-            Some(b'{' | b'[') => {
+            // In well-formed JSON, braces balance among themselves and brackets among
+            // themselves, so a container's end is found by counting its own kind only.
+            Some(&open @ (b'{' | b'[')) => {
+                let close = if open == b'{' { b'}' } else { b']' };
                 let mut depth = 0usize;
                 let mut i = at;
-                while i < self.src.len() {
+                while let Some(k) = memchr::memchr3(b'"', open, close, &self.src[i..]) {
+                    i += k;
                     match self.src[i] {
                         b'"' => {
                             i = self.string_end(i);
                             continue;
                         }
-                        b'{' | b'[' => depth += 1,
-                        b'}' | b']' => {
+                        c if c == open => depth += 1,
+                        _ => {
                             depth -= 1;
                             if depth == 0 {
                                 return i + 1;
                             }
                         }
-                        _ => {}
                     }
                     i += 1;
                 }
@@ -247,6 +297,9 @@ impl Scanner<'_> {
 
 /// Line and column (in code points of UTF-8 text) of each byte offset. Lines end at LF, CRLF
 /// or a lone CR.
+///
+/// One pass up to the last offset: line breaks are found with `memchr`, and each byte is
+/// counted towards a column at most once.
 pub(crate) fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
     let mut order: Vec<usize> = (0..offsets.len()).collect();
     order.sort_by_key(|&i| offsets[i]);
@@ -258,22 +311,30 @@ pub(crate) fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
         };
         offsets.len()
     ];
+    // `column` is 1 + the characters of the current line before `at`.
     let (mut at, mut line, mut column) = (0usize, 1u32, 1u32);
     for i in order {
         let target = offsets[i].min(bytes.len());
-        while at < target {
-            let b = bytes[at];
-            let lone_cr = b == b'\r' && bytes.get(at + 1) != Some(&b'\n');
-            if b == b'\n' || lone_cr {
-                line += 1;
-                column = 1;
-            } else if b == b'\r' {
-                // The CR of a CRLF: the LF ends the line.
-            } else if b & 0xC0 != 0x80 {
-                column += 1;
+        if target > at {
+            let mut line_start = None;
+            for k in memchr::memchr2_iter(b'\n', b'\r', &bytes[at..target]) {
+                let pos = at + k;
+                // The CR of a CRLF does not end the line; its LF does.
+                if bytes[pos] == b'\n' || bytes.get(pos + 1) != Some(&b'\n') {
+                    line = line.saturating_add(1);
+                    line_start = Some(pos + 1);
+                }
             }
-            at += 1;
+            let counted_from = match line_start {
+                Some(start) => {
+                    column = 1;
+                    start
+                }
+                None => at,
+            };
+            column = column.saturating_add(characters(&bytes[counted_from..target]));
         }
+        at = at.max(target);
         // `column` counted the lead byte of the character at `at`, if `at` is inside one.
         out[i] = Position {
             line,
@@ -282,6 +343,16 @@ pub(crate) fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
         };
     }
     out
+}
+
+/// The columns `segment` (a part of one line) advances: its characters (lead bytes), without
+/// the CR of a CRLF.
+fn characters(segment: &[u8]) -> u32 {
+    let leads = segment
+        .iter()
+        .filter(|&&b| b & 0xC0 != 0x80 && b != b'\r')
+        .count();
+    u32::try_from(leads).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
@@ -337,6 +408,97 @@ mod tests {
             let at = src.find("\"x\"").expect("present");
             let p = positions(src.as_bytes(), &[at])[0];
             assert_eq!((p.line, p.column), (2, 8), "{src:?}");
+        }
+    }
+
+    /// The byte-at-a-time reading of lines and columns `positions` replaced: the oracle.
+    fn positions_by_bytes(bytes: &[u8], offsets: &[usize]) -> Vec<(u32, u32, usize)> {
+        offsets
+            .iter()
+            .map(|&offset| {
+                let target = offset.min(bytes.len());
+                let (mut line, mut column) = (1u32, 1u32);
+                for at in 0..target {
+                    let b = bytes[at];
+                    let lone_cr = b == b'\r' && bytes.get(at + 1) != Some(&b'\n');
+                    if b == b'\n' || lone_cr {
+                        line += 1;
+                        column = 1;
+                    } else if b != b'\r' && b & 0xC0 != 0x80 {
+                        column += 1;
+                    }
+                }
+                (line, column, target)
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn positions_agree_with_reading_byte_by_byte(
+            text in "[a\\r\\n\"{}é😀 ]{0,60}",
+            offsets in proptest::collection::vec(0usize..70, 0..8),
+        ) {
+            let got: Vec<_> = positions(text.as_bytes(), &offsets)
+                .into_iter()
+                .map(|p| (p.line, p.column, p.offset))
+                .collect();
+            proptest::prop_assert_eq!(got, positions_by_bytes(text.as_bytes(), &offsets));
+        }
+
+        #[test]
+        fn every_member_of_a_document_is_located(
+            value in crate::locate::tests::json_value(),
+        ) {
+            let text = serde_json::to_string_pretty(&value).expect("serializes");
+            let mut pointers = Vec::new();
+            collect_pointers(&value, JsonPointer::root(), &mut pointers);
+            let requests: Vec<_> = pointers.iter().map(|p| (p, Anchor::Value)).collect();
+            for ((pointer, _), range) in requests.iter().zip(locate(&text, &requests)) {
+                let range = range.expect("located");
+                let found: serde_json::Value =
+                    serde_json::from_str(&text[range]).expect("a value's text");
+                proptest::prop_assert_eq!(Some(&found), value.pointer(pointer.as_str()));
+            }
+        }
+    }
+
+    /// Values with nested objects and arrays, keys that need escapes included.
+    pub(super) fn json_value() -> impl proptest::strategy::Strategy<Value = serde_json::Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(serde_json::Value::Null),
+            any::<bool>().prop_map(serde_json::Value::from),
+            any::<i32>().prop_map(serde_json::Value::from),
+            "[a-z\"\\\\{}\\[\\] ]{0,8}".prop_map(serde_json::Value::from),
+        ];
+        leaf.prop_recursive(4, 40, 5, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..5).prop_map(serde_json::Value::from),
+                proptest::collection::btree_map("[a-z~/\"\\\\]{0,4}", inner, 0..5)
+                    .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    fn collect_pointers(value: &serde_json::Value, at: JsonPointer, out: &mut Vec<JsonPointer>) {
+        out.push(at.clone());
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, member) in map {
+                    let mut next = at.clone();
+                    next.push_key(key);
+                    collect_pointers(member, next, out);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (index, item) in items.iter().enumerate() {
+                    let mut next = at.clone();
+                    next.push_index(index);
+                    collect_pointers(item, next, out);
+                }
+            }
+            _ => {}
         }
     }
 }

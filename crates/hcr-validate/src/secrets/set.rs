@@ -93,8 +93,15 @@ impl SecretSet {
         secrets.dedup();
         // Patterns that cannot be compiled (never expected) leave the set without a search;
         // it then masks wholesale, as for too many secrets.
+        // A contiguous NFA: a set is built per record that holds secrets and searches only that
+        // record's text and messages, where a DFA's longer build does not pay for itself.
         let automaton = (!secrets.is_empty())
-            .then(|| AhoCorasick::new(&secrets).ok())
+            .then(|| {
+                AhoCorasick::builder()
+                    .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+                    .build(&secrets)
+                    .ok()
+            })
             .flatten();
         let overflow = overflow || (!secrets.is_empty() && automaton.is_none());
         Self {
