@@ -8,7 +8,8 @@
 # Environment (the action's inputs arrive here, never in script text):
 #   HCR_VERSION       the `version` input: a tag such as v0.1.0, or empty
 #   HCR_ACTION_REF    the ref the action was used at (github.action_ref)
-#   HCR_REPOSITORY    owner/name of the repository releases are downloaded from
+#   HCR_REPOSITORY    owner/name of the repository releases are downloaded from (the
+#                     action's own, github.action_repository) [hcr-dev/hcr]
 #   HCR_RELEASES_URL  base URL of release downloads [https://github.com/$HCR_REPOSITORY/releases/download]
 #   HCR_DEST          folder to install into: the binary goes to $HCR_DEST/bin
 #   RUNNER_OS, RUNNER_ARCH, GITHUB_OUTPUT, GITHUB_ACTION_PATH   set by the runner
@@ -73,7 +74,7 @@ suffix=.tar.gz
 [ "$target" = x86_64-pc-windows-msvc ] && suffix=.zip
 # The release workflow's archive name (`archive: hcr-$tag-$target`, checked by cargo xtask tidy).
 asset="hcr-${tag}-${target}${suffix}"
-base="${HCR_RELEASES_URL:-https://github.com/${HCR_REPOSITORY}/releases/download}/${tag}"
+base="${HCR_RELEASES_URL:-https://github.com/${HCR_REPOSITORY:-hcr-dev/hcr}/releases/download}/${tag}"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
