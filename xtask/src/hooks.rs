@@ -39,32 +39,21 @@ pub(crate) fn check(root: &Path, venv: &Path, wheels: &Path) -> Result<()> {
     std::fs::write(repo.join("handoffs/invalid.json"), invalid)?;
     git(&repo, &["init", "--quiet"])?;
     git(&repo, &["add", "handoffs"])?;
-    let path = path_without_hcr(&work.join("tools"))?;
+    let trial = Trial {
+        root,
+        venv,
+        wheels,
+        path: path_without_hcr(&work.join("tools"))?,
+        work,
+        repo,
+    };
 
     for hook in ["hcr-validate", "hcr-validate-wheel"] {
         let started = Instant::now();
         println!("==> pre-commit try-repo . {hook}");
-        let passing = try_repo(
-            root,
-            venv,
-            wheels,
-            &work,
-            &repo,
-            &path,
-            hook,
-            &["valid.json"],
-        )?;
+        let passing = trial.run(hook, &["valid.json"])?;
         ensure!(passing.0, "{hook} failed on a valid record:\n{}", passing.1);
-        let failing = try_repo(
-            root,
-            venv,
-            wheels,
-            &work,
-            &repo,
-            &path,
-            hook,
-            &["valid.json", "invalid.json"],
-        )?;
+        let failing = trial.run(hook, &["valid.json", "invalid.json"])?;
         ensure!(
             !failing.0,
             "{hook} passed an invalid record:\n{}",
@@ -85,52 +74,63 @@ pub(crate) fn check(root: &Path, venv: &Path, wheels: &Path) -> Result<()> {
     Ok(())
 }
 
-/// One `pre-commit try-repo` run on `files` (under `handoffs/`): whether it passed, and what
-/// it printed.
-#[allow(clippy::too_many_arguments)]
-fn try_repo(
-    root: &Path,
-    venv: &Path,
-    wheels: &Path,
-    work: &Path,
-    repo: &Path,
-    path: &std::ffi::OsStr,
-    hook: &str,
-    files: &[&str],
-) -> Result<(bool, String)> {
-    let mut command = Command::new(venv.join("pre-commit"));
-    command
-        .current_dir(repo)
-        .arg("try-repo")
-        .arg(root)
-        .arg(hook)
-        .arg("--verbose")
-        .arg("--color=never")
-        .arg("--files")
-        .args(files.iter().map(|f| format!("handoffs/{f}")))
-        .env("PATH", path)
-        .env("PRE_COMMIT_HOME", work.join("home"))
-        .env_remove("VIRTUAL_ENV")
-        // The rust hook: `cargo install` keeps its build here, so the second run and later
-        // `cargo xtask test` runs reuse it; the release profile is lightened because this
-        // checks the installation, not the optimiser.
-        .env("CARGO_TARGET_DIR", work.with_file_name("pre-commit-build"))
-        .env("CARGO_PROFILE_RELEASE_LTO", "false")
-        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0")
-        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
-        .env("CARGO_PROFILE_RELEASE_INCREMENTAL", "true")
-        // The wheel hook: the `hcr` wheel is not on PyPI yet, so pip finds it here.
-        .env("PIP_FIND_LINKS", wheels)
-        .env("PIP_DISABLE_PIP_VERSION_CHECK", "1");
-    let out = command
-        .output()
-        .context("running pre-commit try-repo (is pre-commit in the venv?)")?;
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    Ok((out.status.success(), text))
+/// What every `pre-commit try-repo` run of [`check`] shares.
+struct Trial<'a> {
+    /// This repository, the one tried.
+    root: &'a Path,
+    /// The tools' venv `bin` folder.
+    venv: &'a Path,
+    /// The folder holding the `hcr` wheel.
+    wheels: &'a Path,
+    /// The scratch folder: `PRE_COMMIT_HOME` and the cargo build live beside the repository.
+    work: PathBuf,
+    /// The scratch git repository the hooks run in.
+    repo: PathBuf,
+    /// `PATH` without hcr.
+    path: std::ffi::OsString,
+}
+
+impl Trial<'_> {
+    /// One `pre-commit try-repo` run of `hook` on `files` (under `handoffs/`): whether it
+    /// passed, and what it printed.
+    fn run(&self, hook: &str, files: &[&str]) -> Result<(bool, String)> {
+        let mut command = Command::new(self.venv.join("pre-commit"));
+        command
+            .current_dir(&self.repo)
+            .arg("try-repo")
+            .arg(self.root)
+            .arg(hook)
+            .arg("--verbose")
+            .arg("--color=never")
+            .arg("--files")
+            .args(files.iter().map(|f| format!("handoffs/{f}")))
+            .env("PATH", &self.path)
+            .env("PRE_COMMIT_HOME", self.work.join("home"))
+            .env_remove("VIRTUAL_ENV")
+            // The rust hook: `cargo install` keeps its build here, so the second run and later
+            // `cargo xtask test` runs reuse it; the release profile is lightened because this
+            // checks the installation, not the optimiser.
+            .env(
+                "CARGO_TARGET_DIR",
+                self.work.with_file_name("pre-commit-build"),
+            )
+            .env("CARGO_PROFILE_RELEASE_LTO", "false")
+            .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0")
+            .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+            .env("CARGO_PROFILE_RELEASE_INCREMENTAL", "true")
+            // The wheel hook: the `hcr` wheel is not on PyPI yet, so pip finds it here.
+            .env("PIP_FIND_LINKS", self.wheels)
+            .env("PIP_DISABLE_PIP_VERSION_CHECK", "1");
+        let out = command
+            .output()
+            .context("running pre-commit try-repo (is pre-commit in the venv?)")?;
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Ok((out.status.success(), text))
+    }
 }
 
 /// `PATH` without the folders that hold an `hcr` command. When `cargo` lived only in such a

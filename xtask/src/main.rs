@@ -93,6 +93,14 @@ fn main() -> Result<()> {
     }
 }
 
+/// The cargo running this task (`$CARGO`, else `cargo`), in `dir`.
+pub(crate) fn cargo(dir: &Path) -> std::process::Command {
+    let mut command =
+        std::process::Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    command.current_dir(dir);
+    command
+}
+
 /// The workspace root (the parent of `xtask/`).
 pub(crate) fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

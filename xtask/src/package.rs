@@ -148,10 +148,8 @@ fn problems(archive: &Path, name: &str, version: &str) -> Result<Vec<String>> {
 pub(crate) fn run() -> Result<()> {
     let root = workspace_root();
     let crates = published(&root)?;
-    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    command
-        .current_dir(&root)
-        .args(["package", "--no-verify", "--allow-dirty", "--quiet"]);
+    let mut command = crate::cargo(&root);
+    command.args(["package", "--no-verify", "--allow-dirty", "--quiet"]);
     for (name, _) in &crates {
         command.args(["--package", name]);
     }
@@ -159,7 +157,7 @@ pub(crate) fn run() -> Result<()> {
     if !status.success() {
         bail!("cargo package failed ({status})");
     }
-    let version = crate::release::workspace_version(&root)?;
+    let version = crate::release::workspace_package(&root, "version")?;
     let mut all = Vec::new();
     for (name, _) in &crates {
         let archive = root.join(format!("target/package/{name}-{version}.crate"));
@@ -185,8 +183,8 @@ fn install_packaged(root: &Path, crates: &[(String, String)], version: &str) -> 
         std::fs::remove_dir_all(&unpacked)?;
     }
     std::fs::create_dir_all(&unpacked)?;
-    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    command.current_dir(&package).args([
+    let mut command = crate::cargo(&package);
+    command.args([
         "install",
         "--quiet",
         "--debug",

@@ -65,7 +65,9 @@ fn suffix(target: &str) -> &'static str {
 /// The disagreements; empty when every place names the same assets.
 pub(crate) fn problems(root: &Path) -> Result<Vec<String>> {
     let mut problems = Vec::new();
-    let version = workspace_version(root)?;
+    let version = workspace_package(root, "version")?;
+    // binstall's `{ repo }` is the package's `repository`, which hcr-cli inherits.
+    let repository = workspace_package(root, "repository")?;
     let tag = format!("v{version}");
 
     let workflow = read(root, ".github/workflows/release.yml")?;
@@ -108,7 +110,6 @@ pub(crate) fn problems(root: &Path) -> Result<Vec<String>> {
             "binstall bin-dir is `{bin_dir}`; the archives hold the binary at their top: `{{ bin }}{{ binary-ext }}`"
         ));
     }
-    let repository = "https://github.com/hcr-dev/hcr";
 
     for target in &targets {
         let want = format!("hcr-{tag}-{target}{}", suffix(target));
@@ -134,7 +135,7 @@ pub(crate) fn problems(root: &Path) -> Result<Vec<String>> {
             _ => "",
         };
         let from_binstall = pkg_url
-            .replace("{ repo }", repository)
+            .replace("{ repo }", &repository)
             .replace("{ version }", &version)
             .replace("{ target }", target)
             .replace("{ archive-suffix }", archive_suffix);
@@ -194,16 +195,16 @@ fn read(root: &Path, path: &str) -> Result<String> {
     std::fs::read_to_string(root.join(path)).with_context(|| format!("reading {path}"))
 }
 
-/// `[workspace.package] version`.
-pub(crate) fn workspace_version(root: &Path) -> Result<String> {
+/// A string of the workspace's `[workspace.package]`: `version`, `repository`.
+pub(crate) fn workspace_package(root: &Path, key: &str) -> Result<String> {
     let workspace: toml::Table = read(root, "Cargo.toml")?.parse()?;
     workspace
         .get("workspace")
         .and_then(|w| w.get("package"))
-        .and_then(|p| p.get("version"))
+        .and_then(|p| p.get(key))
         .and_then(toml::Value::as_str)
         .map(str::to_owned)
-        .context("the workspace has no package version")
+        .with_context(|| format!("the workspace has no package {key}"))
 }
 
 #[cfg(test)]

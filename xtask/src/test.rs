@@ -34,10 +34,13 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     let root = crate::workspace_root();
     let started = Instant::now();
     if lint {
-        step("cargo fmt", cargo(&root).args(["fmt", "--all", "--check"]))?;
+        step(
+            "cargo fmt",
+            crate::cargo(&root).args(["fmt", "--all", "--check"]),
+        )?;
         step(
             "cargo clippy",
-            cargo(&root).args([
+            crate::cargo(&root).args([
                 "clippy",
                 "--workspace",
                 "--all-targets",
@@ -50,19 +53,19 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     step(
         "cargo test",
-        cargo(&root).args(["test", "--workspace", "--locked"]),
+        crate::cargo(&root).args(["test", "--workspace", "--locked"]),
     )?;
     if lint {
         step(
             "cargo doc",
-            cargo(&root)
+            crate::cargo(&root)
                 .args(["doc", "--workspace", "--no-deps", "--locked"])
                 .env("RUSTDOCFLAGS", "-D warnings"),
         )?;
     }
     step(
         "package check",
-        cargo(&root).args([
+        crate::cargo(&root).args([
             "run",
             "--quiet",
             "--package",
@@ -81,12 +84,6 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-fn cargo(root: &Path) -> Command {
-    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    command.current_dir(root);
-    command
 }
 
 /// Runs one step, printing its name and how long it took; a failure names the step.
@@ -126,19 +123,23 @@ fn python_env(root: &Path) -> Result<PathBuf> {
     )?;
     step(
         "pip install",
-        Command::new(bin.join("python"))
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "-r",
-            ])
-            .arg(&requirements),
+        pip(&bin, "install").arg("-r").arg(&requirements),
     )?;
     std::fs::write(&stamp, want)?;
     Ok(bin)
+}
+
+/// `python -m pip SUBCOMMAND --quiet --disable-pip-version-check` in the venv of `bin`.
+fn pip(bin: &Path, subcommand: &str) -> Command {
+    let mut command = Command::new(bin.join("python"));
+    command.args([
+        "-m",
+        "pip",
+        subcommand,
+        "--quiet",
+        "--disable-pip-version-check",
+    ]);
+    command
 }
 
 /// Cargo's target folder.
@@ -192,18 +193,9 @@ fn python_package(root: &Path, bin: &Path) -> Result<PathBuf> {
     }
     step(
         "pip wheel ./crates/hcr-python",
-        Command::new(bin.join("python"))
+        pip(bin, "wheel")
             .current_dir(root)
-            .args([
-                "-m",
-                "pip",
-                "wheel",
-                "--quiet",
-                "--disable-pip-version-check",
-                "--no-build-isolation",
-                "--no-deps",
-                "--wheel-dir",
-            ])
+            .args(["--no-build-isolation", "--no-deps", "--wheel-dir"])
             .arg(&wheels)
             .arg("./crates/hcr-python")
             .env("PATH", &path)
@@ -215,17 +207,9 @@ fn python_package(root: &Path, bin: &Path) -> Result<PathBuf> {
         .context("pip wheel wrote no wheel")?;
     step(
         "pip install the hcr wheel",
-        Command::new(bin.join("python"))
+        pip(bin, "install")
             .current_dir(root)
-            .args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "--no-deps",
-                "--force-reinstall",
-            ])
+            .args(["--no-deps", "--force-reinstall"])
             .arg(&wheel),
     )?;
     pytest(root, bin, "Python package tests", "crates/hcr-python/tests")?;

@@ -176,7 +176,10 @@ pub(crate) fn run() -> Result<()> {
     for problem in &problems {
         eprintln!("tidy: {problem}");
     }
-    bail!("{} problems in the crate graph", problems.len())
+    bail!(
+        "{} problems in the crate graph or the release names",
+        problems.len()
+    )
 }
 
 #[cfg(test)]
