@@ -496,27 +496,48 @@ pub fn run(
     let chunk = (pool.current_num_threads() * 32).max(64);
     let judge = Judge { validator, options };
     let mut files = Vec::new();
-    let flush = |files: &mut Vec<(usize, &Path)>,
-                 sink: &mut dyn FnMut(Outcome) -> io::Result<()>| {
-        let outcomes: Vec<Outcome> = pool.install(|| {
-            files
-                .par_iter()
-                .map(|(input, path)| judge.file(*input, path))
-                .collect()
+    // Files are checked a chunk at a time in the pool while this thread hands the previous
+    // chunk's outcomes to `sink` (rendering them), so neither waits for the other; at most two
+    // chunks are in memory.
+    let mut pending: Vec<Outcome> = Vec::new();
+    let validate = |files: &mut Vec<(usize, &Path)>,
+                    pending: &mut Vec<Outcome>,
+                    sink: &mut dyn FnMut(Outcome) -> io::Result<()>| {
+        let mut outcomes = Vec::new();
+        let handed = pool.in_place_scope(|scope| {
+            let files = &*files;
+            let outcomes = &mut outcomes;
+            scope.spawn(|_| {
+                *outcomes = files
+                    .par_iter()
+                    .map(|(input, path)| judge.file(*input, path))
+                    .collect();
+            });
+            pending.drain(..).try_for_each(&mut *sink)
         });
         files.clear();
-        outcomes.into_iter().try_for_each(&mut *sink)
+        *pending = outcomes;
+        handed
+    };
+    // Everything checked so far, handed over in input order.
+    let settle = |files: &mut Vec<(usize, &Path)>,
+                  pending: &mut Vec<Outcome>,
+                  sink: &mut dyn FnMut(Outcome) -> io::Result<()>| {
+        if !files.is_empty() {
+            validate(files, pending, sink)?;
+        }
+        pending.drain(..).try_for_each(&mut *sink)
     };
     for (input, unit) in plan.units.iter().enumerate() {
         match unit {
             Unit::File(path) if !options.jsonl => {
                 files.push((input, path.as_path()));
                 if files.len() == chunk {
-                    flush(&mut files, sink)?;
+                    validate(&mut files, &mut pending, sink)?;
                 }
                 continue;
             }
-            _ => flush(&mut files, sink)?,
+            _ => settle(&mut files, &mut pending, sink)?,
         }
         match unit {
             Unit::File(path) => match hcr_fs::open_regular(path) {
@@ -569,7 +590,7 @@ pub fn run(
             }
         }
     }
-    flush(&mut files, sink)
+    settle(&mut files, &mut pending, sink)
 }
 
 /// Validates inputs and wraps the reports into outcomes.

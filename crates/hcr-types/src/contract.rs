@@ -10,6 +10,10 @@
 //! assert_eq!(blank, ["/objective/summary"]);
 //! assert_eq!(hcr_types::contract::resolved_without_revision(&value).collect::<Vec<_>>(), [0]);
 //! ```
+//!
+//! The rules read a document through [`JsonView`], which `&serde_json::Value` implements and
+//! `hcr-validate`'s parsed documents do too, so that the builder and the validator run the
+//! same code.
 
 use serde_json::Value;
 
@@ -39,11 +43,35 @@ pub const TEXT_PLACES: &[&[&str]] = &[
     &["openReview", "*", "summary"],
 ];
 
+/// A read-only view of a JSON value: what the contract rules read.
+pub trait JsonView<'v>: Copy {
+    /// The value of an object's member `key` (the one `JSON.parse` keeps).
+    fn get(self, key: &str) -> Option<Self>;
+    /// The text of a string.
+    fn as_str(self) -> Option<&'v str>;
+    /// An array's items, in order.
+    fn items(self) -> Option<impl Iterator<Item = Self>>;
+}
+
+impl<'v> JsonView<'v> for &'v Value {
+    fn get(self, key: &str) -> Option<Self> {
+        self.as_object().and_then(|map| map.get(key))
+    }
+
+    fn as_str(self) -> Option<&'v str> {
+        Value::as_str(self)
+    }
+
+    fn items(self) -> Option<impl Iterator<Item = Self>> {
+        self.as_array().map(|items| items.iter())
+    }
+}
+
 /// Calls `f` for every text at a [`TEXT_PLACES`] place that is not empty but holds only
 /// whitespace (as JavaScript's `trim` counts it), with a function that builds its pointer
 /// (called only when there is something to report) and the text.
-pub fn for_each_blank_text<'v>(
-    value: &'v Value,
+pub fn for_each_blank_text<'v, V: JsonView<'v>>(
+    value: V,
     f: &mut impl FnMut(&dyn Fn() -> JsonPointer, &'v str),
 ) {
     for place in TEXT_PLACES {
@@ -58,15 +86,15 @@ pub fn for_each_blank_text<'v>(
 
 /// The indexes of the `openReview` items that are `resolved` but name no
 /// `resolvedByRevision`.
-pub fn resolved_without_revision(value: &Value) -> impl Iterator<Item = usize> + '_ {
+pub fn resolved_without_revision<'v, V: JsonView<'v>>(value: V) -> impl Iterator<Item = usize> {
     value
         .get("openReview")
-        .and_then(Value::as_array)
+        .and_then(JsonView::items)
         .into_iter()
         .flatten()
         .enumerate()
         .filter(|(_, item)| {
-            item.get("status").and_then(Value::as_str) == Some("resolved")
+            item.get("status").and_then(JsonView::as_str) == Some("resolved")
                 && item.get("resolvedByRevision").is_none()
         })
         .map(|(i, _)| i)
@@ -75,17 +103,17 @@ pub fn resolved_without_revision(value: &Value) -> impl Iterator<Item = usize> +
 /// Calls `f` with the value of everything `pattern` matches in `value`, and a function that
 /// builds its pointer (only called when there is something to report). A pattern is the tokens
 /// of a pointer, where `*` matches every index of an array.
-fn each_match<'v>(
-    value: &'v Value,
+fn each_match<'v, V: JsonView<'v>>(
+    value: V,
     pattern: &[&str],
-    f: &mut impl FnMut(&dyn Fn() -> JsonPointer, &'v Value),
+    f: &mut impl FnMut(&dyn Fn() -> JsonPointer, V),
 ) {
-    fn walk<'v>(
-        value: &'v Value,
+    fn walk<'v, V: JsonView<'v>>(
+        value: V,
         tokens: &[&str],
         indexes: &mut Vec<usize>,
         pattern: &[&str],
-        f: &mut impl FnMut(&dyn Fn() -> JsonPointer, &'v Value),
+        f: &mut impl FnMut(&dyn Fn() -> JsonPointer, V),
     ) {
         let Some((first, rest)) = tokens.split_first() else {
             let pointer = || {
@@ -102,20 +130,14 @@ fn each_match<'v>(
             f(&pointer, value);
             return;
         };
-        match (value, *first) {
-            (Value::Array(items), "*") => {
-                for (i, item) in items.iter().enumerate() {
-                    indexes.push(i);
-                    walk(item, rest, indexes, pattern, f);
-                    indexes.pop();
-                }
+        if *first == "*" {
+            for (i, item) in value.items().into_iter().flatten().enumerate() {
+                indexes.push(i);
+                walk(item, rest, indexes, pattern, f);
+                indexes.pop();
             }
-            (Value::Object(map), key) => {
-                if let Some(child) = map.get(key) {
-                    walk(child, rest, indexes, pattern, f);
-                }
-            }
-            _ => {}
+        } else if let Some(child) = value.get(first) {
+            walk(child, rest, indexes, pattern, f);
         }
     }
     walk(value, pattern, &mut Vec::new(), pattern, f);

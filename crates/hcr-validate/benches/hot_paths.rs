@@ -5,7 +5,8 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use hcr_types::JsonPointer;
-use hcr_validate::{Level, Validator, internals, locate, secrets};
+use hcr_validate::internals::Parsed;
+use hcr_validate::{Level, Validator, locate, secrets};
 
 fn example() -> Vec<u8> {
     let path = concat!(
@@ -30,9 +31,20 @@ fn large() -> Vec<u8> {
     serde_json::to_vec_pretty(&value).expect("serializes")
 }
 
+/// A realistic record of the benchmark corpus (about 6.8 KB, every field filled).
+fn corpus_record() -> Vec<u8> {
+    let mut rng = hcr_testkit::corpus::Rng::new(0x5EED);
+    let record = hcr_testkit::corpus::record(&mut rng, 1, 4);
+    serde_json::to_vec_pretty(&record).expect("serializes")
+}
+
 fn phases(c: &mut Criterion) {
     let mut group = c.benchmark_group("phases");
-    for (name, bytes) in [("example-5KB", example()), ("large-100KB", large())] {
+    for (name, bytes) in [
+        ("example-5KB", example()),
+        ("corpus-7KB", corpus_record()),
+        ("large-100KB", large()),
+    ] {
         group.throughput(Throughput::Bytes(bytes.len() as u64));
         group.bench_with_input(
             BenchmarkId::new("serde_json-parse-baseline", name),
@@ -44,19 +56,18 @@ fn phases(c: &mut Criterion) {
         group.bench_with_input(
             BenchmarkId::new("parse-with-duplicate-detection", name),
             &bytes,
-            |b, bytes| {
-                b.iter(|| internals::parse(bytes).expect("JSON"));
-            },
+            |b, bytes| b.iter(|| Parsed::new(bytes).expect("JSON").values()),
         );
-        let value = internals::parse(&bytes).expect("JSON");
-        group.bench_with_input(BenchmarkId::new("schema", name), &value, |b, value| {
-            b.iter(|| internals::schema(value))
+        let parsed = Parsed::new(&bytes).expect("JSON");
+        group.bench_function(BenchmarkId::new("schema", name), |b| {
+            b.iter(|| parsed.schema())
         });
-        group.bench_with_input(
-            BenchmarkId::new("normative-rules", name),
-            &value,
-            |b, value| b.iter(|| internals::rules(value)),
-        );
+        group.bench_function(BenchmarkId::new("normative-rules", name), |b| {
+            b.iter(|| parsed.rules())
+        });
+        group.bench_function(BenchmarkId::new("secret-scan", name), |b| {
+            b.iter(|| parsed.secrets())
+        });
         let validator = Validator::new(Level::Normative);
         group.bench_with_input(
             BenchmarkId::new("validate-bytes", name),

@@ -52,6 +52,9 @@ mod hints;
 mod level;
 mod limits;
 pub mod locate;
+#[cfg(feature = "oracle")]
+#[doc(hidden)]
+pub mod oracle;
 mod parse;
 pub mod receiver;
 mod revision_numbers;
@@ -60,6 +63,7 @@ mod schema;
 pub mod secrets;
 mod selection;
 mod suggest;
+mod tree;
 mod validator;
 
 pub use code::{
@@ -107,7 +111,7 @@ pub fn parse_json(bytes: &[u8], limits: &Limits) -> Result<serde_json::Value, Bo
             ),
         )));
     }
-    Ok(document.value)
+    Ok(document.tree.root().to_value())
 }
 
 /// A key for a message: at most 40 characters, so that a message never carries a long value.
@@ -123,46 +127,67 @@ fn hcr_escape_free(key: &str) -> String {
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod internals {
-    use serde_json::Value;
-
+    use crate::parse::Document;
     use crate::rules::{Input, Sink};
 
-    /// Parses with duplicate detection and limits; `None` for a parse error.
-    #[must_use]
-    pub fn parse(bytes: &[u8]) -> Option<Value> {
-        crate::parse::parse(bytes, &crate::Limits::default())
-            .ok()
-            .map(|d| d.value)
-    }
+    /// A record parsed into the checks' tree, to time each phase on its own.
+    pub struct Parsed<'a>(Document<'a>);
 
-    /// The schema level's checks; the number of diagnostics.
-    #[must_use]
-    pub fn schema(value: &Value) -> usize {
-        let mut sink = Sink::new(
+    fn sink() -> Sink {
+        Sink::new(
             usize::MAX,
             crate::Selection::default(),
             crate::Spelling::Field,
-        );
-        crate::schema::check(value, &mut sink);
-        sink.diagnostics.len()
+        )
     }
 
-    /// The normative rules (secrets included); the number of diagnostics.
-    #[must_use]
-    pub fn rules(value: &Value) -> usize {
-        let mut sink = Sink::new(
-            usize::MAX,
-            crate::Selection::default(),
-            crate::Spelling::Field,
-        );
-        crate::rules::check(
-            &Input {
-                value,
-                overwritten: &[],
-            },
-            &mut sink,
-        );
-        sink.diagnostics.len()
+    impl<'a> Parsed<'a> {
+        /// Parses with duplicate detection and limits; `None` for a parse error.
+        #[must_use]
+        pub fn new(bytes: &'a [u8]) -> Option<Self> {
+            crate::parse::parse(bytes, &crate::Limits::default())
+                .ok()
+                .map(Self)
+        }
+
+        /// The number of values.
+        #[must_use]
+        pub fn values(&self) -> usize {
+            self.0.tree.nodes.len()
+        }
+
+        /// The schema level's walk; the number of diagnostics.
+        #[must_use]
+        pub fn schema(&self) -> usize {
+            let mut sink = sink();
+            crate::schema::check(self.0.tree.root(), &mut sink);
+            sink.diagnostics.len()
+        }
+
+        /// The normative rules, secrets included; the number of diagnostics.
+        #[must_use]
+        pub fn rules(&self) -> usize {
+            let mut sink = sink();
+            let input = Input {
+                tree: &self.0.tree,
+                overwritten: &self.0.overwritten,
+            };
+            crate::rules::check(&input, &mut sink);
+            sink.diagnostics.len()
+        }
+
+        /// The secret scan alone (HCR204's walk); the number of secrets.
+        #[must_use]
+        pub fn secrets(&self) -> usize {
+            let mut found = 0;
+            crate::secrets::walk(
+                self.0.tree.root(),
+                &hcr_types::JsonPointer::root(),
+                None,
+                &mut |_| found += 1,
+            );
+            found
+        }
     }
 }
 

@@ -92,6 +92,26 @@ impl Scanner<'_> {
     }
 }
 
+/// Finds the byte range of each `(pointer, anchor)` in `src`, a well-formed JSON text that
+/// `tree` was read from: from the tree's spans when its parser recorded them (nothing is
+/// searched), otherwise with [`locate`].
+pub(crate) fn locate_in(
+    tree: &crate::tree::Tree<'_>,
+    src: &str,
+    requests: &[(&JsonPointer, Anchor)],
+) -> Vec<Option<Range<usize>>> {
+    if tree.spans.is_none() {
+        return locate(src, requests);
+    }
+    requests
+        .iter()
+        .map(|&(pointer, anchor)| match anchor {
+            Anchor::Offset(offset) => Some(char_range(src, offset)),
+            _ => tree.locate(pointer, anchor),
+        })
+        .collect()
+}
+
 /// Finds the byte range of each `(pointer, anchor)` in `src`, a well-formed JSON text.
 pub(crate) fn locate(src: &str, requests: &[(&JsonPointer, Anchor)]) -> Vec<Option<Range<usize>>> {
     let paths: Vec<Vec<String>> = requests

@@ -6,25 +6,46 @@
 //!   an integer, which only the source text shows.
 
 use hcr_types::{JsonPointer, Revision};
-use serde_json::Value;
 
 use crate::diagnostic::Anchor;
 use crate::rules::Sink;
 use crate::schema::field;
+use crate::tree::{Json, Tree};
 use crate::{Code, Diagnostic};
 
-/// Every revision number of `value` that is a JSON number, with its pointer.
-pub(crate) fn revision_numbers(value: &Value) -> Vec<(JsonPointer, &serde_json::Number)> {
-    let mut found = Vec::new();
-    let root = JsonPointer::root();
-    if let Some(Value::Number(n)) = value.pointer("/provenance/sourceRevision") {
-        found.push((root.key("provenance").key("sourceRevision"), n));
+/// Where a revision number is.
+#[derive(Clone, Copy)]
+pub(crate) enum Place {
+    /// `/provenance/sourceRevision`.
+    Source,
+    /// `/openReview/<index>/<key>`.
+    Review(usize, &'static str),
+}
+
+impl Place {
+    pub(crate) fn pointer(self) -> JsonPointer {
+        let root = JsonPointer::root();
+        match self {
+            Self::Source => root.key("provenance").key("sourceRevision"),
+            Self::Review(index, key) => root.key("openReview").index(index).key(key),
+        }
     }
-    if let Some(items) = value.get("openReview").and_then(Value::as_array) {
-        for (i, item) in items.iter().enumerate() {
+}
+
+/// Every revision number of `value` that is a JSON number, with where it is.
+pub(crate) fn revision_numbers<'t>(value: Json<'t, '_>) -> Vec<(Place, &'t serde_json::Number)> {
+    let mut found = Vec::new();
+    let source = value
+        .at_tokens(["provenance", "sourceRevision"])
+        .and_then(Json::as_number);
+    if let Some(n) = source {
+        found.push((Place::Source, n));
+    }
+    if let Some(items) = value.get("openReview").and_then(Json::as_array) {
+        for (i, item) in items.enumerate() {
             for key in ["revision", "resolvedByRevision"] {
-                if let Some(Value::Number(n)) = item.get(key) {
-                    found.push((root.key("openReview").index(i).key(key), n));
+                if let Some(n) = item.get(key).and_then(Json::as_number) {
+                    found.push((Place::Review(i, key), n));
                 }
             }
         }
@@ -34,8 +55,8 @@ pub(crate) fn revision_numbers(value: &Value) -> Vec<(JsonPointer, &serde_json::
 
 /// HCR114 for revision numbers the schema accepts but that exceed 2^53 − 1 (RFC 8259,
 /// section 6: not every reader holds them exactly).
-pub(crate) fn unsafe_revisions(value: &Value, out: &mut Sink) {
-    for (pointer, n) in revision_numbers(value) {
+pub(crate) fn unsafe_revisions(value: Json<'_, '_>, out: &mut Sink) {
+    for (place, n) in revision_numbers(value) {
         let max = Revision::MAX;
         #[allow(clippy::cast_precision_loss)] // 2^53 - 1 is exact as a double
         let above = n.as_u64().map_or_else(
@@ -46,6 +67,7 @@ pub(crate) fn unsafe_revisions(value: &Value, out: &mut Sink) {
             |u| u > max,
         );
         if above {
+            let pointer = place.pointer();
             let at = field(&pointer);
             out.push(Diagnostic::new(
                 Code::Hcr114,
@@ -63,11 +85,11 @@ pub(crate) fn unsafe_revisions(value: &Value, out: &mut Sink) {
 /// integer though the number written is not one (`1.0000000000000001`, `0.99999999999999999`).
 /// `source` is the text the value was parsed from; it is read only when such a literal is
 /// there, so that valid records pay nothing for this check.
-pub(crate) fn rounded_revisions(value: &Value, source: &[u8], out: &mut Sink) {
-    let suspects: Vec<JsonPointer> = revision_numbers(value)
+pub(crate) fn rounded_revisions(tree: &Tree<'_>, source: &[u8], out: &mut Sink) {
+    let suspects: Vec<JsonPointer> = revision_numbers(tree.root())
         .into_iter()
         .filter(|(_, n)| n.is_f64() && n.as_f64().is_some_and(|f| f.fract() == 0.0))
-        .map(|(pointer, _)| pointer)
+        .map(|(place, _)| place.pointer())
         .collect();
     if suspects.is_empty() {
         return;
@@ -77,7 +99,10 @@ pub(crate) fn rounded_revisions(value: &Value, source: &[u8], out: &mut Sink) {
         return;
     };
     let requests: Vec<_> = suspects.iter().map(|p| (p, Anchor::Value)).collect();
-    for (pointer, range) in suspects.iter().zip(crate::locate::locate(text, &requests)) {
+    for (pointer, range) in suspects
+        .iter()
+        .zip(crate::locate::locate_in(tree, text, &requests))
+    {
         let literal = range.and_then(|r| text.get(r)).unwrap_or_default();
         if !literal.is_empty() && !is_integer_literal(literal) {
             out.push(

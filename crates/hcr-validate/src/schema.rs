@@ -1,17 +1,30 @@
-//! The `schema` level: the canonical v1.0 schema, compiled once, with `format` asserted.
+//! The `schema` level: the canonical v1.0 schema, checked in one walk of the parsed tree.
 //!
-//! Each `jsonschema` error kind maps to one code. Messages are built from the kind and the
-//! pointer, never from the crate's `Display`, which repeats the offending value.
+//! The embedded schema is compiled once into a small [`Program`]: for each subschema, its
+//! assertions in the order the `jsonschema` crate evaluates them (type, const, enum, minimum,
+//! lengths, required, pattern, format, uniqueItems, properties, items, anyOf, `$ref`). The
+//! v1.0 schema uses only these keywords, with formats `date-time` and `uri-reference`
+//! ([`hcr_types::is_rfc3339`], [`hcr_types::is_uri_reference`], which agree with
+//! `jsonschema`'s) and one pattern (64 hexadecimal digits); compiling refuses anything else.
+//!
+//! The walk reports what `jsonschema` reports, in the same order, so that every verdict, code,
+//! pointer and message is the one the canonical schema gives: `jsonschema` is the oracle (the
+//! `oracle` feature maps its errors through the same [`report`]), compared with this walk over
+//! the conformance suite, the corpus and generated documents in the tests, and on every input
+//! by a fuzz target. Messages are built from the kind of error and the pointer, never from
+//! the offending value.
 
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 
-use hcr_types::JsonPointer;
-use jsonschema::error::{TypeKind, ValidationErrorKind};
-use serde_json::Value;
+use hcr_types::{JsonPointer, Segment};
+use serde_json::{Number, Value};
 
 use crate::diagnostic::Anchor;
 use crate::rules::Sink;
-use crate::{Code, Diagnostic};
+use crate::tree::{Json, Kind, fingerprint, same_key};
+use crate::{Code, Diagnostic, Severity};
 
 /// The canonical HCR v1.0 JSON Schema, as shipped in `protocol/v1/schema.json`.
 pub const SCHEMA_JSON: &str = include_str!("../schema/hcr-v1.schema.json");
@@ -25,95 +38,1084 @@ fn schema() -> &'static Value {
     })
 }
 
-fn validator() -> &'static jsonschema::Validator {
-    static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
-    VALIDATOR.get_or_init(|| {
-        jsonschema::options()
-            .with_draft(jsonschema::Draft::Draft202012)
-            .should_validate_formats(true)
-            .build(schema())
-            .unwrap_or_else(|e| unreachable!("the embedded schema compiles: {e}"))
+/// The compiled schema.
+fn program() -> &'static Program {
+    static PROGRAM: OnceLock<Program> = OnceLock::new();
+    PROGRAM.get_or_init(|| {
+        Program::compile(schema()).unwrap_or_else(|e| {
+            unreachable!("the embedded schema compiles (a test proves it): {e}")
+        })
     })
-}
-
-/// The properties the schema defines for the object at `pointer` (following `properties`,
-/// `items` and local `$ref`s), for "did you mean".
-fn defined_properties(pointer: &JsonPointer) -> Vec<&'static str> {
-    let root = schema();
-    let resolve = |mut node: &'static Value| {
-        // The schema's references are local (`#/$defs/name`) and never chain far.
-        for _ in 0..8 {
-            let Some(reference) = node.get("$ref").and_then(Value::as_str) else {
-                break;
-            };
-            match reference.strip_prefix('#').and_then(|p| root.pointer(p)) {
-                Some(target) => node = target,
-                None => break,
-            }
-        }
-        node
-    };
-    let mut node = resolve(root);
-    for token in pointer.unescaped_tokens() {
-        let next = node
-            .get("properties")
-            .and_then(|p| p.get(token.as_str()))
-            .or_else(|| node.get("items"));
-        match next {
-            Some(next) => node = resolve(next),
-            None => return Vec::new(),
-        }
-    }
-    node.get("properties")
-        .and_then(Value::as_object)
-        .map(|p| p.keys().map(String::as_str).collect())
-        .unwrap_or_default()
 }
 
 /// Compiles the schema now rather than on first use.
 pub(crate) fn warm_up() {
-    validator();
+    program();
 }
 
-/// Writes the schema-level diagnostics of `value` to `out`.
-pub(crate) fn check(value: &Value, out: &mut Sink) {
-    if !validator().is_valid(value) {
-        for error in validator().iter_errors(value) {
-            if !out.has_room() {
-                // Past the limit, only the count matters.
-                let count = match error.kind() {
-                    ValidationErrorKind::AdditionalProperties { unexpected } => unexpected.len(),
-                    _ => 1,
-                };
-                let code = code_of(error.kind());
-                for _ in 0..count {
-                    out.omit(code, crate::Severity::Error);
-                }
-                continue;
-            }
-            let pointer = JsonPointer::parse(error.instance_path().as_str()).unwrap_or_default();
-            map_error(error.kind(), pointer, error.instance(), out);
+/// The JSON types a `type` keyword names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Type {
+    Object,
+    Array,
+    String,
+    Integer,
+    Number,
+    Boolean,
+    Null,
+}
+
+impl Type {
+    fn parse(name: &str) -> Option<Self> {
+        Some(match name {
+            "object" => Self::Object,
+            "array" => Self::Array,
+            "string" => Self::String,
+            "integer" => Self::Integer,
+            "number" => Self::Number,
+            "boolean" => Self::Boolean,
+            "null" => Self::Null,
+            _ => return None,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Object => "object",
+            Self::Array => "array",
+            Self::String => "string",
+            Self::Integer => "integer",
+            Self::Number => "number",
+            Self::Boolean => "boolean",
+            Self::Null => "null",
+        }
+    }
+
+    fn admits(self, value: Json<'_, '_>) -> bool {
+        match (self, value.kind()) {
+            (Self::Object, Kind::Object)
+            | (Self::Array, Kind::Array)
+            | (Self::String, Kind::String)
+            | (Self::Number, Kind::Number)
+            | (Self::Boolean, Kind::Bool)
+            | (Self::Null, Kind::Null) => true,
+            (Self::Integer, Kind::Number) => value.as_number().is_some_and(is_integer),
+            _ => false,
         }
     }
 }
 
-/// The code a schema error is reported with.
-fn code_of(kind: &ValidationErrorKind) -> Code {
-    match kind {
-        ValidationErrorKind::Required { .. } => Code::Hcr101,
-        ValidationErrorKind::AdditionalProperties { .. } => Code::Hcr102,
-        ValidationErrorKind::MinLength { .. } => Code::Hcr104,
-        ValidationErrorKind::Enum { .. } => Code::Hcr105,
-        ValidationErrorKind::Constant { .. } => Code::Hcr106,
-        ValidationErrorKind::AnyOf { .. } => Code::Hcr107,
-        ValidationErrorKind::Pattern { .. } => Code::Hcr108,
-        ValidationErrorKind::UniqueItems => Code::Hcr109,
-        ValidationErrorKind::Minimum { .. } => Code::Hcr110,
-        ValidationErrorKind::MaxLength { .. } => Code::Hcr111,
-        ValidationErrorKind::Format { format } if format == "date-time" => Code::Hcr112,
-        ValidationErrorKind::Format { .. } => Code::Hcr113,
-        _ => Code::Hcr103,
+/// Whether `jsonschema` counts a number as an integer: any integer, or a float without a
+/// fraction.
+fn is_integer(n: &Number) -> bool {
+    n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+}
+
+/// A `format` the schema asserts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    DateTime,
+    UriReference,
+}
+
+/// One assertion of a subschema.
+#[derive(Debug)]
+enum Check {
+    Type(Type),
+    Const(Value),
+    Enum(Vec<Value>),
+    Minimum(Number),
+    MinLength(u64),
+    MaxLength(u64),
+    /// `required`: the names, and (when every name is a declared property of the same
+    /// subschema) their places among the declared ones, so that an object's members are looked
+    /// up once for both keywords.
+    Required {
+        names: Vec<String>,
+        slots: Option<Vec<usize>>,
+    },
+    /// `^[a-fA-F0-9]{64}$`, the only pattern of the v1.0 schema.
+    Hex64,
+    Format(Format),
+    UniqueItems,
+    /// `properties` (names and their subschemas) with `additionalProperties`: `false`
+    /// forbids other names. `jsonschema` checks a closed object's only `required` name in the
+    /// same walk, after the members: `required_after`.
+    Properties {
+        declared: Vec<Declared>,
+        closed: bool,
+        required_after: Option<String>,
+    },
+    Items(usize),
+    AnyOf(Vec<usize>),
+    Ref(usize),
+    /// `type: string` with the length bounds that follow it: one test of the most common
+    /// shape (a text field), the errors in the same order.
+    Text {
+        min: Option<u64>,
+        max: Option<u64>,
+    },
+    /// `const` or `enum` of strings only: a value is one of them only if it is a string equal
+    /// to one.
+    Strings {
+        options: Vec<String>,
+        /// The keyword's value, for the message.
+        keyword: Value,
+        is_const: bool,
+    },
+}
+
+impl Check {
+    /// Where `jsonschema` evaluates the keyword among its siblings (its `keyword_priority`):
+    /// errors come in this order.
+    fn priority(&self) -> u8 {
+        match self {
+            Self::Type(_) => 1,
+            Self::Const(_) => 5,
+            Self::Enum(_) => 6,
+            Self::Minimum(_) => 10,
+            Self::MinLength(_) => 20,
+            Self::MaxLength(_) => 21,
+            Self::Required { .. } => 26,
+            Self::Hex64 => 30,
+            Self::Format(_) => 31,
+            Self::UniqueItems => 35,
+            Self::Properties { .. } => 42,
+            Self::Items(_) => 44,
+            Self::AnyOf(_) => 51,
+            Self::Ref(_) => 70,
+            Self::Text { .. } => 1,
+            Self::Strings { is_const: true, .. } => 5,
+            Self::Strings { .. } => 6,
+        }
     }
+}
+
+/// Rewrites sorted checks into the fused forms [`Check::Text`] and [`Check::Strings`], which
+/// report the same errors in the same order.
+fn fuse(checks: Vec<Check>) -> Vec<Check> {
+    let mut fused: Vec<Check> = Vec::with_capacity(checks.len());
+    for check in checks {
+        match (fused.last_mut(), check) {
+            (Some(Check::Text { min, .. }), Check::MinLength(n)) if min.is_none() => {
+                *min = Some(n);
+            }
+            (Some(Check::Text { max, .. }), Check::MaxLength(n)) if max.is_none() => {
+                *max = Some(n);
+            }
+            (_, Check::Type(Type::String)) => fused.push(Check::Text {
+                min: None,
+                max: None,
+            }),
+            (_, Check::Const(value)) if value.is_string() => fused.push(Check::Strings {
+                options: vec![value.as_str().unwrap_or_default().to_owned()],
+                keyword: value,
+                is_const: true,
+            }),
+            (_, Check::Enum(values)) if values.iter().all(Value::is_string) => {
+                fused.push(Check::Strings {
+                    options: values
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(str::to_owned)
+                        .collect(),
+                    keyword: Value::Array(values),
+                    is_const: false,
+                });
+            }
+            (_, check) => fused.push(check),
+        }
+    }
+    fused
+}
+
+/// The compiled schema: subschemas by number.
+#[derive(Debug)]
+struct Program {
+    schemas: Vec<Vec<Check>>,
+    /// The root's number.
+    root: usize,
+}
+
+/// Why the schema does not compile: a keyword or value this checker does not implement.
+#[derive(Debug)]
+struct Unsupported(String);
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The most declared properties whose presence one word records.
+const MAX_SLOTS: usize = 64;
+
+/// Keywords that assert nothing.
+const ANNOTATIONS: &[&str] = &["$schema", "$id", "title", "description", "$defs"];
+
+impl Program {
+    fn compile(root: &Value) -> Result<Self, Unsupported> {
+        let mut compiler = Compiler {
+            root,
+            schemas: Vec::new(),
+            refs: HashMap::new(),
+            forwards: Vec::new(),
+        };
+        let root = compiler.schema(root)?;
+        for (at, reference) in std::mem::take(&mut compiler.forwards) {
+            let target = compiler.refs.get(reference).copied().flatten();
+            compiler.schemas[at] =
+                vec![Check::Ref(target.ok_or_else(|| {
+                    Unsupported(format!("a $ref that never resolved: {reference}"))
+                })?)];
+        }
+        Ok(Self {
+            schemas: compiler.schemas,
+            root,
+        })
+    }
+}
+
+struct Compiler<'s> {
+    root: &'s Value,
+    schemas: Vec<Vec<Check>>,
+    /// Subschemas compiled for a `$ref`, by reference (`None` while being compiled).
+    refs: HashMap<&'s str, Option<usize>>,
+    /// `$ref` checks written before their target had a number.
+    forwards: Vec<(usize, &'s str)>,
+}
+
+impl<'s> Compiler<'s> {
+    /// Compiles `schema`; returns its number.
+    fn schema(&mut self, schema: &'s Value) -> Result<usize, Unsupported> {
+        let Some(map) = schema.as_object() else {
+            return Err(Unsupported(format!(
+                "a schema that is not an object: {schema}"
+            )));
+        };
+        // A schema that is only a `$ref` is its target: one step less per value checked.
+        if let (1, Some(Value::String(reference))) = (map.len(), map.get("$ref")) {
+            return self.reference(reference);
+        }
+        let at = self.schemas.len();
+        self.schemas.push(Vec::new());
+        let mut checks = Vec::new();
+        let closed = match map.get("additionalProperties") {
+            None | Some(Value::Bool(true)) => false,
+            Some(Value::Bool(false)) => true,
+            Some(other) => {
+                return Err(Unsupported(format!(
+                    "additionalProperties other than a boolean: {other}"
+                )));
+            }
+        };
+        let mut properties_seen = false;
+        // A closed object with declared properties and one `required` name checks that name
+        // after its members, as `jsonschema`'s fused validator does.
+        let required_after = match map.get("required").and_then(Value::as_array) {
+            Some(names)
+                if closed
+                    && names.len() == 1
+                    && map.get("properties").and_then(Value::as_object).is_some() =>
+            {
+                names[0].as_str().map(str::to_owned)
+            }
+            _ => None,
+        };
+        for (keyword, value) in map {
+            let unsupported = || Unsupported(format!("`{keyword}`: {value}"));
+            let check = match keyword.as_str() {
+                k if ANNOTATIONS.contains(&k) => continue,
+                "type" => Check::Type(
+                    value
+                        .as_str()
+                        .and_then(Type::parse)
+                        .ok_or_else(unsupported)?,
+                ),
+                "const" => Check::Const(value.clone()),
+                "enum" => Check::Enum(value.as_array().ok_or_else(unsupported)?.clone()),
+                "minimum" => Check::Minimum(value.as_number().ok_or_else(unsupported)?.clone()),
+                "minLength" => Check::MinLength(value.as_u64().ok_or_else(unsupported)?),
+                "maxLength" => Check::MaxLength(value.as_u64().ok_or_else(unsupported)?),
+                "required" if required_after.is_some() => continue,
+                "required" => {
+                    let names: Vec<String> = value
+                        .as_array()
+                        .ok_or_else(unsupported)?
+                        .iter()
+                        .map(|v| v.as_str().map(str::to_owned).ok_or_else(unsupported))
+                        .collect::<Result<_, _>>()?;
+                    let declared: Vec<&String> = map
+                        .get("properties")
+                        .and_then(Value::as_object)
+                        .map(|p| p.keys().collect())
+                        .unwrap_or_default();
+                    let slots = names
+                        .iter()
+                        .map(|name| declared.iter().position(|d| *d == name))
+                        .collect::<Option<Vec<usize>>>()
+                        .filter(|_| declared.len() <= MAX_SLOTS);
+                    Check::Required { names, slots }
+                }
+                "pattern" if value == "^[a-fA-F0-9]{64}$" => Check::Hex64,
+                "format" => Check::Format(match value.as_str() {
+                    Some("date-time") => Format::DateTime,
+                    Some("uri-reference") => Format::UriReference,
+                    _ => return Err(unsupported()),
+                }),
+                "uniqueItems" => match value {
+                    Value::Bool(true) => Check::UniqueItems,
+                    Value::Bool(false) => continue,
+                    _ => return Err(unsupported()),
+                },
+                "properties" | "additionalProperties" => {
+                    if properties_seen {
+                        continue;
+                    }
+                    properties_seen = true;
+                    let mut declared = Vec::new();
+                    if let Some(properties) = map.get("properties") {
+                        for (name, sub) in properties.as_object().ok_or_else(unsupported)? {
+                            declared.push(Declared {
+                                name: name.clone(),
+                                fingerprint: fingerprint(name),
+                                schema: self.schema(sub)?,
+                            });
+                        }
+                    }
+                    if declared.is_empty() && !closed {
+                        continue;
+                    }
+                    Check::Properties {
+                        declared,
+                        closed,
+                        required_after: required_after.clone(),
+                    }
+                }
+                "items" => Check::Items(self.schema(value)?),
+                "anyOf" => Check::AnyOf(
+                    value
+                        .as_array()
+                        .ok_or_else(unsupported)?
+                        .iter()
+                        .map(|sub| self.schema(sub))
+                        .collect::<Result<_, _>>()?,
+                ),
+                "$ref" => {
+                    let reference = value.as_str().ok_or_else(unsupported)?;
+                    Check::Ref(self.reference(reference)?)
+                }
+                _ => return Err(unsupported()),
+            };
+            checks.push(check);
+        }
+        // A stable sort keeps the schema's order among keywords of one priority.
+        checks.sort_by_key(Check::priority);
+        self.schemas[at] = fuse(checks);
+        Ok(at)
+    }
+
+    /// The number of the subschema a local `$ref` names, compiling it the first time. A
+    /// reference met while its target is being compiled (a recursive schema) is a subschema
+    /// of one `$ref` check, pointed at the target once it has a number.
+    fn reference(&mut self, reference: &'s str) -> Result<usize, Unsupported> {
+        match self.refs.get(reference) {
+            Some(Some(at)) => return Ok(*at),
+            Some(None) => {
+                let at = self.schemas.len();
+                self.schemas.push(vec![Check::Ref(usize::MAX)]);
+                self.forwards.push((at, reference));
+                return Ok(at);
+            }
+            None => {}
+        }
+        let target = reference
+            .strip_prefix('#')
+            .and_then(|pointer| self.root.pointer(pointer))
+            .ok_or_else(|| Unsupported(format!("a $ref that is not local: {reference}")))?;
+        self.refs.insert(reference, None);
+        let compiled = self.schema(target)?;
+        self.refs.insert(reference, Some(compiled));
+        Ok(compiled)
+    }
+}
+
+/// What a subschema found wrong with a value: the schema-level errors, each reported as one
+/// code (the mapping the ARCHITECTURE table names).
+#[derive(Debug)]
+pub(crate) enum SchemaError {
+    /// `required`: this property is missing.
+    Required(String),
+    /// `additionalProperties: false`: these members are not declared.
+    Additional(Vec<String>),
+    /// `type`: the value is not of this type.
+    Type(&'static str),
+    /// `minLength`.
+    MinLength,
+    /// `maxLength`, with the limit.
+    MaxLength(u64),
+    /// `enum`, with the allowed values.
+    Enum(Vec<Value>),
+    /// `const`.
+    Const,
+    /// `anyOf` (an evidence item's `uri` or `artifactRef`).
+    AnyOf,
+    /// `pattern` (64 hexadecimal digits).
+    Pattern,
+    /// `uniqueItems`.
+    UniqueItems,
+    /// `minimum`.
+    Minimum,
+    /// `format: date-time`.
+    DateTime,
+    /// `format: uri-reference`.
+    UriReference,
+    /// A keyword the v1.0 schema does not use (only through the oracle).
+    #[cfg_attr(not(feature = "oracle"), allow(dead_code))]
+    Other(String),
+}
+
+impl SchemaError {
+    fn code(&self) -> Code {
+        match self {
+            Self::Required(_) => Code::Hcr101,
+            Self::Additional(_) => Code::Hcr102,
+            Self::MinLength => Code::Hcr104,
+            Self::Enum(_) => Code::Hcr105,
+            Self::Const => Code::Hcr106,
+            Self::AnyOf => Code::Hcr107,
+            Self::Pattern => Code::Hcr108,
+            Self::UniqueItems => Code::Hcr109,
+            Self::Minimum => Code::Hcr110,
+            Self::MaxLength(_) => Code::Hcr111,
+            Self::DateTime => Code::Hcr112,
+            Self::UriReference => Code::Hcr113,
+            Self::Type(_) | Self::Other(_) => Code::Hcr103,
+        }
+    }
+
+    /// How many diagnostics the error gives.
+    fn count(&self) -> usize {
+        match self {
+            Self::Additional(names) => names.len(),
+            _ => 1,
+        }
+    }
+}
+
+/// Writes the schema-level diagnostics of `value` to `out`.
+///
+/// Most records satisfy the schema: a first walk only decides that (no places tracked, the
+/// first error ends it), and only a record that fails is walked again to report.
+pub(crate) fn check(value: Json<'_, '_>, out: &mut Sink) {
+    if is_valid(value) {
+        return;
+    }
+    let mut walk = Walk::<true> {
+        program: program(),
+        path: Vec::new(),
+        out: Some(out),
+    };
+    // Reporting, the walk never stops early.
+    let flow = walk.schema(walk.program.root, value);
+    debug_assert!(flow.is_continue());
+}
+
+/// Whether `value` satisfies the schema.
+pub(crate) fn is_valid(value: Json<'_, '_>) -> bool {
+    let mut walk = Walk::<false> {
+        program: program(),
+        path: Vec::new(),
+        out: None,
+    };
+    walk.schema(walk.program.root, value).is_continue()
+}
+
+/// One walk of a value against the program: reporting to `out` (`REPORT`), or deciding
+/// validity and stopping at the first error (then `path` is not kept).
+struct Walk<'p, 'v, 'o, const REPORT: bool> {
+    program: &'p Program,
+    /// Where the walk is, from the root (when reporting).
+    path: Vec<Segment<'v>>,
+    out: Option<&'o mut Sink>,
+}
+
+/// `Break`: an error was found and the walk only decides validity.
+type Flow = std::ops::ControlFlow<()>;
+
+impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
+    fn enter(&mut self, step: Segment<'v>) {
+        if REPORT {
+            self.path.push(step);
+        }
+    }
+
+    fn leave(&mut self) {
+        if REPORT {
+            self.path.pop();
+        }
+    }
+
+    fn error(&mut self, error: SchemaError, value: Json<'v, '_>) -> Flow {
+        if !REPORT {
+            return Flow::Break(());
+        }
+        match &mut self.out {
+            Some(out) => {
+                let path = &self.path;
+                report(
+                    error,
+                    || {
+                        let mut pointer = JsonPointer::root();
+                        for step in path {
+                            step.push_onto(&mut pointer);
+                        }
+                        pointer
+                    },
+                    value,
+                    out,
+                );
+                Flow::Continue(())
+            }
+            None => Flow::Break(()),
+        }
+    }
+
+    fn schema(&mut self, schema: usize, value: Json<'v, '_>) -> Flow {
+        let program = self.program;
+        let checks = &program.schemas[schema];
+        let declared = if value.is_object() {
+            checks.iter().find_map(|check| match check {
+                Check::Properties { declared, .. } => Some(declared.as_slice()),
+                _ => None,
+            })
+        } else {
+            None
+        };
+        let mut slots = None;
+        for check in checks {
+            self.check(check, value, declared, &mut slots)?;
+        }
+        Flow::Continue(())
+    }
+
+    fn check(
+        &mut self,
+        check: &Check,
+        value: Json<'v, '_>,
+        declared_here: Option<&[Declared]>,
+        slots: &mut Option<Slots>,
+    ) -> Flow {
+        match check {
+            Check::Type(ty) => {
+                if !ty.admits(value) {
+                    self.error(SchemaError::Type(ty.name()), value)?;
+                }
+            }
+            Check::Const(expected) => {
+                if !equals_value(value, expected) {
+                    self.error(SchemaError::Const, value)?;
+                }
+            }
+            Check::Enum(options) => {
+                if !options.iter().any(|option| equals_value(value, option)) {
+                    self.error(SchemaError::Enum(options.clone()), value)?;
+                }
+            }
+            Check::Minimum(minimum) => {
+                if value.as_number().is_some_and(|n| less_than(n, minimum)) {
+                    self.error(SchemaError::Minimum, value)?;
+                }
+            }
+            Check::MinLength(min) => {
+                if value.as_str().is_some_and(|s| chars_below(s, *min)) {
+                    self.error(SchemaError::MinLength, value)?;
+                }
+            }
+            Check::MaxLength(max) => {
+                if value.as_str().is_some_and(|s| chars_above(s, *max)) {
+                    self.error(SchemaError::MaxLength(*max), value)?;
+                }
+            }
+            Check::Required { names, slots: at } => {
+                if value.is_object() {
+                    let present = match (at, declared_here) {
+                        (Some(at), Some(declared)) => {
+                            let found = slots.get_or_insert_with(|| Slots::of(value, declared));
+                            Some((found.present, at))
+                        }
+                        _ => None,
+                    };
+                    for (i, name) in names.iter().enumerate() {
+                        let missing = match present {
+                            Some((bits, at)) => bits & (1 << at[i]) == 0,
+                            None => !value.contains_key(name),
+                        };
+                        if missing {
+                            self.error(SchemaError::Required(name.clone()), value)?;
+                        }
+                    }
+                }
+            }
+            Check::Hex64 => {
+                let hex = |s: &str| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit());
+                if value.as_str().is_some_and(|s| !hex(s)) {
+                    self.error(SchemaError::Pattern, value)?;
+                }
+            }
+            Check::Format(format) => {
+                if let Some(text) = value.as_str() {
+                    let (valid, error) = match format {
+                        Format::DateTime => (hcr_types::is_rfc3339(text), SchemaError::DateTime),
+                        Format::UriReference => {
+                            (hcr_types::is_uri_reference(text), SchemaError::UriReference)
+                        }
+                    };
+                    if !valid {
+                        self.error(error, value)?;
+                    }
+                }
+            }
+            Check::UniqueItems => {
+                if value.is_array() && first_repeat(value).is_some() {
+                    self.error(SchemaError::UniqueItems, value)?;
+                }
+            }
+            Check::Properties {
+                declared,
+                closed,
+                required_after,
+            } => {
+                if value.is_object() {
+                    let mut unexpected = Vec::new();
+                    let mut found_required = false;
+                    let mut hint = 0;
+                    for (i, (name, member)) in value.members().enumerate() {
+                        let slot = match slots {
+                            Some(found) if i < MAX_MEMBER_SLOTS => found.slot(i),
+                            _ => lookup(declared, name, &mut hint),
+                        };
+                        match slot.map(|slot| &declared[slot]) {
+                            Some(Declared { schema, .. }) => {
+                                found_required |= required_after.as_deref() == Some(name);
+                                self.enter(Segment::Key(name));
+                                let flow = self.schema(*schema, member);
+                                self.leave();
+                                flow?;
+                            }
+                            None if *closed => unexpected.push(name.to_owned()),
+                            None => {}
+                        }
+                    }
+                    if !unexpected.is_empty() {
+                        self.error(SchemaError::Additional(unexpected), value)?;
+                    }
+                    if let Some(name) = required_after
+                        && !found_required
+                    {
+                        self.error(SchemaError::Required(name.clone()), value)?;
+                    }
+                }
+            }
+            Check::Items(schema) => {
+                for (i, item) in value.items().enumerate() {
+                    self.enter(Segment::Index(i));
+                    let flow = self.schema(*schema, item);
+                    self.leave();
+                    flow?;
+                }
+            }
+            Check::AnyOf(schemas) => {
+                let program = self.program;
+                let any = schemas.iter().any(|&schema| {
+                    Walk::<false> {
+                        program,
+                        path: Vec::new(),
+                        out: None,
+                    }
+                    .schema(schema, value)
+                    .is_continue()
+                });
+                if !any {
+                    self.error(SchemaError::AnyOf, value)?;
+                }
+            }
+            Check::Ref(schema) => self.schema(*schema, value)?,
+            Check::Text { min, max } => match value.as_str() {
+                None => self.error(SchemaError::Type(Type::String.name()), value)?,
+                Some(text) => {
+                    if min.is_some_and(|min| chars_below(text, min)) {
+                        self.error(SchemaError::MinLength, value)?;
+                    }
+                    if let Some(max) = *max
+                        && chars_above(text, max)
+                    {
+                        self.error(SchemaError::MaxLength(max), value)?;
+                    }
+                }
+            },
+            Check::Strings {
+                options,
+                keyword,
+                is_const,
+            } => {
+                let text = value.as_str();
+                if !options.iter().any(|option| Some(option.as_str()) == text) {
+                    let error = if *is_const {
+                        SchemaError::Const
+                    } else {
+                        SchemaError::Enum(keyword.as_array().cloned().unwrap_or_default())
+                    };
+                    self.error(error, value)?;
+                }
+            }
+        }
+        Flow::Continue(())
+    }
+}
+
+/// The declared property `name` is, looked for from `hint` on (members usually come in the
+/// schema's order), and the hint for the next member.
+fn lookup(declared: &[Declared], name: &str, hint: &mut usize) -> Option<usize> {
+    let count = declared.len();
+    let wanted = fingerprint(name);
+    let mut slot = *hint;
+    for _ in 0..count {
+        if slot >= count {
+            slot = 0;
+        }
+        let entry = &declared[slot];
+        if same_key(entry.fingerprint, || entry.name == name, wanted, name) {
+            *hint = slot + 1;
+            return Some(slot);
+        }
+        slot += 1;
+    }
+    None
+}
+
+/// A property a subschema declares: its name (and the name's fingerprint) and its subschema.
+#[derive(Debug)]
+struct Declared {
+    name: String,
+    fingerprint: u64,
+    schema: usize,
+}
+
+/// How many of an object's members [`Slots`] remembers; past them, members are looked up
+/// again.
+const MAX_MEMBER_SLOTS: usize = 64;
+
+/// Which declared property each member of an object is, looked up once for `required` and
+/// `properties`.
+struct Slots {
+    /// A bit per declared property the object has.
+    present: u64,
+    /// Each member's declared property, `u8::MAX` for none, for the first
+    /// [`MAX_MEMBER_SLOTS`] members.
+    members: [u8; MAX_MEMBER_SLOTS],
+}
+
+impl Slots {
+    fn of(value: Json<'_, '_>, declared: &[Declared]) -> Self {
+        let mut found = Self {
+            present: 0,
+            members: [u8::MAX; MAX_MEMBER_SLOTS],
+        };
+        let mut hint = 0;
+        for (i, (name, _)) in value.members().enumerate() {
+            if let Some(slot) = lookup(declared, name, &mut hint) {
+                found.present |= 1 << slot;
+                if let Some(member) = found.members.get_mut(i) {
+                    #[allow(clippy::cast_possible_truncation)] // below MAX_SLOTS
+                    {
+                        *member = slot as u8;
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    fn slot(&self, member: usize) -> Option<usize> {
+        let slot = self.members[member];
+        (slot != u8::MAX).then_some(usize::from(slot))
+    }
+}
+
+/// Whether `text` has fewer than `min` characters (code points), counting no further than
+/// needed.
+fn chars_below(text: &str, min: u64) -> bool {
+    let min = usize::try_from(min).unwrap_or(usize::MAX);
+    text.len() < min || text.chars().take(min).count() < min
+}
+
+/// Whether `text` has more than `max` characters (code points).
+fn chars_above(text: &str, max: u64) -> bool {
+    let max = usize::try_from(max).unwrap_or(usize::MAX);
+    text.len() > max && text.chars().nth(max).is_some()
+}
+
+/// `n < minimum`, compared exactly.
+fn less_than(n: &Number, minimum: &Number) -> bool {
+    compare(n, minimum) == Some(std::cmp::Ordering::Less)
+}
+
+/// Two JSON numbers compared as the values they denote.
+fn compare(a: &Number, b: &Number) -> Option<std::cmp::Ordering> {
+    match (integer(a), integer(b)) {
+        (Some(a), Some(b)) => Some(a.cmp(&b)),
+        (Some(a), None) => b.as_f64().and_then(|b| compare_int_float(a, b)),
+        (None, Some(b)) => a
+            .as_f64()
+            .and_then(|a| compare_int_float(b, a))
+            .map(std::cmp::Ordering::reverse),
+        (None, None) => a.as_f64()?.partial_cmp(&b.as_f64()?),
+    }
+}
+
+/// 2^64, beyond every integer a JSON number is held as.
+const TWO_TO_64: f64 = 18_446_744_073_709_551_616.0;
+
+/// A number held as an integer.
+fn integer(n: &Number) -> Option<i128> {
+    n.as_i64()
+        .map(i128::from)
+        .or_else(|| n.as_u64().map(i128::from))
+}
+
+/// An integer compared with a float, exactly.
+fn compare_int_float(int: i128, float: f64) -> Option<std::cmp::Ordering> {
+    if float.is_nan() {
+        return None;
+    }
+    // Every i64 and u64 lies within ±2^64, where f64 integers convert to i128 exactly.
+    if float >= TWO_TO_64 {
+        return Some(std::cmp::Ordering::Less);
+    }
+    if float <= -TWO_TO_64 {
+        return Some(std::cmp::Ordering::Greater);
+    }
+    #[allow(clippy::cast_possible_truncation)] // within ±2^64, checked above
+    let whole = float.trunc() as i128;
+    Some(match int.cmp(&whole) {
+        std::cmp::Ordering::Equal if float > float.trunc() => std::cmp::Ordering::Less,
+        std::cmp::Ordering::Equal if float < float.trunc() => std::cmp::Ordering::Greater,
+        other => other,
+    })
+}
+
+/// JSON equality of a value and a schema constant (numbers compared as the values they
+/// denote, objects regardless of member order).
+fn equals_value(value: Json<'_, '_>, expected: &Value) -> bool {
+    match (value.kind(), expected) {
+        (Kind::Null, Value::Null) => true,
+        (Kind::Bool, Value::Bool(b)) => value.as_bool() == Some(*b),
+        (Kind::String, Value::String(s)) => value.as_str() == Some(s.as_str()),
+        (Kind::Number, Value::Number(n)) => value
+            .as_number()
+            .is_some_and(|v| compare(v, n) == Some(std::cmp::Ordering::Equal)),
+        (Kind::Array, Value::Array(items)) => {
+            value.len() == items.len() && value.items().zip(items).all(|(a, b)| equals_value(a, b))
+        }
+        (Kind::Object, Value::Object(map)) => {
+            value.len() == map.len()
+                && value
+                    .members()
+                    .all(|(k, v)| map.get(k).is_some_and(|e| equals_value(v, e)))
+        }
+        _ => false,
+    }
+}
+
+/// JSON equality of two values of the tree (as `uniqueItems` compares items).
+fn equal(a: Json<'_, '_>, b: Json<'_, '_>) -> bool {
+    match (a.kind(), b.kind()) {
+        (Kind::Null, Kind::Null) => true,
+        (Kind::Bool, Kind::Bool) => a.as_bool() == b.as_bool(),
+        (Kind::String, Kind::String) => a.as_str() == b.as_str(),
+        (Kind::Number, Kind::Number) => match (a.as_number(), b.as_number()) {
+            (Some(x), Some(y)) => compare(x, y) == Some(std::cmp::Ordering::Equal),
+            _ => false,
+        },
+        (Kind::Array, Kind::Array) => {
+            a.len() == b.len() && a.items().zip(b.items()).all(|(x, y)| equal(x, y))
+        }
+        (Kind::Object, Kind::Object) => {
+            a.len() == b.len()
+                && a.members()
+                    .all(|(k, v)| b.get(k).is_some_and(|w| equal(v, w)))
+        }
+        _ => false,
+    }
+}
+
+/// A hash consistent with [`equal`]: numbers by the value they denote, objects regardless of
+/// member order.
+fn hash_value(value: Json<'_, '_>, state: &mut impl Hasher) {
+    match value.kind() {
+        Kind::Null => 0u8.hash(state),
+        Kind::Bool => (1u8, value.as_bool()).hash(state),
+        Kind::String => (2u8, value.as_str()).hash(state),
+        Kind::Number => {
+            3u8.hash(state);
+            if let Some(n) = value.as_number() {
+                match integer(n) {
+                    Some(i) => i.hash(state),
+                    None => {
+                        let f = n.as_f64().unwrap_or(0.0);
+                        // An integral float within ±2^64 may equal an integer: hash it as one.
+                        #[allow(clippy::cast_possible_truncation)] // integral and in range
+                        if f.fract() == 0.0 && f.abs() < TWO_TO_64 {
+                            (f as i128).hash(state);
+                        } else {
+                            f.to_bits().hash(state);
+                        }
+                    }
+                }
+            }
+        }
+        Kind::Array => {
+            (4u8, value.len()).hash(state);
+            for item in value.items() {
+                hash_value(item, state);
+            }
+        }
+        Kind::Object => {
+            (5u8, value.len()).hash(state);
+            // Order-independent: a sum of the members' own hashes.
+            let mut sum = 0u64;
+            for (key, member) in value.members() {
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                key.hash(&mut h);
+                hash_value(member, &mut h);
+                sum = sum.wrapping_add(h.finish());
+            }
+            sum.hash(state);
+        }
+    }
+}
+
+/// A value hashed and compared as JSON values are.
+struct Item<'t, 'a>(Json<'t, 'a>);
+
+impl Hash for Item<'_, '_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        hash_value(self.0, state);
+    }
+}
+
+impl PartialEq for Item<'_, '_> {
+    fn eq(&self, other: &Self) -> bool {
+        equal(self.0, other.0)
+    }
+}
+
+impl Eq for Item<'_, '_> {}
+
+/// The first item of `list` equal to an earlier one: its index and the earlier one's. Linear
+/// in the list's length (strings by their text, anything else by a hash of its value); a
+/// short list is compared pair by pair.
+fn first_repeat(list: Json<'_, '_>) -> Option<(usize, usize)> {
+    const PAIRWISE: usize = 16;
+    if list.len() <= PAIRWISE {
+        let mut seen: [Option<Json<'_, '_>>; PAIRWISE] = [None; PAIRWISE];
+        for (i, item) in list.items().enumerate() {
+            let earlier =
+                seen[..i]
+                    .iter()
+                    .flatten()
+                    .position(|&e| match (e.as_str(), item.as_str()) {
+                        (Some(a), Some(b)) => a == b,
+                        (None, None) => equal(e, item),
+                        _ => false,
+                    });
+            if let Some(first) = earlier {
+                return Some((i, first));
+            }
+            seen[i] = Some(item);
+        }
+        return None;
+    }
+    let mut strings: HashMap<&str, usize> = HashMap::new();
+    let mut others: HashMap<Item<'_, '_>, usize> = HashMap::new();
+    for (i, item) in list.items().enumerate() {
+        let first = match item.as_str() {
+            Some(text) => match strings.get(text) {
+                Some(&first) => Some(first),
+                None => {
+                    strings.insert(text, i);
+                    None
+                }
+            },
+            None => match others.get(&Item(item)) {
+                Some(&first) => Some(first),
+                None => {
+                    others.insert(Item(item), i);
+                    None
+                }
+            },
+        };
+        if let Some(first) = first {
+            return Some((i, first));
+        }
+    }
+    None
+}
+
+/// The properties the schema defines for the object at `pointer` (following `properties`,
+/// `items` and `$ref`s), for "did you mean".
+fn defined_properties(pointer: &JsonPointer) -> Vec<&'static str> {
+    let program = program();
+    // The subschemas a value at the current place is checked against, `$ref`s followed.
+    let expand = |schema: usize| {
+        let mut found = vec![schema];
+        let mut at = 0;
+        while let Some(&s) = found.get(at) {
+            for check in &program.schemas[s] {
+                if let Check::Ref(target) = check
+                    && !found.contains(target)
+                {
+                    found.push(*target);
+                }
+            }
+            at += 1;
+        }
+        found
+    };
+    let mut here = expand(program.root);
+    for token in pointer.unescaped_tokens() {
+        let next = here.iter().find_map(|&s| {
+            program.schemas[s].iter().find_map(|check| match check {
+                Check::Properties { declared, .. } => declared
+                    .iter()
+                    .find(|declared| declared.name == token)
+                    .map(|declared| declared.schema),
+                _ => None,
+            })
+        });
+        let next = next.or_else(|| {
+            here.iter().find_map(|&s| {
+                program.schemas[s].iter().find_map(|check| match check {
+                    Check::Items(sub) => Some(*sub),
+                    _ => None,
+                })
+            })
+        });
+        match next {
+            Some(next) => here = expand(next),
+            None => return Vec::new(),
+        }
+    }
+    here.iter()
+        .flat_map(|&s| &program.schemas[s])
+        .filter_map(|check| match check {
+            Check::Properties { declared, .. } => Some(declared),
+            _ => None,
+        })
+        .flatten()
+        .map(|declared| declared.name.as_str())
+        .collect()
 }
 
 /// A field name for messages: the pointer in backticks, or "the record" for the root.
@@ -125,30 +1127,41 @@ pub(crate) fn field(pointer: &JsonPointer) -> String {
     }
 }
 
-fn map_error(kind: &ValidationErrorKind, pointer: JsonPointer, instance: &Value, out: &mut Sink) {
+/// Reports a schema error of `instance` (at the pointer `at` builds) to `out`: past the
+/// record's diagnostic limit it is only counted.
+fn report(
+    error: SchemaError,
+    at: impl FnOnce() -> JsonPointer,
+    instance: Json<'_, '_>,
+    out: &mut Sink,
+) {
+    if !out.has_room() {
+        let code = error.code();
+        for _ in 0..error.count() {
+            out.omit(code, Severity::Error);
+        }
+        return;
+    }
+    let pointer = at();
     let at = field(&pointer);
-    let diagnostic = match kind {
-        ValidationErrorKind::Required { property } => {
-            let name = property.as_str().unwrap_or_default();
-            let (code, help) = if pointer.is_root() && name == "schemaVersion" {
-                (Code::Hcr101, "add \"schemaVersion\": \"1.0\"".to_owned())
+    let diagnostic = match error {
+        SchemaError::Required(name) => {
+            let help = if pointer.is_root() && name == "schemaVersion" {
+                "add \"schemaVersion\": \"1.0\"".to_owned()
             } else {
-                (
-                    Code::Hcr101,
-                    format!("add `{name}`; the v1.0 schema requires it here"),
-                )
+                format!("add `{name}`; the v1.0 schema requires it here")
             };
             Diagnostic::new(
-                code,
+                Code::Hcr101,
                 pointer,
                 format!("{at} is missing the required property `{name}`"),
             )
             .help(help)
         }
-        ValidationErrorKind::AdditionalProperties { unexpected } => {
+        SchemaError::Additional(unexpected) => {
             let known = defined_properties(&pointer);
             for name in unexpected {
-                let member = pointer.key(name);
+                let member = pointer.key(&name);
                 out.push(
                     Diagnostic::new(
                         Code::Hcr102,
@@ -156,7 +1169,7 @@ fn map_error(kind: &ValidationErrorKind, pointer: JsonPointer, instance: &Value,
                         format!("{at} has a property the schema does not define: `{name}`"),
                     )
                     .help(crate::hints::unknown_property(
-                        name,
+                        &name,
                         &known,
                         pointer.is_root(),
                     ))
@@ -165,15 +1178,7 @@ fn map_error(kind: &ValidationErrorKind, pointer: JsonPointer, instance: &Value,
             }
             return;
         }
-        ValidationErrorKind::Type { kind } => {
-            let expected = match kind {
-                TypeKind::Single(t) => t.to_string(),
-                TypeKind::Multiple(types) => types
-                    .iter()
-                    .map(|t| t.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" or "),
-            };
+        SchemaError::Type(expected) => {
             let article = if expected.starts_with(['a', 'e', 'i', 'o', 'u']) {
                 "an"
             } else {
@@ -190,21 +1195,16 @@ fn map_error(kind: &ValidationErrorKind, pointer: JsonPointer, instance: &Value,
             }
             Diagnostic::new(Code::Hcr103, pointer, message).help(help)
         }
-        ValidationErrorKind::MinLength { .. } => {
+        SchemaError::MinLength => {
             Diagnostic::new(Code::Hcr104, pointer, format!("{at} must not be empty"))
         }
-        ValidationErrorKind::Enum { options } => {
+        SchemaError::Enum(options) => {
             let allowed = options
-                .as_array()
-                .map(|values| {
-                    values
-                        .iter()
-                        .filter_map(Value::as_str)
-                        .map(|v| format!("`{v}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                })
-                .unwrap_or_default();
+                .iter()
+                .filter_map(Value::as_str)
+                .map(|v| format!("`{v}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
             Diagnostic::new(
                 Code::Hcr105,
                 pointer,
@@ -212,23 +1212,26 @@ fn map_error(kind: &ValidationErrorKind, pointer: JsonPointer, instance: &Value,
             )
             .help(format!("use one of {allowed} (values are case-sensitive)"))
         }
-        ValidationErrorKind::Constant { .. } => Diagnostic::new(
+        SchemaError::Const => Diagnostic::new(
             Code::Hcr106,
             pointer,
             format!("{at} must be the string \"1.0\""),
         ),
-        ValidationErrorKind::AnyOf { .. } => Diagnostic::new(
+        SchemaError::AnyOf => Diagnostic::new(
             Code::Hcr107,
             pointer,
             format!("evidence item {at} has neither `uri` nor `artifactRef`"),
         ),
-        ValidationErrorKind::Pattern { .. } => Diagnostic::new(
+        SchemaError::Pattern => Diagnostic::new(
             Code::Hcr108,
             pointer,
             format!("{at} must be 64 hexadecimal digits"),
         ),
-        ValidationErrorKind::UniqueItems => {
-            let (pointer, first) = first_repeat(&pointer, instance);
+        SchemaError::UniqueItems => {
+            let (pointer, first) = match first_repeat(instance) {
+                Some((repeat, first)) => (pointer.index(repeat), first),
+                None => (pointer, 0),
+            };
             let repeat = field(&pointer);
             Diagnostic::new(
                 Code::Hcr109,
@@ -236,70 +1239,221 @@ fn map_error(kind: &ValidationErrorKind, pointer: JsonPointer, instance: &Value,
                 format!("{repeat} repeats item {first} of the list"),
             )
         }
-        ValidationErrorKind::Minimum { .. } => {
+        SchemaError::Minimum => {
             Diagnostic::new(Code::Hcr110, pointer, format!("{at} must be at least 1"))
         }
-        ValidationErrorKind::MaxLength { .. } => Diagnostic::new(
+        SchemaError::MaxLength(limit) => Diagnostic::new(
             Code::Hcr111,
             pointer,
             format!(
-                "{at} is {} characters long; the limit is 200",
+                "{at} is {} characters long; the limit is {limit}",
                 instance.as_str().map_or(0, |s| s.chars().count())
             ),
         ),
-        ValidationErrorKind::Format { format } if format == "date-time" => Diagnostic::new(
+        SchemaError::DateTime => Diagnostic::new(
             Code::Hcr112,
             pointer,
             format!("{at} is not an RFC 3339 date-time"),
         ),
-        ValidationErrorKind::Format { .. } => Diagnostic::new(
+        SchemaError::UriReference => Diagnostic::new(
             Code::Hcr113,
             pointer,
             format!("{at} is not an RFC 3986 URI reference"),
         ),
         // The v1.0 schema uses no other keyword; should a future schema, report it plainly.
-        other => Diagnostic::new(
+        SchemaError::Other(keyword) => Diagnostic::new(
             Code::Hcr103,
             pointer,
-            format!("{at} breaks the schema's `{}` keyword", other.keyword()),
+            format!("{at} breaks the schema's `{keyword}` keyword"),
         ),
     };
     out.push(diagnostic);
 }
 
-fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(n) if n.is_f64() => "a number",
-        Value::Number(_) => "an integer",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+fn json_type(value: Json<'_, '_>) -> &'static str {
+    match value.kind() {
+        Kind::Null => "null",
+        Kind::Bool => "a boolean",
+        Kind::Number if value.as_number().is_some_and(Number::is_f64) => "a number",
+        Kind::Number => "an integer",
+        Kind::String => "a string",
+        Kind::Array => "an array",
+        Kind::Object => "an object",
     }
 }
 
-/// The pointer of the first item that repeats an earlier one, and that earlier index.
-fn first_repeat(list: &JsonPointer, value: &Value) -> (JsonPointer, usize) {
-    let items = value.as_array().map_or(&[][..], Vec::as_slice);
-    // Strings (what the schema's unique lists hold) through a map, so that a list of
-    // thousands of items costs linear time; anything else against the earlier non-strings.
-    let mut strings: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    let mut others: Vec<usize> = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let first = match item.as_str() {
-            Some(text) => strings.get(text).copied(),
-            None => others.iter().copied().find(|&j| items[j] == *item),
-        };
-        if let Some(first) = first {
-            return (list.index(i), first);
+/// The `jsonschema` crate as the oracle of the schema level: its errors for a value, mapped
+/// through the same [`report`], and this module's walk beside them (see [`crate::oracle`]).
+#[cfg(feature = "oracle")]
+pub(crate) mod oracle {
+    use std::sync::OnceLock;
+
+    use hcr_types::JsonPointer;
+    use jsonschema::error::ValidationErrorKind;
+    use serde_json::Value;
+
+    use super::SchemaError;
+    use crate::rules::Sink;
+    use crate::tree::Tree;
+    use crate::{Diagnostic, Selection, Spelling};
+
+    fn validator() -> &'static jsonschema::Validator {
+        static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
+        VALIDATOR.get_or_init(|| {
+            jsonschema::options()
+                .with_draft(jsonschema::Draft::Draft202012)
+                .should_validate_formats(true)
+                .build(super::schema())
+                .unwrap_or_else(|e| unreachable!("the embedded schema compiles: {e}"))
+        })
+    }
+
+    fn sink(limit: usize) -> Sink {
+        Sink::new(limit, Selection::default(), Spelling::Field)
+    }
+
+    /// The schema-level diagnostics `jsonschema` gives `value`, in its order, kept up to
+    /// `limit` (the rest counted): what [`schema_diagnostics`] must equal.
+    #[must_use]
+    pub fn jsonschema_diagnostics(value: &Value, limit: usize) -> (Vec<Diagnostic>, usize) {
+        let mut out = sink(limit);
+        for error in validator().iter_errors(value) {
+            let pointer = JsonPointer::parse(error.instance_path().as_str()).unwrap_or_default();
+            let error_kind = match error.kind() {
+                ValidationErrorKind::Required { property } => {
+                    SchemaError::Required(property.as_str().unwrap_or_default().to_owned())
+                }
+                ValidationErrorKind::AdditionalProperties { unexpected } => {
+                    SchemaError::Additional(unexpected.clone())
+                }
+                ValidationErrorKind::Type { kind } => SchemaError::Type(match kind {
+                    jsonschema::error::TypeKind::Single(t) => {
+                        super::Type::parse(&t.to_string()).map_or("unknown", super::Type::name)
+                    }
+                    jsonschema::error::TypeKind::Multiple(_) => "several types",
+                }),
+                ValidationErrorKind::MinLength { .. } => SchemaError::MinLength,
+                ValidationErrorKind::MaxLength { limit } => SchemaError::MaxLength(*limit),
+                ValidationErrorKind::Enum { options } => {
+                    SchemaError::Enum(options.as_array().cloned().unwrap_or_default())
+                }
+                ValidationErrorKind::Constant { .. } => SchemaError::Const,
+                ValidationErrorKind::AnyOf { .. } => SchemaError::AnyOf,
+                ValidationErrorKind::Pattern { .. } => SchemaError::Pattern,
+                ValidationErrorKind::UniqueItems => SchemaError::UniqueItems,
+                ValidationErrorKind::Minimum { .. } => SchemaError::Minimum,
+                ValidationErrorKind::Format { format } if format == "date-time" => {
+                    SchemaError::DateTime
+                }
+                ValidationErrorKind::Format { .. } => SchemaError::UriReference,
+                other => SchemaError::Other(other.keyword().to_owned()),
+            };
+            let instance: Value = error.instance().as_ref().clone();
+            let tree = Tree::from_value(&instance);
+            super::report(error_kind, || pointer, tree.root(), &mut out);
         }
-        match item.as_str() {
-            Some(text) => {
-                strings.insert(text, i);
-            }
-            None => others.push(i),
+        (out.diagnostics, out.omitted.total())
+    }
+
+    /// The schema-level diagnostics of the walk, kept up to `limit` (the rest counted).
+    #[must_use]
+    pub fn schema_diagnostics(value: &Value, limit: usize) -> (Vec<Diagnostic>, usize) {
+        let mut out = sink(limit);
+        let tree = Tree::from_value(value);
+        super::check(tree.root(), &mut out);
+        (out.diagnostics, out.omitted.total())
+    }
+
+    /// Whether `jsonschema` accepts `value`.
+    #[must_use]
+    pub fn jsonschema_accepts(value: &Value) -> bool {
+        validator().is_valid(value)
+    }
+
+    /// Whether the walk accepts `value`.
+    #[must_use]
+    pub fn schema_accepts(value: &Value) -> bool {
+        let tree = Tree::from_value(value);
+        super::is_valid(tree.root())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_schema_compiles() {
+        let program = Program::compile(schema()).expect("compiles");
+        assert!(program.schemas.len() > 10);
+    }
+
+    #[test]
+    fn a_recursive_schema_compiles_and_checks() {
+        let schema = serde_json::json!({
+            "$ref": "#/$defs/node",
+            "$defs": {"node": {
+                "type": "object",
+                "properties": {"next": {"$ref": "#/$defs/node"}, "name": {"type": "string"}},
+                "additionalProperties": false
+            }}
+        });
+        let program = Program::compile(&schema).expect("compiles");
+        let value = serde_json::json!({"next": {"next": {"name": 3}}});
+        let tree = crate::tree::Tree::from_value(&value);
+        let mut walk = Walk::<false> {
+            program: &program,
+            path: Vec::new(),
+            out: None,
+        };
+        assert!(walk.schema(program.root, tree.root()).is_break());
+        let fine = serde_json::json!({"next": {"next": {"name": "x"}}});
+        let tree = crate::tree::Tree::from_value(&fine);
+        assert!(walk.schema(program.root, tree.root()).is_continue());
+    }
+
+    #[test]
+    fn an_unknown_keyword_is_refused() {
+        for schema in [
+            serde_json::json!({"maxItems": 3}),
+            serde_json::json!({"pattern": "^a$"}),
+            serde_json::json!({"format": "email"}),
+            serde_json::json!({"$ref": "https://example.org/s"}),
+            serde_json::json!({"additionalProperties": {"type": "string"}}),
+        ] {
+            assert!(Program::compile(&schema).is_err(), "{schema}");
         }
     }
-    (list.clone(), 0)
+
+    #[test]
+    fn numbers_compare_exactly() {
+        let n = |v: serde_json::Value| v.as_number().cloned().expect("number");
+        let one = n(serde_json::json!(1));
+        assert!(less_than(
+            &n(serde_json::json!(0.999_999_999_999_999_9)),
+            &one
+        ));
+        assert!(!less_than(&n(serde_json::json!(1.0)), &one));
+        assert!(less_than(&n(serde_json::json!(-5)), &one));
+        assert!(!less_than(&n(serde_json::json!(u64::MAX)), &one));
+        assert_eq!(
+            compare(
+                &n(serde_json::json!(u64::MAX)),
+                &n(serde_json::json!(1.8446744073709552e19))
+            ),
+            Some(std::cmp::Ordering::Less)
+        );
+        assert_eq!(
+            compare(&n(serde_json::json!(3)), &n(serde_json::json!(3.0))),
+            Some(std::cmp::Ordering::Equal)
+        );
+    }
+
+    #[test]
+    fn code_points_are_counted() {
+        assert!(chars_below("", 1));
+        assert!(!chars_below("é", 1));
+        assert!(chars_above(&"é".repeat(201), 200));
+        assert!(!chars_above(&"é".repeat(200), 200));
+    }
 }

@@ -6,10 +6,11 @@ use hcr_types::{JsonPointer, Record};
 use serde_json::Value;
 
 use crate::diagnostic::Anchor;
-use crate::locate::{locate, positions};
+use crate::locate::{locate, locate_in, positions};
 use crate::parse::{Document, parse};
 use crate::rules::{Input, Sink};
 use crate::secrets::SecretSet;
+use crate::tree::Tree;
 use crate::{
     Code, Diagnostic, Level, Limits, ReceiverContext, Report, Selection, Span, receiver,
     revision_numbers, rules, schema,
@@ -150,9 +151,10 @@ impl Validator {
             self.selection,
             self.limits.spelling,
         );
+        let tree = Tree::from_value(value);
         self.check(
             &Input {
-                value,
+                tree: &tree,
                 overwritten: &[],
             },
             &mut sink,
@@ -197,7 +199,7 @@ impl Validator {
     }
 
     /// Parses and validates, keeping the document for callers that need it.
-    pub(crate) fn read(&self, bytes: &[u8]) -> (Option<Document>, Report) {
+    pub(crate) fn read<'a>(&self, bytes: &'a [u8]) -> (Option<Document<'a>>, Report) {
         let document = match parse(bytes, &self.limits) {
             Ok(document) => document,
             Err(diagnostic) => {
@@ -207,7 +209,7 @@ impl Validator {
                     self.limits.spelling,
                 );
                 sink.push(*diagnostic);
-                return (None, self.finish(Some(bytes), sink));
+                return (None, self.finish(Some((bytes, None)), sink));
             }
         };
         let mut sink = Sink::new(
@@ -220,20 +222,20 @@ impl Validator {
         }
         self.check(
             &Input {
-                value: &document.value,
+                tree: &document.tree,
                 overwritten: &document.overwritten,
             },
             &mut sink,
         );
-        revision_numbers::rounded_revisions(&document.value, bytes, &mut sink);
-        let report = self.finish(Some(bytes), sink);
+        revision_numbers::rounded_revisions(&document.tree, bytes, &mut sink);
+        let report = self.finish(Some((bytes, Some(&document.tree))), sink);
         (Some(document), report)
     }
 
     /// Runs the checks of this validator's level.
-    fn check(&self, input: &Input<'_>, sink: &mut Sink) {
-        schema::check(input.value, sink);
-        revision_numbers::unsafe_revisions(input.value, sink);
+    fn check(&self, input: &Input<'_, '_>, sink: &mut Sink) {
+        schema::check(input.root(), sink);
+        revision_numbers::unsafe_revisions(input.root(), sink);
         if self.level >= Level::Normative {
             rules::check(input, sink);
         }
@@ -244,7 +246,8 @@ impl Validator {
     }
 
     /// Locates, orders and redacts the diagnostics, and says how many were past the limit.
-    fn finish(&self, source: Option<&[u8]>, sink: Sink) -> Report {
+    /// `source`: the text checked, and the tree read from it if it parsed.
+    fn finish(&self, source: Option<(&[u8], Option<&Tree<'_>>)>, sink: Sink) -> Report {
         let Sink {
             mut diagnostics,
             secrets,
@@ -263,12 +266,12 @@ impl Validator {
         // The record's secrets, found by the scan of the parsed record, or, for a record that
         // did not parse or was checked below the normative level, in its source text.
         let secrets = match source {
-            Some(source) if !scanned => SecretSet::from_source(source),
+            Some((source, _)) if !scanned => SecretSet::from_source(source),
             _ => secrets.finish(),
         };
         let mut redactions = Vec::new();
-        if let Some(source) = source {
-            attach_spans(source, &mut diagnostics);
+        if let Some((source, tree)) = source {
+            attach_spans(source, tree, &mut diagnostics);
             diagnostics.sort_by_key(|d| (d.span.map_or(usize::MAX, |s| s.start.offset), d.code));
             redactions = secrets.mask_source(source);
         }
@@ -350,15 +353,16 @@ fn typed(bytes: &[u8]) -> Result<Record, hcr_types::Error> {
 }
 
 /// Gives every diagnostic its span.
-fn attach_spans(source: &[u8], diagnostics: &mut [Diagnostic]) {
+fn attach_spans(source: &[u8], tree: Option<&Tree<'_>>, diagnostics: &mut [Diagnostic]) {
     // Parse errors carry an offset; everything else is in a document that parsed, so the
     // source is UTF-8.
     let text = std::str::from_utf8(source).ok();
     let requests: Vec<(&JsonPointer, Anchor)> =
         diagnostics.iter().map(|d| (&d.pointer, d.anchor)).collect();
-    let ranges = match text {
-        Some(text) => locate(text, &requests),
-        None => requests
+    let ranges = match (text, tree) {
+        (Some(text), Some(tree)) => locate_in(tree, text, &requests),
+        (Some(text), None) => locate(text, &requests),
+        (None, _) => requests
             .iter()
             .map(|(_, anchor)| match anchor {
                 Anchor::Offset(offset) => Some(*offset..*offset + 1),

@@ -23,6 +23,8 @@ use std::sync::Arc;
 use hcr_types::{DateTime, JsonPointer, Sha256};
 use serde_json::Value;
 
+use crate::tree::{Json, Tree};
+
 pub use artifacts::{Artifact, ArtifactStore, DEFAULT_MAX_ARTIFACT_BYTES};
 pub use hcr_types::unsafe_reason;
 pub use revisions::{IndexProblem, RevisionIndex};
@@ -224,6 +226,11 @@ impl Assessment {
     /// What the receiver finds in `value` with what `context` has at hand.
     #[must_use]
     pub fn of(value: &Value, context: &ReceiverContext) -> Self {
+        Self::of_tree(Tree::from_value(value).root(), context)
+    }
+
+    /// [`Assessment::of`] a parsed document.
+    pub(crate) fn of_tree(value: Json<'_, '_>, context: &ReceiverContext) -> Self {
         let (reviews, links_unresolvable) = match &context.revisions {
             Some(index) => links(value, index),
             None => (Vec::new(), false),
@@ -235,8 +242,8 @@ impl Assessment {
             due: due(value, context),
             next_actor: context.actor_id.as_deref().and_then(|me| {
                 let next = value
-                    .pointer("/ownership/nextActor/id")
-                    .and_then(Value::as_str)?;
+                    .at_tokens(["ownership", "nextActor", "id"])
+                    .and_then(Json::as_str)?;
                 Some(ActorCheck {
                     is_receiver: next == me,
                 })
@@ -267,14 +274,14 @@ impl Assessment {
     }
 }
 
-fn evidence(value: &Value, store: Option<&ArtifactStore>) -> Vec<EvidenceCheck> {
+fn evidence(value: Json<'_, '_>, store: Option<&ArtifactStore>) -> Vec<EvidenceCheck> {
     objects(value, "evidence")
         .map(|(at, item)| {
-            let recorded = match item.get("sha256").and_then(Value::as_str) {
+            let recorded = match item.get("sha256").and_then(Json::as_str) {
                 None => Recorded::Absent,
                 Some(text) => Sha256::parse(text).map_or(Recorded::Malformed, Recorded::Digest),
             };
-            let artifact_ref = item.get("artifactRef").and_then(Value::as_str);
+            let artifact_ref = item.get("artifactRef").and_then(Json::as_str);
             let status = match (artifact_ref, store) {
                 (Some(artifact_ref), Some(store)) => match store.artifact(artifact_ref) {
                     Artifact::Digest(actual) => match &recorded {
@@ -303,11 +310,11 @@ fn evidence(value: &Value, store: Option<&ArtifactStore>) -> Vec<EvidenceCheck> 
         .collect()
 }
 
-fn links(value: &Value, index: &RevisionIndex) -> (Vec<ReviewCheck>, bool) {
-    let record_id = value.get("recordId").and_then(Value::as_str);
-    let own = revision(value.pointer("/provenance/sourceRevision"));
+fn links(value: Json<'_, '_>, index: &RevisionIndex) -> (Vec<ReviewCheck>, bool) {
+    let record_id = value.get("recordId").and_then(Json::as_str);
+    let own = revision(value.at_tokens(["provenance", "sourceRevision"]));
     let resolved: Vec<(usize, u64)> = objects(value, "openReview")
-        .filter(|(_, item)| item.get("status").and_then(Value::as_str) == Some("resolved"))
+        .filter(|(_, item)| item.get("status").and_then(Json::as_str) == Some("resolved"))
         .filter_map(|(at, item)| Some((at.index, revision(item.get("resolvedByRevision"))?)))
         .collect();
     let Some(record_id) = record_id else {
@@ -324,10 +331,10 @@ fn links(value: &Value, index: &RevisionIndex) -> (Vec<ReviewCheck>, bool) {
     (checks, false)
 }
 
-fn due(value: &Value, context: &ReceiverContext) -> Option<DueCheck> {
+fn due(value: Json<'_, '_>, context: &ReceiverContext) -> Option<DueCheck> {
     let due = value
-        .pointer("/nextAction/dueAt")
-        .and_then(Value::as_str)
+        .at_tokens(["nextAction", "dueAt"])
+        .and_then(Json::as_str)
         .and_then(|d| DateTime::parse(d).ok())?;
     let now = context.now.clone().unwrap_or_else(DateTime::now);
     let passed = due.instant() < now.instant();
@@ -335,14 +342,19 @@ fn due(value: &Value, context: &ReceiverContext) -> Option<DueCheck> {
 }
 
 /// The receiver-level checks: the assessment, and the diagnostics derived from it.
-pub(crate) fn check(input: &Input<'_>, context: &ReceiverContext, sink: &mut Sink) {
-    let assessment = Assessment::of(input.value, context);
-    diagnose(input.value, &assessment, context, sink);
+pub(crate) fn check(input: &Input<'_, '_>, context: &ReceiverContext, sink: &mut Sink) {
+    let assessment = Assessment::of_tree(input.root(), context);
+    diagnose(input.root(), &assessment, context, sink);
     sink.receiver = Some(Arc::new(assessment));
 }
 
 /// The diagnostics an assessment gives.
-fn diagnose(value: &Value, assessment: &Assessment, context: &ReceiverContext, sink: &mut Sink) {
+fn diagnose(
+    value: Json<'_, '_>,
+    assessment: &Assessment,
+    context: &ReceiverContext,
+    sink: &mut Sink,
+) {
     if context.artifacts.is_some() {
         for check in &assessment.evidence {
             evidence_diagnostic(check, context, sink);
@@ -387,8 +399,8 @@ fn diagnose(value: &Value, assessment: &Assessment, context: &ReceiverContext, s
         (&assessment.next_actor, &context.actor_id)
     {
         let next = value
-            .pointer("/ownership/nextActor/id")
-            .and_then(Value::as_str)
+            .at_tokens(["ownership", "nextActor", "id"])
+            .and_then(Json::as_str)
             .unwrap_or_default();
         let pointer = JsonPointer::root()
             .key("ownership")

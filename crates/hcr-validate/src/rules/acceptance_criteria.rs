@@ -1,17 +1,12 @@
 //! HCR210: the objective has acceptance criteria.
 
-use hcr_types::JsonPointer;
-use serde_json::Value;
-
 use super::{Input, Sink};
 use crate::{Code, Diagnostic};
+use hcr_types::JsonPointer;
 
-pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
-    let criteria = input.value.pointer("/objective/acceptanceCriteria");
-    if criteria
-        .and_then(Value::as_array)
-        .is_some_and(Vec::is_empty)
-    {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+    let criteria = input.root().at_tokens(["objective", "acceptanceCriteria"]);
+    if criteria.is_some_and(|c| c.is_array() && c.len() == 0) {
         let at = JsonPointer::root()
             .key("objective")
             .key("acceptanceCriteria");

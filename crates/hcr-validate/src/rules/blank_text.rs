@@ -1,14 +1,13 @@
 //! HCR201: whitespace-only text where the reference validator requires content, and an empty
 //! `uri` that is an evidence item's only reference.
 
-use serde_json::Value;
-
 use super::{Input, Sink, objects};
 use crate::schema::field;
+use crate::tree::Json;
 use crate::{Code, Diagnostic};
 
-pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
-    hcr_types::contract::for_each_blank_text(input.value, &mut |pointer, text| {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+    hcr_types::contract::for_each_blank_text(input.root(), &mut |pointer, text| {
         let kind = if text.chars().all(|c| c == ' ') {
             "spaces"
         } else {
@@ -18,8 +17,8 @@ pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
         let message = format!("{} holds only {kind}", field(&at));
         sink.push(Diagnostic::new(Code::Hcr201, at, message));
     });
-    for (at, item) in objects(input.value, "evidence") {
-        let empty_uri = item.get("uri").and_then(Value::as_str) == Some("");
+    for (at, item) in objects(input.root(), "evidence") {
+        let empty_uri = item.get("uri").and_then(Json::as_str) == Some("");
         if empty_uri && !item.contains_key("artifactRef") {
             let uri = at.key("uri");
             let message = format!(

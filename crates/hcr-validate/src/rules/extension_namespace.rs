@@ -1,16 +1,14 @@
 //! HCR203: extension keys are namespaced (reverse domain or absolute URI).
 
-use hcr_types::JsonPointer;
-use serde_json::Value;
-
 use super::{Input, Sink};
 use crate::{Code, Diagnostic};
+use hcr_types::JsonPointer;
 
-pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
-    let Some(extensions) = input.value.get("extensions").and_then(Value::as_object) else {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+    let Some(extensions) = input.root().get("extensions").filter(|e| e.is_object()) else {
         return;
     };
-    for key in extensions.keys() {
+    for (key, _) in extensions.members() {
         if !is_namespaced(key) {
             let at = JsonPointer::root().key("extensions").key(key);
             let message = format!("extension key `{at}` is not namespaced");

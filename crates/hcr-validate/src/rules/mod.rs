@@ -18,18 +18,25 @@ mod supersedes;
 use std::collections::HashMap;
 
 use hcr_types::JsonPointer;
-use serde_json::{Map, Value};
 
 use crate::parse::Overwritten;
 use crate::secrets::Collector;
+use crate::tree::{Json, Tree};
 use crate::{Code, Diagnostic, Selection, Severity};
 
 /// What a rule reads.
-pub(crate) struct Input<'a> {
-    /// The document as `JSON.parse` reads it.
-    pub(crate) value: &'a Value,
+pub(crate) struct Input<'t, 'a> {
+    /// The document.
+    pub(crate) tree: &'t Tree<'a>,
     /// Values that repeated keys overwrote.
-    pub(crate) overwritten: &'a [Overwritten],
+    pub(crate) overwritten: &'t [Overwritten],
+}
+
+impl<'t, 'a> Input<'t, 'a> {
+    /// The document as `JSON.parse` reads it.
+    pub(crate) fn root(&self) -> Json<'t, 'a> {
+        self.tree.root()
+    }
 }
 
 /// Where checks write: diagnostics up to the record's limit (past it they are only
@@ -138,7 +145,7 @@ pub(crate) struct Rule {
     /// The code it reports.
     pub(crate) code: Code,
     /// The check.
-    pub(crate) check: fn(&Input<'_>, &mut Sink),
+    pub(crate) check: fn(&Input<'_, '_>, &mut Sink),
 }
 
 /// Every normative rule, in code order.
@@ -186,7 +193,7 @@ pub(crate) const RULES: &[Rule] = &[
 ];
 
 /// Runs every normative rule.
-pub(crate) fn check(input: &Input<'_>, sink: &mut Sink) {
+pub(crate) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
     sink.scanned = true;
     for rule in RULES {
         // hcr's own recommendations that are not selected are not run; the contract's always
@@ -225,32 +232,30 @@ impl Item {
 }
 
 /// The objects in the array at `/key`, with where they are; other items are skipped.
-pub(crate) fn objects<'v>(
-    value: &'v Value,
+pub(crate) fn objects<'t, 'a>(
+    value: Json<'t, 'a>,
     key: &'static str,
-) -> impl Iterator<Item = (Item, &'v Map<String, Value>)> {
+) -> impl Iterator<Item = (Item, Json<'t, 'a>)> {
     value
         .get(key)
-        .and_then(Value::as_array)
+        .and_then(Json::as_array)
         .into_iter()
         .flatten()
         .enumerate()
-        .filter_map(move |(index, item)| {
-            item.as_object()
-                .map(|map| (Item { array: key, index }, map))
-        })
+        .filter(|(_, item)| item.is_object())
+        .map(move |(index, item)| (Item { array: key, index }, item))
 }
 
 /// A revision number, if `value` is one (1 to 2^53 − 1, integral).
-pub(crate) fn revision(value: Option<&Value>) -> Option<u64> {
+pub(crate) fn revision(value: Option<Json<'_, '_>>) -> Option<u64> {
     value
-        .and_then(Value::as_number)
+        .and_then(Json::as_number)
         .and_then(hcr_types::revision_value)
 }
 
 /// Reports the second and later items of `key` whose `id` repeats an earlier item's.
 pub(crate) fn duplicate_ids(
-    input: &Input<'_>,
+    input: &Input<'_, '_>,
     key: &'static str,
     code: Code,
     what: &str,
@@ -259,8 +264,8 @@ pub(crate) fn duplicate_ids(
     // A map, not a list: a record may hold thousands of items, and comparing each with every
     // earlier one was the largest cost of validating a record with long evidence lists.
     let mut seen: HashMap<&str, Item> = HashMap::new();
-    for (at, item) in objects(input.value, key) {
-        let Some(id) = item.get("id").and_then(Value::as_str) else {
+    for (at, item) in objects(input.root(), key) {
+        let Some(id) = item.get("id").and_then(Json::as_str) else {
             continue;
         };
         match seen.get(id) {

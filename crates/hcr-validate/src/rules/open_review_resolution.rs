@@ -1,14 +1,13 @@
 //! HCR209: an open review item does not carry `resolvedByRevision`.
 
-use serde_json::Value;
-
 use super::{Input, Sink, objects};
 use crate::schema::field;
+use crate::tree::Json;
 use crate::{Code, Diagnostic};
 
-pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
-    for (at, item) in objects(input.value, "openReview") {
-        let open = item.get("status").and_then(Value::as_str) == Some("open");
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+    for (at, item) in objects(input.root(), "openReview") {
+        let open = item.get("status").and_then(Json::as_str) == Some("open");
         if open && item.contains_key("resolvedByRevision") {
             let pointer = at.key("resolvedByRevision");
             let message = format!(

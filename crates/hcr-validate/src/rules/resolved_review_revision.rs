@@ -7,8 +7,8 @@ use super::{Input, Sink};
 use crate::schema::field;
 use crate::{Code, Diagnostic};
 
-pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
-    for index in hcr_types::contract::resolved_without_revision(input.value) {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+    for index in hcr_types::contract::resolved_without_revision(input.root()) {
         let at = JsonPointer::root().key("openReview").index(index);
         let message = format!(
             "review item {} is resolved but has no `resolvedByRevision`",

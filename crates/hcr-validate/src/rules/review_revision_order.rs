@@ -4,8 +4,8 @@ use super::{Input, Sink, objects, revision};
 use crate::schema::field;
 use crate::{Code, Diagnostic};
 
-pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
-    for (at, item) in objects(input.value, "openReview") {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+    for (at, item) in objects(input.root(), "openReview") {
         let raised = revision(item.get("revision"));
         let resolved = revision(item.get("resolvedByRevision"));
         if let (Some(raised), Some(resolved)) = (raised, resolved)

@@ -9,12 +9,12 @@ use crate::schema::field;
 use crate::secrets::{Event, RULES, Shape, redact, walk};
 use crate::{Code, Diagnostic};
 
-pub(super) fn check(input: &Input<'_>, sink: &mut Sink) {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
     let root = hcr_types::JsonPointer::root();
-    walk(input.value, &root, None, &mut |event| report(event, sink));
+    walk(input.root(), &root, None, &mut |event| report(event, sink));
     for overwritten in input.overwritten {
         walk(
-            &overwritten.value,
+            input.tree.at(overwritten.value),
             &overwritten.pointer,
             Some(overwritten.occurrence),
             &mut |event| report(event, sink),

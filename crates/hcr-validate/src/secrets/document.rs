@@ -6,13 +6,14 @@
 use std::ops::Range;
 
 use hcr_types::{JsonPointer, Segment};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::names::{NameClass, classify};
 use super::rules::{self, RULES};
 use super::scanner::{self, Hit};
 use super::values;
 use crate::diagnostic::Anchor;
+use crate::tree::{Json, Kind, Tree};
 
 /// Where in a document a secret was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -142,7 +143,7 @@ fn is_schema_key(key: &str) -> bool {
 /// Walks `value`, which sits at `base`; `occurrence` is set for a value a repeated key
 /// overwrote (the `n`th occurrence of its member).
 pub(crate) fn walk(
-    value: &Value,
+    value: Json<'_, '_>,
     base: &JsonPointer,
     occurrence: Option<usize>,
     on: &mut dyn FnMut(&Event<'_>),
@@ -160,7 +161,8 @@ pub(crate) fn walk(
 #[must_use]
 pub fn scan_value(value: &Value) -> Vec<DocumentFinding> {
     let mut found = Vec::new();
-    walk(value, &JsonPointer::root(), None, &mut |event| {
+    let tree = Tree::from_value(value);
+    walk(tree.root(), &JsonPointer::root(), None, &mut |event| {
         found.push(event.finding());
     });
     found
@@ -202,14 +204,15 @@ impl Walker<'_> {
         !hits.is_empty()
     }
 
-    fn value<'v>(&mut self, value: &'v Value, path: &mut Vec<Segment<'v>>) {
-        match value {
-            Value::String(text) => {
+    fn value<'v>(&mut self, value: Json<'v, '_>, path: &mut Vec<Segment<'v>>) {
+        match value.kind() {
+            Kind::String => {
                 let anchor = self.value_anchor(path);
+                let text = value.as_str().unwrap_or_default();
                 self.string(text, path, Shape::Value, anchor);
             }
-            Value::Array(items) => self.array(items, path),
-            Value::Object(map) => self.object(map, path, None),
+            Kind::Array => self.array(value, path),
+            Kind::Object => self.object(value, path, None),
             _ => {}
         }
     }
@@ -217,46 +220,42 @@ impl Walker<'_> {
     /// An object; `parent` is what the key holding it says (`{"secret": {"value": …}}`).
     fn object<'v>(
         &mut self,
-        map: &'v Map<String, Value>,
+        map: Json<'v, '_>,
         path: &mut Vec<Segment<'v>>,
         parent: Option<NameClass>,
     ) {
-        // `{"name": "DB_PASSWORD", "value": "…"}`: an environment list's entry.
-        let named = ["name", "key", "Name", "Key", "variable"]
-            .iter()
-            .find_map(|k| map.get(*k).and_then(Value::as_str))
-            .and_then(classify)
-            .or(parent);
-        for (key, child) in map {
+        // What the object's name says, read only when a member like `value` needs it.
+        let mut named: Option<Option<NameClass>> = None;
+        for (key, child) in map.members() {
             path.push(Segment::Key(key));
             let schema_key = is_schema_key(key);
             if !schema_key {
                 self.string(key, path, Shape::Key, Anchor::Key);
             }
-            match child {
-                Value::String(text) => {
+            match child.kind() {
+                Kind::String => {
+                    let text = child.as_str().unwrap_or_default();
                     let anchor = self.value_anchor(path);
                     let found = self.string(text, path, Shape::Value, anchor);
-                    let class = if schema_key {
+                    let class = if found || schema_key {
                         None
-                    } else if matches!(
-                        key.as_str(),
-                        "value" | "Value" | "current" | "plaintext" | "data"
-                    ) {
-                        named.or_else(|| classify(key))
+                    } else if matches!(key, "value" | "Value" | "current" | "plaintext" | "data") {
+                        named
+                            .get_or_insert_with(|| object_name(map, parent))
+                            .or_else(|| classify(key))
                     } else {
                         classify(key)
                     };
-                    if let (false, Some(class)) = (found, class) {
+                    if let Some(class) = class {
                         for hit in pair(class, text) {
                             self.emit(&hit, text, Shape::Pair, path, anchor);
                         }
                     }
                 }
-                Value::Object(inner) if !schema_key => {
-                    self.object(inner, path, classify(key));
+                Kind::Object if !schema_key => {
+                    self.object(child, path, classify(key));
                 }
-                other => self.value(other, path),
+                _ => self.value(child, path),
             }
             path.pop();
         }
@@ -265,34 +264,34 @@ impl Walker<'_> {
     /// An array: its items, then the secrets that span neighbouring string items (a PEM
     /// block one line per item, a token cut in two). A secret found inside one item that
     /// such a span contains is reported as the span.
-    fn array<'v>(&mut self, items: &'v [Value], path: &mut Vec<Segment<'v>>) {
-        let mut own: Vec<Vec<Hit>> = Vec::with_capacity(items.len());
-        for (i, item) in items.iter().enumerate() {
-            match item {
-                Value::String(text) => own.push(scanner::scan(text)),
-                other => {
-                    path.push(Segment::Index(i));
-                    self.value(other, path);
-                    path.pop();
-                    own.push(Vec::new());
-                }
+    fn array<'v>(&mut self, array: Json<'v, '_>, path: &mut Vec<Segment<'v>>) {
+        // Each item's text, if it is a string; other items are walked first.
+        let mut texts: Vec<Option<&'v str>> = Vec::with_capacity(array.len());
+        for (i, item) in array.items().enumerate() {
+            texts.push(item.as_str());
+            if item.as_str().is_none() {
+                path.push(Segment::Index(i));
+                self.value(item, path);
+                path.pop();
             }
         }
+        let mut own: Vec<Vec<Hit>> = vec![Vec::new(); texts.len()];
         let mut spans = Vec::new();
         let mut i = 0;
-        while i < items.len() {
+        while i < texts.len() {
             let run_start = i;
-            while i < items.len() && items[i].is_string() {
+            while i < texts.len() && texts[i].is_some() {
                 i += 1;
             }
-            if i - run_start >= 2 {
-                spans.extend(joined(&items[run_start..i], run_start, &mut own));
+            let run: Vec<&str> = texts[run_start..i].iter().flatten().copied().collect();
+            if !run.is_empty() {
+                spans.extend(run_secrets(&run, run_start, &mut own));
             }
             i += 1;
         }
         let anchor = self.value_anchor(path);
         for (i, hits) in own.iter().enumerate() {
-            if let Some(text) = items[i].as_str() {
+            if let Some(text) = texts[i] {
                 path.push(Segment::Index(i));
                 for hit in hits {
                     self.emit(hit, text, Shape::Value, path, anchor);
@@ -316,14 +315,71 @@ impl Walker<'_> {
     }
 }
 
+/// The secrets of a run of consecutive string items starting at index `first`: each item's
+/// own (into `own`, indexed from the array's start), and those that span items.
+///
+/// The run is joined and searched for anchors once: an item holds an anchor of its own only
+/// where the joined text holds one inside the item, so only those items are scanned alone,
+/// and without any anchor no secret can span items.
+fn run_secrets<'v>(run: &[&'v str], first: usize, own: &mut [Vec<Hit>]) -> Vec<Span<'v>> {
+    if let [only] = run {
+        own[first] = scanner::scan(only);
+        return Vec::new();
+    }
+    let mut joined = String::with_capacity(run.iter().map(|t| t.len()).sum());
+    let mut starts = Vec::with_capacity(run.len());
+    for text in run {
+        starts.push(joined.len());
+        joined.push_str(text);
+    }
+    let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
+    let mut holds = vec![false; run.len()];
+    let mut any = false;
+    scanner::for_each_anchor(&joined, |start, end| {
+        any = true;
+        let item = item_of(start);
+        if item == item_of(end - 1) {
+            holds[item] = true;
+        }
+    });
+    if !any {
+        return Vec::new();
+    }
+    for (j, text) in run.iter().enumerate() {
+        if holds[j] {
+            own[first + j] = scanner::scan(text);
+        }
+    }
+    joined_secrets(&joined, &starts, run, first, own)
+}
+
+/// What an object's name says (`{"name": "DB_PASSWORD", "value": "…"}`, an environment
+/// list's entry): the first of these members the object has as a string, in this order, or
+/// what the key holding the object says.
+fn object_name(map: Json<'_, '_>, parent: Option<NameClass>) -> Option<NameClass> {
+    let rank = |key: &str| match key {
+        "name" => Some(0),
+        "key" => Some(1),
+        "Name" => Some(2),
+        "Key" => Some(3),
+        "variable" => Some(4),
+        _ => None,
+    };
+    let mut naming: Option<(usize, &str)> = None;
+    for (key, child) in map.members() {
+        if let (Some(rank), Some(text)) = (rank(key), child.as_str())
+            && naming.is_none_or(|(best, _)| rank < best)
+        {
+            naming = Some((rank, text));
+        }
+    }
+    naming.and_then(|(_, text)| classify(text)).or(parent)
+}
+
 /// Calls `on` with the pieces of each secret that spans neighbouring `items`.
 pub(crate) fn split_pieces(items: &[&str], on: &mut dyn FnMut(&[&str])) {
-    let values: Vec<Value> = items
-        .iter()
-        .map(|t| Value::String((*t).to_owned()))
-        .collect();
-    let mut own: Vec<Vec<Hit>> = items.iter().map(|t| scanner::scan(t)).collect();
-    for span in joined(&values, 0, &mut own) {
+    let mut own: Vec<Vec<Hit>> = vec![Vec::new(); items.len()];
+    for span in run_secrets(items, 0, &mut own) {
         on(&span.pieces);
     }
 }
@@ -336,23 +392,20 @@ struct Span<'v> {
     pieces: Vec<&'v str>,
 }
 
-/// The secrets that cross an item boundary of `run`, consecutive string items starting at
-/// index `first`; the items' own hits (`own`, indexed from the array's start) that a span
-/// contains are removed, and a span that only partly overlaps an item's own hit is dropped.
-fn joined<'v>(run: &'v [Value], first: usize, own: &mut [Vec<Hit>]) -> Vec<Span<'v>> {
-    let texts: Vec<&str> = run.iter().filter_map(Value::as_str).collect();
-    let mut joined = String::with_capacity(texts.iter().map(|t| t.len()).sum());
-    let mut starts = Vec::with_capacity(texts.len());
-    for text in &texts {
-        starts.push(joined.len());
-        joined.push_str(text);
-    }
-    if !scanner::has_anchor(&joined) {
-        return Vec::new();
-    }
+/// The secrets that cross an item boundary of `texts`, consecutive string items starting at
+/// index `first` and joined into `joined` at `starts`; the items' own hits (`own`, indexed from
+/// the array's start) that a span contains are removed, and a span that only partly overlaps
+/// an item's own hit is dropped.
+fn joined_secrets<'v>(
+    joined: &str,
+    starts: &[usize],
+    texts: &[&'v str],
+    first: usize,
+    own: &mut [Vec<Hit>],
+) -> Vec<Span<'v>> {
     let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
     let mut spans = Vec::new();
-    for hit in scanner::scan_joined(&joined, &starts[1..]) {
+    for hit in scanner::scan_joined(joined, &starts[1..]) {
         let (from, to) = (item_of(hit.range.start), item_of(hit.range.end - 1));
         if from == to {
             continue;

@@ -84,6 +84,7 @@ const WEBHOOKS: &[&str] = &[
 struct Automaton {
     dfa: aho_corasick::dfa::DFA,
     anchors: Vec<(&'static str, Anchor)>,
+    filter: Filter,
 }
 
 fn automaton() -> &'static Automaton {
@@ -117,43 +118,288 @@ fn automaton() -> &'static Automaton {
         let dfa = aho_corasick::dfa::DFA::builder()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::Standard)
+            .start_kind(aho_corasick::StartKind::Both)
             .build(anchors.iter().map(|(a, _)| a))
             .unwrap_or_else(|e| unreachable!("the anchors are valid patterns: {e}"));
-        Automaton { dfa, anchors }
+        let filter = Filter::new(anchors.iter().map(|(a, _)| a.as_bytes()));
+        Automaton {
+            dfa,
+            anchors,
+            filter,
+        }
     })
 }
 
+/// Where anchors can start: the scanner's prefilter.
+///
+/// Walking the DFA costs a dependent table lookup per byte, and nearly every letter starts
+/// some anchor's prefix, so the DFA alone reads prose at about 400 MB/s. Every anchor starts
+/// with one of a few dozen case-folded trigrams: this filter keeps a bit per hashed trigram
+/// (8 KiB) and tests each position independently of the last, so the DFA only runs from the
+/// few positions where an anchor can start.
+///
+/// The filter is sound: folding is `| 0x20` per byte, which maps both cases of a letter to
+/// one value (the DFA matches letters ASCII-case-insensitively) and every other byte to a
+/// fixed value, so an anchor's occurrence always hashes to its own bit. A two-byte anchor
+/// (`Q~`) sets the bit of every third byte that can follow it, and the text's end reads as a
+/// NUL. A colliding trigram only costs a short DFA walk.
+struct Filter {
+    bits: Box<[u32; Filter::WORDS]>,
+    /// The search: [`Filter::next_scalar`], or a vector version of it where the CPU has one.
+    next: fn(&Filter, &[u8], usize) -> Option<usize>,
+}
+
+impl Filter {
+    const BITS: usize = 1 << 16;
+    const WORDS: usize = Self::BITS / 32;
+
+    fn new<'a>(anchors: impl Iterator<Item = &'a [u8]>) -> Self {
+        let mut filter = Self {
+            bits: Box::new([0u32; Self::WORDS]),
+            next: Self::next_scalar,
+        };
+        for anchor in anchors {
+            match *anchor {
+                [a, b, c, ..] => filter.set(u32::from_le_bytes([a, b, c, 0])),
+                [a, b] => {
+                    for c in 0..=u8::MAX {
+                        filter.set(u32::from_le_bytes([a, b, c, 0]));
+                    }
+                }
+                _ => unreachable!("every anchor is at least two bytes long"),
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            filter.next = vector::next_avx2;
+        }
+        filter
+    }
+
+    fn set(&mut self, trigram: u32) {
+        let h = Self::hash(trigram);
+        self.bits[h / 32] |= 1 << (h % 32);
+    }
+
+    /// The bit of a trigram (the low three bytes of `trigram`), case-folded.
+    #[inline(always)]
+    fn hash(trigram: u32) -> usize {
+        let folded = (trigram & 0x00FF_FFFF) | 0x0020_2020;
+        (folded.wrapping_mul(HASH_MULTIPLIER) >> 16) as usize
+    }
+
+    #[inline(always)]
+    fn test(&self, trigram: u32) -> bool {
+        let h = Self::hash(trigram);
+        (self.bits[h / 32] >> (h % 32)) & 1 != 0
+    }
+
+    /// The first position at or after `from` where an anchor may start.
+    #[inline]
+    fn next(&self, text: &[u8], from: usize) -> Option<usize> {
+        (self.next)(self, text, from)
+    }
+
+    /// [`Filter::next`], a position at a time.
+    fn next_scalar(&self, text: &[u8], from: usize) -> Option<usize> {
+        let [first, second, rest @ ..] = text.get(from..)? else {
+            return None;
+        };
+        // The window holds the two bytes before the next one: each position is tested on its
+        // own, so the CPU overlaps the lookups.
+        let mut window = u32::from(*first) | (u32::from(*second) << 8);
+        for (i, &b) in rest.iter().enumerate() {
+            window |= u32::from(b) << 16;
+            if self.test(window) {
+                return Some(from + i);
+            }
+            window >>= 8;
+        }
+        // The last two bytes, then the end (read as a NUL).
+        self.test(window).then_some(text.len() - 2)
+    }
+}
+
+/// The multiplier of the trigram hash (Knuth's, 2^32 / φ).
+const HASH_MULTIPLIER: u32 = 0x9E37_79B1;
+
+/// [`Filter::next`] eight positions at a time with AVX2: the same trigrams, the same hash,
+/// the same table (read with a gather), so the same answer as [`Filter::next_scalar`], which a
+/// property test holds it to.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod vector {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm_loadu_si128, _mm256_and_si256, _mm256_broadcastsi128_si256,
+        _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_i32gather_epi32, _mm256_movemask_ps,
+        _mm256_mullo_epi32, _mm256_or_si256, _mm256_set1_epi32, _mm256_setr_epi8,
+        _mm256_shuffle_epi8, _mm256_srli_epi32, _mm256_srlv_epi32,
+    };
+
+    use super::{Filter, HASH_MULTIPLIER};
+
+    /// Installed only where `is_x86_feature_detected!("avx2")` holds.
+    pub(super) fn next_avx2(filter: &Filter, text: &[u8], from: usize) -> Option<usize> {
+        // SAFETY: `Filter::new` installs this function only when the CPU has AVX2.
+        let at = unsafe { scan(&filter.bits, text, from) };
+        match at {
+            Ok(found) => Some(found),
+            Err(rest) => filter.next_scalar(text, rest),
+        }
+    }
+
+    /// Tests eight positions per step while sixteen bytes can be read; `Ok` with the first
+    /// hit, or `Err` with where the scalar search takes over.
+    #[target_feature(enable = "avx2")]
+    unsafe fn scan(bits: &[u32; Filter::WORDS], text: &[u8], from: usize) -> Result<usize, usize> {
+        // Lane k of eight 32-bit lanes holds bytes k, k + 1, k + 2 of the sixteen loaded
+        // (each 128-bit half of the register holds all sixteen): the trigram at position k.
+        let trigrams = _mm256_setr_epi8(
+            0, 1, 2, -128, 1, 2, 3, -128, 2, 3, 4, -128, 3, 4, 5, -128, //
+            4, 5, 6, -128, 5, 6, 7, -128, 6, 7, 8, -128, 7, 8, 9, -128,
+        );
+        let fold = _mm256_set1_epi32(0x0020_2020);
+        #[allow(clippy::cast_possible_wrap)] // the same bits as the scalar multiplier
+        let multiplier = _mm256_set1_epi32(HASH_MULTIPLIER as i32);
+        let one = _mm256_set1_epi32(1);
+        let low_five = _mm256_set1_epi32(31);
+        let words = bits.as_ptr().cast::<i32>();
+        let mut at = from;
+        while at + 16 <= text.len() {
+            // SAFETY: `at + 16 <= text.len()`, so the sixteen bytes read are inside `text`.
+            let bytes = unsafe { _mm_loadu_si128(text.as_ptr().add(at).cast::<__m128i>()) };
+            let window: __m256i = _mm256_broadcastsi128_si256(bytes);
+            let trigram = _mm256_or_si256(_mm256_shuffle_epi8(window, trigrams), fold);
+            let hash = _mm256_srli_epi32(_mm256_mullo_epi32(trigram, multiplier), 16);
+            // SAFETY: a hash is below 2^16, so `hash >> 5` indexes one of the table's 2^11
+            // words.
+            let word = unsafe { _mm256_i32gather_epi32::<4>(words, _mm256_srli_epi32(hash, 5)) };
+            let bit = _mm256_and_si256(
+                _mm256_srlv_epi32(word, _mm256_and_si256(hash, low_five)),
+                one,
+            );
+            let hits = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bit, one)));
+            if hits != 0 {
+                return Ok(at + hits.trailing_zeros() as usize);
+            }
+            at += 8;
+        }
+        Err(at)
+    }
+}
+
 /// Calls `f` with each anchor of `text`: its index and its byte range, in order of their
-/// ends. Stops when `f` says so.
+/// ends (at one end, the longer first, then by index). Stops when `f` says so.
+///
+/// Every anchor starts at a position the [`Filter`] lets through; from each, an anchored walk
+/// of the DFA finds the anchors that start there and dies within a few bytes where none does.
+/// (An unanchored walk would rarely stop: in prose nearly every letter starts some anchor's
+/// prefix.) Anchors found are handed over once no later start can end before them, in the
+/// order a walk over every byte reports them, as a test proves.
 fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
     use aho_corasick::Anchored;
     use aho_corasick::automaton::Automaton as _;
-    let dfa = &automaton().dfa;
-    let Ok(mut state) = dfa.start_state(Anchored::No) else {
+    let automaton = automaton();
+    let (dfa, filter) = (&automaton.dfa, &automaton.filter);
+    let Ok(start) = dfa.start_state(Anchored::Yes) else {
         return;
+    };
+
+    // Found but not handed over: (end, start, pattern), kept sorted.
+    let mut pending: Vec<(usize, usize, usize)> = Vec::new();
+    let mut hand = |pending: &mut Vec<(usize, usize, usize)>, upto: usize| -> bool {
+        let ready = pending.partition_point(|&(end, _, _)| end <= upto);
+        let go_on = pending[..ready]
+            .iter()
+            .all(|&(end, begin, pattern)| f(pattern, begin, end));
+        pending.drain(..ready);
+        go_on
+    };
+    let mut at = 0;
+    while let Some(candidate) = filter.next(text, at) {
+        // Anchors found from later candidates end after `candidate + 1` (every anchor is at
+        // least two bytes long): those ending before are complete and in order.
+        if !hand(&mut pending, candidate + 1) {
+            return;
+        }
+        let mut state = start;
+        for (i, &b) in text[candidate..].iter().enumerate() {
+            state = dfa.next_state(Anchored::Yes, state, b);
+            if dfa.is_dead(state) {
+                break;
+            }
+            if dfa.is_match(state) {
+                let end = candidate + i + 1;
+                for k in 0..dfa.match_len(state) {
+                    let pattern = dfa.match_pattern(state, k);
+                    // A match state also lists the anchors that are its suffixes; they start
+                    // at later candidates.
+                    if dfa.pattern_len(pattern) != i + 1 {
+                        continue;
+                    }
+                    let entry = (end, candidate, pattern.as_usize());
+                    let place = pending.partition_point(|e| *e < entry);
+                    pending.insert(place, entry);
+                }
+            }
+        }
+        at = candidate + 1;
+    }
+    hand(&mut pending, usize::MAX);
+}
+
+/// Every anchor of `text` from a DFA walk over every byte: what [`anchors`] must report.
+#[cfg(test)]
+pub(crate) fn anchors_unfiltered(text: &[u8]) -> Vec<(usize, usize, usize)> {
+    use aho_corasick::Anchored;
+    use aho_corasick::automaton::Automaton as _;
+    let dfa = &automaton().dfa;
+    let mut found = Vec::new();
+    let Ok(mut state) = dfa.start_state(Anchored::No) else {
+        return found;
     };
     for (i, &b) in text.iter().enumerate() {
         state = dfa.next_state(Anchored::No, state, b);
         if dfa.is_special(state) && dfa.is_match(state) {
             for k in 0..dfa.match_len(state) {
                 let pattern = dfa.match_pattern(state, k);
-                let end = i + 1;
-                if !f(pattern.as_usize(), end - dfa.pattern_len(pattern), end) {
-                    return;
-                }
+                found.push((pattern.as_usize(), i + 1 - dfa.pattern_len(pattern), i + 1));
             }
         }
     }
+    found
 }
 
-/// Whether `text` holds any anchor at all (most text holds none).
-pub(crate) fn has_anchor(text: &str) -> bool {
-    let mut found = false;
-    anchors(text.as_bytes(), |_, _, _| {
-        found = true;
-        false
+/// The filter's first candidate at or after `from`, vector (where the CPU has it) and scalar.
+#[cfg(test)]
+pub(crate) fn filter_next(text: &[u8], from: usize) -> (Option<usize>, Option<usize>) {
+    let filter = &automaton().filter;
+    (filter.next(text, from), filter.next_scalar(text, from))
+}
+
+/// Every anchor of `text`, through the prefilter.
+#[cfg(test)]
+pub(crate) fn anchors_filtered(text: &[u8]) -> Vec<(usize, usize, usize)> {
+    let mut found = Vec::new();
+    anchors(text, |p, s, e| {
+        found.push((p, s, e));
+        true
     });
     found
+}
+
+/// Every anchor pattern, for tests that build text from them.
+#[cfg(test)]
+pub(crate) fn anchor_texts() -> Vec<&'static str> {
+    automaton().anchors.iter().map(|(a, _)| *a).collect()
+}
+
+/// Calls `f` with the byte range of every anchor in `text` (most text holds none).
+pub(crate) fn for_each_anchor(text: &str, mut f: impl FnMut(usize, usize)) {
+    anchors(text.as_bytes(), |_, start, end| {
+        f(start, end);
+        true
+    });
 }
 
 /// Every secret in `text`, sorted, without overlaps.
@@ -406,7 +652,9 @@ impl Marker {
 }
 
 /// Answers already given for short keys (an identifier's name, a value), so that text that
-/// repeats them is not judged again: a direct-mapped table keyed by the exact bytes.
+/// repeats them is not judged again: a direct-mapped table keyed by the exact bytes. What it
+/// remembers are pure functions of the key, so one table per thread serves every scan
+/// (nothing to set up per string).
 struct Memo<T: Copy> {
     entries: [Option<(u128, T)>; 64],
 }
@@ -434,20 +682,59 @@ impl<T: Copy> Memo<T> {
         usize::try_from(mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58).unwrap_or(0)
     }
 
-    fn get_or(&mut self, key: Option<u128>, compute: impl FnOnce() -> T) -> T {
-        let Some(key) = key else {
-            return compute();
-        };
-        let slot = Self::slot(key);
-        if let Some((k, v)) = self.entries[slot]
-            && k == key
-        {
-            return v;
+    fn get(&self, key: u128) -> Option<T> {
+        match self.entries[Self::slot(key)] {
+            Some((k, v)) if k == key => Some(v),
+            _ => None,
         }
-        let value = compute();
-        self.entries[slot] = Some((key, value));
-        value
     }
+
+    fn set(&mut self, key: u128, value: T) {
+        self.entries[Self::slot(key)] = Some((key, value));
+    }
+}
+
+/// The judgements of names and values, kept per thread (see [`Memo`]).
+struct Memos {
+    names: Memo<Option<NameClass>>,
+    values: Memo<bool>,
+}
+
+thread_local! {
+    static MEMOS: std::cell::RefCell<Memos> = std::cell::RefCell::new(Memos {
+        names: Memo::new(),
+        values: Memo::new(),
+    });
+}
+
+/// A name's class, remembered by its exact text and `tag`.
+fn memo_name(text: &str, tag: u8, judge: impl FnOnce() -> Option<NameClass>) -> Option<NameClass> {
+    let key = Memo::<Option<NameClass>>::key(text, tag);
+    MEMOS.with(|memos| {
+        let cached = key.and_then(|key| memos.borrow().names.get(key));
+        cached.unwrap_or_else(|| {
+            let value = judge();
+            if let Some(key) = key {
+                memos.borrow_mut().names.set(key, value);
+            }
+            value
+        })
+    })
+}
+
+/// Whether a value is a credential, remembered by its exact text and `tag`.
+fn memo_value(text: &str, tag: u8, judge: impl FnOnce() -> bool) -> bool {
+    let key = Memo::<bool>::key(text, tag);
+    MEMOS.with(|memos| {
+        let cached = key.and_then(|key| memos.borrow().values.get(key));
+        cached.unwrap_or_else(|| {
+            let value = judge();
+            if let Some(key) = key {
+                memos.borrow_mut().values.set(key, value);
+            }
+            value
+        })
+    })
 }
 
 /// The identifier last judged: positions inside it are not judged again.
@@ -467,9 +754,6 @@ struct Scanner<'t> {
     ident: IdentCache,
     /// Cookie headers already read up to here.
     cookies_until: usize,
-    /// What names and values were judged to be.
-    names: Memo<Option<NameClass>>,
-    values: Memo<bool>,
     hits: Vec<Hit>,
 }
 
@@ -486,8 +770,6 @@ impl<'t> Scanner<'t> {
             finds: [FindCache::default(); Marker::COUNT],
             ident: IdentCache::default(),
             cookies_until: 0,
-            names: Memo::new(),
-            values: Memo::new(),
             hits: Vec::new(),
         }
     }
@@ -706,9 +988,7 @@ impl<'t> Scanner<'t> {
             return;
         }
         let flag = name.starts_with("--");
-        let class = self
-            .names
-            .get_or(Memo::<Option<NameClass>>::key(name, 0), || classify(name));
+        let class = memo_name(name, 0, || classify(name));
         let class = match class {
             Some(class) => Some(class),
             None => {
@@ -716,10 +996,7 @@ impl<'t> Scanner<'t> {
                 let spaced = self.spaced_range(start, end);
                 spaced.and_then(|range| {
                     let text = &self.text[range];
-                    self.names
-                        .get_or(Memo::<Option<NameClass>>::key(text, 4), || {
-                            spaced_name(text)
-                        })
+                    memo_name(text, 4, || spaced_name(text))
                 })
             }
         };
@@ -746,7 +1023,7 @@ impl<'t> Scanner<'t> {
                     (NameClass::Password, true) => 2,
                     _ => 3,
                 };
-                let credential = self.values.get_or(Memo::<bool>::key(candidate, tag), || {
+                let credential = memo_value(candidate, tag, || {
                     values::is_credential(class, candidate, strict)
                 });
                 if credential {

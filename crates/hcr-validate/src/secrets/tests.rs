@@ -726,3 +726,85 @@ fn pathological_text_is_answered() {
         let _ = scan_bytes(text.as_bytes());
     }
 }
+
+/// The scanner's prefilter lets the DFA skip text, never an anchor: on text made of anchors
+/// (in any case, cut short, run together) and other bytes, it reports exactly what a walk over
+/// every byte reports, in the same order.
+mod prefilter {
+    use proptest::prelude::*;
+
+    use super::super::scanner::{anchor_texts, anchors_filtered, anchors_unfiltered, filter_next};
+
+    /// Pieces of anchors in either case, whole or cut, among filler and the bytes anchors
+    /// are made of.
+    fn texts() -> impl Strategy<Value = Vec<u8>> {
+        let anchors = anchor_texts();
+        let count = anchors.len();
+        let piece = prop_oneof![
+            (0..count, any::<bool>(), 0usize..4, any::<u64>()).prop_map(
+                move |(i, upper, cut, seed)| {
+                    let anchor = anchors[i].as_bytes();
+                    let keep = anchor.len().saturating_sub(cut % 2 * (1 + cut / 2));
+                    anchor[..keep.max(1)]
+                        .iter()
+                        .enumerate()
+                        .map(|(k, b)| {
+                            if upper && (seed >> (k % 64)) & 1 == 1 {
+                                b.to_ascii_uppercase()
+                            } else if (seed >> ((k + 7) % 64)) & 1 == 1 {
+                                b.to_ascii_lowercase()
+                            } else {
+                                *b
+                            }
+                        })
+                        .collect::<Vec<u8>>()
+                }
+            ),
+            "[a-zA-Z0-9 _.:/~$=-]{0,6}".prop_map(String::into_bytes),
+            prop::collection::vec(any::<u8>(), 0..4),
+        ];
+        prop::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
+
+        #[test]
+        fn reports_every_anchor_a_full_walk_does(text in texts()) {
+            prop_assert_eq!(anchors_filtered(&text), anchors_unfiltered(&text));
+        }
+
+        /// The vector filter (on CPUs that have one) finds what the scalar one finds.
+        #[test]
+        fn the_vector_filter_agrees_with_the_scalar_one(text in texts(), from in 0usize..64) {
+            let mut at = from.min(text.len());
+            loop {
+                let (vector, scalar) = filter_next(&text, at);
+                prop_assert_eq!(vector, scalar, "from {}", at);
+                match scalar {
+                    Some(found) => at = found + 1,
+                    None => break,
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_anchor_alone_and_in_text() {
+        for anchor in anchor_texts() {
+            for text in [
+                anchor.to_owned(),
+                anchor.to_ascii_uppercase(),
+                anchor.to_ascii_lowercase(),
+                format!("x{anchor}"),
+                format!("ab {anchor} cd"),
+                format!("{anchor}{anchor}"),
+                format!("Q{anchor}~"),
+            ] {
+                let full = anchors_unfiltered(text.as_bytes());
+                assert!(!full.is_empty(), "{text}");
+                assert_eq!(anchors_filtered(text.as_bytes()), full, "{text}");
+            }
+        }
+    }
+}

@@ -1,24 +1,31 @@
-//! Reading bytes into one JSON value that every check shares.
+//! Reading bytes into the one [`Tree`] every check shares.
 //!
-//! One pass of `serde_json` through a visitor that enforces the limits and records repeated
-//! keys (with the values they overwrote, which the secret scan still reads). Problems found
-//! before or during parsing become HCR001–HCR004 diagnostics.
+//! The encoding is checked first. Then [`spanned`] reads the text in one pass, writing the
+//! tree with every value's source span; for anything it cannot read exactly as `serde_json`
+//! would, it gives up and the text is read again by `serde_json` through a visitor that writes
+//! the tree (without spans, which are then found in the text when needed), enforces the limits
+//! and records repeated keys (with the values they overwrote, which stay in the tree for the
+//! secret scan). `serde_json` decides every text it refuses: its errors, and the limits the
+//! visitor reaches, become the HCR001–HCR004 diagnostics.
 
+mod spanned;
+
+use std::collections::HashMap;
 use std::fmt;
 
 use hcr_types::JsonPointer;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
-use serde_json::map::Entry;
-use serde_json::{Map, Number, Value};
+use serde_json::Number;
 
 use crate::diagnostic::Anchor;
+use crate::tree::{Node, Tag, Tree};
 use crate::{Code, Diagnostic, Limit, Limits};
 
 /// A parsed document.
 #[derive(Debug)]
-pub(crate) struct Document {
-    /// The value as `JSON.parse` sees it: the last of repeated keys wins.
-    pub(crate) value: Value,
+pub(crate) struct Document<'a> {
+    /// The values, read as `JSON.parse` reads them through [`Tree::root`].
+    pub(crate) tree: Tree<'a>,
     /// Values that a repeated key overwrote, in document order.
     pub(crate) overwritten: Vec<Overwritten>,
 }
@@ -30,8 +37,8 @@ pub(crate) struct Overwritten {
     pub(crate) pointer: JsonPointer,
     /// Which occurrence of the key held it (1 for the first).
     pub(crate) occurrence: usize,
-    /// The value it held.
-    pub(crate) value: Value,
+    /// The node of the value it held.
+    pub(crate) value: usize,
 }
 
 impl Overwritten {
@@ -47,7 +54,7 @@ impl Overwritten {
 }
 
 /// Parses `bytes`, or explains why they are not a JSON document within `limits`.
-pub(crate) fn parse(bytes: &[u8], limits: &Limits) -> Result<Document, Box<Diagnostic>> {
+pub(crate) fn parse<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Document<'a>, Box<Diagnostic>> {
     if bytes.len() > limits.max_record_bytes {
         return Err(Box::new(limit_exceeded(
             Limit::RecordBytes,
@@ -58,8 +65,36 @@ pub(crate) fn parse(bytes: &[u8], limits: &Limits) -> Result<Document, Box<Diagn
         )));
     }
     let text = decode(bytes)?;
+    if let Ok(document) = spanned::parse(text, limits) {
+        return Ok(document);
+    }
+    read_with_serde(text, limits)
+}
+
+/// Reads `bytes` both ways, for the oracle: the one-pass parser's answer (`None` when it gave
+/// up) and `serde_json`'s.
+#[cfg(feature = "oracle")]
+pub(crate) fn both_ways<'a>(
+    bytes: &'a [u8],
+    limits: &Limits,
+) -> (Option<Document<'a>>, Result<Document<'a>, Box<Diagnostic>>) {
+    let Ok(text) = decode(bytes) else {
+        return (None, parse(bytes, limits));
+    };
+    (
+        spanned::parse(text, limits).ok(),
+        read_with_serde(text, limits),
+    )
+}
+
+/// Reads `text` with `serde_json`: the reading of record for what [`spanned`] gives up on,
+/// and the source of every parse-level diagnostic.
+fn read_with_serde<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, Box<Diagnostic>> {
     let mut state = State {
         limits,
+        // About one value per 24 bytes of a pretty-printed record.
+        tree: Tree::new((text.len() / 24).min(1 << 16)),
+        keys: Vec::new(),
         overwritten: Vec::new(),
         limit: None,
         error_path: Vec::new(),
@@ -70,10 +105,10 @@ pub(crate) fn parse(bytes: &[u8], limits: &Limits) -> Result<Document, Box<Diagn
         depth: 0,
     }
     .deserialize(&mut deserializer)
-    .and_then(|value| deserializer.end().map(|()| value));
+    .and_then(|()| deserializer.end());
     match parsed {
-        Ok(value) => Ok(Document {
-            value,
+        Ok(()) => Ok(Document {
+            tree: state.tree,
             overwritten: state
                 .overwritten
                 .into_iter()
@@ -167,7 +202,7 @@ pub(crate) fn limit_exceeded(
 }
 
 /// Turns a `serde_json` error (or a limit the visitor hit) into a diagnostic.
-fn syntax_error(text: &str, error: &serde_json::Error, state: &State<'_>) -> Diagnostic {
+fn syntax_error(text: &str, error: &serde_json::Error, state: &State<'_, '_>) -> Diagnostic {
     let offset = error_offset(text, error.line(), error.column());
     let pointer = pointer_from_reversed(&state.error_path);
     if let Some((limit, what)) = &state.limit {
@@ -254,11 +289,18 @@ struct PendingOverwrite {
     /// From the member up to the root.
     path: Reversed,
     occurrence: usize,
-    value: Value,
+    /// The node of the value overwritten.
+    value: usize,
 }
 
-struct State<'l> {
+struct State<'l, 'de> {
     limits: &'l Limits,
+    /// The tree being written.
+    /// The tree being written.
+    tree: Tree<'de>,
+    /// The key nodes of the objects being read, innermost last (each object truncates back to
+    /// where it started): how a repeated key is found without hashing small objects.
+    keys: Vec<usize>,
     overwritten: Vec<PendingOverwrite>,
     /// The limit the visitor stopped at, and what exceeded it.
     limit: Option<(Limit, String)>,
@@ -266,7 +308,7 @@ struct State<'l> {
     error_path: Reversed,
 }
 
-impl State<'_> {
+impl State<'_, '_> {
     fn fail<E: de::Error>(&mut self, limit: Limit, what: String) -> E {
         self.limit = Some((limit, what));
         E::custom(format_args!("{limit} limit exceeded"))
@@ -278,61 +320,91 @@ impl State<'_> {
             pending.path.push(step());
         }
     }
+
+    fn key_text(&self, node: usize) -> &str {
+        key_of(&self.tree, node)
+    }
 }
 
-/// Deserializes one value at nesting `depth` (the number of enclosing containers).
-struct Seed<'s, 'l> {
-    state: &'s mut State<'l>,
+/// The text of the key at `node`.
+fn key_of<'n>(tree: &'n Tree<'_>, node: usize) -> &'n str {
+    tree.key_text(node)
+}
+
+/// Deserializes one value at nesting `depth` (the number of enclosing containers) into the
+/// tree.
+struct Seed<'s, 'l, 'de> {
+    state: &'s mut State<'l, 'de>,
     depth: usize,
 }
 
-impl<'de> DeserializeSeed<'de> for Seed<'_, '_> {
-    type Value = Value;
+impl<'de> DeserializeSeed<'de> for Seed<'_, '_, 'de> {
+    type Value = ();
 
-    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Seed<'_, '_> {
-    type Value = Value;
+/// How many keys an object compares a new key with before it hashes them instead.
+const LINEAR_KEYS: usize = 16;
+
+impl<'de> Visitor<'de> for Seed<'_, '_, 'de> {
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a JSON value")
     }
 
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
+    fn visit_bool<E>(self, v: bool) -> Result<(), E> {
+        let tag = if v { Tag::True } else { Tag::False };
+        self.state.tree.nodes.push(Node::of(tag));
+        Ok(())
     }
 
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::Number(v.into()))
+    fn visit_i64<E>(self, v: i64) -> Result<(), E> {
+        self.state.tree.push_number(v.into());
+        Ok(())
     }
 
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::Number(v.into()))
+    fn visit_u64<E>(self, v: u64) -> Result<(), E> {
+        self.state.tree.push_number(v.into());
+        Ok(())
     }
 
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+    fn visit_f64<E>(self, v: f64) -> Result<(), E> {
         // serde_json never yields a non-finite number.
-        Ok(Number::from_f64(v).map_or(Value::Null, Value::Number))
+        match Number::from_f64(v) {
+            Some(n) => self.state.tree.push_number(n),
+            None => self.state.tree.nodes.push(Node::of(Tag::Null)),
+        }
+        Ok(())
     }
 
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<(), E> {
         check_string(self.state, v)?;
-        Ok(Value::String(v.to_owned()))
+        self.state.tree.nodes.push(Node::text(Tag::String, v));
+        Ok(())
     }
 
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        check_string(self.state, v)?;
+        self.state.tree.push_decoded(Tag::String, v.to_owned());
+        Ok(())
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<(), E> {
         check_string(self.state, &v)?;
-        Ok(Value::String(v))
+        self.state.tree.push_decoded(Tag::String, v);
+        Ok(())
     }
 
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
+    fn visit_unit<E>(self) -> Result<(), E> {
+        self.state.tree.nodes.push(Node::of(Tag::Null));
+        Ok(())
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut access: A) -> Result<(), A::Error> {
         let state = self.state;
         let depth = self.depth + 1;
         if depth > state.limits.max_depth {
@@ -341,9 +413,9 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                 format!("an array is nested {depth} levels deep"),
             ));
         }
-        let mut items = Vec::new();
+        let at = state.tree.open(Tag::Array);
+        let mut index = 0;
         loop {
-            let index = items.len();
             if index == state.limits.max_array_items {
                 // One more item would exceed the limit; a closing bracket is fine.
                 let next = access.next_element_seed(Seed {
@@ -351,8 +423,11 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                     depth,
                 });
                 return match next {
-                    Ok(None) => Ok(Value::Array(items)),
-                    Ok(Some(_)) => Err(state.fail(
+                    Ok(None) => {
+                        state.tree.close(at, index, false);
+                        Ok(())
+                    }
+                    Ok(Some(())) => Err(state.fail(
                         Limit::ArrayItems,
                         format!("an array has more than {index} items"),
                     )),
@@ -367,13 +442,16 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                 state: &mut *state,
                 depth,
             }) {
-                Ok(Some(item)) => {
+                Ok(Some(())) => {
                     if state.overwritten.len() > mark {
                         state.attach(mark, || JsonPointer::root().index(index));
                     }
-                    items.push(item);
+                    index += 1;
                 }
-                Ok(None) => return Ok(Value::Array(items)),
+                Ok(None) => {
+                    state.tree.close(at, index, false);
+                    return Ok(());
+                }
                 Err(e) => {
                     state.error_path.push(JsonPointer::root().index(index));
                     return Err(e);
@@ -382,7 +460,7 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
         }
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Value, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<(), A::Error> {
         let state = self.state;
         let depth = self.depth + 1;
         if depth > state.limits.max_depth {
@@ -391,13 +469,28 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                 format!("an object is nested {depth} levels deep"),
             ));
         }
-        let mut map = Map::new();
+        let at = state.tree.open(Tag::Object);
+        // This object's keys start here in `state.keys`; each entry is the key node of a
+        // distinct key's latest occurrence.
+        let keys_from = state.keys.len();
+        // Past `LINEAR_KEYS` members, the keys by name (to their entry in `state.keys`).
+        let mut by_name: Option<HashMap<String, usize>> = None;
         // Occurrence counts, only for keys seen more than once.
         let mut repeats: Vec<(String, usize)> = Vec::new();
         let mut members = 0usize;
-        while let Some(key) = access.next_key_seed(KeySeed { state: &mut *state })? {
+        loop {
+            let key_node = state.tree.nodes.len();
+            match access.next_key_seed(KeySeed { state: &mut *state }) {
+                Ok(Some(())) => {}
+                Ok(None) => break,
+                Err(e) => {
+                    state.keys.truncate(keys_from);
+                    return Err(e);
+                }
+            }
             members += 1;
             if members > state.limits.max_object_members {
+                state.keys.truncate(keys_from);
                 return Err(state.fail(
                     Limit::ObjectMembers,
                     format!(
@@ -407,25 +500,42 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                 ));
             }
             let mark = state.overwritten.len();
-            let value = match access.next_value_seed(Seed {
+            if let Err(e) = access.next_value_seed(Seed {
                 state: &mut *state,
                 depth,
             }) {
-                Ok(value) => value,
-                Err(e) => {
-                    state.error_path.push(JsonPointer::root().key(&key));
-                    return Err(e);
-                }
-            };
+                let key = state.key_text(key_node).to_owned();
+                state.error_path.push(JsonPointer::root().key(&key));
+                state.keys.truncate(keys_from);
+                return Err(e);
+            }
             if state.overwritten.len() > mark {
+                let key = state.key_text(key_node).to_owned();
                 state.attach(mark, || JsonPointer::root().key(&key));
             }
-            match map.entry(key) {
-                Entry::Vacant(slot) => {
-                    slot.insert(value);
+            // Is the key a repeat? Its entry among this object's keys, if so.
+            let key = key_of(&state.tree, key_node);
+            let earlier = match &by_name {
+                Some(names) => names.get(key).copied(),
+                None => (keys_from..state.keys.len())
+                    .find(|&entry| key_of(&state.tree, state.keys[entry]) == key),
+            };
+            match earlier {
+                None => {
+                    let entry = state.keys.len();
+                    state.keys.push(key_node);
+                    if let Some(names) = &mut by_name {
+                        names.insert(key.to_owned(), entry);
+                    } else if entry - keys_from == LINEAR_KEYS {
+                        by_name = Some(
+                            (keys_from..state.keys.len())
+                                .map(|e| (key_of(&state.tree, state.keys[e]).to_owned(), e))
+                                .collect(),
+                        );
+                    }
                 }
-                Entry::Occupied(mut slot) => {
-                    let key = slot.key().clone();
+                Some(entry) => {
+                    let key = key.to_owned();
                     let occurrence = match repeats.iter_mut().find(|(k, _)| *k == key) {
                         Some((_, count)) => {
                             *count += 1;
@@ -436,7 +546,9 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                             1
                         }
                     };
-                    let old = slot.insert(value);
+                    // The value the earlier occurrence wrote is overwritten by this one.
+                    let old = state.keys[entry] + 1;
+                    state.keys[entry] = key_node;
                     state.overwritten.push(PendingOverwrite {
                         path: vec![JsonPointer::root().key(&key)],
                         occurrence,
@@ -445,11 +557,13 @@ impl<'de> Visitor<'de> for Seed<'_, '_> {
                 }
             }
         }
-        Ok(Value::Object(map))
+        state.keys.truncate(keys_from);
+        state.tree.close(at, members, !repeats.is_empty());
+        Ok(())
     }
 }
 
-fn check_string<E: de::Error>(state: &mut State<'_>, text: &str) -> Result<(), E> {
+fn check_string<E: de::Error>(state: &mut State<'_, '_>, text: &str) -> Result<(), E> {
     if text.len() > state.limits.max_string_bytes {
         return Err(state.fail(
             Limit::StringBytes,
@@ -459,34 +573,42 @@ fn check_string<E: de::Error>(state: &mut State<'_>, text: &str) -> Result<(), E
     Ok(())
 }
 
-/// Reads an object key, enforcing the string limit.
-struct KeySeed<'s, 'l> {
-    state: &'s mut State<'l>,
+/// Reads an object key into the tree, enforcing the string limit.
+struct KeySeed<'s, 'l, 'de> {
+    state: &'s mut State<'l, 'de>,
 }
 
-impl<'de> DeserializeSeed<'de> for KeySeed<'_, '_> {
-    type Value = String;
+impl<'de> DeserializeSeed<'de> for KeySeed<'_, '_, 'de> {
+    type Value = ();
 
-    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<String, D::Error> {
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
         deserializer.deserialize_str(self)
     }
 }
 
-impl<'de> Visitor<'de> for KeySeed<'_, '_> {
-    type Value = String;
+impl<'de> Visitor<'de> for KeySeed<'_, '_, 'de> {
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an object key")
     }
 
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<(), E> {
         check_string(self.state, v)?;
-        Ok(v.to_owned())
+        self.state.tree.nodes.push(Node::text(Tag::Key, v));
+        Ok(())
     }
 
-    fn visit_string<E: de::Error>(self, v: String) -> Result<String, E> {
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+        check_string(self.state, v)?;
+        self.state.tree.push_decoded(Tag::Key, v.to_owned());
+        Ok(())
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<(), E> {
         check_string(self.state, &v)?;
-        Ok(v)
+        self.state.tree.push_decoded(Tag::Key, v);
+        Ok(())
     }
 }
 
@@ -494,7 +616,7 @@ impl<'de> Visitor<'de> for KeySeed<'_, '_> {
 mod tests {
     use super::*;
 
-    fn parse_default(text: &str) -> Result<Document, Box<Diagnostic>> {
+    fn parse_default(text: &str) -> Result<Document<'_>, Box<Diagnostic>> {
         parse(text.as_bytes(), &Limits::default())
     }
 
@@ -504,18 +626,26 @@ mod tests {
             r#"{"a": [{"k": 1, "k": 2, "\u006b": 3}], "b": {"x": {"y": 0, "y": 9}}}"#,
         )
         .expect("parses");
-        assert_eq!(doc.value["a"][0]["k"], 3);
+        let value = doc.tree.root().to_value();
+        assert_eq!(value["a"][0]["k"], 3);
+        assert_eq!(
+            serde_json::to_string(&value).expect("JSON"),
+            r#"{"a":[{"k":3}],"b":{"x":{"y":9}}}"#
+        );
         let found: Vec<_> = doc
             .overwritten
             .iter()
-            .map(|o| (o.pointer.as_str().to_owned(), o.occurrence, o.value.clone()))
+            .map(|o| {
+                let value = doc.tree.at(o.value).to_value();
+                (o.pointer.as_str().to_owned(), o.occurrence, value)
+            })
             .collect();
         assert_eq!(
             found,
             [
-                ("/a/0/k".to_owned(), 1, Value::from(1)),
-                ("/a/0/k".to_owned(), 2, Value::from(2)),
-                ("/b/x/y".to_owned(), 1, Value::from(0)),
+                ("/a/0/k".to_owned(), 1, serde_json::Value::from(1)),
+                ("/a/0/k".to_owned(), 2, serde_json::Value::from(2)),
+                ("/b/x/y".to_owned(), 1, serde_json::Value::from(0)),
             ]
         );
     }

@@ -1,0 +1,122 @@
+//! The validator's fast paths beside the references they must agree with, for the tests and
+//! the fuzz targets that hold them together (the `oracle` feature; not a stable API):
+//!
+//! - the schema walk and the `jsonschema` crate: the same diagnostics, in the same order;
+//! - the one-pass parser and `serde_json`: whatever the first accepts, the second accepts, with
+//!   the same values and the same overwritten repeats;
+//! - the spans the parser records and the ones [`crate::locate`] finds in the text.
+
+use hcr_types::JsonPointer;
+use serde_json::Value;
+
+use crate::Limits;
+use crate::diagnostic::Anchor;
+use crate::parse::{Document, both_ways};
+use crate::tree::Tree;
+
+pub use crate::schema::oracle::{
+    jsonschema_accepts, jsonschema_diagnostics, schema_accepts, schema_diagnostics,
+};
+
+/// Whether the one-pass parser and `serde_json` agree on `bytes` within `limits`: `Ok(true)`
+/// when the parser read it, `Ok(false)` when it gave up; `Err` says how they disagree.
+///
+/// # Errors
+/// The disagreement.
+pub fn parsers_agree(bytes: &[u8], limits: &Limits) -> Result<bool, String> {
+    let (spanned, serde) = both_ways(bytes, limits);
+    let Some(spanned) = spanned else {
+        return Ok(false);
+    };
+    let serde = serde.map_err(|d| {
+        format!(
+            "the one-pass parser accepted what serde_json refuses ({}: {})",
+            d.code, d.message
+        )
+    })?;
+    let shown = |document: &Document<'_>| {
+        let nodes: Vec<String> = (0..document.tree.nodes.len())
+            .map(|i| document.tree.describe(i))
+            .collect();
+        let overwritten: Vec<String> = document
+            .overwritten
+            .iter()
+            .map(|o| format!("{} {} {}", o.pointer, o.occurrence, o.value))
+            .collect();
+        (nodes, overwritten)
+    };
+    if shown(&spanned) != shown(&serde) {
+        return Err(format!(
+            "the trees differ:\n one-pass: {:?}\n serde_json: {:?}",
+            shown(&spanned),
+            shown(&serde)
+        ));
+    }
+    if spanned.tree.root().to_value() != serde.tree.root().to_value() {
+        return Err("the values differ".to_owned());
+    }
+    Ok(true)
+}
+
+/// Whether the spans the one-pass parser recorded for `bytes` are those [`crate::locate`]
+/// finds in the text, for every value and key of the document (and every occurrence of a
+/// repeated key); `Ok` with the number of places compared, 0 when the parser gave up.
+///
+/// # Errors
+/// The first place where they differ.
+pub fn spans_agree(bytes: &[u8]) -> Result<usize, String> {
+    let (Some(document), _) = both_ways(bytes, &Limits::default()) else {
+        return Ok(0);
+    };
+    let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
+    let mut requests: Vec<(JsonPointer, Anchor)> = Vec::new();
+    places(&document.tree, 0, &JsonPointer::root(), &mut requests);
+    let asked: Vec<(&JsonPointer, Anchor)> = requests.iter().map(|(p, a)| (p, *a)).collect();
+    let searched = crate::locate::locate(text, &asked);
+    for ((pointer, anchor), expected) in asked.iter().zip(&searched) {
+        let recorded = document.tree.locate(pointer, *anchor);
+        if &recorded != expected {
+            return Err(format!(
+                "{pointer} ({anchor:?}): recorded {recorded:?}, found in the text {expected:?}"
+            ));
+        }
+    }
+    Ok(asked.len())
+}
+
+/// Every place of the document under node `node` (at `pointer`): the value, the key of a
+/// member, and each occurrence of a repeated member.
+fn places(
+    tree: &Tree<'_>,
+    node: usize,
+    pointer: &JsonPointer,
+    out: &mut Vec<(JsonPointer, Anchor)>,
+) {
+    out.push((pointer.clone(), Anchor::Value));
+    out.push((pointer.clone(), Anchor::Key));
+    let value = tree.at(node);
+    if value.is_array() {
+        for (i, item) in value.items().enumerate() {
+            places(tree, item.index, &pointer.index(i), out);
+        }
+    } else if value.is_object() {
+        let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        for (key, member) in value.all_members() {
+            let occurrence = seen.entry(key).or_default();
+            *occurrence += 1;
+            let at = pointer.key(key);
+            out.push((at.clone(), Anchor::KeyOccurrence(*occurrence)));
+            out.push((at.clone(), Anchor::ValueOccurrence(*occurrence)));
+            places(tree, member.index, &at, out);
+        }
+    }
+}
+
+/// A value read from `bytes` (as `JSON.parse` keeps it), when either parser reads it.
+#[must_use]
+pub fn value_of(bytes: &[u8]) -> Option<Value> {
+    let (spanned, serde) = both_ways(bytes, &Limits::default());
+    spanned
+        .or(serde.ok())
+        .map(|document| document.tree.root().to_value())
+}

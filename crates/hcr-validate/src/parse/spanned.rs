@@ -1,0 +1,492 @@
+//! The parser of well-formed documents: one pass over the text that writes the [`Tree`] and
+//! the source span of every value and key, so that a diagnostic's place is looked up, never
+//! searched for.
+//!
+//! It answers only for text it can read exactly as `serde_json` would: anything else (a syntax
+//! error, a limit reached, a lone surrogate escape, nesting `serde_json` would refuse) makes
+//! it give up, and [`super::parse`] reads the text again with `serde_json`, whose errors are
+//! the diagnostics. What it accepts, `serde_json` accepts with the same values: strings are
+//! decoded by the same rules, and every number but a plain non-negative integer of up to 18
+//! digits is read by `serde_json` itself. Tests hold the two parsers together on the
+//! conformance suite, JSONTestSuite and generated documents, and a fuzz target on any input.
+
+use hcr_types::JsonPointer;
+use serde_json::Number;
+
+use super::{Document, Overwritten};
+use crate::Limits;
+use crate::tree::{Node, Tag, Tree};
+
+/// The parser gave up; `serde_json` decides.
+pub(super) struct GiveUp;
+
+type Step<T = ()> = Result<T, GiveUp>;
+
+/// `serde_json` refuses nesting this deep, whatever the limit.
+const SERDE_DEPTH: usize = 128;
+
+/// Reads `text`, or gives up (see the module documentation).
+pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, GiveUp> {
+    // About one value per 24 bytes of a pretty-printed record.
+    let capacity = (text.len() / 24).min(1 << 16);
+    let mut parser = Parser {
+        text,
+        bytes: text.as_bytes(),
+        at: 0,
+        limits,
+        max_depth: limits.max_depth.min(SERDE_DEPTH - 1),
+        tree: Tree::new(capacity),
+        spans: Vec::with_capacity(capacity),
+        keys: Vec::new(),
+        path: Vec::new(),
+        overwritten: Vec::new(),
+    };
+    parser.whitespace();
+    parser.value(0)?;
+    parser.whitespace();
+    if parser.at != parser.bytes.len() {
+        return Err(GiveUp);
+    }
+    let mut tree = parser.tree;
+    tree.spans = Some(parser.spans);
+    Ok(Document {
+        tree,
+        overwritten: parser.overwritten,
+    })
+}
+
+/// Where the parser is, for the pointer of a value a repeated key overwrote.
+#[derive(Clone, Copy)]
+enum Place {
+    /// A member: its key's node.
+    Key(usize),
+    /// An array item.
+    Index(usize),
+}
+
+struct Parser<'a, 'l> {
+    text: &'a str,
+    bytes: &'a [u8],
+    at: usize,
+    limits: &'l Limits,
+    max_depth: usize,
+    tree: Tree<'a>,
+    /// The source range of each node: a key or a value, quotes and brackets included.
+    spans: Vec<(usize, usize)>,
+    /// The key nodes of the objects being read, innermost last: each object's distinct keys,
+    /// at their latest occurrence.
+    keys: Vec<usize>,
+    path: Vec<Place>,
+    overwritten: Vec<Overwritten>,
+}
+
+/// How many keys an object compares a new key with before it looks them up by name.
+const LINEAR_KEYS: usize = 16;
+
+impl<'a> Parser<'a, '_> {
+    fn peek(&self) -> Step<u8> {
+        self.bytes.get(self.at).copied().ok_or(GiveUp)
+    }
+
+    fn expect(&mut self, byte: u8) -> Step {
+        if self.peek()? == byte {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(GiveUp)
+        }
+    }
+
+    /// Skips JSON whitespace; runs of spaces (indentation) eight at a time.
+    fn whitespace(&mut self) {
+        const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+        loop {
+            while let Some(chunk) = self.bytes.get(self.at..self.at + 8) {
+                if chunk != SPACES.to_ne_bytes() {
+                    break;
+                }
+                self.at += 8;
+            }
+            match self.bytes.get(self.at) {
+                Some(b' ' | b'\n' | b'\r' | b'\t') => self.at += 1,
+                _ => return,
+            }
+        }
+    }
+
+    fn push(&mut self, node: Node<'a>, start: usize) {
+        self.tree.nodes.push(node);
+        self.spans.push((start, self.at));
+    }
+
+    fn value(&mut self, depth: usize) -> Step {
+        match self.peek()? {
+            b'{' => self.object(depth + 1),
+            b'[' => self.array(depth + 1),
+            b'"' => self.string(Tag::String),
+            b't' => self.literal(b"true", Tag::True),
+            b'f' => self.literal(b"false", Tag::False),
+            b'n' => self.literal(b"null", Tag::Null),
+            b'-' | b'0'..=b'9' => self.number(),
+            _ => Err(GiveUp),
+        }
+    }
+
+    fn literal(&mut self, word: &[u8], tag: Tag) -> Step {
+        if !self.bytes[self.at..].starts_with(word) {
+            return Err(GiveUp);
+        }
+        let start = self.at;
+        self.at += word.len();
+        self.push(Node::of(tag), start);
+        Ok(())
+    }
+
+    /// A number: its grammar checked here, its value read as `serde_json` reads it.
+    fn number(&mut self) -> Step {
+        let start = self.at;
+        let digits = |bytes: &[u8], at: usize| {
+            bytes[at..]
+                .iter()
+                .position(|b| !b.is_ascii_digit())
+                .map_or(bytes.len(), |n| at + n)
+        };
+        let mut at = start;
+        let negative = self.bytes[at] == b'-';
+        if negative {
+            at += 1;
+        }
+        let integer_start = at;
+        match self.bytes.get(at) {
+            Some(b'0') => at += 1,
+            Some(b'1'..=b'9') => at = digits(self.bytes, at),
+            _ => return Err(GiveUp),
+        }
+        let integer_end = at;
+        let mut plain = true;
+        if self.bytes.get(at) == Some(&b'.') {
+            plain = false;
+            let after = digits(self.bytes, at + 1);
+            if after == at + 1 {
+                return Err(GiveUp);
+            }
+            at = after;
+        }
+        if matches!(self.bytes.get(at), Some(b'e' | b'E')) {
+            plain = false;
+            at += 1;
+            if matches!(self.bytes.get(at), Some(b'+' | b'-')) {
+                at += 1;
+            }
+            let after = digits(self.bytes, at);
+            if after == at {
+                return Err(GiveUp);
+            }
+            at = after;
+        }
+        self.at = at;
+        let literal = &self.text[start..at];
+        let number = if plain && !negative && integer_end - integer_start <= 18 {
+            // At most 18 digits: always a u64, as serde_json reads it.
+            Number::from(literal.parse::<u64>().map_err(|_| GiveUp)?)
+        } else {
+            serde_json::from_str::<Number>(literal).map_err(|_| GiveUp)?
+        };
+        self.tree.push_number(number);
+        self.spans.push((start, self.at));
+        Ok(())
+    }
+
+    /// A string or key (at its opening quote), as a node tagged `tag`: its text a range of
+    /// the source unless it holds escapes.
+    fn string(&mut self, tag: Tag) -> Step {
+        let quote = self.at;
+        let start = quote + 1;
+        let end = self.plain_run(start);
+        match self.bytes.get(end) {
+            Some(b'"') => {
+                self.at = end + 1;
+                self.check_length(end - start)?;
+                self.push(Node::text(tag, &self.text[start..end]), quote);
+                Ok(())
+            }
+            Some(b'\\') => {
+                let mut decoded = String::with_capacity(end - start + 16);
+                decoded.push_str(&self.text[start..end]);
+                self.at = end;
+                self.escaped(&mut decoded)?;
+                self.check_length(decoded.len())?;
+                self.tree.push_decoded(tag, decoded);
+                self.spans.push((quote, self.at));
+                Ok(())
+            }
+            // A control character or the end of the text.
+            _ => Err(GiveUp),
+        }
+    }
+
+    fn check_length(&self, length: usize) -> Step {
+        if length > self.limits.max_string_bytes {
+            Err(GiveUp)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The end of the run of bytes from `at` that need no decoding: the first quote,
+    /// backslash or control character, or the end of the text.
+    fn plain_run(&self, at: usize) -> usize {
+        let mut at = at;
+        // Eight bytes at a time, with the usual bit tricks: a byte below 0x20, or equal to
+        // `"` or `\`, sets its high bit in `found`.
+        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+        const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+        let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+        while let Some(chunk) = self.bytes.get(at..at + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            let x = u64::from_le_bytes(word);
+            let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+            let quote = has_zero(x ^ (ONES * u64::from(b'"')));
+            let backslash = has_zero(x ^ (ONES * u64::from(b'\\')));
+            let found = control | quote | backslash;
+            if found != 0 {
+                // The lowest flagged byte is exact (borrows only run upward).
+                return at + (found.trailing_zeros() / 8) as usize;
+            }
+            at += 8;
+        }
+        while let Some(&b) = self.bytes.get(at) {
+            if b < 0x20 || b == b'"' || b == b'\\' {
+                return at;
+            }
+            at += 1;
+        }
+        at
+    }
+
+    /// Decodes the rest of a string that holds escapes, from a backslash, through its
+    /// closing quote.
+    fn escaped(&mut self, out: &mut String) -> Step {
+        loop {
+            match self.peek()? {
+                b'"' => {
+                    self.at += 1;
+                    return Ok(());
+                }
+                b'\\' => {
+                    self.at += 1;
+                    let escape = self.peek()?;
+                    self.at += 1;
+                    match escape {
+                        b'"' => out.push('"'),
+                        b'\\' => out.push('\\'),
+                        b'/' => out.push('/'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'n' => out.push('\n'),
+                        b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
+                        b'u' => {
+                            let unit = self.hex4()?;
+                            let c = match unit {
+                                // A surrogate pair; a lone one is serde_json's to refuse.
+                                0xD800..=0xDBFF => {
+                                    self.expect(b'\\')?;
+                                    self.expect(b'u')?;
+                                    let low = self.hex4()?;
+                                    if !(0xDC00..=0xDFFF).contains(&low) {
+                                        return Err(GiveUp);
+                                    }
+                                    0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                                }
+                                0xDC00..=0xDFFF => return Err(GiveUp),
+                                _ => unit,
+                            };
+                            out.push(char::from_u32(c).ok_or(GiveUp)?);
+                        }
+                        _ => return Err(GiveUp),
+                    }
+                }
+                _ => {
+                    let end = self.plain_run(self.at);
+                    if end == self.at {
+                        // A control character.
+                        return Err(GiveUp);
+                    }
+                    out.push_str(&self.text[self.at..end]);
+                    self.at = end;
+                }
+            }
+        }
+    }
+
+    fn hex4(&mut self) -> Step<u32> {
+        let digits = self.bytes.get(self.at..self.at + 4).ok_or(GiveUp)?;
+        let mut value = 0;
+        for &d in digits {
+            let digit = char::from(d).to_digit(16).ok_or(GiveUp)?;
+            value = value * 16 + digit;
+        }
+        self.at += 4;
+        Ok(value)
+    }
+
+    fn array(&mut self, depth: usize) -> Step {
+        if depth > self.max_depth {
+            return Err(GiveUp);
+        }
+        let start = self.at;
+        self.at += 1;
+        let at = self.tree.open(Tag::Array);
+        self.spans.push((start, start));
+        self.whitespace();
+        let mut len = 0;
+        if self.peek()? == b']' {
+            self.at += 1;
+        } else {
+            loop {
+                if len == self.limits.max_array_items {
+                    return Err(GiveUp);
+                }
+                self.path.push(Place::Index(len));
+                self.value(depth)?;
+                self.path.pop();
+                len += 1;
+                self.whitespace();
+                match self.peek()? {
+                    b',' => {
+                        self.at += 1;
+                        self.whitespace();
+                    }
+                    b']' => {
+                        self.at += 1;
+                        break;
+                    }
+                    _ => return Err(GiveUp),
+                }
+            }
+        }
+        self.tree.close(at, len, false);
+        self.spans[at].1 = self.at;
+        Ok(())
+    }
+
+    fn object(&mut self, depth: usize) -> Step {
+        if depth > self.max_depth {
+            return Err(GiveUp);
+        }
+        let start = self.at;
+        self.at += 1;
+        let at = self.tree.open(Tag::Object);
+        self.spans.push((start, start));
+        self.whitespace();
+        let keys_from = self.keys.len();
+        // Past `LINEAR_KEYS` distinct keys, their entries in `keys` by name.
+        let mut by_name: Option<std::collections::HashMap<String, usize>> = None;
+        // Occurrence counts, only for keys seen more than once.
+        let mut repeats: Vec<(String, usize)> = Vec::new();
+        let mut len = 0;
+        if self.peek()? == b'}' {
+            self.at += 1;
+        } else {
+            loop {
+                if self.peek()? != b'"' {
+                    return Err(GiveUp);
+                }
+                let key_node = self.tree.nodes.len();
+                self.string(Tag::Key)?;
+                len += 1;
+                if len > self.limits.max_object_members {
+                    return Err(GiveUp);
+                }
+                self.whitespace();
+                self.expect(b':')?;
+                self.whitespace();
+                self.path.push(Place::Key(key_node));
+                self.value(depth)?;
+                self.path.pop();
+                self.member(key_node, keys_from, &mut by_name, &mut repeats);
+                self.whitespace();
+                match self.peek()? {
+                    b',' => {
+                        self.at += 1;
+                        self.whitespace();
+                    }
+                    b'}' => {
+                        self.at += 1;
+                        break;
+                    }
+                    _ => return Err(GiveUp),
+                }
+            }
+        }
+        self.keys.truncate(keys_from);
+        self.tree.close(at, len, !repeats.is_empty());
+        self.spans[at].1 = self.at;
+        Ok(())
+    }
+
+    /// Notes a member whose value was just read: a repeated key records the value it
+    /// overwrites, as `serde_json`'s reading into a map would replace it.
+    fn member(
+        &mut self,
+        key_node: usize,
+        keys_from: usize,
+        by_name: &mut Option<std::collections::HashMap<String, usize>>,
+        repeats: &mut Vec<(String, usize)>,
+    ) {
+        let key = key_text(&self.tree, key_node);
+        let earlier = match by_name {
+            Some(names) => names.get(key).copied(),
+            None => (keys_from..self.keys.len())
+                .find(|&entry| key_text(&self.tree, self.keys[entry]) == key),
+        };
+        let Some(entry) = earlier else {
+            let entry = self.keys.len();
+            self.keys.push(key_node);
+            if let Some(names) = by_name {
+                names.insert(key.to_owned(), entry);
+            } else if entry - keys_from == LINEAR_KEYS {
+                *by_name = Some(
+                    (keys_from..self.keys.len())
+                        .map(|e| (key_text(&self.tree, self.keys[e]).to_owned(), e))
+                        .collect(),
+                );
+            }
+            return;
+        };
+        let key = key.to_owned();
+        let occurrence = match repeats.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, count)) => {
+                *count += 1;
+                *count
+            }
+            None => {
+                repeats.push((key.clone(), 1));
+                1
+            }
+        };
+        // The value the earlier occurrence wrote is overwritten by this one.
+        let old = self.keys[entry] + 1;
+        self.keys[entry] = key_node;
+        let mut pointer = JsonPointer::root();
+        for place in &self.path {
+            match *place {
+                Place::Key(node) => pointer.push_key(key_text(&self.tree, node)),
+                Place::Index(index) => pointer.push_index(index),
+            }
+        }
+        pointer.push_key(&key);
+        self.overwritten.push(Overwritten {
+            pointer,
+            occurrence,
+            value: old,
+        });
+    }
+}
+
+/// The text of the key at `node`.
+fn key_text<'n>(tree: &'n Tree<'_>, node: usize) -> &'n str {
+    tree.key_text(node)
+}

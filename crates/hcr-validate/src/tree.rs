@@ -1,0 +1,667 @@
+//! The parsed document every check reads: a flat tree of JSON values over the text.
+//!
+//! The parser ([`crate::parse`]) writes the values in document order into one vector: a
+//! container is followed by its items (an object by its members, each a key then its value)
+//! and knows where its subtree ends, so walking it is a loop over a slice. A node is a few
+//! plain integers: a string is a range of the source text, or of a buffer of decoded text when
+//! it held escapes; a number is an index into the tree's numbers. Nothing is hashed and
+//! nothing is allocated per value, which makes building it several times cheaper than a
+//! `serde_json::Value`.
+//!
+//! Objects keep every member, repeated keys included; [`Json`] reads them as `JSON.parse` does
+//! (the last value of a repeated key, at its first key's place), and the values repeats
+//! overwrote stay in the tree for the secret scan. A `serde_json::Value` (from
+//! [`Validator::validate_value`](crate::Validator::validate_value) or the secret API) is read
+//! through [`Tree::from_value`], so every check has one implementation.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use hcr_types::JsonPointer;
+use serde_json::{Map, Number, Value};
+
+use crate::diagnostic::Anchor;
+
+/// What a [`Node`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tag {
+    Null,
+    False,
+    True,
+    /// `a` indexes the tree's numbers.
+    Number,
+    /// `text` is the string (see [`Node::decoded`]).
+    String,
+    /// An object member's key, `text` its text; its value follows.
+    Key,
+    /// `count` items follow; the subtree ends before node `a`.
+    Array,
+    /// `count` members follow, each a key and its value; the subtree ends before node `a`.
+    Object,
+}
+
+/// One value (or key) of a [`Tree`]: plain fields, so that writing one is a few stores.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node<'a> {
+    pub(crate) tag: Tag,
+    /// A string's or key's text is the tree's decoded text number `a`; an object has a
+    /// repeated key.
+    pub(crate) flag: bool,
+    /// A container's items or members; a key's [`fingerprint`].
+    pub(crate) count: u64,
+    pub(crate) a: usize,
+    /// A string's or key's text, unless it is decoded.
+    pub(crate) text: &'a str,
+}
+
+impl Node<'_> {
+    /// A container's number of items or members.
+    pub(crate) fn items(&self) -> usize {
+        usize::try_from(self.count).unwrap_or(usize::MAX)
+    }
+}
+
+impl<'a> Node<'a> {
+    /// A node without payload.
+    pub(crate) const fn of(tag: Tag) -> Self {
+        Self {
+            tag,
+            flag: false,
+            count: 0,
+            a: 0,
+            text: "",
+        }
+    }
+
+    /// A string or key whose text is `text`. A key keeps its [`fingerprint`] in `count`.
+    #[inline]
+    pub(crate) fn text(tag: Tag, text: &'a str) -> Self {
+        Self {
+            tag,
+            flag: false,
+            count: if tag == Tag::Key {
+                fingerprint(text)
+            } else {
+                0
+            },
+            a: 0,
+            text,
+        }
+    }
+}
+
+/// A key's length and first bytes in one word: equal texts have equal fingerprints, and a
+/// key of up to seven bytes is equal to another exactly when their fingerprints are, so most
+/// lookups compare one word and never call `memcmp`.
+#[inline]
+pub(crate) fn fingerprint(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let mut word = [0u8; 8];
+    let head = bytes.len().min(7);
+    word[..head].copy_from_slice(&bytes[..head]);
+    word[7] = u8::try_from(bytes.len()).unwrap_or(u8::MAX);
+    u64::from_le_bytes(word)
+}
+
+/// Whether `text`, whose fingerprint is `key`, is `query`, whose fingerprint is `wanted`:
+/// the texts are compared only when the fingerprints leave it open.
+#[inline]
+pub(crate) fn same_key(key: u64, text: impl FnOnce() -> bool, wanted: u64, query: &str) -> bool {
+    key == wanted && (query.len() <= 7 || text())
+}
+
+/// A parsed JSON document: its values in document order (see the module documentation).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tree<'a> {
+    /// The text of strings that held escapes, by number.
+    pub(crate) decoded: Vec<String>,
+    pub(crate) numbers: Vec<Number>,
+    pub(crate) nodes: Vec<Node<'a>>,
+    /// Each node's byte range in the source (a string's quotes and a container's brackets
+    /// included), when the parser that wrote the tree recorded them.
+    pub(crate) spans: Option<Vec<(usize, usize)>>,
+}
+
+impl<'a> Tree<'a> {
+    /// An empty tree, room made for `nodes` values.
+    pub(crate) fn new(nodes: usize) -> Self {
+        Self {
+            decoded: Vec::new(),
+            numbers: Vec::new(),
+            nodes: Vec::with_capacity(nodes),
+            spans: None,
+        }
+    }
+
+    /// Appends a string or key whose text was decoded (held escapes).
+    pub(crate) fn push_decoded(&mut self, tag: Tag, text: String) {
+        self.nodes.push(Node {
+            flag: true,
+            a: self.decoded.len(),
+            count: if tag == Tag::Key {
+                fingerprint(&text)
+            } else {
+                0
+            },
+            ..Node::of(tag)
+        });
+        self.decoded.push(text);
+    }
+
+    /// Appends a number.
+    pub(crate) fn push_number(&mut self, number: Number) {
+        self.nodes.push(Node {
+            a: self.numbers.len(),
+            ..Node::of(Tag::Number)
+        });
+        self.numbers.push(number);
+    }
+
+    /// Appends a container (its count and end are written by [`Tree::close`]); its index.
+    pub(crate) fn open(&mut self, tag: Tag) -> usize {
+        self.nodes.push(Node::of(tag));
+        self.nodes.len() - 1
+    }
+
+    /// Completes the container at `at` with `count` items or members.
+    pub(crate) fn close(&mut self, at: usize, count: usize, repeats: bool) {
+        let end = self.nodes.len();
+        let node = &mut self.nodes[at];
+        node.count = u64::try_from(count).unwrap_or(u64::MAX);
+        node.a = end;
+        node.flag = repeats;
+    }
+
+    /// The text of the key at node `index` (empty for anything else).
+    pub(crate) fn key_text(&self, index: usize) -> &str {
+        match self.nodes.get(index) {
+            Some(node) if node.tag == Tag::Key => self.text(node),
+            _ => "",
+        }
+    }
+
+    /// The text of a string or key node.
+    #[inline]
+    fn text<'t>(&'t self, node: &'t Node<'a>) -> &'t str {
+        if node.flag {
+            self.decoded.get(node.a).map_or("", String::as_str)
+        } else {
+            node.text
+        }
+    }
+
+    /// The document's root value.
+    pub(crate) fn root(&self) -> Json<'_, 'a> {
+        Json {
+            tree: self,
+            index: 0,
+        }
+    }
+
+    /// The value at node `index`.
+    pub(crate) fn at(&self, index: usize) -> Json<'_, 'a> {
+        Json { tree: self, index }
+    }
+
+    /// The index of the node after the subtree at `index`.
+    fn end(&self, index: usize) -> usize {
+        match self.nodes.get(index) {
+            Some(node) if matches!(node.tag, Tag::Array | Tag::Object) => node.a,
+            Some(_) => index + 1,
+            None => index,
+        }
+    }
+
+    /// The source range of what `pointer` and `anchor` designate, as
+    /// [`crate::locate`] finds it in the text: the last occurrence of a repeated member, or
+    /// the `n`th one the anchor names; a member's key for [`Anchor::Key`] (an array item's or
+    /// the root's value). `None` without spans, or when nothing is there.
+    pub(crate) fn locate(&self, pointer: &JsonPointer, anchor: Anchor) -> Option<Range<usize>> {
+        let spans = self.spans.as_ref()?;
+        // Every occurrence of the path, in document order: (key node, value node).
+        let mut found: Vec<(Option<usize>, usize)> = vec![(None, 0)];
+        for token in pointer.unescaped_tokens() {
+            let mut next = Vec::new();
+            for &(_, node) in &found {
+                let value = self.at(node);
+                match self.nodes.get(node)?.tag {
+                    Tag::Object => {
+                        let wanted = fingerprint(&token);
+                        next.extend(
+                            value
+                                .all_member_nodes()
+                                .filter(|&(key, _)| value.is_key(key, wanted, &token))
+                                .map(|(key, value)| (Some(key), value)),
+                        );
+                    }
+                    Tag::Array => {
+                        if let Some(item) = array_index(&token).and_then(|i| value.items().nth(i)) {
+                            next.push((None, item.index));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            found = next;
+        }
+        let pick = |n: Option<usize>| match n {
+            Some(n) => found.get(n.checked_sub(1)?).copied(),
+            None => found.last().copied(),
+        };
+        let span = |node: usize| spans.get(node).map(|&(start, end)| start..end);
+        match anchor {
+            Anchor::Value => span(pick(None)?.1),
+            Anchor::ValueOccurrence(n) => span(pick(Some(n))?.1),
+            Anchor::Key => {
+                let (key, value) = pick(None)?;
+                span(key.unwrap_or(value))
+            }
+            Anchor::KeyOccurrence(n) => {
+                let (key, value) = pick(Some(n))?;
+                span(key.unwrap_or(value))
+            }
+            Anchor::Offset(_) => None,
+        }
+    }
+
+    /// A tree that reads `value` (its strings borrowed), for checks on an already parsed value.
+    pub(crate) fn from_value(value: &'a Value) -> Self {
+        let mut tree = Tree::new(64);
+        tree.push_value(value);
+        tree
+    }
+
+    fn push_value(&mut self, value: &'a Value) {
+        match value {
+            Value::Null => self.nodes.push(Node::of(Tag::Null)),
+            Value::Bool(false) => self.nodes.push(Node::of(Tag::False)),
+            Value::Bool(true) => self.nodes.push(Node::of(Tag::True)),
+            Value::Number(n) => self.push_number(n.clone()),
+            Value::String(s) => self.nodes.push(Node::text(Tag::String, s)),
+            Value::Array(items) => {
+                let at = self.open(Tag::Array);
+                for item in items {
+                    self.push_value(item);
+                }
+                self.close(at, items.len(), false);
+            }
+            Value::Object(map) => {
+                let at = self.open(Tag::Object);
+                for (key, member) in map {
+                    self.nodes.push(Node::text(Tag::Key, key));
+                    self.push_value(member);
+                }
+                self.close(at, map.len(), false);
+            }
+        }
+    }
+
+    /// Node `index` as a reader compares trees: its kind and content, wherever its text is.
+    #[cfg(feature = "oracle")]
+    pub(crate) fn describe(&self, index: usize) -> String {
+        let node = &self.nodes[index];
+        match node.tag {
+            Tag::String | Tag::Key => format!("{:?} {:?}", node.tag, self.text(node)),
+            Tag::Number => format!("Number {:?}", self.numbers.get(node.a)),
+            Tag::Array | Tag::Object => {
+                format!("{:?} {} to {} {}", node.tag, node.count, node.a, node.flag)
+            }
+            tag => format!("{tag:?}"),
+        }
+    }
+}
+
+/// The kinds of JSON value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+/// A value of a [`Tree`], read as `JSON.parse` reads it. Cheap to copy.
+#[derive(Clone, Copy)]
+pub(crate) struct Json<'t, 'a> {
+    tree: &'t Tree<'a>,
+    /// Its node in the tree.
+    pub(crate) index: usize,
+}
+
+impl std::fmt::Debug for Json<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.to_value())
+    }
+}
+
+impl<'t, 'a> Json<'t, 'a> {
+    fn node(self) -> &'t Node<'a> {
+        &self.tree.nodes[self.index]
+    }
+
+    pub(crate) fn kind(self) -> Kind {
+        match self.node().tag {
+            Tag::Null => Kind::Null,
+            Tag::False | Tag::True => Kind::Bool,
+            Tag::Number => Kind::Number,
+            Tag::String | Tag::Key => Kind::String,
+            Tag::Array => Kind::Array,
+            Tag::Object => Kind::Object,
+        }
+    }
+
+    pub(crate) fn as_str(self) -> Option<&'t str> {
+        let node = self.node();
+        (node.tag == Tag::String).then(|| self.tree.text(node))
+    }
+
+    pub(crate) fn as_bool(self) -> Option<bool> {
+        match self.node().tag {
+            Tag::False => Some(false),
+            Tag::True => Some(true),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn as_number(self) -> Option<&'t Number> {
+        let node = self.node();
+        match node.tag {
+            Tag::Number => self.tree.numbers.get(node.a),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn is_null(self) -> bool {
+        self.node().tag == Tag::Null
+    }
+
+    pub(crate) fn is_object(self) -> bool {
+        self.node().tag == Tag::Object
+    }
+
+    pub(crate) fn is_array(self) -> bool {
+        self.node().tag == Tag::Array
+    }
+
+    /// Whether an object has a repeated key.
+    fn repeats(self) -> bool {
+        let node = self.node();
+        node.tag == Tag::Object && node.flag
+    }
+
+    /// The number of items or members (`JSON.parse`'s, for an object with repeated keys).
+    pub(crate) fn len(self) -> usize {
+        let node = self.node();
+        match node.tag {
+            Tag::Object if node.flag => self.members().count(),
+            Tag::Array | Tag::Object => node.items(),
+            _ => 0,
+        }
+    }
+
+    /// An array's items; nothing for anything else.
+    pub(crate) fn items(self) -> Items<'t, 'a> {
+        let node = self.node();
+        let (next, left) = match node.tag {
+            Tag::Array => (self.index + 1, node.items()),
+            _ => (0, 0),
+        };
+        Items {
+            tree: self.tree,
+            next,
+            left,
+        }
+    }
+
+    /// The array's items, when it is one.
+    pub(crate) fn as_array(self) -> Option<Items<'t, 'a>> {
+        self.is_array().then(|| self.items())
+    }
+
+    /// Every member of an object in document order, repeated keys included: the nodes of its
+    /// key and its value.
+    fn all_member_nodes(self) -> impl Iterator<Item = (usize, usize)> + 't {
+        let tree = self.tree;
+        let mut next = self.index + 1;
+        let node = self.node();
+        let count = if node.tag == Tag::Object {
+            node.items()
+        } else {
+            0
+        };
+        (0..count).map(move |_| {
+            let key = next;
+            next = tree.end(key + 1);
+            (key, key + 1)
+        })
+    }
+
+    /// Every member of an object in document order, repeated keys included: the key, and the
+    /// value that member wrote.
+    pub(crate) fn all_members(self) -> AllMembers<'t, 'a> {
+        let node = self.node();
+        let (next, left) = match node.tag {
+            Tag::Object => (self.index + 1, node.items()),
+            _ => (0, 0),
+        };
+        AllMembers {
+            tree: self.tree,
+            next,
+            left,
+        }
+    }
+
+    /// An object's members as `JSON.parse` sees them: each key once, at its first place, with
+    /// its last value.
+    pub(crate) fn members(self) -> Members<'t, 'a> {
+        if !self.repeats() {
+            return Members::Plain(self.all_members());
+        }
+        let mut view: Vec<(&'t str, Json<'t, 'a>)> = Vec::new();
+        let mut place: HashMap<&'t str, usize> = HashMap::new();
+        for (key, value) in self.all_members() {
+            match place.get(key) {
+                Some(&i) => view[i].1 = value,
+                None => {
+                    place.insert(key, view.len());
+                    view.push((key, value));
+                }
+            }
+        }
+        Members::Repeats(view.into_iter())
+    }
+
+    /// The value of member `key` (the last, if repeated).
+    pub(crate) fn get(self, key: &str) -> Option<Self> {
+        let repeats = self.repeats();
+        let wanted = fingerprint(key);
+        let mut found = None;
+        for (name, value) in self.all_member_nodes() {
+            if self.is_key(name, wanted, key) {
+                found = Some(self.tree.at(value));
+                if !repeats {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether the object has a member `key`.
+    pub(crate) fn contains_key(self, key: &str) -> bool {
+        let wanted = fingerprint(key);
+        self.all_member_nodes()
+            .any(|(name, _)| self.is_key(name, wanted, key))
+    }
+
+    /// Whether the key at node `name` is `key` (fingerprint `wanted`).
+    #[inline]
+    fn is_key(self, name: usize, wanted: u64, key: &str) -> bool {
+        let node = &self.tree.nodes[name];
+        same_key(node.count, || self.tree.text(node) == key, wanted, key)
+    }
+
+    /// The value at `pointer` (tokens unescaped), as `serde_json::Value::pointer` finds it.
+    pub(crate) fn at_tokens<'k>(self, tokens: impl IntoIterator<Item = &'k str>) -> Option<Self> {
+        let mut at = self;
+        for token in tokens {
+            at = match at.node().tag {
+                Tag::Object => at.get(token)?,
+                Tag::Array => {
+                    let index = array_index(token)?;
+                    at.items().nth(index)?
+                }
+                _ => return None,
+            };
+        }
+        Some(at)
+    }
+
+    /// The value as a `serde_json::Value` (`JSON.parse`'s reading).
+    pub(crate) fn to_value(self) -> Value {
+        match self.kind() {
+            Kind::Null => Value::Null,
+            Kind::Bool => Value::Bool(self.as_bool() == Some(true)),
+            Kind::Number => self.as_number().cloned().map_or(Value::Null, Value::Number),
+            Kind::String => Value::String(self.tree.text(self.node()).to_owned()),
+            Kind::Array => Value::Array(self.items().map(Json::to_value).collect()),
+            Kind::Object => {
+                let mut map = Map::new();
+                for (key, value) in self.members() {
+                    map.insert(key.to_owned(), value.to_value());
+                }
+                Value::Object(map)
+            }
+        }
+    }
+}
+
+/// An array index token as RFC 6901 writes one: digits, no leading zero.
+fn array_index(token: &str) -> Option<usize> {
+    let digits = token.bytes().all(|b| b.is_ascii_digit());
+    (digits && !token.is_empty() && (token == "0" || !token.starts_with('0')))
+        .then(|| token.parse().ok())
+        .flatten()
+}
+
+/// The items of an array.
+#[derive(Clone)]
+pub(crate) struct Items<'t, 'a> {
+    tree: &'t Tree<'a>,
+    next: usize,
+    left: usize,
+}
+
+impl<'t, 'a> Iterator for Items<'t, 'a> {
+    type Item = Json<'t, 'a>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let item = Json {
+            tree: self.tree,
+            index: self.next,
+        };
+        self.next = self.tree.end(self.next);
+        Some(item)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for Items<'_, '_> {}
+
+/// Every member of an object, repeats included.
+#[derive(Clone)]
+pub(crate) struct AllMembers<'t, 'a> {
+    tree: &'t Tree<'a>,
+    next: usize,
+    left: usize,
+}
+
+impl<'t, 'a> Iterator for AllMembers<'t, 'a> {
+    type Item = (&'t str, Json<'t, 'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let key = self.tree.nodes.get(self.next)?;
+        let text = self.tree.text(key);
+        let value = self.next + 1;
+        self.next = self.tree.end(value);
+        Some((
+            text,
+            Json {
+                tree: self.tree,
+                index: value,
+            },
+        ))
+    }
+}
+
+/// An object's members as `JSON.parse` sees them.
+pub(crate) enum Members<'t, 'a> {
+    Plain(AllMembers<'t, 'a>),
+    Repeats(std::vec::IntoIter<(&'t str, Json<'t, 'a>)>),
+}
+
+impl<'t, 'a> Iterator for Members<'t, 'a> {
+    type Item = (&'t str, Json<'t, 'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Self::Plain(members) => members.next(),
+            Self::Repeats(members) => members.next(),
+        }
+    }
+}
+
+impl<'t, 'a> hcr_types::contract::JsonView<'t> for Json<'t, 'a> {
+    fn get(self, key: &str) -> Option<Self> {
+        Json::get(self, key)
+    }
+
+    fn as_str(self) -> Option<&'t str> {
+        Json::as_str(self)
+    }
+
+    fn items(self) -> Option<impl Iterator<Item = Self>> {
+        self.as_array()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_value_reads_back_as_itself() {
+        let value = json!({
+            "a": [1, -2, 3.5, "x", null, true, {"b": []}],
+            "c": {"d": {"e": "f"}},
+            "": "",
+        });
+        let tree = Tree::from_value(&value);
+        assert_eq!(tree.root().to_value(), value);
+        assert_eq!(tree.root().len(), 3);
+        assert_eq!(tree.root().get("a").map(|a| a.items().count()), Some(7));
+        let e = tree
+            .root()
+            .at_tokens(["c", "d", "e"])
+            .and_then(Json::as_str);
+        assert_eq!(e, Some("f"));
+        let b = tree.root().at_tokens(["a", "6", "b"]).map(Json::kind);
+        assert_eq!(b, Some(Kind::Array));
+        assert!(tree.root().at_tokens(["a", "06"]).is_none());
+    }
+}

@@ -1,0 +1,203 @@
+//! The schema walk against its oracle, the `jsonschema` crate: the same diagnostics (code,
+//! pointer, message, help, anchor), in the same order, and the same count past the diagnostic
+//! limit, for the conformance suite, the protocol examples and every single-place mutation of
+//! them, the seeded corpus with its labelled changes, and generated documents.
+
+use hcr_validate::oracle::{
+    jsonschema_accepts, jsonschema_diagnostics, schema_accepts, schema_diagnostics,
+};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+/// Asserts the walk and the oracle agree on `value`, with room for every diagnostic and with
+/// room for only a few.
+fn agree(value: &Value, what: &str) {
+    assert_eq!(
+        schema_accepts(value),
+        jsonschema_accepts(value),
+        "verdict of {what}: {value}"
+    );
+    for limit in [usize::MAX, 2] {
+        let ours = schema_diagnostics(value, limit);
+        let oracle = jsonschema_diagnostics(value, limit);
+        if ours != oracle {
+            let brief = |found: &(Vec<hcr_validate::Diagnostic>, usize)| {
+                let list: Vec<String> = found
+                    .0
+                    .iter()
+                    .map(|d| format!("{} {} {}", d.code, d.pointer, d.message))
+                    .collect();
+                format!("{list:#?} and {} more", found.1)
+            };
+            panic!(
+                "{what} (limit {limit}): {value}\nours: {}\noracle: {}",
+                brief(&ours),
+                brief(&oracle)
+            );
+        }
+        if limit == usize::MAX {
+            assert_eq!(ours.0.is_empty(), schema_accepts(value), "{what}");
+        }
+    }
+}
+
+#[test]
+fn the_suite_and_the_examples() {
+    let mut checked = 0;
+    for (path, bytes) in hcr_testkit::suite_cases() {
+        if let Ok(value) = serde_json::from_slice::<Value>(&bytes) {
+            agree(&value, &path.display().to_string());
+            checked += 1;
+        }
+    }
+    for (path, value) in hcr_testkit::examples() {
+        agree(&value, &path.display().to_string());
+        checked += 1;
+    }
+    assert!(checked > 200, "{checked} documents");
+}
+
+#[test]
+fn every_single_place_mutation_of_the_examples() {
+    let mut checked = 0;
+    for (path, value) in hcr_testkit::examples() {
+        for mutated in hcr_testkit::mutations(&value) {
+            agree(&mutated, &path.display().to_string());
+            checked += 1;
+        }
+    }
+    assert!(checked > 5_000, "{checked} mutations");
+}
+
+#[test]
+fn the_seeded_corpus_and_its_changes() {
+    use hcr_testkit::corpus;
+    let mut rng = corpus::Rng::new(0x0A11_CE55);
+    for index in 0..300 {
+        let mut record = corpus::record(&mut rng, index, 4 + index % 7);
+        agree(&record, "a corpus record");
+        let which = rng.below(corpus::VARIATIONS);
+        corpus::vary(&mut rng, &mut record, which);
+        agree(&record, &format!("corpus change {which}"));
+    }
+}
+
+#[test]
+fn documents_that_break_many_rules_at_once() {
+    for value in [
+        json!(null),
+        json!([]),
+        json!("record"),
+        json!({}),
+        json!({"schemaVersion": 1, "objective": [], "extra": null, "evidence": [1, {}, {"id": ""}]}),
+        json!({"objective": {"acceptanceCriteria": [1, 1.0, "a", "a", {"x": 1}, {"x": 1.0}, [2], [2.0]]}}),
+        json!({"currentState": {"complete": [{"a": 1, "b": 2}, {"b": 2, "a": 1}]}}),
+        json!({"openReview": [{"revision": 0.5, "resolvedByRevision": -1, "status": 1}]}),
+        json!({"provenance": {"createdBy": {"type": "robot", "id": ""}, "createdAt": "yesterday", "sourceRevision": "2"}}),
+        json!({"evidence": [{"id": "e", "label": "l", "uri": "a b", "sha256": "G".repeat(64)}]}),
+        json!({"recordId": "é".repeat(201), "nextAction": {"dueAt": 5}}),
+        json!({"ownership": {"nextActor": null, "reviewers": [{"id": "x", "type": "agent", "extra": 1}]}}),
+    ] {
+        agree(&value, "a document breaking many rules");
+    }
+}
+
+/// A JSON value, mostly of the shapes and types a record's places take and mistake.
+fn leaf() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        (0u64..4).prop_map(Value::from),
+        prop_oneof![Just(0.5), Just(1.0), Just(-0.0), Just(2e20), Just(1e300)]
+            .prop_map(Value::from),
+        prop_oneof![
+            Just(String::new()),
+            Just(" ".to_owned()),
+            Just("1.0".to_owned()),
+            Just("agent".to_owned()),
+            Just("open".to_owned()),
+            Just("resolved".to_owned()),
+            Just("active".to_owned()),
+            Just("other".to_owned()),
+            Just("2026-08-04T00:00:00Z".to_owned()),
+            Just("https://example.com/x".to_owned()),
+            Just("a".repeat(64)),
+            "[a-z ]{0,8}",
+            ".{0,4}",
+        ]
+        .prop_map(Value::from),
+    ]
+}
+
+/// Names a record's objects use, and a few they do not.
+fn name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("schemaVersion"),
+        Just("recordId"),
+        Just("objective"),
+        Just("summary"),
+        Just("acceptanceCriteria"),
+        Just("currentState"),
+        Just("complete"),
+        Just("decisions"),
+        Just("status"),
+        Just("evidence"),
+        Just("id"),
+        Just("label"),
+        Just("uri"),
+        Just("artifactRef"),
+        Just("sha256"),
+        Just("constraints"),
+        Just("kind"),
+        Just("text"),
+        Just("nextAction"),
+        Just("verification"),
+        Just("dueAt"),
+        Just("ownership"),
+        Just("nextActor"),
+        Just("type"),
+        Just("openReview"),
+        Just("revision"),
+        Just("resolvedByRevision"),
+        Just("provenance"),
+        Just("createdAt"),
+        Just("extensions"),
+        Just("unknown"),
+    ]
+    .prop_map(str::to_owned)
+}
+
+fn value() -> impl Strategy<Value = Value> {
+    leaf().prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::from),
+            prop::collection::vec((name(), inner), 0..6)
+                .prop_map(|members| Value::Object(members.into_iter().collect())),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    /// A valid record with one place replaced by a generated value.
+    #[test]
+    fn generated_values_in_a_record(at in any::<prop::sample::Index>(), replacement in value()) {
+        let (_, base) = &hcr_testkit::examples()[0];
+        let mut pointers = Vec::new();
+        hcr_testkit::collect_pointers(base, String::new(), &mut pointers);
+        let mut record = base.clone();
+        let pointer = &pointers[at.index(pointers.len())];
+        if let Some(slot) = record.pointer_mut(pointer) {
+            *slot = replacement;
+        }
+        agree(&record, pointer);
+    }
+
+    /// Documents generated from a record's names and values, anywhere.
+    #[test]
+    fn generated_documents(document in value()) {
+        agree(&document, "a generated document");
+    }
+}
