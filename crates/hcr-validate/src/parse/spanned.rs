@@ -15,7 +15,7 @@ use serde_json::Number;
 
 use super::{Document, Overwritten};
 use crate::Limits;
-use crate::tree::{Node, Tag, Tree};
+use crate::tree::{Node, Tag, Tree, same_key};
 
 /// The parser gave up; `serde_json` decides.
 pub(super) struct GiveUp;
@@ -27,8 +27,9 @@ const SERDE_DEPTH: usize = 128;
 
 /// Reads `text`, or gives up (see the module documentation).
 pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, GiveUp> {
-    // About one value per 24 bytes of a pretty-printed record.
-    let capacity = (text.len() / 24).min(1 << 16);
+    // About one value or key per 20 bytes of a pretty-printed record: room for a little more,
+    // so that the vectors rarely grow.
+    let capacity = (text.len() / 16 + 16).min(1 << 16);
     let mut parser = Parser {
         text,
         bytes: text.as_bytes(),
@@ -37,8 +38,8 @@ pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, 
         max_depth: limits.max_depth.min(SERDE_DEPTH - 1),
         tree: Tree::new(capacity),
         spans: Vec::with_capacity(capacity),
-        keys: Vec::new(),
-        path: Vec::new(),
+        keys: Vec::with_capacity(32),
+        path: Vec::with_capacity(16),
         overwritten: Vec::new(),
     };
     parser.whitespace();
@@ -99,10 +100,16 @@ impl<'a> Parser<'a, '_> {
 
     /// Skips JSON whitespace; runs of spaces (indentation) eight at a time.
     fn whitespace(&mut self) {
-        const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+        const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
         loop {
+            // The spaces from here, eight bytes at a time: a byte of `word ^ SPACES` is zero
+            // exactly where the text has a space.
             while let Some(chunk) = self.bytes.get(self.at..self.at + 8) {
-                if chunk != SPACES.to_ne_bytes() {
+                let mut word = [0u8; 8];
+                word.copy_from_slice(chunk);
+                let other = u64::from_le_bytes(word) ^ SPACES;
+                if other != 0 {
+                    self.at += (other.trailing_zeros() / 8) as usize;
                     break;
                 }
                 self.at += 8;
@@ -437,10 +444,19 @@ impl<'a> Parser<'a, '_> {
         repeats: &mut Vec<(String, usize)>,
     ) {
         let key = key_text(&self.tree, key_node);
+        let nodes = &self.tree.nodes;
+        let wanted = nodes[key_node].count;
         let earlier = match by_name {
             Some(names) => names.get(key).copied(),
-            None => (keys_from..self.keys.len())
-                .find(|&entry| key_text(&self.tree, self.keys[entry]) == key),
+            None => (keys_from..self.keys.len()).find(|&entry| {
+                let other = self.keys[entry];
+                same_key(
+                    nodes[other].count,
+                    || key_text(&self.tree, other) == key,
+                    wanted,
+                    key,
+                )
+            }),
         };
         let Some(entry) = earlier else {
             let entry = self.keys.len();

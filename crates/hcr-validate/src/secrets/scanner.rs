@@ -241,50 +241,75 @@ mod vector {
     /// Installed only where `is_x86_feature_detected!("avx2")` holds.
     pub(super) fn next_avx2(filter: &Filter, text: &[u8], from: usize) -> Option<usize> {
         // SAFETY: `Filter::new` installs this function only when the CPU has AVX2.
-        let at = unsafe { scan(&filter.bits, text, from) };
-        match at {
-            Ok(found) => Some(found),
-            Err(rest) => filter.next_scalar(text, rest),
-        }
+        unsafe { scan(&filter.bits, text, from) }
     }
 
-    /// Tests eight positions per step while sixteen bytes can be read; `Ok` with the first
-    /// hit, or `Err` with where the scalar search takes over.
+    /// Tests eight positions per step; the last few bytes are copied into a zeroed buffer
+    /// (past the end reads as a NUL, as for the scalar search), and positions from the last
+    /// byte on are not tested (no anchor is one byte long).
     #[target_feature(enable = "avx2")]
-    unsafe fn scan(bits: &[u32; Filter::WORDS], text: &[u8], from: usize) -> Result<usize, usize> {
+    unsafe fn scan(bits: &[u32; Filter::WORDS], text: &[u8], from: usize) -> Option<usize> {
+        // The last position an anchor can start at, plus one.
+        let end = text.len().checked_sub(1)?;
+        let mut at = from;
+        while at + 16 <= text.len() {
+            let hits = eight(bits, &text[at..at + 16]);
+            if hits != 0 {
+                return Some(at + hits.trailing_zeros() as usize);
+            }
+            at += 8;
+        }
+        let mut buffer = [0u8; 32];
+        let rest = text.get(at..)?;
+        buffer[..rest.len()].copy_from_slice(rest);
+        for step in [0, 8] {
+            let first = at + step;
+            if first >= end {
+                return None;
+            }
+            let hits = eight(bits, &buffer[step..step + 16]);
+            let tested = (end - first).min(8);
+            let hits = hits & ((1u32 << tested) - 1);
+            if hits != 0 {
+                return Some(first + hits.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// The filter's answer for the first eight positions of `sixteen`, a bit each.
+    #[target_feature(enable = "avx2")]
+    fn eight(bits: &[u32; Filter::WORDS], sixteen: &[u8]) -> u32 {
         // Lane k of eight 32-bit lanes holds bytes k, k + 1, k + 2 of the sixteen loaded
         // (each 128-bit half of the register holds all sixteen): the trigram at position k.
         let trigrams = _mm256_setr_epi8(
             0, 1, 2, -128, 1, 2, 3, -128, 2, 3, 4, -128, 3, 4, 5, -128, //
             4, 5, 6, -128, 5, 6, 7, -128, 6, 7, 8, -128, 7, 8, 9, -128,
         );
-        let fold = _mm256_set1_epi32(0x0020_2020);
         #[allow(clippy::cast_possible_wrap)] // the same bits as the scalar multiplier
         let multiplier = _mm256_set1_epi32(HASH_MULTIPLIER as i32);
         let one = _mm256_set1_epi32(1);
-        let low_five = _mm256_set1_epi32(31);
-        let words = bits.as_ptr().cast::<i32>();
-        let mut at = from;
-        while at + 16 <= text.len() {
-            // SAFETY: `at + 16 <= text.len()`, so the sixteen bytes read are inside `text`.
-            let bytes = unsafe { _mm_loadu_si128(text.as_ptr().add(at).cast::<__m128i>()) };
-            let window: __m256i = _mm256_broadcastsi128_si256(bytes);
-            let trigram = _mm256_or_si256(_mm256_shuffle_epi8(window, trigrams), fold);
-            let hash = _mm256_srli_epi32(_mm256_mullo_epi32(trigram, multiplier), 16);
-            // SAFETY: a hash is below 2^16, so `hash >> 5` indexes one of the table's 2^11
-            // words.
-            let word = unsafe { _mm256_i32gather_epi32::<4>(words, _mm256_srli_epi32(hash, 5)) };
-            let bit = _mm256_and_si256(
-                _mm256_srlv_epi32(word, _mm256_and_si256(hash, low_five)),
-                one,
-            );
-            let hits = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bit, one)));
-            if hits != 0 {
-                return Ok(at + hits.trailing_zeros() as usize);
-            }
-            at += 8;
+        let sixteen: &[u8; 16] = sixteen
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("callers pass sixteen bytes"));
+        // SAFETY: the sixteen bytes are a whole array.
+        let bytes = unsafe { _mm_loadu_si128(sixteen.as_ptr().cast::<__m128i>()) };
+        let window: __m256i = _mm256_broadcastsi128_si256(bytes);
+        let trigram = _mm256_or_si256(
+            _mm256_shuffle_epi8(window, trigrams),
+            _mm256_set1_epi32(0x0020_2020),
+        );
+        let hash = _mm256_srli_epi32(_mm256_mullo_epi32(trigram, multiplier), 16);
+        // SAFETY: a hash is below 2^16, so `hash >> 5` indexes one of the table's 2^11 words.
+        let word = unsafe {
+            _mm256_i32gather_epi32::<4>(bits.as_ptr().cast::<i32>(), _mm256_srli_epi32(hash, 5))
+        };
+        let shift = _mm256_and_si256(hash, _mm256_set1_epi32(31));
+        let bit = _mm256_and_si256(_mm256_srlv_epi32(word, shift), one);
+        #[allow(clippy::cast_sign_loss)] // eight bits
+        {
+            _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bit, one))) as u32
         }
-        Err(at)
     }
 }
 
@@ -301,10 +326,13 @@ fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
     use aho_corasick::automaton::Automaton as _;
     let automaton = automaton();
     let (dfa, filter) = (&automaton.dfa, &automaton.filter);
+    // Most text holds no candidate: nothing else is set up for it.
+    let Some(first) = filter.next(text, 0) else {
+        return;
+    };
     let Ok(start) = dfa.start_state(Anchored::Yes) else {
         return;
     };
-
     // Found but not handed over: (end, start, pattern), kept sorted.
     let mut pending: Vec<(usize, usize, usize)> = Vec::new();
     let mut hand = |pending: &mut Vec<(usize, usize, usize)>, upto: usize| -> bool {
@@ -315,11 +343,11 @@ fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
         pending.drain(..ready);
         go_on
     };
-    let mut at = 0;
-    while let Some(candidate) = filter.next(text, at) {
+    let mut next = Some(first);
+    while let Some(candidate) = next {
         // Anchors found from later candidates end after `candidate + 1` (every anchor is at
         // least two bytes long): those ending before are complete and in order.
-        if !hand(&mut pending, candidate + 1) {
+        if !pending.is_empty() && !hand(&mut pending, candidate + 1) {
             return;
         }
         let mut state = start;
@@ -343,7 +371,7 @@ fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
                 }
             }
         }
-        at = candidate + 1;
+        next = filter.next(text, candidate + 1);
     }
     hand(&mut pending, usize::MAX);
 }
