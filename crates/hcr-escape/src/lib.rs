@@ -36,7 +36,10 @@ pub fn is_unsafe(c: char) -> bool {
 /// length does not matter.
 #[must_use]
 pub fn escape(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(|c| is_unsafe(c) || c == '\n' || c == '\r') {
+    // Printable ASCII (most text) is safe as it is, and cheap to recognise.
+    if text.bytes().all(|b| matches!(b, b' '..=b'~'))
+        || !text.chars().any(|c| is_unsafe(c) || c == '\n' || c == '\r')
+    {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);

@@ -318,8 +318,8 @@ impl Scanner<'_> {
 /// Line and column (in code points of UTF-8 text) of each byte offset. Lines end at LF, CRLF
 /// or a lone CR.
 ///
-/// One pass up to the last offset: line breaks are found with `memchr`, and each byte is
-/// counted towards a column at most once.
+/// One pass up to the last offset: line breaks are counted (found one by one only where
+/// there are CRs), and each byte is counted towards a column at most once.
 pub(crate) fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
     let mut order: Vec<usize> = (0..offsets.len()).collect();
     order.sort_by_key(|&i| offsets[i]);
@@ -336,13 +336,21 @@ pub(crate) fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
     for i in order {
         let target = offsets[i].min(bytes.len());
         if target > at {
+            let segment = &bytes[at..target];
             let mut line_start = None;
-            for k in memchr::memchr2_iter(b'\n', b'\r', &bytes[at..target]) {
-                let pos = at + k;
-                // The CR of a CRLF does not end the line; its LF does.
-                if bytes[pos] == b'\n' || bytes.get(pos + 1) != Some(&b'\n') {
-                    line = line.saturating_add(1);
-                    line_start = Some(pos + 1);
+            if memchr::memchr(b'\r', segment).is_none() {
+                // Only LFs (the usual text): counted in one vectorised pass.
+                let breaks = segment.iter().filter(|&&b| b == b'\n').count();
+                line = line.saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
+                line_start = memchr::memrchr(b'\n', segment).map(|k| at + k + 1);
+            } else {
+                for k in memchr::memchr2_iter(b'\n', b'\r', segment) {
+                    let pos = at + k;
+                    // The CR of a CRLF does not end the line; its LF does.
+                    if bytes[pos] == b'\n' || bytes.get(pos + 1) != Some(&b'\n') {
+                        line = line.saturating_add(1);
+                        line_start = Some(pos + 1);
+                    }
                 }
             }
             let counted_from = match line_start {
@@ -456,7 +464,8 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn positions_agree_with_reading_byte_by_byte(
-            text in "[a\\r\\n\"{}é😀 ]{0,60}",
+            // Text with CRs and without (read two ways).
+            text in "[a\\r\\n\"{}é😀 ]{0,60}|[a\\n\"{}é😀 ]{0,60}",
             offsets in proptest::collection::vec(0usize..70, 0..8),
         ) {
             let got: Vec<_> = positions(text.as_bytes(), &offsets)

@@ -96,11 +96,15 @@ impl<'a> Node<'a> {
 #[inline]
 pub(crate) fn fingerprint(text: &str) -> u64 {
     let bytes = text.as_bytes();
-    let mut word = [0u8; 8];
-    let head = bytes.len().min(7);
-    word[..head].copy_from_slice(&bytes[..head]);
-    word[7] = u8::try_from(bytes.len()).unwrap_or(u8::MAX);
-    u64::from_le_bytes(word)
+    // The first seven bytes, read without a call to `memcpy` (keys are short and many).
+    let head = match bytes.first_chunk::<8>() {
+        Some(word) => u64::from_le_bytes(*word) & 0x00FF_FFFF_FFFF_FFFF,
+        None => bytes
+            .iter()
+            .rev()
+            .fold(0, |word, &b| (word << 8) | u64::from(b)),
+    };
+    head | (u64::from(u8::try_from(bytes.len()).unwrap_or(u8::MAX)) << 56)
 }
 
 /// Whether `text`, whose fingerprint is `key`, is `query`, whose fingerprint is `wanted`:
@@ -643,6 +647,29 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn a_fingerprint_is_the_length_and_the_first_seven_bytes() {
+        let long = "x".repeat(300);
+        for text in [
+            "",
+            "a",
+            "id",
+            "status",
+            "revision",
+            "recordId",
+            "schemaVersion",
+            &long,
+        ] {
+            let mut word = [0u8; 8];
+            let head = text.len().min(7);
+            word[..head].copy_from_slice(&text.as_bytes()[..head]);
+            word[7] = u8::try_from(text.len()).unwrap_or(u8::MAX);
+            assert_eq!(fingerprint(text), u64::from_le_bytes(word), "{text:?}");
+        }
+        assert_ne!(fingerprint("status"), fingerprint("statu"));
+        assert_eq!(fingerprint("revision"), fingerprint("revisioN"));
+    }
 
     #[test]
     fn a_value_reads_back_as_itself() {
