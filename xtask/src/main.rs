@@ -41,7 +41,7 @@ tasks:
   dist DIR       write what a release attaches besides the binaries: DIR/man, DIR/completions
   suite generate regenerate the conformance suite from its case table
   suite check    check the suite: manifest schema, unique ids, each file referenced once
-  bench [--profile standard|large|jsonl|jsonl-huge|digest|certify] [--runs N]
+  bench [--profile standard|mixed|large|jsonl|jsonl-huge|digest|certify] [--runs N] [--peers [--publisher PATH]]
                  time hcr against a baseline (release builds; docs/performance.md)
   hostile        every command against hostile inputs (FIFO, /dev/zero, 300 MB, worst
                  cases): time and peak memory, the table of docs/reliability.md

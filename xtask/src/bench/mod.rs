@@ -1,14 +1,22 @@
-//! `cargo xtask bench [--profile NAME] [--runs N]`: whole-process wall time of hcr against
-//! a baseline, in release builds.
+//! `cargo xtask bench [--profile NAME] [--runs N] [--peers [--publisher PATH]]`:
+//! whole-process wall and CPU time of hcr against a baseline, in release builds.
 //!
 //! Profiles:
 //! - `standard`, `large`, `jsonl`, `jsonl-huge`: `hcr validate` over a seeded corpus of
 //!   records (generated once into `target/bench`) against `parse-baseline`, which reads and
-//!   parses the same records with plain `serde_json` on one thread;
+//!   parses the same records with plain `serde_json` on one thread. hcr runs on all cores,
+//!   with `--jobs 1`, and with `--jobs 1` held to one core (`taskset -c 0`), where the
+//!   baseline is held too;
 //! - `digest`: `hcr digest` and receiver-level hashing of a 1 GiB artifact against
 //!   `openssl dgst -sha256`;
 //! - `certify`: `hcr certify` driving the conformance suite through a trivial implementation
 //!   (`stdio-baseline`, and `true` in exit-code mode), in cases per second.
+//!
+//! With `--peers` (folder profiles), the peers `cargo xtask peers install` installs run in
+//! the same harness, in process on one node thread ([`PEERS_SCRIPT`]): Ajv with ajv-formats
+//! (schema only), and the publisher's `validate.mjs` given `--publisher PATH` or
+//! `HCR_VALIDATE_MJS`. Their time is the loop's own (read, parse, check), node's start and the
+//! schema's compilation left out, in their favour.
 //!
 //! Runs alternate between the variants so that machine noise hits them alike. Medians,
 //! minima, maxima and peak RSS are printed and written to `target/bench/<profile>.json` with
@@ -120,6 +128,9 @@ struct Variant {
     label: String,
     program: PathBuf,
     args: Vec<String>,
+    /// The command prints its own time (`{"seconds": S}` on its last line): an in-process
+    /// peer, whose start-up is not counted.
+    self_timed: bool,
 }
 
 impl Variant {
@@ -128,9 +139,30 @@ impl Variant {
             label: label.to_owned(),
             program: program.into(),
             args: args.iter().map(|a| (*a).to_owned()).collect(),
+            self_timed: false,
+        }
+    }
+
+    /// The same command held to the first core (`taskset -c 0`).
+    fn on_one_core(label: &str, program: impl Into<PathBuf>, args: &[&str]) -> Self {
+        let program = program.into();
+        let mut pinned = vec![
+            "-c".to_owned(),
+            "0".to_owned(),
+            program.display().to_string(),
+        ];
+        pinned.extend(args.iter().map(|a| (*a).to_owned()));
+        Self {
+            label: label.to_owned(),
+            program: "taskset".into(),
+            args: pinned,
+            self_timed: false,
         }
     }
 }
+
+/// The in-process peer runner (see the module documentation).
+const PEERS_SCRIPT: &str = "xtask/src/bench/peers.mjs";
 
 fn bench_dir() -> PathBuf {
     workspace_root().join("target/bench")
@@ -222,25 +254,33 @@ fn corpus(name: &str, records: usize, evidence: usize, jsonl: bool, mix: Mix) ->
 struct Timing {
     label: String,
     seconds: Vec<f64>,
+    /// User + system CPU seconds of each run, where `/usr/bin/time` reports them.
+    cpu: Vec<f64>,
     peak_rss_kib: Vec<u64>,
 }
 
-impl Timing {
-    fn median(&self) -> f64 {
-        let mut sorted = self.seconds.clone();
-        sorted.sort_by(f64::total_cmp);
-        sorted[sorted.len() / 2]
-    }
+/// The median of `values` (which is not empty).
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
 }
 
-/// Runs a variant once, output discarded; wall seconds and peak RSS (via /usr/bin/time when
-/// present).
-fn run_once(variant: &Variant) -> Result<(f64, Option<u64>)> {
+/// One run's measurements.
+struct Run {
+    seconds: f64,
+    cpu: Option<f64>,
+    peak_rss_kib: Option<u64>,
+}
+
+/// Runs a variant once, output discarded: wall seconds (or, for a self-timed variant, the
+/// seconds it reports), and CPU seconds and peak RSS via `/usr/bin/time` when present.
+fn run_once(variant: &Variant) -> Result<Run> {
     let (program, args) = (&variant.program, &variant.args);
     let time = Path::new("/usr/bin/time");
     let mut command = if time.exists() {
         let mut c = Command::new(time);
-        c.args(["-f", "%M"]).arg(program).args(args);
+        c.args(["-f", "%M %U %S"]).arg(program).args(args);
         c
     } else {
         let mut c = Command::new(program);
@@ -249,10 +289,15 @@ fn run_once(variant: &Variant) -> Result<(f64, Option<u64>)> {
     };
     let started = Instant::now();
     let output = command
-        .stdout(Stdio::null())
+        .current_dir(workspace_root())
+        .stdout(if variant.self_timed {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stderr(Stdio::piped())
         .output()?;
-    let elapsed = started.elapsed().as_secs_f64();
+    let mut seconds = started.elapsed().as_secs_f64();
     if !matches!(output.status.code(), Some(0 | 1)) {
         bail!(
             "{} {:?} failed: {}",
@@ -261,11 +306,22 @@ fn run_once(variant: &Variant) -> Result<(f64, Option<u64>)> {
             String::from_utf8_lossy(&output.stderr)
         );
     }
-    let rss = String::from_utf8_lossy(&output.stderr)
-        .lines()
-        .last()
-        .and_then(|l| l.trim().parse().ok());
-    Ok((elapsed, rss))
+    if variant.self_timed {
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let reported: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap_or(""))
+            .with_context(|| format!("{} printed no timing: {stdout}", variant.label))?;
+        seconds = reported["seconds"]
+            .as_f64()
+            .with_context(|| format!("{} printed no seconds: {stdout}", variant.label))?;
+    }
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let fields: Vec<&str> = stderr.lines().last().unwrap_or("").split(' ').collect();
+    let number = |i: usize| fields.get(i).and_then(|f| f.trim().parse::<f64>().ok());
+    Ok(Run {
+        seconds,
+        cpu: number(1).zip(number(2)).map(|(user, system)| user + system),
+        peak_rss_kib: fields.first().and_then(|f| f.trim().parse().ok()),
+    })
 }
 
 /// A 1 GiB artifact of seeded bytes, and a record whose evidence names it with its digest;
@@ -322,7 +378,7 @@ fn build(package: &str) -> Result<()> {
 
 /// The commands a profile times, the first being the baseline, and the units of work one
 /// run does (bytes or cases) with their name, for the throughput column.
-fn variants(profile: &Profile) -> Result<(Vec<Variant>, f64, &'static str)> {
+fn variants(profile: &Profile, peers: Option<&Peers>) -> Result<(Vec<Variant>, f64, &'static str)> {
     let root = workspace_root();
     let release = root.join("target/release");
     let hcr = release.join("hcr");
@@ -350,19 +406,28 @@ fn variants(profile: &Profile) -> Result<(Vec<Variant>, f64, &'static str)> {
             one.extend(["--jobs", "1"]);
             all.push(&input);
             one.push(&input);
-            (
-                vec![
-                    Variant::new(
-                        "serde_json parse only (1 thread)",
-                        release.join("parse-baseline"),
-                        &baseline,
-                    ),
-                    Variant::new("hcr validate (all cores)", &hcr, &all),
-                    Variant::new("hcr validate --jobs 1", &hcr, &one),
-                ],
-                bytes as f64 / 1e6,
-                "MB/s",
-            )
+            let parse = release.join("parse-baseline");
+            let mut variants = vec![
+                Variant::new("serde_json parse only (1 thread)", &parse, &baseline),
+                Variant::new("hcr validate (all cores)", &hcr, &all),
+                Variant::new("hcr validate --jobs 1", &hcr, &one),
+            ];
+            if has_taskset() {
+                variants.extend([
+                    Variant::on_one_core("serde_json parse only, one core", &parse, &baseline),
+                    Variant::on_one_core("hcr validate --jobs 1, one core", &hcr, &one),
+                ]);
+            }
+            if let Some(peers) = peers {
+                if jsonl {
+                    bail!(
+                        "--peers compares folders of records: not with {}",
+                        profile.name
+                    );
+                }
+                variants.extend(peer_variants(peers, &input)?);
+            }
+            (variants, bytes as f64 / 1e6, "MB/s")
         }
         Kind::Digest { bytes } => {
             let (artifacts, record) = digest_input(bytes)?;
@@ -421,6 +486,57 @@ fn variants(profile: &Profile) -> Result<(Vec<Variant>, f64, &'static str)> {
     })
 }
 
+/// Whether `taskset` (util-linux) can hold a command to one core here.
+fn has_taskset() -> bool {
+    Command::new("taskset")
+        .args(["-c", "0", "true"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The peers `--peers` adds.
+struct Peers {
+    /// The publisher's `validate.mjs`, when given.
+    publisher: Option<PathBuf>,
+}
+
+/// The in-process peers over the records in `input`.
+fn peer_variants(peers: &Peers, input: &str) -> Result<Vec<Variant>> {
+    let root = workspace_root();
+    let modules = root.join("target/peers/node/node_modules");
+    if !modules.join("ajv").exists() || !modules.join("ajv-formats").exists() {
+        bail!("Ajv is not installed: run `cargo xtask peers install`");
+    }
+    let script = root.join(PEERS_SCRIPT).display().to_string();
+    let schema = root.join("protocol/v1/schema.json").display().to_string();
+    let modules = modules.display().to_string();
+    let mut variants = vec![Variant {
+        self_timed: true,
+        ..Variant::new(
+            "Ajv in process (1 thread, schema only)",
+            "node",
+            &[&script, "ajv", &modules, &schema, input],
+        )
+    }];
+    if let Some(publisher) = &peers.publisher {
+        let publisher = std::fs::canonicalize(publisher)
+            .with_context(|| format!("{} cannot be read", publisher.display()))?
+            .display()
+            .to_string();
+        variants.push(Variant {
+            self_timed: true,
+            ..Variant::new(
+                "validate.mjs in process (1 thread)",
+                "node",
+                &[&script, "publisher", &publisher, input],
+            )
+        });
+    }
+    Ok(variants)
+}
+
 /// The bytes of every file under `dir`.
 fn folder_bytes(dir: &Path) -> Result<u64> {
     let mut total = 0;
@@ -438,24 +554,32 @@ fn folder_bytes(dir: &Path) -> Result<u64> {
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut profile_name = "standard";
     let mut runs = 7usize;
+    let mut peers = None;
+    let mut publisher = std::env::var_os("HCR_VALIDATE_MJS").map(PathBuf::from);
     let mut i = 0;
     while i < args.len() {
+        let value = || args.get(i + 1).context("needs a value");
         match args[i].as_str() {
             "--profile" => {
-                profile_name = args
-                    .get(i + 1)
-                    .map(String::as_str)
-                    .context("--profile needs a value")?;
+                profile_name = value().context("--profile")?;
                 i += 1;
             }
             "--runs" => {
-                runs = args.get(i + 1).context("--runs needs a value")?.parse()?;
+                runs = value().context("--runs")?.parse()?;
                 i += 1;
             }
-            other => bail!("unknown option `{other}` (cargo xtask bench [--profile P] [--runs N])"),
+            "--peers" => peers = Some(()),
+            "--publisher" => {
+                publisher = Some(PathBuf::from(value().context("--publisher")?));
+                i += 1;
+            }
+            other => bail!(
+                "unknown option `{other}` (cargo xtask bench [--profile P] [--runs N] [--peers [--publisher PATH]])"
+            ),
         }
         i += 1;
     }
+    let peers = peers.map(|()| Peers { publisher });
     let names: Vec<&str> = PROFILES.iter().map(|p| p.name).collect();
     let profile = PROFILES
         .iter()
@@ -463,7 +587,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         .with_context(|| format!("profiles: {}", names.join(", ")))?;
     build("hcr-cli")?;
     build("hcr-bench-baselines")?;
-    let (variants, work, unit) = variants(profile)?;
+    let (variants, work, unit) = variants(profile, peers.as_ref())?;
     // One warm-up run each fills the page cache.
     for variant in &variants {
         run_once(variant)?;
@@ -473,46 +597,82 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         .map(|v| Timing {
             label: v.label.clone(),
             seconds: Vec::new(),
+            cpu: Vec::new(),
             peak_rss_kib: Vec::new(),
         })
         .collect();
     for _ in 0..runs {
         for (timing, variant) in timings.iter_mut().zip(&variants) {
-            let (seconds, rss) = run_once(variant)?;
-            timing.seconds.push(seconds);
-            timing.peak_rss_kib.extend(rss);
+            let run = run_once(variant)?;
+            timing.seconds.push(run.seconds);
+            timing.cpu.extend(run.cpu);
+            timing.peak_rss_kib.extend(run.peak_rss_kib);
         }
     }
-    let base = timings[0].median();
+    // A variant held to one core is compared with the baseline held to one core.
+    let pinned_base = variants
+        .iter()
+        .position(|v| v.program == Path::new("taskset"))
+        .unwrap_or(0);
+    let base = |i: usize| {
+        let pinned = variants[i].program == Path::new("taskset");
+        &timings[if pinned { pinned_base } else { 0 }]
+    };
     println!(
-        "\nprofile {} ({runs} runs each, alternating; whole-process wall time)\n",
+        "\nprofile {} ({runs} runs each, alternating; whole-process time, medians; a peer's own loop)\n",
         profile.name
     );
     println!(
-        "{:<38} {:>9} {:>9} {:>9} {:>7} {:>11} {:>10}",
-        "", "median s", "min s", "max s", "ratio", unit, "peak RSS"
+        "{:<40} {:>8} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9} {:>10}",
+        "", "wall s", "min s", "max s", "ratio", "CPU s", "ratio", unit, "peak RSS"
     );
     let mut rows = Vec::new();
-    for t in &timings {
+    for (i, t) in timings.iter().enumerate() {
+        let wall = median(&t.seconds);
         let min = t.seconds.iter().copied().fold(f64::INFINITY, f64::min);
         let max = t.seconds.iter().copied().fold(0.0, f64::max);
+        let ratio = wall / median(&base(i).seconds);
+        let cpu = (!t.cpu.is_empty() && !variants[i].self_timed).then(|| median(&t.cpu));
+        let cpu_ratio = cpu
+            .zip((!base(i).cpu.is_empty()).then(|| median(&base(i).cpu)))
+            .map(|(cpu, base)| cpu / base);
         let rss = t.peak_rss_kib.iter().copied().max();
-        let rss_text = rss.map_or_else(
-            || "?".to_owned(),
-            |k| format!("{:.1} MiB", k as f64 / 1024.0),
-        );
-        let throughput = work / t.median();
+        let shown = |value: Option<f64>, decimals: usize| {
+            value.map_or_else(|| "-".to_owned(), |v| format!("{v:.decimals$}"))
+        };
+        let throughput = work / wall;
         println!(
-            "{:<38} {:>9.3} {:>9.3} {:>9.3} {:>7.2} {:>11.0} {:>10}",
+            "{:<40} {:>8.3} {:>8.3} {:>8.3} {:>6.2} {:>8} {:>6} {:>9.0} {:>10}",
             t.label,
-            t.median(),
+            wall,
             min,
             max,
-            t.median() / base,
+            ratio,
+            shown(cpu, 3),
+            shown(cpu_ratio, 2),
             throughput,
-            rss_text
+            rss.map_or_else(
+                || "?".to_owned(),
+                |k| format!("{:.1} MiB", k as f64 / 1024.0)
+            ),
         );
-        rows.push(json!({"label": t.label, "median": t.median(), "min": min, "max": max, "ratio": t.median() / base, "throughput": throughput, "unit": unit, "peakRssKiB": rss, "runs": t.seconds}));
+        rows.push(json!({"label": t.label, "median": wall, "min": min, "max": max, "ratio": ratio, "cpu": cpu, "cpuRatio": cpu_ratio, "throughput": throughput, "unit": unit, "peakRssKiB": rss, "runs": t.seconds, "cpuRuns": t.cpu}));
+    }
+    // hcr against each peer: on one core (its fair comparison) and on all cores.
+    let one_core = variants
+        .iter()
+        .position(|v| v.label == "hcr validate --jobs 1, one core");
+    for (peer, variant) in timings.iter().zip(&variants) {
+        if !variant.self_timed {
+            continue;
+        }
+        let against = |i: usize| median(&timings[i].seconds) / median(&peer.seconds);
+        println!(
+            "hcr against {}: {} of its time on one core, {:.2} on all cores",
+            peer.label,
+            one_core.map_or_else(|| "-".to_owned(), |i| format!("{:.2}", against(i))),
+            against(1)
+        );
     }
     let commit = Command::new("git")
         .current_dir(workspace_root())
