@@ -23,8 +23,9 @@ use hcr_validate::{Level, Report, Severity, Validator};
 pub type Target = (&'static str, fn(&[u8]));
 
 /// Every target, by name.
-pub const TARGETS: [Target; 8] = [
+pub const TARGETS: [Target; 9] = [
     ("validate", validate),
+    ("fast_path", fast_path),
     ("typed_round_trip", typed_round_trip),
     ("spec_handoff", spec_handoff),
     ("goal_handover", goal_handover),
@@ -155,6 +156,36 @@ pub fn validate(data: &[u8]) {
             assert_eq!(report, validator.validate_bytes(data), "deterministic");
             check_formats(data, report);
         }
+    }
+}
+
+/// Bytes → the validator's fast paths against their references (`hcr_validate::oracle`):
+/// the one-pass parser reads nothing `serde_json` reads differently (the same value, the same
+/// overwritten repeats); the spans it records are the ones found in the text; and the
+/// compiled schema gives the `jsonschema` crate's verdict and diagnostics (codes, pointers,
+/// messages, order, and how many were past a limit).
+pub fn fast_path(data: &[u8]) {
+    use hcr_validate::oracle;
+    if let Err(disagreement) = oracle::parsers_agree(data, &hcr_validate::Limits::default()) {
+        panic!("the parsers disagree: {disagreement}");
+    }
+    if let Err(difference) = oracle::spans_agree(data) {
+        panic!("the spans differ: {difference}");
+    }
+    let Some(value) = oracle::value_of(data) else {
+        return;
+    };
+    assert_eq!(
+        oracle::schema_accepts(&value),
+        oracle::jsonschema_accepts(&value),
+        "the schema's verdict on {value}"
+    );
+    for limit in [usize::MAX, 2] {
+        assert_eq!(
+            oracle::schema_diagnostics(&value, limit),
+            oracle::jsonschema_diagnostics(&value, limit),
+            "the schema's diagnostics (limit {limit}) on {value}"
+        );
     }
 }
 
@@ -462,7 +493,7 @@ pub fn seeds(target: &str, root: &std::path::Path) -> Vec<Vec<u8>> {
             .filter_map(|text| Record::from_json(text).ok())
     };
     match target {
-        "validate" | "typed_round_trip" => records.clone(),
+        "validate" | "fast_path" | "typed_round_trip" => records.clone(),
         "spec_handoff" => typed()
             .filter_map(|record| {
                 let (payload, _) = hcr_interop::convert::to_payload(&record, "/work/project");

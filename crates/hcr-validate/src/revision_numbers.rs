@@ -55,8 +55,8 @@ pub(crate) fn revision_numbers<'t>(value: Json<'t, '_>) -> Vec<(Place, &'t serde
 
 /// HCR114 for revision numbers the schema accepts but that exceed 2^53 − 1 (RFC 8259,
 /// section 6: not every reader holds them exactly).
-pub(crate) fn unsafe_revisions(value: Json<'_, '_>, out: &mut Sink) {
-    for (place, n) in revision_numbers(value) {
+pub(crate) fn unsafe_revisions(numbers: &[(Place, &serde_json::Number)], out: &mut Sink) {
+    for &(place, n) in numbers {
         let max = Revision::MAX;
         #[allow(clippy::cast_precision_loss)] // 2^53 - 1 is exact as a double
         let above = n.as_u64().map_or_else(
@@ -83,21 +83,23 @@ pub(crate) fn unsafe_revisions(value: Json<'_, '_>, out: &mut Sink) {
 
 /// HCR110 for revision numbers written as a fraction or exponent that a double rounds to an
 /// integer though the number written is not one (`1.0000000000000001`, `0.99999999999999999`).
-/// `source` is the text the value was parsed from; it is read only when such a literal is
-/// there, so that valid records pay nothing for this check.
-pub(crate) fn rounded_revisions(tree: &Tree<'_>, source: &[u8], out: &mut Sink) {
-    let suspects: Vec<JsonPointer> = revision_numbers(tree.root())
-        .into_iter()
+/// `source` is the text `tree` was parsed from, and `numbers` its revision numbers; the text is
+/// read only when such a literal is there, so that valid records pay nothing for this check.
+pub(crate) fn rounded_revisions(
+    tree: &Tree<'_>,
+    source: &str,
+    numbers: &[(Place, &serde_json::Number)],
+    out: &mut Sink,
+) {
+    let suspects: Vec<JsonPointer> = numbers
+        .iter()
         .filter(|(_, n)| n.is_f64() && n.as_f64().is_some_and(|f| f.fract() == 0.0))
-        .map(|(place, _)| place.pointer())
+        .map(|&(place, _)| place.pointer())
         .collect();
     if suspects.is_empty() {
         return;
     }
-    // The document parsed, so the source is UTF-8.
-    let Ok(text) = std::str::from_utf8(source) else {
-        return;
-    };
+    let text = source;
     let requests: Vec<_> = suspects.iter().map(|p| (p, Anchor::Value)).collect();
     for (pointer, range) in suspects
         .iter()

@@ -157,6 +157,7 @@ impl Validator {
                 tree: &tree,
                 overwritten: &[],
             },
+            None,
             &mut sink,
         );
         self.finish(None, sink)
@@ -225,17 +226,19 @@ impl Validator {
                 tree: &document.tree,
                 overwritten: &document.overwritten,
             },
+            Some(document.text),
             &mut sink,
         );
-        revision_numbers::rounded_revisions(&document.tree, bytes, &mut sink);
-        let report = self.finish(Some((bytes, Some(&document.tree))), sink);
+        let report = self.finish(Some((bytes, Some((document.text, &document.tree)))), sink);
         (Some(document), report)
     }
 
-    /// Runs the checks of this validator's level.
-    fn check(&self, input: &Input<'_, '_>, sink: &mut Sink) {
+    /// Runs the checks of this validator's level; `source` is the text the tree was parsed
+    /// from, when there is one.
+    fn check(&self, input: &Input<'_, '_>, source: Option<&str>, sink: &mut Sink) {
         schema::check(input.root(), sink);
-        revision_numbers::unsafe_revisions(input.root(), sink);
+        let revisions = revision_numbers::revision_numbers(input.root());
+        revision_numbers::unsafe_revisions(&revisions, sink);
         if self.level >= Level::Normative {
             rules::check(input, sink);
         }
@@ -243,11 +246,14 @@ impl Validator {
             let default = ReceiverContext::default();
             receiver::check(input, self.receiver.as_deref().unwrap_or(&default), sink);
         }
+        if let Some(source) = source {
+            revision_numbers::rounded_revisions(input.tree, source, &revisions, sink);
+        }
     }
 
     /// Locates, orders and redacts the diagnostics, and says how many were past the limit.
-    /// `source`: the text checked, and the tree read from it if it parsed.
-    fn finish(&self, source: Option<(&[u8], Option<&Tree<'_>>)>, sink: Sink) -> Report {
+    /// `source`: the bytes checked, and, if they parsed, their text and the tree read from it.
+    fn finish(&self, source: Option<(&[u8], Option<Parsed<'_, '_>>)>, sink: Sink) -> Report {
         let Sink {
             mut diagnostics,
             secrets,
@@ -270,8 +276,8 @@ impl Validator {
             _ => secrets.finish(),
         };
         let mut redactions = Vec::new();
-        if let Some((source, tree)) = source {
-            attach_spans(source, tree, &mut diagnostics);
+        if let Some((source, parsed)) = source {
+            attach_spans(source, parsed, &mut diagnostics);
             diagnostics.sort_by_key(|d| (d.span.map_or(usize::MAX, |s| s.start.offset), d.code));
             redactions = secrets.mask_source(source);
         }
@@ -352,11 +358,17 @@ fn typed(bytes: &[u8]) -> Result<Record, hcr_types::Error> {
     Record::from_json(text)
 }
 
-/// Gives every diagnostic its span.
-fn attach_spans(source: &[u8], tree: Option<&Tree<'_>>, diagnostics: &mut [Diagnostic]) {
-    // Parse errors carry an offset; everything else is in a document that parsed, so the
-    // source is UTF-8.
-    let text = std::str::from_utf8(source).ok();
+/// A source that parsed: its text and the tree read from it.
+type Parsed<'s, 't> = (&'s str, &'s Tree<'t>);
+
+/// Gives every diagnostic its span; `parsed` is the text of `source` and its tree, when it
+/// parsed.
+fn attach_spans(source: &[u8], parsed: Option<Parsed<'_, '_>>, diagnostics: &mut [Diagnostic]) {
+    // Parse errors carry an offset, and may be in text that is not UTF-8.
+    let (text, tree) = match parsed {
+        Some((text, tree)) => (Some(text), Some(tree)),
+        None => (std::str::from_utf8(source).ok(), None),
+    };
     let requests: Vec<(&JsonPointer, Anchor)> =
         diagnostics.iter().map(|d| (&d.pointer, d.anchor)).collect();
     let ranges = match (text, tree) {

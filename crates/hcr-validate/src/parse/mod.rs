@@ -24,6 +24,8 @@ use crate::{Code, Diagnostic, Limit, Limits};
 /// A parsed document.
 #[derive(Debug)]
 pub(crate) struct Document<'a> {
+    /// The source text (the input, known to be UTF-8).
+    pub(crate) text: &'a str,
     /// The values, read as `JSON.parse` reads them through [`Tree::root`].
     pub(crate) tree: Tree<'a>,
     /// Values that a repeated key overwrote, in document order.
@@ -108,6 +110,7 @@ fn read_with_serde<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, B
     .and_then(|()| deserializer.end());
     match parsed {
         Ok(()) => Ok(Document {
+            text,
             tree: state.tree,
             overwritten: state
                 .overwritten

@@ -51,6 +51,7 @@ pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, 
     let mut tree = parser.tree;
     tree.spans = Some(parser.spans);
     Ok(Document {
+        text,
         tree,
         overwritten: parser.overwritten,
     })

@@ -114,13 +114,9 @@ fn automaton() -> &'static Automaton {
         ]);
         // A DFA with standard match semantics, walked by hand: every anchor that ends at a
         // byte is reported there, overlapping ones too (`sk-` and `sk-ant-`, `secret` inside
-        // `secret_`), for a table lookup per byte.
-        let dfa = aho_corasick::dfa::DFA::builder()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::Standard)
-            .start_kind(aho_corasick::StartKind::Both)
-            .build(anchors.iter().map(|(a, _)| a))
-            .unwrap_or_else(|e| unreachable!("the anchors are valid patterns: {e}"));
+        // `secret_`), for a table lookup per byte. Walks start where the filter says an
+        // anchor may: only the anchored start state is built.
+        let dfa = anchor_dfa(&anchors, aho_corasick::StartKind::Anchored);
         let filter = Filter::new(anchors.iter().map(|(a, _)| a.as_bytes()));
         Automaton {
             dfa,
@@ -128,6 +124,19 @@ fn automaton() -> &'static Automaton {
             filter,
         }
     })
+}
+
+/// The DFA of the anchors, ASCII-case-insensitive, with standard match semantics.
+fn anchor_dfa(
+    anchors: &[(&str, Anchor)],
+    start: aho_corasick::StartKind,
+) -> aho_corasick::dfa::DFA {
+    aho_corasick::dfa::DFA::builder()
+        .ascii_case_insensitive(true)
+        .match_kind(MatchKind::Standard)
+        .start_kind(start)
+        .build(anchors.iter().map(|(a, _)| a))
+        .unwrap_or_else(|e| unreachable!("the anchors are valid patterns: {e}"))
 }
 
 /// Where anchors can start: the scanner's prefilter.
@@ -381,7 +390,7 @@ fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
 pub(crate) fn anchors_unfiltered(text: &[u8]) -> Vec<(usize, usize, usize)> {
     use aho_corasick::Anchored;
     use aho_corasick::automaton::Automaton as _;
-    let dfa = &automaton().dfa;
+    let dfa = anchor_dfa(&automaton().anchors, aho_corasick::StartKind::Unanchored);
     let mut found = Vec::new();
     let Ok(mut state) = dfa.start_state(Anchored::No) else {
         return found;
