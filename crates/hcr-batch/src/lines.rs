@@ -71,6 +71,8 @@ impl<R: Read> LineBlocks<R> {
             bytes: std::mem::take(&mut self.carry),
             lines: Vec::new(),
         };
+        // Room for the whole block at once: growing it read by read would copy it each time.
+        block.bytes.reserve(self.target + self.chunk);
         // Where the unfinished line starts, and how far it has been searched for an LF.
         let mut line_start = 0;
         let mut searched = block.bytes.len();
@@ -125,20 +127,17 @@ impl<R: Read> LineBlocks<R> {
                 self.carry = block.bytes.split_off(line_start);
                 break;
             }
+            // Read into the spare room as it is (`read_to_end` does not zero it first, as a
+            // buffer handed to `read` must be), stopping after `chunk` bytes or at the end.
             let start = block.bytes.len();
-            block.bytes.resize(start + self.chunk, 0);
-            let read = loop {
-                match self.reader.read(&mut block.bytes[start..]) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => {
-                        block.bytes.truncate(start);
-                        return Err(e);
-                    }
+            let chunk = self.chunk as u64;
+            match (&mut self.reader).take(chunk).read_to_end(&mut block.bytes) {
+                Ok(read) => self.eof = (read as u64) < chunk,
+                Err(e) => {
+                    block.bytes.truncate(start);
+                    return Err(e);
                 }
-            };
-            block.bytes.truncate(start + read);
-            self.eof = read == 0;
+            }
         }
         if block.lines.is_empty() && self.eof && self.carry.is_empty() {
             return Ok(None);
@@ -251,6 +250,87 @@ mod tests {
             per_block.push(texts);
         }
         assert_eq!(per_block, [["one"], ["two"], ["three"], ["four"]]);
+    }
+
+    /// A reader that hands out at most `step` bytes per read, is interrupted before every
+    /// other read, and fails once it has handed out `fail_at` bytes.
+    struct Trickle<'a> {
+        input: &'a [u8],
+        step: usize,
+        interrupt: bool,
+        fail_at: Option<usize>,
+        given: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.interrupt = !self.interrupt;
+            if self.interrupt {
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            if self.fail_at.is_some_and(|at| self.given >= at) {
+                return Err(io::Error::other("the disk went away"));
+            }
+            let n = self.step.min(buf.len()).min(self.input.len());
+            buf[..n].copy_from_slice(&self.input[..n]);
+            self.input = &self.input[n..];
+            self.given += n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn short_and_interrupted_reads_give_the_same_lines() {
+        let input = b"ab\r\ncd\n\n  \nefghijklmnop\nqr\nlast";
+        for step in [1, 2, 3, 7, 100] {
+            for target in [1, 3, 8, 64] {
+                let reader = Trickle {
+                    input,
+                    step,
+                    interrupt: false,
+                    fail_at: None,
+                    given: 0,
+                };
+                let mut blocks = LineBlocks::new(reader, 6, target);
+                let mut got = Vec::new();
+                while let Some(block) = blocks.next_block().expect("no failure") {
+                    got.extend(block.lines.iter().map(|(n, piece)| match piece {
+                        Piece::Text(range) => {
+                            format!(
+                                "{n}:{}",
+                                String::from_utf8_lossy(&block.bytes[range.clone()])
+                            )
+                        }
+                        Piece::TooLong(len) => format!("{n}:<{len} bytes>"),
+                    }));
+                }
+                assert_eq!(got, lines(input, 6, target), "step {step}, target {target}");
+                assert_eq!(got, ["1:ab", "2:cd", "5:<12 bytes>", "6:qr", "7:last"]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_read_error_is_returned_after_the_lines_before_it() {
+        let input = b"one\ntwo\nthree\n";
+        let reader = Trickle {
+            input,
+            step: 4,
+            interrupt: false,
+            fail_at: Some(8),
+            given: 0,
+        };
+        let mut blocks = LineBlocks::new(reader, 100, 4);
+        let mut seen = Vec::new();
+        let error = loop {
+            match blocks.next_block() {
+                Ok(Some(block)) => seen.extend(block.lines.into_iter().map(|(n, _)| n)),
+                Ok(None) => panic!("the reader fails before the end"),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(seen, [1, 2]);
+        assert_eq!(error.to_string(), "the disk went away");
     }
 
     #[test]
