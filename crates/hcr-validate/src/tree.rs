@@ -194,6 +194,14 @@ impl<'a> Tree<'a> {
         }
     }
 
+    /// Whether any string value of the document, overwritten ones included, satisfies
+    /// `test`: one pass over the nodes, for a check that can then skip its walk.
+    pub(crate) fn any_string(&self, mut test: impl FnMut(&str) -> bool) -> bool {
+        self.nodes
+            .iter()
+            .any(|node| node.tag == Tag::String && test(self.text(node)))
+    }
+
     /// The document's root value.
     pub(crate) fn root(&self) -> Json<'_, 'a> {
         Json {

@@ -7,6 +7,17 @@ use crate::tree::Json;
 use crate::{Code, Diagnostic};
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+    // A text place can hold blank text only if some string of the document is blank: one
+    // pass over the strings spares most records the walk of every place.
+    let blank = |text: &str| !text.is_empty() && hcr_types::text::is_js_blank(text);
+    if input.tree.any_string(blank) {
+        blank_texts(input, sink);
+    }
+    empty_uris(input, sink);
+}
+
+/// Whitespace-only text at the places the reference validator requires content.
+fn blank_texts(input: &Input<'_, '_>, sink: &mut Sink) {
     hcr_types::contract::for_each_blank_text(input.root(), &mut |pointer, text| {
         let kind = if text.chars().all(|c| c == ' ') {
             "spaces"
@@ -17,6 +28,10 @@ pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
         let message = format!("{} holds only {kind}", field(&at));
         sink.push(Diagnostic::new(Code::Hcr201, at, message));
     });
+}
+
+/// An empty `uri` that is an evidence item's only reference.
+fn empty_uris(input: &Input<'_, '_>, sink: &mut Sink) {
     for (at, item) in objects(input.root(), "evidence") {
         let empty_uri = item.get("uri").and_then(Json::as_str) == Some("");
         if empty_uri && !item.contains_key("artifactRef") {

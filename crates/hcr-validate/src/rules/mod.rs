@@ -261,14 +261,24 @@ pub(crate) fn duplicate_ids(
     what: &str,
     sink: &mut Sink,
 ) {
-    // A map, not a list: a record may hold thousands of items, and comparing each with every
-    // earlier one was the largest cost of validating a record with long evidence lists.
+    /// Lists up to this long are compared pair by pair, which is cheaper than hashing.
+    const PAIRWISE: usize = 16;
+    let ids: Vec<(&str, Item)> = objects(input.root(), key)
+        .filter_map(|(at, item)| Some((item.get("id")?.as_str()?, at)))
+        .collect();
+    // A map for longer lists: a record may hold thousands of items, and comparing each with
+    // every earlier one was the largest cost of validating a record with long evidence lists.
     let mut seen: HashMap<&str, Item> = HashMap::new();
-    for (at, item) in objects(input.root(), key) {
-        let Some(id) = item.get("id").and_then(Json::as_str) else {
-            continue;
+    for (i, &(id, at)) in ids.iter().enumerate() {
+        let first = if ids.len() <= PAIRWISE {
+            ids[..i]
+                .iter()
+                .find(|(earlier, _)| *earlier == id)
+                .map(|&(_, first)| first)
+        } else {
+            seen.get(id).copied()
         };
-        match seen.get(id) {
+        match first {
             Some(first) => sink.push(Diagnostic::new(
                 code,
                 at.key("id"),
@@ -278,9 +288,54 @@ pub(crate) fn duplicate_ids(
                     first.pointer()
                 ),
             )),
-            None => {
+            None if ids.len() > PAIRWISE => {
                 seen.insert(id, at);
             }
+            None => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Code, Level, Validator};
+
+    /// The HCR205 diagnostics of a document whose evidence items have these ids: each item's
+    /// index and the message.
+    fn repeated_evidence_ids(ids: &[&str]) -> Vec<(String, String)> {
+        let evidence: Vec<_> = ids
+            .iter()
+            .map(|id| serde_json::json!({ "id": id }))
+            .collect();
+        let text = serde_json::json!({ "evidence": evidence }).to_string();
+        Validator::new(Level::Normative)
+            .validate_str(&text)
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.code == Code::Hcr205)
+            .map(|d| (d.pointer.to_string(), d.message))
+            .collect()
+    }
+
+    #[test]
+    fn a_repeated_id_names_its_first_occurrence_in_short_and_long_lists() {
+        // Short lists are compared pair by pair, long ones through a map: the same answer.
+        for len in [4, 16, 17, 40] {
+            let names: Vec<String> = (0..len).map(|i| format!("e{i}")).collect();
+            let mut ids: Vec<&str> = names.iter().map(String::as_str).collect();
+            ids[2] = "e1";
+            ids[len - 1] = "e1";
+            let expected: Vec<(String, String)> = [2, len - 1]
+                .iter()
+                .map(|i| {
+                    (
+                        format!("/evidence/{i}/id"),
+                        format!("evidence item `/evidence/{i}` has the same `id` as `/evidence/1`"),
+                    )
+                })
+                .collect();
+            assert_eq!(repeated_evidence_ids(&ids), expected, "{len} items");
+        }
+        assert!(repeated_evidence_ids(&["a", "b", "c"]).is_empty());
     }
 }
