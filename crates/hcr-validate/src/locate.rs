@@ -340,7 +340,7 @@ pub(crate) fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
             let mut line_start = None;
             if memchr::memchr(b'\r', segment).is_none() {
                 // Only LFs (the usual text): counted in one vectorised pass.
-                let breaks = count(segment, |b| b == b'\n');
+                let breaks = memchr::memchr_iter(b'\n', segment).count();
                 line = line.saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
                 line_start = memchr::memrchr(b'\n', segment).map(|k| at + k + 1);
             } else {
@@ -376,30 +376,11 @@ pub(crate) fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
 /// The columns `segment` (a part of one line) advances: its characters (lead bytes), without
 /// the CR of a CRLF.
 fn characters(segment: &[u8]) -> u32 {
-    let leads = count(segment, |b| b & 0xC0 != 0x80 && b != b'\r');
+    let leads = segment
+        .iter()
+        .filter(|&&b| b & 0xC0 != 0x80 && b != b'\r')
+        .count();
     u32::try_from(leads).unwrap_or(u32::MAX)
-}
-
-/// How many bytes of `bytes` satisfy `test`: 32 byte-wide counters that the compiler
-/// vectorises, emptied before they can overflow (a plain `filter().count()` adds to a `usize`
-/// per byte).
-#[inline]
-fn count(bytes: &[u8], test: impl Fn(u8) -> bool) -> usize {
-    const LANES: usize = 32;
-    let mut total = 0;
-    for part in bytes.chunks(LANES * usize::from(u8::MAX)) {
-        let mut lanes = [0u8; LANES];
-        let blocks = part.chunks_exact(LANES);
-        let rest = blocks.remainder();
-        for block in blocks {
-            for (lane, &b) in lanes.iter_mut().zip(block) {
-                *lane += u8::from(test(b));
-            }
-        }
-        total += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
-        total += rest.iter().filter(|&&b| test(b)).count();
-    }
-    total
 }
 
 #[cfg(test)]
@@ -493,27 +474,6 @@ mod tests {
                 .map(|p| (p.line, p.column, p.offset))
                 .collect();
             proptest::prop_assert_eq!(got, positions_by_bytes(text.as_bytes(), &offsets));
-        }
-
-        #[test]
-        fn the_vectorised_count_counts_what_a_filter_counts(
-            // Past one round of the byte-wide counters (8,160 bytes), and all of one byte.
-            bytes in proptest::collection::vec(
-                proptest::prop_oneof![
-                    proptest::strategy::Just(b'\n'),
-                    proptest::strategy::Just(b'a'),
-                    proptest::strategy::Just(0x80u8),
-                    proptest::arbitrary::any::<u8>(),
-                ],
-                0..20_000,
-            ),
-            same in 0usize..9_000,
-        ) {
-            let newline = |b: u8| b == b'\n';
-            let lead = |b: u8| b & 0xC0 != 0x80;
-            proptest::prop_assert_eq!(count(&bytes, newline), bytes.iter().filter(|&&b| newline(b)).count());
-            proptest::prop_assert_eq!(count(&bytes, lead), bytes.iter().filter(|&&b| lead(b)).count());
-            proptest::prop_assert_eq!(count(&vec![b'\n'; same], newline), same);
         }
 
         #[test]
