@@ -13,7 +13,7 @@ use super::rules::{self, RULES};
 use super::scanner::{self, Hit};
 use super::values;
 use crate::diagnostic::Anchor;
-use crate::tree::{Json, Kind, Tree};
+use crate::tree::{Json, Kind};
 
 /// Where in a document a secret was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -140,10 +140,73 @@ fn is_schema_key(key: &str) -> bool {
     )
 }
 
+/// What the walk reads of a document: the parsed tree ([`Json`]), or a `serde_json::Value`
+/// a caller gives, walked as it is (a tree of a large value would double the memory it takes).
+pub(crate) trait View<'v>: Copy {
+    fn kind(self) -> Kind;
+    fn as_str(self) -> Option<&'v str>;
+    /// An object's members as `JSON.parse` reads them; nothing for anything else.
+    fn members(self) -> impl Iterator<Item = (&'v str, Self)>;
+    /// An array's items; nothing for anything else.
+    fn items(self) -> impl Iterator<Item = Self>;
+    /// The number of items or members.
+    fn len(self) -> usize;
+}
+
+impl<'v> View<'v> for Json<'v, '_> {
+    fn kind(self) -> Kind {
+        Json::kind(self)
+    }
+    fn as_str(self) -> Option<&'v str> {
+        Json::as_str(self)
+    }
+    fn members(self) -> impl Iterator<Item = (&'v str, Self)> {
+        Json::members(self)
+    }
+    fn items(self) -> impl Iterator<Item = Self> {
+        Json::items(self)
+    }
+    fn len(self) -> usize {
+        Json::len(self)
+    }
+}
+
+impl<'v> View<'v> for &'v Value {
+    fn kind(self) -> Kind {
+        match self {
+            Value::Null => Kind::Null,
+            Value::Bool(_) => Kind::Bool,
+            Value::Number(_) => Kind::Number,
+            Value::String(_) => Kind::String,
+            Value::Array(_) => Kind::Array,
+            Value::Object(_) => Kind::Object,
+        }
+    }
+    fn as_str(self) -> Option<&'v str> {
+        Value::as_str(self)
+    }
+    fn members(self) -> impl Iterator<Item = (&'v str, Self)> {
+        self.as_object()
+            .into_iter()
+            .flatten()
+            .map(|(key, value)| (key.as_str(), value))
+    }
+    fn items(self) -> impl Iterator<Item = Self> {
+        self.as_array().into_iter().flatten()
+    }
+    fn len(self) -> usize {
+        match self {
+            Value::Array(items) => items.len(),
+            Value::Object(members) => members.len(),
+            _ => 0,
+        }
+    }
+}
+
 /// Walks `value`, which sits at `base`; `occurrence` is set for a value a repeated key
 /// overwrote (the `n`th occurrence of its member).
-pub(crate) fn walk(
-    value: Json<'_, '_>,
+pub(crate) fn walk<'v>(
+    value: impl View<'v>,
     base: &JsonPointer,
     occurrence: Option<usize>,
     on: &mut dyn FnMut(&Event<'_>),
@@ -161,8 +224,7 @@ pub(crate) fn walk(
 #[must_use]
 pub fn scan_value(value: &Value) -> Vec<DocumentFinding> {
     let mut found = Vec::new();
-    let tree = Tree::from_value(value);
-    walk(tree.root(), &JsonPointer::root(), None, &mut |event| {
+    walk(value, &JsonPointer::root(), None, &mut |event| {
         found.push(event.finding());
     });
     found
@@ -204,7 +266,7 @@ impl Walker<'_> {
         !hits.is_empty()
     }
 
-    fn value<'v>(&mut self, value: Json<'v, '_>, path: &mut Vec<Segment<'v>>) {
+    fn value<'v>(&mut self, value: impl View<'v>, path: &mut Vec<Segment<'v>>) {
         match value.kind() {
             Kind::String => {
                 let anchor = self.value_anchor(path);
@@ -218,9 +280,9 @@ impl Walker<'_> {
     }
 
     /// An object; `parent` is what the key holding it says (`{"secret": {"value": …}}`).
-    fn object<'v>(
+    fn object<'v, V: View<'v>>(
         &mut self,
-        map: Json<'v, '_>,
+        map: V,
         path: &mut Vec<Segment<'v>>,
         parent: Option<NameClass>,
     ) {
@@ -264,7 +326,7 @@ impl Walker<'_> {
     /// An array: its items, then the secrets that span neighbouring string items (a PEM
     /// block one line per item, a token cut in two). A secret found inside one item that
     /// such a span contains is reported as the span.
-    fn array<'v>(&mut self, array: Json<'v, '_>, path: &mut Vec<Segment<'v>>) {
+    fn array<'v>(&mut self, array: impl View<'v>, path: &mut Vec<Segment<'v>>) {
         // Each item's text, if it is a string; other items are walked first.
         let mut texts: Vec<Option<&'v str>> = Vec::with_capacity(array.len());
         for (i, item) in array.items().enumerate() {
@@ -356,7 +418,7 @@ fn run_secrets<'v>(run: &[&'v str], first: usize, own: &mut [Vec<Hit>]) -> Vec<S
 /// What an object's name says (`{"name": "DB_PASSWORD", "value": "…"}`, an environment
 /// list's entry): the first of these members the object has as a string, in this order, or
 /// what the key holding the object says.
-fn object_name(map: Json<'_, '_>, parent: Option<NameClass>) -> Option<NameClass> {
+fn object_name<'v>(map: impl View<'v>, parent: Option<NameClass>) -> Option<NameClass> {
     let rank = |key: &str| match key {
         "name" => Some(0),
         "key" => Some(1),

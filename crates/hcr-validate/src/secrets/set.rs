@@ -116,15 +116,9 @@ impl SecretSet {
     #[must_use]
     pub fn from_value(value: &Value) -> Self {
         let mut collector = Collector::default();
-        let tree = crate::tree::Tree::from_value(value);
-        document::walk(
-            tree.root(),
-            &hcr_types::JsonPointer::root(),
-            None,
-            &mut |event| {
-                collector.add(event.pieces);
-            },
-        );
+        document::walk(value, &hcr_types::JsonPointer::root(), None, &mut |event| {
+            collector.add(event.pieces);
+        });
         collector.finish()
     }
 
