@@ -95,7 +95,7 @@ pub use validator::Validator;
 /// # Errors
 /// The diagnostic of the first problem.
 pub fn parse_json(bytes: &[u8], limits: &Limits) -> Result<serde_json::Value, Box<Diagnostic>> {
-    let document = parse::parse(bytes, limits)?;
+    let document = parse::parse_without_spans(bytes, limits)?;
     let text = document.text;
     if let Some(overwritten) = document.overwritten.first() {
         let key = overwritten

@@ -57,6 +57,24 @@ impl Overwritten {
 
 /// Parses `bytes`, or explains why they are not a JSON document within `limits`.
 pub(crate) fn parse<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Document<'a>, Box<Diagnostic>> {
+    let text = admit(bytes, limits)?;
+    if let Ok(document) = spanned::parse(text, limits) {
+        return Ok(document);
+    }
+    read_with_serde(text, limits)
+}
+
+/// [`parse`]'s verdict and tree without the spans, for callers that need no positions: the
+/// smaller tree, read by `serde_json` (the reading [`spanned`] must agree with).
+pub(crate) fn parse_without_spans<'a>(
+    bytes: &'a [u8],
+    limits: &Limits,
+) -> Result<Document<'a>, Box<Diagnostic>> {
+    read_with_serde(admit(bytes, limits)?, limits)
+}
+
+/// The text of `bytes`, if their size and encoding may be read as a record.
+fn admit<'a>(bytes: &'a [u8], limits: &Limits) -> Result<&'a str, Box<Diagnostic>> {
     if bytes.len() > limits.max_record_bytes {
         return Err(Box::new(limit_exceeded(
             Limit::RecordBytes,
@@ -66,11 +84,7 @@ pub(crate) fn parse<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Document<'a>
             format!("the record is {} bytes long", bytes.len()),
         )));
     }
-    let text = decode(bytes)?;
-    if let Ok(document) = spanned::parse(text, limits) {
-        return Ok(document);
-    }
-    read_with_serde(text, limits)
+    decode(bytes)
 }
 
 /// Reads `bytes` both ways, for the oracle: the one-pass parser's answer (`None` when it gave
