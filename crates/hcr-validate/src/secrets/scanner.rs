@@ -126,6 +126,19 @@ fn automaton() -> &'static Automaton {
     })
 }
 
+/// The anchors' DFA for unanchored walks, built the first time text dense with anchor
+/// prefixes needs it (see [`anchors`]).
+fn unanchored_dfa() -> &'static aho_corasick::dfa::DFA {
+    static DFA: OnceLock<aho_corasick::dfa::DFA> = OnceLock::new();
+    DFA.get_or_init(|| anchor_dfa(&automaton().anchors, aho_corasick::StartKind::Unanchored))
+}
+
+/// After this many candidates, a walk from each costs more than one walk over every byte
+/// where they come at least every [`DENSE_SPACING`] bytes on average.
+const DENSE_AFTER: usize = 8;
+/// See [`DENSE_AFTER`].
+const DENSE_SPACING: usize = 4;
+
 /// The DFA of the anchors, ASCII-case-insensitive, with standard match semantics.
 fn anchor_dfa(
     anchors: &[(&str, Anchor)],
@@ -353,10 +366,40 @@ fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
         go_on
     };
     let mut next = Some(first);
+    let mut seen = 0;
     while let Some(candidate) = next {
         // Anchors found from later candidates end after `candidate + 1` (every anchor is at
         // least two bytes long): those ending before are complete and in order.
         if !pending.is_empty() && !hand(&mut pending, candidate + 1) {
+            return;
+        }
+        seen += 1;
+        if seen >= DENSE_AFTER && candidate - first < seen * DENSE_SPACING {
+            // Text made of anchor prefixes (`-----BEGIN ` or `://` repeated): one unanchored
+            // walk over the rest finds every anchor that starts from here, a transition a
+            // byte, where a walk from each candidate would read most bytes several times.
+            let dfa = unanchored_dfa();
+            let Ok(mut state) = dfa.start_state(Anchored::No) else {
+                return;
+            };
+            for (i, &b) in text[candidate..].iter().enumerate() {
+                state = dfa.next_state(Anchored::No, state, b);
+                if dfa.is_special(state) && dfa.is_match(state) {
+                    let end = candidate + i + 1;
+                    for k in 0..dfa.match_len(state) {
+                        let pattern = dfa.match_pattern(state, k);
+                        let entry = (end, end - dfa.pattern_len(pattern), pattern.as_usize());
+                        let place = pending.partition_point(|e| *e < entry);
+                        pending.insert(place, entry);
+                    }
+                    // Every anchor ending here is known: earlier ones started before
+                    // `candidate`, the rest from it.
+                    if !hand(&mut pending, end) {
+                        return;
+                    }
+                }
+            }
+            hand(&mut pending, usize::MAX);
             return;
         }
         let mut state = start;
@@ -390,7 +433,7 @@ fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
 pub(crate) fn anchors_unfiltered(text: &[u8]) -> Vec<(usize, usize, usize)> {
     use aho_corasick::Anchored;
     use aho_corasick::automaton::Automaton as _;
-    let dfa = anchor_dfa(&automaton().anchors, aho_corasick::StartKind::Unanchored);
+    let dfa = unanchored_dfa();
     let mut found = Vec::new();
     let Ok(mut state) = dfa.start_state(Anchored::No) else {
         return found;

@@ -789,6 +789,51 @@ mod prefilter {
         }
     }
 
+    /// Where candidates come densely the walk goes on over every byte: the same anchors, in
+    /// the same order, wherever the switch happens (anchors found before it that end after
+    /// it included).
+    #[test]
+    fn dense_anchor_prefixes_are_walked_byte_by_byte_with_the_same_answer() {
+        let anchors = anchor_texts();
+        for (i, anchor) in anchors.iter().enumerate() {
+            let other = anchors[(i * 7 + 3) % anchors.len()];
+            for text in [
+                anchor.repeat(40),
+                format!(
+                    "{} plain words between {}",
+                    anchor.repeat(12),
+                    other.repeat(12)
+                ),
+                format!(
+                    "{other}{}{other} and then prose, {anchor}",
+                    anchor.repeat(20)
+                ),
+                format!(
+                    "{}{}",
+                    "-".repeat(30),
+                    anchor.to_ascii_uppercase().repeat(9)
+                ),
+            ] {
+                assert_eq!(
+                    anchors_filtered(text.as_bytes()),
+                    anchors_unfiltered(text.as_bytes()),
+                    "{text}"
+                );
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1000, .. ProptestConfig::default() })]
+
+        /// The same on text whose pieces repeat, dense enough for the switch.
+        #[test]
+        fn repeated_pieces_report_every_anchor(text in texts(), times in 2usize..12) {
+            let text = text.repeat(times);
+            prop_assert_eq!(anchors_filtered(&text), anchors_unfiltered(&text));
+        }
+    }
+
     #[test]
     fn every_anchor_alone_and_in_text() {
         for anchor in anchor_texts() {
