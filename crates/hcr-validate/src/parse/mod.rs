@@ -18,7 +18,7 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::Number;
 
 use crate::diagnostic::Anchor;
-use crate::tree::{Node, Tag, Tree};
+use crate::tree::{Node, Tag, Tree, same_key};
 use crate::{Code, Diagnostic, Limit, Limits};
 
 /// A parsed document.
@@ -339,13 +339,8 @@ impl State<'_, '_> {
     }
 
     fn key_text(&self, node: usize) -> &str {
-        key_of(&self.tree, node)
+        self.tree.key_text(node)
     }
-}
-
-/// The text of the key at `node`.
-fn key_of<'n>(tree: &'n Tree<'_>, node: usize) -> &'n str {
-    tree.key_text(node)
 }
 
 /// Deserializes one value at nesting `depth` (the number of enclosing containers) into the
@@ -363,8 +358,99 @@ impl<'de> DeserializeSeed<'de> for Seed<'_, '_, 'de> {
     }
 }
 
-/// How many keys an object compares a new key with before it hashes them instead.
+/// How many keys an object compares a new key with before it looks them up by name.
 const LINEAR_KEYS: usize = 16;
+
+/// The keys of one object as a reader reads them: whether a key repeats an earlier one, and
+/// which occurrence it is. Both readers use it, so that they agree on every repeat and on the
+/// value it overwrote.
+///
+/// The reader keeps one stack of key nodes for all the objects it is inside; this object's
+/// entries start at `from`, one per distinct key, the node of its latest occurrence.
+struct ObjectKeys {
+    from: usize,
+    /// Past [`LINEAR_KEYS`] distinct keys, their entries by name.
+    by_name: Option<HashMap<String, usize>>,
+    /// Occurrence counts, only for keys seen more than once.
+    repeats: Vec<(String, usize)>,
+}
+
+/// A key that repeats an earlier one of its object.
+struct Repeat {
+    /// Which occurrence of the key wrote the value it overwrote (1 for the first).
+    occurrence: usize,
+    /// The node of that value.
+    value: usize,
+}
+
+impl ObjectKeys {
+    /// An object whose entries start at the top of `keys`.
+    fn new(keys: &[usize]) -> Self {
+        Self {
+            from: keys.len(),
+            by_name: None,
+            repeats: Vec::new(),
+        }
+    }
+
+    /// Notes the key at `key_node` (its value just read); a repeat takes the place of the
+    /// earlier occurrence in `keys` and says what it overwrote.
+    #[inline]
+    fn add(&mut self, tree: &Tree<'_>, keys: &mut Vec<usize>, key_node: usize) -> Option<Repeat> {
+        let key = tree.key_text(key_node);
+        let wanted = tree.nodes[key_node].count;
+        let earlier = match &self.by_name {
+            Some(names) => names.get(key).copied(),
+            None => (self.from..keys.len()).find(|&entry| {
+                let other = keys[entry];
+                same_key(
+                    tree.nodes[other].count,
+                    || tree.key_text(other) == key,
+                    wanted,
+                    key,
+                )
+            }),
+        };
+        let Some(entry) = earlier else {
+            let entry = keys.len();
+            keys.push(key_node);
+            if let Some(names) = &mut self.by_name {
+                names.insert(key.to_owned(), entry);
+            } else if entry - self.from == LINEAR_KEYS {
+                self.by_name = Some(
+                    (self.from..keys.len())
+                        .map(|e| (tree.key_text(keys[e]).to_owned(), e))
+                        .collect(),
+                );
+            }
+            return None;
+        };
+        let occurrence = match self.repeats.iter_mut().find(|(k, _)| k == key) {
+            Some((_, count)) => {
+                *count += 1;
+                *count
+            }
+            None => {
+                self.repeats.push((key.to_owned(), 1));
+                1
+            }
+        };
+        // The value the earlier occurrence wrote is overwritten by this one.
+        let value = keys[entry] + 1;
+        keys[entry] = key_node;
+        Some(Repeat { occurrence, value })
+    }
+
+    /// Whether a key repeated.
+    fn repeats(&self) -> bool {
+        !self.repeats.is_empty()
+    }
+
+    /// Drops this object's entries from `keys`.
+    fn close(&self, keys: &mut Vec<usize>) {
+        keys.truncate(self.from);
+    }
+}
 
 impl<'de> Visitor<'de> for Seed<'_, '_, 'de> {
     type Value = ();
@@ -487,13 +573,7 @@ impl<'de> Visitor<'de> for Seed<'_, '_, 'de> {
             ));
         }
         let at = state.tree.open(Tag::Object);
-        // This object's keys start here in `state.keys`; each entry is the key node of a
-        // distinct key's latest occurrence.
-        let keys_from = state.keys.len();
-        // Past `LINEAR_KEYS` members, the keys by name (to their entry in `state.keys`).
-        let mut by_name: Option<HashMap<String, usize>> = None;
-        // Occurrence counts, only for keys seen more than once.
-        let mut repeats: Vec<(String, usize)> = Vec::new();
+        let mut keys = ObjectKeys::new(&state.keys);
         let mut members = 0usize;
         loop {
             let key_node = state.tree.nodes.len();
@@ -501,13 +581,13 @@ impl<'de> Visitor<'de> for Seed<'_, '_, 'de> {
                 Ok(Some(())) => {}
                 Ok(None) => break,
                 Err(e) => {
-                    state.keys.truncate(keys_from);
+                    keys.close(&mut state.keys);
                     return Err(e);
                 }
             }
             members += 1;
             if members > state.limits.max_object_members {
-                state.keys.truncate(keys_from);
+                keys.close(&mut state.keys);
                 return Err(state.fail(
                     Limit::ObjectMembers,
                     format!(
@@ -523,59 +603,24 @@ impl<'de> Visitor<'de> for Seed<'_, '_, 'de> {
             }) {
                 let key = state.key_text(key_node).to_owned();
                 state.error_path.push(JsonPointer::root().key(&key));
-                state.keys.truncate(keys_from);
+                keys.close(&mut state.keys);
                 return Err(e);
             }
             if state.overwritten.len() > mark {
                 let key = state.key_text(key_node).to_owned();
                 state.attach(mark, || JsonPointer::root().key(&key));
             }
-            // Is the key a repeat? Its entry among this object's keys, if so.
-            let key = key_of(&state.tree, key_node);
-            let earlier = match &by_name {
-                Some(names) => names.get(key).copied(),
-                None => (keys_from..state.keys.len())
-                    .find(|&entry| key_of(&state.tree, state.keys[entry]) == key),
-            };
-            match earlier {
-                None => {
-                    let entry = state.keys.len();
-                    state.keys.push(key_node);
-                    if let Some(names) = &mut by_name {
-                        names.insert(key.to_owned(), entry);
-                    } else if entry - keys_from == LINEAR_KEYS {
-                        by_name = Some(
-                            (keys_from..state.keys.len())
-                                .map(|e| (key_of(&state.tree, state.keys[e]).to_owned(), e))
-                                .collect(),
-                        );
-                    }
-                }
-                Some(entry) => {
-                    let key = key.to_owned();
-                    let occurrence = match repeats.iter_mut().find(|(k, _)| *k == key) {
-                        Some((_, count)) => {
-                            *count += 1;
-                            *count
-                        }
-                        None => {
-                            repeats.push((key.clone(), 1));
-                            1
-                        }
-                    };
-                    // The value the earlier occurrence wrote is overwritten by this one.
-                    let old = state.keys[entry] + 1;
-                    state.keys[entry] = key_node;
-                    state.overwritten.push(PendingOverwrite {
-                        path: vec![JsonPointer::root().key(&key)],
-                        occurrence,
-                        value: old,
-                    });
-                }
+            if let Some(repeat) = keys.add(&state.tree, &mut state.keys, key_node) {
+                let key = state.key_text(key_node);
+                state.overwritten.push(PendingOverwrite {
+                    path: vec![JsonPointer::root().key(key)],
+                    occurrence: repeat.occurrence,
+                    value: repeat.value,
+                });
             }
         }
-        state.keys.truncate(keys_from);
-        state.tree.close(at, members, !repeats.is_empty());
+        keys.close(&mut state.keys);
+        state.tree.close(at, members, keys.repeats());
         Ok(())
     }
 }

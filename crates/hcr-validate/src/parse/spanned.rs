@@ -13,9 +13,9 @@
 use hcr_types::JsonPointer;
 use serde_json::Number;
 
-use super::{Document, Overwritten};
+use super::{Document, ObjectKeys, Overwritten, Repeat};
 use crate::Limits;
-use crate::tree::{Node, Tag, Tree, same_key};
+use crate::tree::{Node, Tag, Tree};
 
 /// The parser gave up; `serde_json` decides.
 pub(super) struct GiveUp;
@@ -81,9 +81,6 @@ struct Parser<'a, 'l> {
     path: Vec<Place>,
     overwritten: Vec<Overwritten>,
 }
-
-/// How many keys an object compares a new key with before it looks them up by name.
-const LINEAR_KEYS: usize = 16;
 
 impl<'a> Parser<'a, '_> {
     fn peek(&self) -> Step<u8> {
@@ -389,11 +386,7 @@ impl<'a> Parser<'a, '_> {
         let at = self.tree.open(Tag::Object);
         self.spans.push((start, start));
         self.whitespace();
-        let keys_from = self.keys.len();
-        // Past `LINEAR_KEYS` distinct keys, their entries in `keys` by name.
-        let mut by_name: Option<std::collections::HashMap<String, usize>> = None;
-        // Occurrence counts, only for keys seen more than once.
-        let mut repeats: Vec<(String, usize)> = Vec::new();
+        let mut keys = ObjectKeys::new(&self.keys);
         let mut len = 0;
         if self.peek()? == b'}' {
             self.at += 1;
@@ -414,7 +407,9 @@ impl<'a> Parser<'a, '_> {
                 self.path.push(Place::Key(key_node));
                 self.value(depth)?;
                 self.path.pop();
-                self.member(key_node, keys_from, &mut by_name, &mut repeats);
+                if let Some(repeat) = keys.add(&self.tree, &mut self.keys, key_node) {
+                    self.overwrite(key_node, repeat);
+                }
                 self.whitespace();
                 match self.peek()? {
                     b',' => {
@@ -429,81 +424,27 @@ impl<'a> Parser<'a, '_> {
                 }
             }
         }
-        self.keys.truncate(keys_from);
-        self.tree.close(at, len, !repeats.is_empty());
+        keys.close(&mut self.keys);
+        self.tree.close(at, len, keys.repeats());
         self.spans[at].1 = self.at;
         Ok(())
     }
 
-    /// Notes a member whose value was just read: a repeated key records the value it
-    /// overwrites, as `serde_json`'s reading into a map would replace it.
-    fn member(
-        &mut self,
-        key_node: usize,
-        keys_from: usize,
-        by_name: &mut Option<std::collections::HashMap<String, usize>>,
-        repeats: &mut Vec<(String, usize)>,
-    ) {
-        let key = key_text(&self.tree, key_node);
-        let nodes = &self.tree.nodes;
-        let wanted = nodes[key_node].count;
-        let earlier = match by_name {
-            Some(names) => names.get(key).copied(),
-            None => (keys_from..self.keys.len()).find(|&entry| {
-                let other = self.keys[entry];
-                same_key(
-                    nodes[other].count,
-                    || key_text(&self.tree, other) == key,
-                    wanted,
-                    key,
-                )
-            }),
-        };
-        let Some(entry) = earlier else {
-            let entry = self.keys.len();
-            self.keys.push(key_node);
-            if let Some(names) = by_name {
-                names.insert(key.to_owned(), entry);
-            } else if entry - keys_from == LINEAR_KEYS {
-                *by_name = Some(
-                    (keys_from..self.keys.len())
-                        .map(|e| (key_text(&self.tree, self.keys[e]).to_owned(), e))
-                        .collect(),
-                );
-            }
-            return;
-        };
-        let key = key.to_owned();
-        let occurrence = match repeats.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, count)) => {
-                *count += 1;
-                *count
-            }
-            None => {
-                repeats.push((key.clone(), 1));
-                1
-            }
-        };
-        // The value the earlier occurrence wrote is overwritten by this one.
-        let old = self.keys[entry] + 1;
-        self.keys[entry] = key_node;
+    /// Records the value a repeated key (at `key_node`) overwrote, as `serde_json`'s reading
+    /// into a map would replace it.
+    fn overwrite(&mut self, key_node: usize, repeat: Repeat) {
         let mut pointer = JsonPointer::root();
         for place in &self.path {
             match *place {
-                Place::Key(node) => pointer.push_key(key_text(&self.tree, node)),
+                Place::Key(node) => pointer.push_key(self.tree.key_text(node)),
                 Place::Index(index) => pointer.push_index(index),
             }
         }
-        pointer.push_key(&key);
+        pointer.push_key(self.tree.key_text(key_node));
         self.overwritten.push(Overwritten {
             pointer,
-            occurrence,
-            value: old,
+            occurrence: repeat.occurrence,
+            value: repeat.value,
         });
     }
-}
-
-/// The text of the key at `node`.
-fn key_text<'n>(tree: &'n Tree<'_>, node: usize) -> &'n str {
-    tree.key_text(node)
 }
