@@ -787,34 +787,34 @@ thread_local! {
     });
 }
 
-/// A name's class, remembered by its exact text and `tag`.
-fn memo_name(text: &str, tag: u8, judge: impl FnOnce() -> Option<NameClass>) -> Option<NameClass> {
-    let key = Memo::<Option<NameClass>>::key(text, tag);
+/// `judge()`, remembered in the thread's memo that `memo` picks, by the exact text and `tag`.
+fn memoized<T: Copy>(
+    text: &str,
+    tag: u8,
+    memo: fn(&mut Memos) -> &mut Memo<T>,
+    judge: impl FnOnce() -> T,
+) -> T {
+    let key = Memo::<T>::key(text, tag);
     MEMOS.with(|memos| {
-        let cached = key.and_then(|key| memos.borrow().names.get(key));
+        let cached = key.and_then(|key| memo(&mut memos.borrow_mut()).get(key));
         cached.unwrap_or_else(|| {
             let value = judge();
             if let Some(key) = key {
-                memos.borrow_mut().names.set(key, value);
+                memo(&mut memos.borrow_mut()).set(key, value);
             }
             value
         })
     })
 }
 
+/// A name's class, remembered by its exact text and `tag`.
+fn memo_name(text: &str, tag: u8, judge: impl FnOnce() -> Option<NameClass>) -> Option<NameClass> {
+    memoized(text, tag, |memos| &mut memos.names, judge)
+}
+
 /// Whether a value is a credential, remembered by its exact text and `tag`.
 fn memo_value(text: &str, tag: u8, judge: impl FnOnce() -> bool) -> bool {
-    let key = Memo::<bool>::key(text, tag);
-    MEMOS.with(|memos| {
-        let cached = key.and_then(|key| memos.borrow().values.get(key));
-        cached.unwrap_or_else(|| {
-            let value = judge();
-            if let Some(key) = key {
-                memos.borrow_mut().values.set(key, value);
-            }
-            value
-        })
-    })
+    memoized(text, tag, |memos| &mut memos.values, judge)
 }
 
 /// The identifier last judged: positions inside it are not judged again.
