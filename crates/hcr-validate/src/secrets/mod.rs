@@ -40,6 +40,7 @@
 //! ```
 
 mod document;
+mod filter;
 mod names;
 mod rules;
 mod scanner;

@@ -12,6 +12,7 @@ use std::sync::OnceLock;
 
 use aho_corasick::MatchKind;
 
+use super::filter::Filter;
 use super::names::{self, NameClass, classify};
 use super::rules::{self, Charset, RULES};
 use super::values::{self, MAX_VALUE};
@@ -152,189 +153,6 @@ fn anchor_dfa(
         .unwrap_or_else(|e| unreachable!("the anchors are valid patterns: {e}"))
 }
 
-/// Where anchors can start: the scanner's prefilter.
-///
-/// Walking the DFA costs a dependent table lookup per byte, and nearly every letter starts
-/// some anchor's prefix, so the DFA alone reads prose at about 400 MB/s. Every anchor starts
-/// with one of a few dozen case-folded trigrams: this filter keeps a bit per hashed trigram
-/// (8 KiB) and tests each position independently of the last, so the DFA only runs from the
-/// few positions where an anchor can start.
-///
-/// The filter is sound: folding is `| 0x20` per byte, which maps both cases of a letter to
-/// one value (the DFA matches letters ASCII-case-insensitively) and every other byte to a
-/// fixed value, so an anchor's occurrence always hashes to its own bit. A two-byte anchor
-/// (`Q~`) sets the bit of every third byte that can follow it, and the text's end reads as a
-/// NUL. A colliding trigram only costs a short DFA walk.
-struct Filter {
-    bits: Box<[u32; Filter::WORDS]>,
-    /// The search: [`Filter::next_scalar`], or a vector version of it where the CPU has one.
-    next: fn(&Filter, &[u8], usize) -> Option<usize>,
-}
-
-impl Filter {
-    const BITS: usize = 1 << 16;
-    const WORDS: usize = Self::BITS / 32;
-
-    fn new<'a>(anchors: impl Iterator<Item = &'a [u8]>) -> Self {
-        let mut filter = Self {
-            bits: Box::new([0u32; Self::WORDS]),
-            next: Self::next_scalar,
-        };
-        for anchor in anchors {
-            match *anchor {
-                [a, b, c, ..] => filter.set(u32::from_le_bytes([a, b, c, 0])),
-                [a, b] => {
-                    for c in 0..=u8::MAX {
-                        filter.set(u32::from_le_bytes([a, b, c, 0]));
-                    }
-                }
-                _ => unreachable!("every anchor is at least two bytes long"),
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            filter.next = vector::next_avx2;
-        }
-        filter
-    }
-
-    fn set(&mut self, trigram: u32) {
-        let h = Self::hash(trigram);
-        self.bits[h / 32] |= 1 << (h % 32);
-    }
-
-    /// The bit of a trigram (the low three bytes of `trigram`), case-folded.
-    #[inline(always)]
-    fn hash(trigram: u32) -> usize {
-        let folded = (trigram & 0x00FF_FFFF) | 0x0020_2020;
-        (folded.wrapping_mul(HASH_MULTIPLIER) >> 16) as usize
-    }
-
-    #[inline(always)]
-    fn test(&self, trigram: u32) -> bool {
-        let h = Self::hash(trigram);
-        (self.bits[h / 32] >> (h % 32)) & 1 != 0
-    }
-
-    /// The first position at or after `from` where an anchor may start.
-    #[inline]
-    fn next(&self, text: &[u8], from: usize) -> Option<usize> {
-        (self.next)(self, text, from)
-    }
-
-    /// [`Filter::next`], a position at a time.
-    fn next_scalar(&self, text: &[u8], from: usize) -> Option<usize> {
-        let [first, second, rest @ ..] = text.get(from..)? else {
-            return None;
-        };
-        // The window holds the two bytes before the next one: each position is tested on its
-        // own, so the CPU overlaps the lookups.
-        let mut window = u32::from(*first) | (u32::from(*second) << 8);
-        for (i, &b) in rest.iter().enumerate() {
-            window |= u32::from(b) << 16;
-            if self.test(window) {
-                return Some(from + i);
-            }
-            window >>= 8;
-        }
-        // The last two bytes, then the end (read as a NUL).
-        self.test(window).then_some(text.len() - 2)
-    }
-}
-
-/// The multiplier of the trigram hash (Knuth's, 2^32 / φ).
-const HASH_MULTIPLIER: u32 = 0x9E37_79B1;
-
-/// [`Filter::next`] eight positions at a time with AVX2: the same trigrams, the same hash,
-/// the same table (read with a gather), so the same answer as [`Filter::next_scalar`], which a
-/// property test holds it to.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-mod vector {
-    use std::arch::x86_64::{
-        __m128i, __m256i, _mm_loadu_si128, _mm256_and_si256, _mm256_broadcastsi128_si256,
-        _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_i32gather_epi32, _mm256_movemask_ps,
-        _mm256_mullo_epi32, _mm256_or_si256, _mm256_set1_epi32, _mm256_setr_epi8,
-        _mm256_shuffle_epi8, _mm256_srli_epi32, _mm256_srlv_epi32,
-    };
-
-    use super::{Filter, HASH_MULTIPLIER};
-
-    /// Installed only where `is_x86_feature_detected!("avx2")` holds.
-    pub(super) fn next_avx2(filter: &Filter, text: &[u8], from: usize) -> Option<usize> {
-        // SAFETY: `Filter::new` installs this function only when the CPU has AVX2.
-        unsafe { scan(&filter.bits, text, from) }
-    }
-
-    /// Tests eight positions per step; the last few bytes are copied into a zeroed buffer
-    /// (past the end reads as a NUL, as for the scalar search), and positions from the last
-    /// byte on are not tested (no anchor is one byte long).
-    #[target_feature(enable = "avx2")]
-    unsafe fn scan(bits: &[u32; Filter::WORDS], text: &[u8], from: usize) -> Option<usize> {
-        // The last position an anchor can start at, plus one.
-        let end = text.len().checked_sub(1)?;
-        let mut at = from;
-        while at + 16 <= text.len() {
-            let hits = eight(bits, &text[at..at + 16]);
-            if hits != 0 {
-                return Some(at + hits.trailing_zeros() as usize);
-            }
-            at += 8;
-        }
-        let mut buffer = [0u8; 32];
-        let rest = text.get(at..)?;
-        buffer[..rest.len()].copy_from_slice(rest);
-        for step in [0, 8] {
-            let first = at + step;
-            if first >= end {
-                return None;
-            }
-            let hits = eight(bits, &buffer[step..step + 16]);
-            let tested = (end - first).min(8);
-            let hits = hits & ((1u32 << tested) - 1);
-            if hits != 0 {
-                return Some(first + hits.trailing_zeros() as usize);
-            }
-        }
-        None
-    }
-
-    /// The filter's answer for the first eight positions of `sixteen`, a bit each.
-    #[target_feature(enable = "avx2")]
-    fn eight(bits: &[u32; Filter::WORDS], sixteen: &[u8]) -> u32 {
-        // Lane k of eight 32-bit lanes holds bytes k, k + 1, k + 2 of the sixteen loaded
-        // (each 128-bit half of the register holds all sixteen): the trigram at position k.
-        let trigrams = _mm256_setr_epi8(
-            0, 1, 2, -128, 1, 2, 3, -128, 2, 3, 4, -128, 3, 4, 5, -128, //
-            4, 5, 6, -128, 5, 6, 7, -128, 6, 7, 8, -128, 7, 8, 9, -128,
-        );
-        #[allow(clippy::cast_possible_wrap)] // the same bits as the scalar multiplier
-        let multiplier = _mm256_set1_epi32(HASH_MULTIPLIER as i32);
-        let one = _mm256_set1_epi32(1);
-        let sixteen: &[u8; 16] = sixteen
-            .try_into()
-            .unwrap_or_else(|_| unreachable!("callers pass sixteen bytes"));
-        // SAFETY: the sixteen bytes are a whole array.
-        let bytes = unsafe { _mm_loadu_si128(sixteen.as_ptr().cast::<__m128i>()) };
-        let window: __m256i = _mm256_broadcastsi128_si256(bytes);
-        let trigram = _mm256_or_si256(
-            _mm256_shuffle_epi8(window, trigrams),
-            _mm256_set1_epi32(0x0020_2020),
-        );
-        let hash = _mm256_srli_epi32(_mm256_mullo_epi32(trigram, multiplier), 16);
-        // SAFETY: a hash is below 2^16, so `hash >> 5` indexes one of the table's 2^11 words.
-        let word = unsafe {
-            _mm256_i32gather_epi32::<4>(bits.as_ptr().cast::<i32>(), _mm256_srli_epi32(hash, 5))
-        };
-        let shift = _mm256_and_si256(hash, _mm256_set1_epi32(31));
-        let bit = _mm256_and_si256(_mm256_srlv_epi32(word, shift), one);
-        #[allow(clippy::cast_sign_loss)] // eight bits
-        {
-            _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bit, one))) as u32
-        }
-    }
-}
-
 /// Calls `f` with each anchor of `text`: its index and its byte range, in order of their
 /// ends (at one end, the longer first, then by index). Stops when `f` says so.
 ///
@@ -343,13 +161,23 @@ mod vector {
 /// (An unanchored walk would rarely stop: in prose nearly every letter starts some anchor's
 /// prefix.) Anchors found are handed over once no later start can end before them, in the
 /// order a walk over every byte reports them, as a test proves.
-fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
+fn anchors(text: &[u8], f: impl FnMut(usize, usize, usize) -> bool) {
+    let filter = &automaton().filter;
+    anchors_through(|text, from| filter.next(text, from), text, f);
+}
+
+/// [`anchors`], with the prefilter's search `next`.
+#[inline(always)]
+fn anchors_through(
+    next: impl Fn(&[u8], usize) -> Option<usize>,
+    text: &[u8],
+    mut f: impl FnMut(usize, usize, usize) -> bool,
+) {
     use aho_corasick::Anchored;
     use aho_corasick::automaton::Automaton as _;
-    let automaton = automaton();
-    let (dfa, filter) = (&automaton.dfa, &automaton.filter);
+    let dfa = &automaton().dfa;
     // Most text holds no candidate: nothing else is set up for it.
-    let Some(first) = filter.next(text, 0) else {
+    let Some(first) = next(text, 0) else {
         return;
     };
     let Ok(start) = dfa.start_state(Anchored::Yes) else {
@@ -365,9 +193,9 @@ fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
         pending.drain(..ready);
         go_on
     };
-    let mut next = Some(first);
+    let mut next_candidate = Some(first);
     let mut seen = 0;
-    while let Some(candidate) = next {
+    while let Some(candidate) = next_candidate {
         // Anchors found from later candidates end after `candidate + 1` (every anchor is at
         // least two bytes long): those ending before are complete and in order.
         if !pending.is_empty() && !hand(&mut pending, candidate + 1) {
@@ -423,14 +251,14 @@ fn anchors(text: &[u8], mut f: impl FnMut(usize, usize, usize) -> bool) {
                 }
             }
         }
-        next = filter.next(text, candidate + 1);
+        next_candidate = next(text, candidate + 1);
     }
     hand(&mut pending, usize::MAX);
 }
 
 /// Every anchor of `text` from a DFA walk over every byte: what [`anchors`] must report.
 #[cfg(test)]
-pub(crate) fn anchors_unfiltered(text: &[u8]) -> Vec<(usize, usize, usize)> {
+pub(crate) fn anchors_unfiltered(text: &[u8]) -> Vec<AnchorAt> {
     use aho_corasick::Anchored;
     use aho_corasick::automaton::Automaton as _;
     let dfa = unanchored_dfa();
@@ -450,22 +278,39 @@ pub(crate) fn anchors_unfiltered(text: &[u8]) -> Vec<(usize, usize, usize)> {
     found
 }
 
-/// The filter's first candidate at or after `from`, vector (where the CPU has it) and scalar.
+/// Each prefilter search this CPU has, by name: its first candidate at or after `from`, and
+/// its scalar reference's.
 #[cfg(test)]
-pub(crate) fn filter_next(text: &[u8], from: usize) -> (Option<usize>, Option<usize>) {
-    let filter = &automaton().filter;
-    (filter.next(text, from), filter.next_scalar(text, from))
+pub(crate) fn filter_next(
+    text: &[u8],
+    from: usize,
+) -> Vec<(&'static str, Option<usize>, Option<usize>)> {
+    let searches = automaton().filter.searches();
+    searches
+        .iter()
+        .map(|(name, search, reference)| (*name, search(text, from), reference(text, from)))
+        .collect()
 }
 
-/// Every anchor of `text`, through the prefilter.
+/// An anchor found: its index, start and end.
 #[cfg(test)]
-pub(crate) fn anchors_filtered(text: &[u8]) -> Vec<(usize, usize, usize)> {
-    let mut found = Vec::new();
-    anchors(text, |p, s, e| {
-        found.push((p, s, e));
-        true
-    });
-    found
+pub(crate) type AnchorAt = (usize, usize, usize);
+
+/// Every anchor of `text`, through each prefilter search this CPU has (by name).
+#[cfg(test)]
+pub(crate) fn anchors_filtered(text: &[u8]) -> Vec<(&'static str, Vec<AnchorAt>)> {
+    let searches = automaton().filter.searches();
+    searches
+        .iter()
+        .map(|(name, search, _)| {
+            let mut found = Vec::new();
+            anchors_through(search, text, |p, s, e| {
+                found.push((p, s, e));
+                true
+            });
+            (*name, found)
+        })
+        .collect()
 }
 
 /// Every anchor pattern, for tests that build text from them.

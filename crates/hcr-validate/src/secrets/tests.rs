@@ -771,19 +771,22 @@ mod prefilter {
 
         #[test]
         fn reports_every_anchor_a_full_walk_does(text in texts()) {
-            prop_assert_eq!(anchors_filtered(&text), anchors_unfiltered(&text));
+            every_search_reports_every_anchor(&text)?;
         }
 
-        /// The vector filter (on CPUs that have one) finds what the scalar one finds.
+        /// Each vector search (on CPUs that have it) finds what its scalar reference finds,
+        /// from any position.
         #[test]
-        fn the_vector_filter_agrees_with_the_scalar_one(text in texts(), from in 0usize..64) {
-            let mut at = from.min(text.len());
-            loop {
-                let (vector, scalar) = filter_next(&text, at);
-                prop_assert_eq!(vector, scalar, "from {}", at);
-                match scalar {
-                    Some(found) => at = found + 1,
-                    None => break,
+        fn the_vector_filters_agree_with_the_scalar_ones(text in texts(), from in 0usize..64) {
+            for (i, (name, _, _)) in filter_next(b"", 0).into_iter().enumerate() {
+                let mut at = from.min(text.len());
+                loop {
+                    let (_, search, reference) = filter_next(&text, at)[i];
+                    prop_assert_eq!(search, reference, "{} from {}", name, at);
+                    match reference {
+                        Some(found) => at = found + 1,
+                        None => break,
+                    }
                 }
             }
         }
@@ -814,11 +817,7 @@ mod prefilter {
                     anchor.to_ascii_uppercase().repeat(9)
                 ),
             ] {
-                assert_eq!(
-                    anchors_filtered(text.as_bytes()),
-                    anchors_unfiltered(text.as_bytes()),
-                    "{text}"
-                );
+                every_search_reports_every_anchor(text.as_bytes()).expect("every anchor");
             }
         }
     }
@@ -830,7 +829,48 @@ mod prefilter {
         #[test]
         fn repeated_pieces_report_every_anchor(text in texts(), times in 2usize..12) {
             let text = text.repeat(times);
-            prop_assert_eq!(anchors_filtered(&text), anchors_unfiltered(&text));
+            every_search_reports_every_anchor(&text)?;
+        }
+    }
+
+    /// Every prefilter search this CPU has lets through every anchor of `text`.
+    fn every_search_reports_every_anchor(text: &[u8]) -> Result<(), TestCaseError> {
+        let full = anchors_unfiltered(text);
+        for (name, found) in anchors_filtered(text) {
+            prop_assert_eq!(
+                &found,
+                &full,
+                "{} on {:?}",
+                name,
+                String::from_utf8_lossy(text)
+            );
+        }
+        Ok(())
+    }
+
+    /// Each search finds an anchor at any distance from where it starts and at any place in
+    /// the text's last bytes: the vector searches step over blocks and load the end apart.
+    #[test]
+    fn every_search_finds_an_anchor_at_every_offset() {
+        let filler = |n: usize| " ".repeat(n).into_bytes();
+        for (name, search, _) in filter_next(&filler(300), 0) {
+            assert_eq!(search, None, "{name}: the filler alone has no candidate");
+        }
+        for anchor in ["Q~", "eyJ", "-----BEGIN ", "KEY"] {
+            for offset in 0..160 {
+                for after in [0, 1, 2, 17, 70] {
+                    let text = [filler(offset), anchor.as_bytes().to_vec(), filler(after)].concat();
+                    for start in [0, offset / 2, offset] {
+                        for (name, search, _) in filter_next(&text, start) {
+                            assert_eq!(
+                                search,
+                                Some(offset),
+                                "{name}: {anchor} at {offset}, {after} after, from {start}"
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -848,7 +888,7 @@ mod prefilter {
             ] {
                 let full = anchors_unfiltered(text.as_bytes());
                 assert!(!full.is_empty(), "{text}");
-                assert_eq!(anchors_filtered(text.as_bytes()), full, "{text}");
+                every_search_reports_every_anchor(text.as_bytes()).expect("every anchor");
             }
         }
     }
