@@ -381,11 +381,13 @@ mod avx512 {
             // SAFETY: the mask covers only bytes of `text` (from `at`, fewer than `left`);
             // masked-off bytes are neither read nor faulted on, and read as zero.
             let bytes = unsafe { _mm512_maskz_loadu_epi8(loaded, text.as_ptr().add(at).cast()) };
+            let tested = (end - at).min(STEP);
+            // Most of a record's strings are short: only the groups that hold a position to
+            // test are computed.
             let mut hits = 0u64;
-            for group in 0..3 {
+            for group in 0..tested.div_ceil(16) {
                 hits |= u64::from(sixteen(bloom, &tables, bytes, group)) << (16 * group);
             }
-            let tested = (end - at).min(STEP);
             hits &= (1u64 << tested) - 1;
             if hits != 0 {
                 return Some(at + hits.trailing_zeros() as usize);
