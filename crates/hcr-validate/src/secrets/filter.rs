@@ -12,7 +12,8 @@
 //!
 //! - [`Hashed`]: a bit per hashed trigram (8 KiB), read with a gather where the CPU has AVX2;
 //! - [`Bloom`]: three 1,024-bit tables, each read at its own hash of the trigram, small enough
-//!   to stay in AVX-512 registers, so that sixteen positions are tested without a memory read.
+//!   to stay in AVX-512 registers, so that sixteen positions are tested without a memory read
+//!   (the last few bytes of a text are tested with [`Hashed`], one position at a time).
 //!
 //! Both are sound: folding is `| 0x20` per byte, which maps both cases of a letter to one
 //! value (the DFA matches letters ASCII-case-insensitively) and every other byte to a fixed
@@ -48,13 +49,31 @@ impl Filter {
                 next = |f, text, from| avx2::next(&f.hashed, text, from);
             }
             if avx512::available() {
-                next = |f, text, from| avx512::next(&f.bloom, text, from);
+                next = |f, text, from| f.bloom_or_short(text, from, avx512::next);
             }
         }
         Self {
             hashed,
             bloom,
             next,
+        }
+    }
+
+    /// `bloom_next` (a search of [`Bloom`]), or where fewer than [`SHORT`] bytes are left,
+    /// [`Hashed`]'s scalar search: its lookups start at once, where a vector step waits on a
+    /// chain of a dozen instructions, and most of a record's strings are short.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    fn bloom_or_short(
+        &self,
+        text: &[u8],
+        from: usize,
+        bloom_next: fn(&Bloom, &[u8], usize) -> Option<usize>,
+    ) -> Option<usize> {
+        if text.len().saturating_sub(from) < SHORT {
+            self.hashed.next_scalar(text, from)
+        } else {
+            bloom_next(&self.bloom, text, from)
         }
     }
 
@@ -81,8 +100,10 @@ impl Filter {
                 all.push(("hashed-avx2", search, hashed()));
             }
             if avx512::available() {
-                let search: Search<'_> = Box::new(|t, f| avx512::next(&self.bloom, t, f));
-                all.push(("bloom-avx512", search, bloom()));
+                let search: Search<'_> = Box::new(|t, f| self.bloom_or_short(t, f, avx512::next));
+                let reference: Search<'_> =
+                    Box::new(|t, f| self.bloom_or_short(t, f, Bloom::next_scalar));
+                all.push(("bloom-avx512", search, reference));
             }
         }
         all
@@ -92,6 +113,9 @@ impl Filter {
 /// A search of the filter, for the tests: the first candidate at or after a position.
 #[cfg(test)]
 pub(super) type Search<'f> = Box<dyn Fn(&[u8], usize) -> Option<usize> + 'f>;
+
+/// See [`Filter::bloom_or_short`].
+const SHORT: usize = 16;
 
 /// Calls `passes` with each position's trigram from `from` on (the two bytes after the text's
 /// end read as NULs; positions from the last byte on are not tested, as no anchor is one byte
