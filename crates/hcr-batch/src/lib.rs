@@ -503,6 +503,16 @@ pub fn run(
     let validate = |files: &mut Vec<(usize, &Path)>,
                     pending: &mut Vec<Outcome>,
                     sink: &mut dyn FnMut(Outcome) -> io::Result<()>| {
+        if pool.current_num_threads() == 1 {
+            // One worker would only take turns with this thread: each file is checked and
+            // handed over here, with no thread to wake or wait for.
+            let handed = pending
+                .drain(..)
+                .chain(files.iter().map(|(input, path)| judge.file(*input, path)))
+                .try_for_each(&mut *sink);
+            files.clear();
+            return handed;
+        }
         let mut outcomes = Vec::new();
         let handed = pool.in_place_scope(|scope| {
             let files = &*files;
@@ -710,7 +720,7 @@ impl Judge<'_> {
             if pool.current_num_threads() > 1 {
                 let mut outcomes = Vec::new();
                 let (handed, read) = pool.in_place_scope(|scope| {
-                    scope.spawn(|_| outcomes = self.validate_block(input, path, &block));
+                    scope.spawn(|_| outcomes = self.validate_block(input, path, &block, true));
                     let handed = pending.drain(..).try_for_each(&mut *sink);
                     (handed, blocks.next_block())
                 });
@@ -718,7 +728,8 @@ impl Judge<'_> {
                 next = read;
                 pending = outcomes;
             } else {
-                let outcomes = pool.install(|| self.validate_block(input, path, &block));
+                // One worker would only take turns with this thread: the block is checked here.
+                let outcomes = self.validate_block(input, path, &block, false);
                 outcomes.into_iter().try_for_each(&mut *sink)?;
                 next = blocks.next_block();
             }
@@ -726,31 +737,32 @@ impl Judge<'_> {
         pending.into_iter().try_for_each(sink)
     }
 
-    /// The outcomes of a block's lines, in order (run inside the pool).
+    /// The outcomes of a block's lines, in order: on the pool's workers (run inside the
+    /// pool), or one after another on this thread.
     fn validate_block(
         &self,
         input: usize,
         path: Option<&Path>,
         block: &lines::Block,
+        parallel: bool,
     ) -> Vec<Outcome> {
-        block
-            .lines
-            .par_iter()
-            .map(|(number, piece)| {
-                let source = Source {
-                    path: path.map(Path::to_path_buf),
-                    line: Some(*number),
-                };
-                match piece {
-                    lines::Piece::Text(range) => {
-                        self.bytes(input, source, &block.bytes[range.clone()])
-                    }
-                    lines::Piece::TooLong(length) => {
-                        let report = self.validator.oversized(Some(*length));
-                        self.outcome(input, source, report, None)
-                    }
+        let check = |(number, piece): &(u64, lines::Piece)| {
+            let source = Source {
+                path: path.map(Path::to_path_buf),
+                line: Some(*number),
+            };
+            match piece {
+                lines::Piece::Text(range) => self.bytes(input, source, &block.bytes[range.clone()]),
+                lines::Piece::TooLong(length) => {
+                    let report = self.validator.oversized(Some(*length));
+                    self.outcome(input, source, report, None)
                 }
-            })
-            .collect()
+            }
+        };
+        if parallel {
+            block.lines.par_iter().map(check).collect()
+        } else {
+            block.lines.iter().map(check).collect()
+        }
     }
 }

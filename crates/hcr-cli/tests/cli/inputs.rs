@@ -179,6 +179,36 @@ fn one_job_and_many_jobs_agree() {
     assert_eq!(one, many);
 }
 
+/// JSON Lines over several 1 MiB blocks: one job checks them on the reading thread, more on
+/// the pool while the next block is read; the outcomes are the same, in the same order.
+#[test]
+fn one_job_and_many_jobs_agree_on_json_lines() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let lines: Vec<String> = std::fs::read_to_string(fixtures().join("records.jsonl"))
+        .expect("fixture")
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let mut text = String::new();
+    while text.len() < 3 << 20 {
+        for line in &lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    let path = dir.path().join("many.jsonl");
+    std::fs::write(&path, text).expect("write");
+    let path = path.to_str().expect("UTF-8 path");
+    let run = |jobs: &str| {
+        output(&[
+            "validate", "--jsonl", "--jobs", jobs, "--format", "json", path,
+        ])
+    };
+    let (one, many) = (run("1"), run("3"));
+    assert!(one.1.contains("HCR"), "findings to compare: {}", one.1);
+    assert_eq!(one, many);
+}
+
 #[cfg(unix)]
 #[test]
 fn symlinks_are_skipped_in_folders_unless_followed() {
