@@ -493,61 +493,20 @@ pub fn run(
     sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
 ) -> io::Result<()> {
     let pool = pool(options.jobs)?;
-    let chunk = (pool.current_num_threads() * 32).max(64);
     let judge = Judge { validator, options };
-    let mut files = Vec::new();
-    // Files are checked a chunk at a time in the pool while this thread hands the previous
-    // chunk's outcomes to `sink` (rendering them), so neither waits for the other; at most two
-    // chunks are in memory.
-    let mut pending: Vec<Outcome> = Vec::new();
-    let validate = |files: &mut Vec<(usize, &Path)>,
-                    pending: &mut Vec<Outcome>,
-                    sink: &mut dyn FnMut(Outcome) -> io::Result<()>| {
-        if pool.current_num_threads() == 1 {
-            // One worker would only take turns with this thread: each file is checked and
-            // handed over here, with no thread to wake or wait for.
-            let handed = pending
-                .drain(..)
-                .chain(files.iter().map(|(input, path)| judge.file(*input, path)))
-                .try_for_each(&mut *sink);
-            files.clear();
-            return handed;
-        }
-        let mut outcomes = Vec::new();
-        let handed = pool.in_place_scope(|scope| {
-            let files = &*files;
-            let outcomes = &mut outcomes;
-            scope.spawn(|_| {
-                *outcomes = files
-                    .par_iter()
-                    .map(|(input, path)| judge.file(*input, path))
-                    .collect();
-            });
-            pending.drain(..).try_for_each(&mut *sink)
-        });
-        files.clear();
-        *pending = outcomes;
-        handed
-    };
-    // Everything checked so far, handed over in input order.
-    let settle = |files: &mut Vec<(usize, &Path)>,
-                  pending: &mut Vec<Outcome>,
-                  sink: &mut dyn FnMut(Outcome) -> io::Result<()>| {
-        if !files.is_empty() {
-            validate(files, pending, sink)?;
-        }
-        pending.drain(..).try_for_each(&mut *sink)
-    };
-    for (input, unit) in plan.units.iter().enumerate() {
-        match unit {
-            Unit::File(path) if !options.jsonl => {
-                files.push((input, path.as_path()));
-                if files.len() == chunk {
-                    validate(&mut files, &mut pending, sink)?;
-                }
-                continue;
+    let mut units = plan.units.iter().enumerate().peekable();
+    while let Some((input, unit)) = units.next() {
+        if let Unit::File(path) = unit
+            && !options.jsonl
+        {
+            // A run of files, checked together.
+            let mut files = vec![(input, path.as_path())];
+            while let Some((input, Unit::File(path))) = units.peek() {
+                files.push((*input, path.as_path()));
+                units.next();
             }
-            _ => settle(&mut files, &mut pending, sink)?,
+            judge.files(&files, &pool, sink)?;
+            continue;
         }
         match unit {
             Unit::File(path) => match hcr_fs::open_regular(path) {
@@ -600,7 +559,7 @@ pub fn run(
             }
         }
     }
-    settle(&mut files, &mut pending, sink)
+    Ok(())
 }
 
 /// Validates inputs and wraps the reports into outcomes.
@@ -687,6 +646,58 @@ impl Judge<'_> {
             ),
         };
         Outcome::unreadable(source, input, &error)
+    }
+
+    /// Checks `files` (each with its input's index), handing their outcomes to `sink` in
+    /// order. With more than one worker, files go to the pool in small chunks, a few chunks
+    /// ahead of the one this thread hands over (renders): the workers always have a chunk to
+    /// take, never waiting for this thread between chunks, and at most [`AHEAD`] chunks per
+    /// worker are in memory. With one, each file is checked here: a single worker would only
+    /// take turns with this thread.
+    fn files(
+        &self,
+        files: &[(usize, &Path)],
+        pool: &rayon::ThreadPool,
+        sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
+    ) -> io::Result<()> {
+        /// Files per chunk: enough to make a chunk's hand-over cheap, few enough to keep the
+        /// workers even at the end.
+        const CHUNK: usize = 16;
+        /// Chunks in flight per worker.
+        const AHEAD: usize = 4;
+        if pool.current_num_threads() == 1 {
+            return files
+                .iter()
+                .try_for_each(|(input, path)| sink(self.file(*input, path)));
+        }
+        let window = pool.current_num_threads() * AHEAD;
+        pool.in_place_scope(|scope| {
+            let mut chunks = files.chunks(CHUNK);
+            let mut in_flight = std::collections::VecDeque::with_capacity(window);
+            loop {
+                while in_flight.len() < window {
+                    let Some(chunk) = chunks.next() else { break };
+                    let (done, outcomes) = std::sync::mpsc::sync_channel(1);
+                    scope.spawn(move |_| {
+                        let checked: Vec<Outcome> = chunk
+                            .iter()
+                            .map(|(input, path)| self.file(*input, path))
+                            .collect();
+                        // This thread stopped waiting only if `sink` failed.
+                        let _ = done.send(checked);
+                    });
+                    in_flight.push_back(outcomes);
+                }
+                let Some(next) = in_flight.pop_front() else {
+                    return Ok(());
+                };
+                // A chunk sends nothing only if checking it panicked (the scope re-raises it).
+                let outcomes = next
+                    .recv()
+                    .map_err(|_| io::Error::other("a worker stopped while checking files"))?;
+                outcomes.into_iter().try_for_each(&mut *sink)?;
+            }
+        })
     }
 
     /// Streams JSON Lines from `reader`, validating a batch of lines at a time.

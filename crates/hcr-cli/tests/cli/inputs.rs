@@ -179,6 +179,27 @@ fn one_job_and_many_jobs_agree() {
     assert_eq!(one, many);
 }
 
+/// Many files, valid and not, in several chunks: one job checks them in turn, more hand
+/// chunks to the pool several ahead; the outcomes are the same, in the same order.
+#[test]
+fn one_job_and_many_jobs_agree_on_many_files() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names = ["valid.json", "errors.json", "broken.json"];
+    let records: Vec<Vec<u8>> = names
+        .iter()
+        .map(|name| std::fs::read(fixtures().join(name)).expect("fixture"))
+        .collect();
+    for i in 0..150 {
+        let path = dir.path().join(format!("{i:03}.json"));
+        std::fs::write(path, &records[(i * 7) % records.len()]).expect("write");
+    }
+    let folder = dir.path().to_str().expect("UTF-8 path");
+    let run = |jobs: &str| output(&["validate", "--jobs", jobs, "--format", "json", folder]);
+    let (one, many) = (run("1"), run("3"));
+    assert!(one.1.contains("149.json"), "every file reported: {}", one.1);
+    assert_eq!(one, many);
+}
+
 /// JSON Lines over several 1 MiB blocks: one job checks them on the reading thread, more on
 /// the pool while the next block is read; the outcomes are the same, in the same order.
 #[test]
