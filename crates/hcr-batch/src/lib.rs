@@ -562,6 +562,52 @@ pub fn run(
     Ok(())
 }
 
+/// Inputs (files or lines) per job of the pool: enough to make a job's hand-over cheap, few
+/// enough to keep the workers even at the end.
+const CHUNK: usize = 16;
+/// Jobs queued per worker ahead of the one whose outcomes are being handed over.
+const AHEAD: usize = 4;
+
+/// Work for the pool: the outcomes of a few inputs, in order.
+type Job<'a> = Box<dyn FnOnce() -> Vec<Outcome> + Send + 'a>;
+
+/// Runs `jobs` on `pool` and hands their outcomes to `sink` in order, on this thread.
+///
+/// Up to [`AHEAD`] jobs per worker are queued ahead of the one being handed over, so the
+/// workers always have a job to take and never wait for `sink` (rendering), and no more
+/// outcomes than that are in memory. `jobs` is drawn on this thread as the window frees (a
+/// JSON Lines input reads its next block then). If `sink` fails, no further job is started;
+/// those queued finish first.
+fn in_order<'a>(
+    pool: &rayon::ThreadPool,
+    mut jobs: impl Iterator<Item = Job<'a>>,
+    sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
+) -> io::Result<()> {
+    let window = pool.current_num_threads() * AHEAD;
+    pool.in_place_scope(|scope| {
+        let mut in_flight = std::collections::VecDeque::with_capacity(window);
+        loop {
+            while in_flight.len() < window {
+                let Some(job) = jobs.next() else { break };
+                let (done, outcomes) = std::sync::mpsc::sync_channel(1);
+                scope.spawn(move |_| {
+                    // The receiver is gone only if `sink` failed.
+                    let _ = done.send(job());
+                });
+                in_flight.push_back(outcomes);
+            }
+            let Some(next) = in_flight.pop_front() else {
+                return Ok(());
+            };
+            // A job sends nothing only if it panicked (the scope re-raises the panic).
+            let outcomes = next
+                .recv()
+                .map_err(|_| io::Error::other("a worker stopped while checking records"))?;
+            outcomes.into_iter().try_for_each(&mut *sink)?;
+        }
+    })
+}
+
 /// Validates inputs and wraps the reports into outcomes.
 struct Judge<'a> {
     validator: &'a Validator,
@@ -649,61 +695,34 @@ impl Judge<'_> {
     }
 
     /// Checks `files` (each with its input's index), handing their outcomes to `sink` in
-    /// order. With more than one worker, files go to the pool in small chunks, a few chunks
-    /// ahead of the one this thread hands over (renders): the workers always have a chunk to
-    /// take, never waiting for this thread between chunks, and at most [`AHEAD`] chunks per
-    /// worker are in memory. With one, each file is checked here: a single worker would only
-    /// take turns with this thread.
+    /// order: on the pool ([`in_order`]) in chunks of a few files, or with one worker each
+    /// here (a single worker would only take turns with this thread).
     fn files(
         &self,
         files: &[(usize, &Path)],
         pool: &rayon::ThreadPool,
         sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
     ) -> io::Result<()> {
-        /// Files per chunk: enough to make a chunk's hand-over cheap, few enough to keep the
-        /// workers even at the end.
-        const CHUNK: usize = 16;
-        /// Chunks in flight per worker.
-        const AHEAD: usize = 4;
         if pool.current_num_threads() == 1 {
             return files
                 .iter()
                 .try_for_each(|(input, path)| sink(self.file(*input, path)));
         }
-        let window = pool.current_num_threads() * AHEAD;
-        pool.in_place_scope(|scope| {
-            let mut chunks = files.chunks(CHUNK);
-            let mut in_flight = std::collections::VecDeque::with_capacity(window);
-            loop {
-                while in_flight.len() < window {
-                    let Some(chunk) = chunks.next() else { break };
-                    let (done, outcomes) = std::sync::mpsc::sync_channel(1);
-                    scope.spawn(move |_| {
-                        let checked: Vec<Outcome> = chunk
-                            .iter()
-                            .map(|(input, path)| self.file(*input, path))
-                            .collect();
-                        // This thread stopped waiting only if `sink` failed.
-                        let _ = done.send(checked);
-                    });
-                    in_flight.push_back(outcomes);
-                }
-                let Some(next) = in_flight.pop_front() else {
-                    return Ok(());
-                };
-                // A chunk sends nothing only if checking it panicked (the scope re-raises it).
-                let outcomes = next
-                    .recv()
-                    .map_err(|_| io::Error::other("a worker stopped while checking files"))?;
-                outcomes.into_iter().try_for_each(&mut *sink)?;
-            }
-        })
+        let jobs = files.chunks(CHUNK).map(|chunk| -> Job<'_> {
+            Box::new(move || {
+                chunk
+                    .iter()
+                    .map(|(input, path)| self.file(*input, path))
+                    .collect()
+            })
+        });
+        in_order(pool, jobs, sink)
     }
 
-    /// Streams JSON Lines from `reader`, validating a batch of lines at a time.
-    /// Validates every line of a JSON Lines input, in order. With more than one worker, a
-    /// block of lines is validated in the pool while this thread hands the previous block's
-    /// outcomes to `sink` and reads the next block; with one worker, one step after another.
+    /// Validates every line of a JSON Lines input, in order, read in blocks of about 1 MiB.
+    /// With more than one worker, the lines go to the pool in chunks ([`in_order`]), and this
+    /// thread reads the next block when the window has room; with one, each line is checked
+    /// here.
     fn lines(
         &self,
         input: usize,
@@ -712,68 +731,76 @@ impl Judge<'_> {
         pool: &rayon::ThreadPool,
         sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
     ) -> io::Result<()> {
-        /// Large enough to keep the workers busy, small enough to keep memory flat.
+        /// Large enough to make reads few, small enough to keep memory flat.
         const BLOCK_BYTES: usize = 1024 * 1024;
         let max = self.validator.limits().max_record_bytes;
         let mut blocks = lines::LineBlocks::new(reader, max, BLOCK_BYTES);
-        let mut next = blocks.next_block();
-        // Outcomes validated but not yet handed to `sink`.
-        let mut pending: Vec<Outcome> = Vec::new();
-        loop {
-            let block = match next {
-                Ok(Some(block)) => block,
-                Ok(None) => break,
-                Err(e) => {
-                    pending.into_iter().try_for_each(&mut *sink)?;
-                    return sink(self.unreadable(input, path, ReadFailure::Io(e)));
+        if pool.current_num_threads() == 1 {
+            loop {
+                match blocks.next_block() {
+                    Ok(Some(block)) => {
+                        for line in &block.lines {
+                            sink(self.line(input, path, &block, line))?;
+                        }
+                    }
+                    Ok(None) => return Ok(()),
+                    Err(e) => return sink(self.unreadable(input, path, ReadFailure::Io(e))),
                 }
-            };
-            if pool.current_num_threads() > 1 {
-                let mut outcomes = Vec::new();
-                let (handed, read) = pool.in_place_scope(|scope| {
-                    scope.spawn(|_| outcomes = self.validate_block(input, path, &block, true));
-                    let handed = pending.drain(..).try_for_each(&mut *sink);
-                    (handed, blocks.next_block())
-                });
-                handed?;
-                next = read;
-                pending = outcomes;
-            } else {
-                // One worker would only take turns with this thread: the block is checked here.
-                let outcomes = self.validate_block(input, path, &block, false);
-                outcomes.into_iter().try_for_each(&mut *sink)?;
-                next = blocks.next_block();
             }
         }
-        pending.into_iter().try_for_each(sink)
+        // The block being cut into chunks, and where the next chunk starts.
+        let mut current: Option<(Arc<lines::Block>, usize)> = None;
+        let mut finished = false;
+        let jobs = std::iter::from_fn(|| -> Option<Job<'_>> {
+            loop {
+                if let Some((block, at)) = &mut current
+                    && *at < block.lines.len()
+                {
+                    let chunk = *at..(*at + CHUNK).min(block.lines.len());
+                    *at = chunk.end;
+                    let block = Arc::clone(block);
+                    return Some(Box::new(move || {
+                        block.lines[chunk]
+                            .iter()
+                            .map(|line| self.line(input, path, &block, line))
+                            .collect()
+                    }));
+                }
+                if finished {
+                    return None;
+                }
+                match blocks.next_block() {
+                    Ok(Some(block)) => current = Some((Arc::new(block), 0)),
+                    Ok(None) => finished = true,
+                    Err(e) => {
+                        finished = true;
+                        let outcome = self.unreadable(input, path, ReadFailure::Io(e));
+                        return Some(Box::new(move || vec![outcome]));
+                    }
+                }
+            }
+        });
+        in_order(pool, jobs, sink)
     }
 
-    /// The outcomes of a block's lines, in order: on the pool's workers (run inside the
-    /// pool), or one after another on this thread.
-    fn validate_block(
+    /// The outcome of one line of `block`.
+    fn line(
         &self,
         input: usize,
         path: Option<&Path>,
         block: &lines::Block,
-        parallel: bool,
-    ) -> Vec<Outcome> {
-        let check = |(number, piece): &(u64, lines::Piece)| {
-            let source = Source {
-                path: path.map(Path::to_path_buf),
-                line: Some(*number),
-            };
-            match piece {
-                lines::Piece::Text(range) => self.bytes(input, source, &block.bytes[range.clone()]),
-                lines::Piece::TooLong(length) => {
-                    let report = self.validator.oversized(Some(*length));
-                    self.outcome(input, source, report, None)
-                }
-            }
+        (number, piece): &(u64, lines::Piece),
+    ) -> Outcome {
+        let source = Source {
+            path: path.map(Path::to_path_buf),
+            line: Some(*number),
         };
-        if parallel {
-            block.lines.par_iter().map(check).collect()
-        } else {
-            block.lines.iter().map(check).collect()
+        match piece {
+            lines::Piece::Text(range) => self.bytes(input, source, &block.bytes[range.clone()]),
+            lines::Piece::TooLong(length) => {
+                let report = self.validator.oversized(Some(*length));
+                self.outcome(input, source, report, None)
+            }
         }
     }
 }
