@@ -406,15 +406,15 @@ mod avx512 {
             // masked-off bytes are neither read nor faulted on, and read as zero.
             let bytes = unsafe { _mm512_maskz_loadu_epi8(loaded, text.as_ptr().add(at).cast()) };
             let tested = (end - at).min(STEP);
-            // Most of a record's strings are short: only the groups that hold a position to
-            // test are computed.
-            let mut hits = 0u64;
+            let wanted = (1u64 << tested) - 1;
+            // Group by group, stopping at the first with a candidate: most of a record's
+            // strings are short, and text thick with candidates needs only the first.
             for group in 0..tested.div_ceil(16) {
-                hits |= u64::from(sixteen(bloom, &tables, bytes, group)) << (16 * group);
-            }
-            hits &= (1u64 << tested) - 1;
-            if hits != 0 {
-                return Some(at + hits.trailing_zeros() as usize);
+                let hits =
+                    (u64::from(sixteen(bloom, &tables, bytes, group)) << (16 * group)) & wanted;
+                if hits != 0 {
+                    return Some(at + hits.trailing_zeros() as usize);
+                }
             }
             at += STEP;
         }
