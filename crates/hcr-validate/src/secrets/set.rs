@@ -44,7 +44,10 @@ impl Collector {
             MIN_SECRET
         };
         for piece in pieces {
-            if piece.chars().count() < min {
+            // A piece of only whitespace (an item of a split block that is blank, or the
+            // indentation a broken record's items were read with) shows nothing of the
+            // secret, and searching for it would mask every indentation of that width.
+            if piece.chars().count() < min || piece.trim().is_empty() {
                 continue;
             }
             if self.secrets.len() == MAX_SECRETS || self.bytes + piece.len() > MAX_SECRET_BYTES {

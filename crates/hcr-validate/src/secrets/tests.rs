@@ -730,6 +730,23 @@ fn pathological_text_is_answered() {
 /// The scanner's prefilter lets the DFA skip text, never an anchor: on text made of anchors
 /// (in any case, cut short, run together) and other bytes, it reports exactly what a walk over
 /// every byte reports, in the same order.
+/// A piece of a split secret that is only whitespace is not searched for: it shows nothing of
+/// the secret, and masking it would blank every indentation of its width.
+#[test]
+fn whitespace_pieces_of_a_split_secret_are_not_searched_for() {
+    let mut collector = Collector::default();
+    collector.add(&[
+        "-----BEGIN PRIVATE KEY-----",
+        "       ",
+        "\t \n  ",
+        "MIIEvQIBADANBgkq",
+    ]);
+    let set = collector.finish();
+    let secrets: Vec<&str> = set.secrets().collect();
+    assert!(secrets.contains(&"MIIEvQIBADANBgkq"), "{secrets:?}");
+    assert!(secrets.iter().all(|s| !s.trim().is_empty()), "{secrets:?}");
+}
+
 mod prefilter {
     use proptest::prelude::*;
 
