@@ -341,10 +341,6 @@ impl State<'_, '_> {
             pending.path.push(step());
         }
     }
-
-    fn key_text(&self, node: usize) -> &str {
-        self.tree.key_text(node)
-    }
 }
 
 /// Deserializes one value at nesting `depth` (the number of enclosing containers) into the
@@ -605,17 +601,17 @@ impl<'de> Visitor<'de> for Seed<'_, '_, 'de> {
                 state: &mut *state,
                 depth,
             }) {
-                let key = state.key_text(key_node).to_owned();
+                let key = state.tree.key_text(key_node).to_owned();
                 state.error_path.push(JsonPointer::root().key(&key));
                 keys.close(&mut state.keys);
                 return Err(e);
             }
             if state.overwritten.len() > mark {
-                let key = state.key_text(key_node).to_owned();
+                let key = state.tree.key_text(key_node).to_owned();
                 state.attach(mark, || JsonPointer::root().key(&key));
             }
             if let Some(repeat) = keys.add(&state.tree, &mut state.keys, key_node) {
-                let key = state.key_text(key_node);
+                let key = state.tree.key_text(key_node);
                 state.overwritten.push(PendingOverwrite {
                     path: vec![JsonPointer::root().key(key)],
                     occurrence: repeat.occurrence,
