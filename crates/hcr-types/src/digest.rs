@@ -22,10 +22,31 @@ impl Sha256 {
     /// [`Error::InvalidValue`] unless `hex` is exactly 64 ASCII hex digits.
     pub fn parse(hex: impl Into<String>) -> Result<Self, Error> {
         let hex = hex.into();
-        if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if !Self::is_hex(&hex) {
             return Err(Error::invalid("sha256", "must be 64 hexadecimal digits"));
         }
         Ok(Self(hex))
+    }
+
+    /// Whether `text` is 64 ASCII hex digits, the v1.0 schema's `sha256` pattern: what
+    /// [`Sha256::parse`] accepts.
+    ///
+    /// ```
+    /// use hcr_types::Sha256;
+    ///
+    /// assert!(Sha256::is_hex(&"0123456789abcdefABCDEF".repeat(3)[..64]));
+    /// assert!(!Sha256::is_hex(&"g".repeat(64)));
+    /// assert!(!Sha256::is_hex("abc"));
+    /// ```
+    #[must_use]
+    pub fn is_hex(text: &str) -> bool {
+        let bytes = text.as_bytes();
+        // Every byte tested, without a branch per byte, so that the test is vectorised: one
+        // runs for each digest of a record's evidence.
+        bytes.len() == 64
+            && bytes.iter().fold(true, |all, &b| {
+                all & (b.is_ascii_digit() | matches!(b | 0x20, b'a'..=b'f'))
+            })
     }
 
     /// The digest of raw bytes, in lowercase hex.
@@ -107,6 +128,33 @@ impl<'de> Deserialize<'de> for Sha256 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every byte of the 64 is tested, whatever its place, and every hex digit is one.
+    #[test]
+    fn hex_is_64_hex_digits_of_either_case() {
+        let valid: String = "0123456789abcdefABCDEF".chars().cycle().take(64).collect();
+        assert!(Sha256::is_hex(&valid));
+        for at in 0..64 {
+            for bad in ["g", "G", "/", ":", "@", "`", " ", "\0", "\u{7f}"] {
+                let mut text = valid.clone();
+                text.replace_range(at..=at, bad);
+                assert!(!Sha256::is_hex(&text), "{bad:?} at {at}");
+            }
+            // A two-byte character keeps no digit count of 64.
+            let mut text = valid.clone();
+            text.replace_range(at..=at, "é");
+            assert!(!Sha256::is_hex(&text), "é at {at}");
+        }
+        assert!(!Sha256::is_hex(&valid[..63]));
+        assert!(!Sha256::is_hex(&format!("{valid}0")));
+        assert!(!Sha256::is_hex(""));
+        assert_eq!(
+            Sha256::parse(valid.clone())
+                .map(|d| d.as_str().to_owned())
+                .ok(),
+            Some(valid)
+        );
+    }
 
     #[test]
     fn known_digests() {

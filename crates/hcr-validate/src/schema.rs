@@ -235,6 +235,64 @@ struct Program {
     schemas: Vec<Vec<Check>>,
     /// The root's number.
     root: usize,
+    /// Every property name the schema declares.
+    names: Names,
+}
+
+/// A set of names looked up by fingerprint in an open-addressed table at most half full, so
+/// that a lookup is a probe or two (a key of a record is looked up for every member).
+#[derive(Debug)]
+struct Names {
+    /// Each slot: a name's fingerprint and the name, side by side for the comparison.
+    slots: Vec<Option<(u64, String)>>,
+    /// The bits of a hash that pick a slot: `64 - log2(slots)`.
+    shift: u32,
+}
+
+impl Names {
+    fn new(names: impl IntoIterator<Item = String>) -> Self {
+        let names: std::collections::BTreeSet<String> = names.into_iter().collect();
+        let bits = (names.len().max(1) * 2)
+            .next_power_of_two()
+            .trailing_zeros();
+        let mut table = Self {
+            slots: vec![None; 1 << bits],
+            shift: 64 - bits,
+        };
+        for name in names {
+            let key = fingerprint(&name);
+            let mut slot = table.slot(key);
+            while table.slots[slot].is_some() {
+                slot = table.next(slot);
+            }
+            table.slots[slot] = Some((key, name));
+        }
+        table
+    }
+
+    /// The slot a fingerprint starts at (Fibonacci hashing: the top bits of the product).
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        usize::try_from(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift).unwrap_or(0)
+    }
+
+    #[inline]
+    fn next(&self, slot: usize) -> usize {
+        (slot + 1) & (self.slots.len() - 1)
+    }
+
+    #[inline]
+    fn contains(&self, name: &str) -> bool {
+        let wanted = fingerprint(name);
+        let mut slot = self.slot(wanted);
+        while let Some((key, declared)) = &self.slots[slot] {
+            if same_key(*key, || declared == name, wanted, name) {
+                return true;
+            }
+            slot = self.next(slot);
+        }
+        false
+    }
 }
 
 /// Why the schema does not compile: a keyword or value this checker does not implement.
@@ -269,11 +327,28 @@ impl Program {
                     Unsupported(format!("a $ref that never resolved: {reference}"))
                 })?)];
         }
+        let names = Names::new(
+            compiler
+                .schemas
+                .iter()
+                .flatten()
+                .flat_map(|check| match check {
+                    Check::Properties { declared, .. } => declared.as_slice(),
+                    _ => &[],
+                })
+                .map(|declared| declared.name.clone()),
+        );
         Ok(Self {
             schemas: compiler.schemas,
             root,
+            names,
         })
     }
+}
+
+/// Whether `name` is a property the schema declares somewhere: a fixed word of the format.
+pub(crate) fn is_property_name(name: &str) -> bool {
+    program().names.contains(name)
 }
 
 struct Compiler<'s> {
@@ -658,8 +733,10 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
                 }
             }
             Check::Hex64 => {
-                let hex = |s: &str| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit());
-                if value.as_str().is_some_and(|s| !hex(s)) {
+                if value
+                    .as_str()
+                    .is_some_and(|s| !hcr_types::Sha256::is_hex(s))
+                {
                     self.error(SchemaError::Pattern, value)?;
                 }
             }
@@ -1037,8 +1114,8 @@ fn first_repeat(list: Json<'_, '_>) -> Option<(usize, usize)> {
         }
         return None;
     }
-    let mut strings: HashMap<&str, usize> = HashMap::new();
-    let mut others: HashMap<Item<'_, '_>, usize> = HashMap::new();
+    let mut strings: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
+    let mut others: foldhash::HashMap<Item<'_, '_>, usize> = foldhash::HashMap::default();
     for (i, item) in list.items().enumerate() {
         let first = match item.as_str() {
             Some(text) => match strings.get(text) {
@@ -1386,6 +1463,42 @@ mod tests {
     fn the_embedded_schema_compiles() {
         let program = Program::compile(schema()).expect("compiles");
         assert!(program.schemas.len() > 10);
+    }
+
+    /// The property names are the schema's own, read from it: every name some `properties`
+    /// declares, and nothing else (names that share a fingerprint included).
+    #[test]
+    fn property_names_are_exactly_the_declared_ones() {
+        let mut declared = std::collections::BTreeSet::new();
+        let mut stack = vec![schema()];
+        while let Some(value) = stack.pop() {
+            match value {
+                Value::Object(map) => {
+                    if let Some(Value::Object(properties)) = map.get("properties") {
+                        declared.extend(properties.keys().cloned());
+                    }
+                    stack.extend(map.values());
+                }
+                Value::Array(items) => stack.extend(items),
+                _ => {}
+            }
+        }
+        assert!(declared.len() > 40, "{declared:?}");
+        for name in &declared {
+            assert!(is_property_name(name), "{name}");
+            for near in [
+                format!("{name}x"),
+                name[..name.len() - 1].to_owned(),
+                name.to_uppercase(),
+            ] {
+                assert_eq!(is_property_name(&near), declared.contains(&near), "{near}");
+            }
+        }
+        // `createdAt` and `createdBy` share a fingerprint (length and first seven bytes).
+        assert!(is_property_name("createdAt") && is_property_name("createdBy"));
+        for other in ["createdOn", "", "password", "summaries", "extension"] {
+            assert!(!is_property_name(other), "{other}");
+        }
     }
 
     #[test]

@@ -15,7 +15,7 @@ mod review_revision_order;
 mod secrets;
 mod supersedes;
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use hcr_types::JsonPointer;
 
@@ -268,7 +268,10 @@ pub(crate) fn duplicate_ids(
         .collect();
     // A map for longer lists: a record may hold thousands of items, and comparing each with
     // every earlier one was the largest cost of validating a record with long evidence lists.
-    let mut seen: HashMap<&str, Item> = HashMap::new();
+    let mut seen: HashMap<&str, Item> = HashMap::default();
+    if ids.len() > PAIRWISE {
+        seen.reserve(ids.len());
+    }
     for (i, &(id, at)) in ids.iter().enumerate() {
         let first = if ids.len() <= PAIRWISE {
             ids[..i]

@@ -91,55 +91,6 @@ impl Event<'_> {
     }
 }
 
-/// Whether `key` is a property name of the v1.0 schema: a fixed word, never a secret.
-fn is_schema_key(key: &str) -> bool {
-    matches!(
-        key,
-        "schemaVersion"
-            | "recordId"
-            | "objective"
-            | "currentState"
-            | "decisions"
-            | "evidence"
-            | "constraints"
-            | "nextAction"
-            | "ownership"
-            | "openReview"
-            | "provenance"
-            | "extensions"
-            | "summary"
-            | "acceptanceCriteria"
-            | "complete"
-            | "inProgress"
-            | "blocked"
-            | "unverified"
-            | "rationale"
-            | "status"
-            | "supersedes"
-            | "id"
-            | "label"
-            | "claim"
-            | "uri"
-            | "artifactRef"
-            | "contentType"
-            | "sha256"
-            | "kind"
-            | "text"
-            | "verification"
-            | "dueAt"
-            | "nextActor"
-            | "reviewers"
-            | "displayName"
-            | "type"
-            | "revision"
-            | "assignee"
-            | "resolvedByRevision"
-            | "createdBy"
-            | "createdAt"
-            | "sourceRevision"
-    )
-}
-
 /// What the walk reads of a document: the parsed tree ([`Json`]), or a `serde_json::Value`
 /// a caller gives, walked as it is (a tree of a large value would double the memory it takes).
 pub(crate) trait View<'v>: Copy {
@@ -215,6 +166,7 @@ pub(crate) fn walk<'v>(
         base,
         occurrence,
         on,
+        scratch: Scratch::default(),
     };
     let mut path = Vec::new();
     walker.value(value, &mut path);
@@ -234,6 +186,7 @@ struct Walker<'w> {
     base: &'w JsonPointer,
     occurrence: Option<usize>,
     on: &'w mut dyn FnMut(&Event<'_>),
+    scratch: Scratch,
 }
 
 impl Walker<'_> {
@@ -290,7 +243,8 @@ impl Walker<'_> {
         let mut named: Option<Option<NameClass>> = None;
         for (key, child) in map.members() {
             path.push(Segment::Key(key));
-            let schema_key = is_schema_key(key);
+            // A property name of the schema is a fixed word, never a secret.
+            let schema_key = crate::schema::is_property_name(key);
             if !schema_key {
                 self.string(key, path, Shape::Key, Anchor::Key);
             }
@@ -337,7 +291,8 @@ impl Walker<'_> {
                 path.pop();
             }
         }
-        let mut own: Vec<Vec<Hit>> = vec![Vec::new(); texts.len()];
+        // Each item's own secrets, once one is found.
+        let mut own: Vec<Vec<Hit>> = Vec::new();
         let mut spans = Vec::new();
         let mut i = 0;
         while i < texts.len() {
@@ -345,9 +300,9 @@ impl Walker<'_> {
             while i < texts.len() && texts[i].is_some() {
                 i += 1;
             }
-            let run: Vec<&str> = texts[run_start..i].iter().flatten().copied().collect();
-            if !run.is_empty() {
-                spans.extend(run_secrets(&run, run_start, &mut own));
+            if i > run_start {
+                let run = &texts[run_start..i];
+                spans.extend(run_secrets(run, run_start, &mut own, &mut self.scratch));
             }
             i += 1;
         }
@@ -377,27 +332,56 @@ impl Walker<'_> {
     }
 }
 
-/// The secrets of a run of consecutive string items starting at index `first`: each item's
-/// own (into `own`, indexed from the array's start), and those that span items.
+/// Buffers an array's runs are joined in, kept from one array to the next.
+#[derive(Default)]
+struct Scratch {
+    joined: String,
+    starts: Vec<usize>,
+    /// Whether each item of the run holds an anchor of its own.
+    holds: Vec<bool>,
+}
+
+/// The secrets of a run of consecutive string items (every one `Some`) starting at index
+/// `first`: each item's own (into `own`, indexed from the array's start and grown to hold
+/// them), and those that span items.
 ///
 /// The run is joined and searched for anchors once: an item holds an anchor of its own only
 /// where the joined text holds one inside the item, so only those items are scanned alone,
 /// and without any anchor no secret can span items.
-fn run_secrets<'v>(run: &[&'v str], first: usize, own: &mut [Vec<Hit>]) -> Vec<Span<'v>> {
+fn run_secrets<'v>(
+    run: &[Option<&'v str>],
+    first: usize,
+    own: &mut Vec<Vec<Hit>>,
+    scratch: &mut Scratch,
+) -> Vec<Span<'v>> {
+    let keep = |own: &mut Vec<Vec<Hit>>, at: usize, hits: Vec<Hit>| {
+        if !hits.is_empty() {
+            if own.len() <= at {
+                own.resize(first + run.len(), Vec::new());
+            }
+            own[at] = hits;
+        }
+    };
     if let [only] = run {
-        own[first] = scanner::scan(only);
+        keep(own, first, scanner::scan(only.unwrap_or_default()));
         return Vec::new();
     }
-    let mut joined = String::with_capacity(run.iter().map(|t| t.len()).sum());
-    let mut starts = Vec::with_capacity(run.len());
-    for text in run {
+    let Scratch {
+        joined,
+        starts,
+        holds,
+    } = scratch;
+    joined.clear();
+    starts.clear();
+    for text in run.iter().flatten() {
         starts.push(joined.len());
         joined.push_str(text);
     }
     let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
-    let mut holds = vec![false; run.len()];
+    holds.clear();
+    holds.resize(run.len(), false);
     let mut any = false;
-    scanner::for_each_anchor(&joined, |start, end| {
+    scanner::for_each_anchor(joined, |start, end| {
         any = true;
         let item = item_of(start);
         if item == item_of(end - 1) {
@@ -409,10 +393,10 @@ fn run_secrets<'v>(run: &[&'v str], first: usize, own: &mut [Vec<Hit>]) -> Vec<S
     }
     for (j, text) in run.iter().enumerate() {
         if holds[j] {
-            own[first + j] = scanner::scan(text);
+            keep(own, first + j, scanner::scan(text.unwrap_or_default()));
         }
     }
-    joined_secrets(&joined, &starts, run, first, own)
+    joined_secrets(joined, starts, run, first, own)
 }
 
 /// What an object's name says (`{"name": "DB_PASSWORD", "value": "…"}`, an environment
@@ -440,8 +424,9 @@ fn object_name<'v>(map: impl View<'v>, parent: Option<NameClass>) -> Option<Name
 
 /// Calls `on` with the pieces of each secret that spans neighbouring `items`.
 pub(crate) fn split_pieces(items: &[&str], on: &mut dyn FnMut(&[&str])) {
-    let mut own: Vec<Vec<Hit>> = vec![Vec::new(); items.len()];
-    for span in run_secrets(items, 0, &mut own) {
+    let run: Vec<Option<&str>> = items.iter().copied().map(Some).collect();
+    let mut own = Vec::new();
+    for span in run_secrets(&run, 0, &mut own, &mut Scratch::default()) {
         on(&span.pieces);
     }
 }
@@ -461,7 +446,7 @@ struct Span<'v> {
 fn joined_secrets<'v>(
     joined: &str,
     starts: &[usize],
-    texts: &[&'v str],
+    texts: &[Option<&'v str>],
     first: usize,
     own: &mut [Vec<Hit>],
 ) -> Vec<Span<'v>> {
@@ -474,7 +459,7 @@ fn joined_secrets<'v>(
         }
         let in_joined = |j: usize, h: &Hit| starts[j] + h.range.start..starts[j] + h.range.end;
         let partly = (from..=to).any(|j| {
-            own[first + j].iter().any(|h| {
+            hits_of(own, first + j).iter().any(|h| {
                 let r = in_joined(j, h);
                 overlaps(&r, &hit.range) && !(hit.range.start <= r.start && r.end <= hit.range.end)
             })
@@ -484,13 +469,16 @@ fn joined_secrets<'v>(
         }
         for j in from..=to {
             let range = |h: &Hit| in_joined(j, h);
-            own[first + j].retain(|h| !overlaps(&range(h), &hit.range));
+            if let Some(hits) = own.get_mut(first + j) {
+                hits.retain(|h| !overlaps(&range(h), &hit.range));
+            }
         }
         let pieces = (from..=to)
             .map(|j| {
+                let text = texts[j].unwrap_or_default();
                 let start = hit.range.start.max(starts[j]) - starts[j];
-                let end = hit.range.end.min(starts[j] + texts[j].len()) - starts[j];
-                &texts[j][start..end]
+                let end = hit.range.end.min(starts[j] + text.len()) - starts[j];
+                &text[start..end]
             })
             .collect();
         spans.push(Span {
@@ -501,6 +489,11 @@ fn joined_secrets<'v>(
         });
     }
     spans
+}
+
+/// The hits of item `at` in `own` (none if it was never grown to hold them).
+fn hits_of(own: &[Vec<Hit>], at: usize) -> &[Hit] {
+    own.get(at).map_or(&[], Vec::as_slice)
 }
 
 fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
