@@ -306,6 +306,7 @@ impl Walker<'_> {
             }
             i += 1;
         }
+        self.scratch.release_large();
         let anchor = self.value_anchor(path);
         for (i, hits) in own.iter().enumerate() {
             if let Some(text) = texts[i] {
@@ -332,13 +333,25 @@ impl Walker<'_> {
     }
 }
 
-/// Buffers an array's runs are joined in, kept from one array to the next.
+/// Buffers an array's runs are joined in, kept from one array to the next while small.
 #[derive(Default)]
 struct Scratch {
     joined: String,
     starts: Vec<usize>,
     /// Whether each item of the run holds an anchor of its own.
     holds: Vec<bool>,
+}
+
+impl Scratch {
+    /// The most text kept for the next array: a record's usual arrays fit, and a huge one's
+    /// joined text is not held through the rest of the walk.
+    const KEEP: usize = 64 * 1024;
+
+    fn release_large(&mut self) {
+        if self.joined.capacity() > Self::KEEP {
+            *self = Self::default();
+        }
+    }
 }
 
 /// The secrets of a run of consecutive string items (every one `Some`) starting at index
@@ -373,6 +386,8 @@ fn run_secrets<'v>(
     } = scratch;
     joined.clear();
     starts.clear();
+    // Exactly the run's length: growing by doubling would keep twice the longest run.
+    joined.reserve_exact(run.iter().flatten().map(|text| text.len()).sum());
     for text in run.iter().flatten() {
         starts.push(joined.len());
         joined.push_str(text);
