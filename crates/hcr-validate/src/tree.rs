@@ -96,15 +96,28 @@ impl<'a> Node<'a> {
 #[inline]
 pub(crate) fn fingerprint(text: &str) -> u64 {
     let bytes = text.as_bytes();
-    // The first seven bytes, read without a call to `memcpy` (keys are short and many).
-    let head = match bytes.first_chunk::<8>() {
-        Some(word) => u64::from_le_bytes(*word) & 0x00FF_FFFF_FFFF_FFFF,
-        None => bytes
-            .iter()
-            .rev()
-            .fold(0, |word, &b| (word << 8) | u64::from(b)),
+    let len = bytes.len();
+    // The first seven bytes in place, read without a loop or a call to `memcpy` (keys are
+    // short and many): a shorter key from two overlapping reads of its ends, whose shared
+    // bytes land on themselves.
+    let head = match (
+        bytes.first_chunk::<8>(),
+        bytes.first_chunk::<4>(),
+        bytes.first(),
+    ) {
+        (Some(word), _, _) => u64::from_le_bytes(*word) & 0x00FF_FFFF_FFFF_FFFF,
+        (None, Some(low), _) => {
+            let high = bytes.last_chunk::<4>().copied().unwrap_or(*low);
+            u64::from(u32::from_le_bytes(*low))
+                | u64::from(u32::from_le_bytes(high)) << (8 * (len - 4))
+        }
+        (None, None, Some(&first)) => {
+            let byte = |at: usize| u64::from(bytes[at]) << (8 * at);
+            u64::from(first) | byte(len / 2) | byte(len - 1)
+        }
+        _ => 0,
     };
-    head | (u64::from(u8::try_from(bytes.len()).unwrap_or(u8::MAX)) << 56)
+    head | (u64::from(u8::try_from(len).unwrap_or(u8::MAX)) << 56)
 }
 
 /// Whether `text`, whose fingerprint is `key`, is `query`, whose fingerprint is `wanted`:
@@ -659,16 +672,27 @@ mod tests {
     #[test]
     fn a_fingerprint_is_the_length_and_the_first_seven_bytes() {
         let long = "x".repeat(300);
-        for text in [
+        // Every length up to past a word, each byte different (the short keys are read from
+        // their two ends).
+        let alphabet = "abcdefghijklmnopqrstuvwxyz";
+        let prefixes = (0..=20).map(|n| &alphabet[..n]);
+        for text in prefixes.chain([
             "",
             "a",
             "id",
+            "uri",
+            "kind",
+            "label",
             "status",
+            "summary",
             "revision",
             "recordId",
             "schemaVersion",
+            "é",
+            "aé",
+            "\u{1F600}x",
             &long,
-        ] {
+        ]) {
             let mut word = [0u8; 8];
             let head = text.len().min(7);
             word[..head].copy_from_slice(&text.as_bytes()[..head]);
