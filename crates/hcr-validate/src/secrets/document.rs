@@ -334,12 +334,24 @@ impl Walker<'_> {
 }
 
 /// Buffers an array's runs are joined in, kept from one array to the next while small.
-#[derive(Default)]
 struct Scratch {
     joined: String,
     starts: Vec<usize>,
-    /// Whether each item of the run holds an anchor of its own.
-    holds: Vec<bool>,
+    /// The anchors of the joined text, in the order they end.
+    found: Vec<scanner::Found>,
+    /// The most anchors of a run kept to be scanned from (see [`MAX_FOUND`]).
+    cap: usize,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Self {
+            joined: String::new(),
+            starts: Vec::new(),
+            found: Vec::new(),
+            cap: MAX_FOUND,
+        }
+    }
 }
 
 impl Scratch {
@@ -349,7 +361,10 @@ impl Scratch {
 
     fn release_large(&mut self) {
         if self.joined.capacity() > Self::KEEP {
-            *self = Self::default();
+            *self = Self {
+                cap: self.cap,
+                ..Self::default()
+            };
         }
     }
 }
@@ -358,9 +373,10 @@ impl Scratch {
 /// `first`: each item's own (into `own`, indexed from the array's start and grown to hold
 /// them), and those that span items.
 ///
-/// The run is joined and searched for anchors once: an item holds an anchor of its own only
-/// where the joined text holds one inside the item, so only those items are scanned alone,
-/// and without any anchor no secret can span items.
+/// The run is joined and searched for anchors once. An item holds an anchor of its own
+/// exactly where the joined text holds one inside the item, so only those items are scanned
+/// alone, from those anchors; the joined text is scanned from all of them; and without any
+/// anchor no secret can span items.
 fn run_secrets<'v>(
     run: &[Option<&'v str>],
     first: usize,
@@ -382,7 +398,8 @@ fn run_secrets<'v>(
     let Scratch {
         joined,
         starts,
-        holds,
+        found,
+        cap,
     } = scratch;
     joined.clear();
     starts.clear();
@@ -392,26 +409,76 @@ fn run_secrets<'v>(
         starts.push(joined.len());
         joined.push_str(text);
     }
-    let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
-    holds.clear();
-    holds.resize(run.len(), false);
-    let mut any = false;
-    scanner::for_each_anchor(joined, |start, end| {
-        any = true;
-        let item = item_of(start);
-        if item == item_of(end - 1) {
-            holds[item] = true;
-        }
-    });
-    if !any {
+    found.clear();
+    let all = scanner::anchors_in(joined, found, *cap);
+    if all && found.is_empty() {
         return Vec::new();
     }
+    if !all {
+        // Text dense with anchors (a megabyte of `password=`): too many to keep, so each item
+        // holding one is scanned alone and the joined text again, each finding its anchors
+        // anew (linear, in bounded memory).
+        let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
+        let mut holds = vec![false; run.len()];
+        scanner::for_each_anchor(joined, |start, end| {
+            let item = item_of(start);
+            if item == item_of(end - 1) {
+                holds[item] = true;
+            }
+        });
+        for (j, text) in run.iter().enumerate() {
+            if holds[j] {
+                keep(own, first + j, scanner::scan(text.unwrap_or_default()));
+            }
+        }
+        return joined_secrets(joined, starts, run, first, own, None);
+    }
     for (j, text) in run.iter().enumerate() {
-        if holds[j] {
-            keep(own, first + j, scanner::scan(text.unwrap_or_default()));
+        let text = text.unwrap_or_default();
+        let (start, end) = (starts[j], starts[j] + text.len());
+        // The anchors that end inside the item, found by their ends (in order): those that
+        // also start inside it are its own.
+        let from = found.partition_point(|&(_, _, stop)| stop <= start);
+        let to = found.partition_point(|&(_, _, stop)| stop <= end);
+        let ending_here = &found[from..to];
+        if ending_here.iter().any(|&(_, begin, _)| begin >= start) {
+            keep(
+                own,
+                first + j,
+                scanner::scan_found(text, &[], ending_here, start),
+            );
         }
     }
-    joined_secrets(joined, starts, run, first, own)
+    joined_secrets(joined, starts, run, first, own, Some(found))
+}
+
+/// The most anchors of a run kept to be scanned from (24 KiB); a record's runs hold a few.
+const MAX_FOUND: usize = 1024;
+
+/// A span as a test compares it: its rule, first and last items, and pieces.
+#[cfg(test)]
+pub(super) type SpanSeen = (usize, usize, usize, Vec<String>);
+
+/// The secrets of `items` as an array's run with at most `cap` anchors kept: each item's own
+/// hits, and each span's rule, items and pieces. For the tests, which hold the two ways of
+/// scanning a run (from anchors kept, or found anew) to one answer.
+#[cfg(test)]
+pub(super) fn run_with_cap(items: &[&str], cap: usize) -> (Vec<Vec<Hit>>, Vec<SpanSeen>) {
+    let run: Vec<Option<&str>> = items.iter().copied().map(Some).collect();
+    let mut own = Vec::new();
+    let mut scratch = Scratch {
+        cap,
+        ..Scratch::default()
+    };
+    let spans = run_secrets(&run, 0, &mut own, &mut scratch)
+        .into_iter()
+        .map(|span| {
+            let pieces = span.pieces.iter().map(|p| (*p).to_owned()).collect();
+            (span.rule, span.from, span.to, pieces)
+        })
+        .collect();
+    own.resize(items.len(), Vec::new());
+    (own, spans)
 }
 
 /// What an object's name says (`{"name": "DB_PASSWORD", "value": "…"}`, an environment
@@ -457,17 +524,22 @@ struct Span<'v> {
 /// The secrets that cross an item boundary of `texts`, consecutive string items starting at
 /// index `first` and joined into `joined` at `starts`; the items' own hits (`own`, indexed from
 /// the array's start) that a span contains are removed, and a span that only partly overlaps
-/// an item's own hit is dropped.
+/// an item's own hit is dropped. `found`: the joined text's anchors, when they were kept.
 fn joined_secrets<'v>(
     joined: &str,
     starts: &[usize],
     texts: &[Option<&'v str>],
     first: usize,
     own: &mut [Vec<Hit>],
+    found: Option<&[scanner::Found]>,
 ) -> Vec<Span<'v>> {
     let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
     let mut spans = Vec::new();
-    for hit in scanner::scan_joined(joined, &starts[1..]) {
+    let hits = match found {
+        Some(found) => scanner::scan_found(joined, &starts[1..], found, 0),
+        None => scanner::scan_joined(joined, &starts[1..]),
+    };
+    for hit in hits {
         let (from, to) = (item_of(hit.range.start), item_of(hit.range.end - 1));
         if from == to {
             continue;

@@ -319,6 +319,23 @@ pub(crate) fn anchor_texts() -> Vec<&'static str> {
     automaton().anchors.iter().map(|(a, _)| *a).collect()
 }
 
+/// An anchor found in a text: its pattern's index, its start and its end.
+pub(crate) type Found = (usize, usize, usize);
+
+/// Every anchor in `text`, in the order [`anchors`] hands them over (most text holds none),
+/// up to `cap` of them: whether that was all.
+pub(crate) fn anchors_in(text: &str, found: &mut Vec<Found>, cap: usize) -> bool {
+    let mut all = true;
+    anchors(text.as_bytes(), |index, start, end| {
+        all = found.len() < cap;
+        if all {
+            found.push((index, start, end));
+        }
+        all
+    });
+    all
+}
+
 /// Calls `f` with the byte range of every anchor in `text` (most text holds none).
 pub(crate) fn for_each_anchor(text: &str, mut f: impl FnMut(usize, usize)) {
     anchors(text.as_bytes(), |_, start, end| {
@@ -336,9 +353,39 @@ pub(crate) fn scan(text: &str) -> Vec<Hit> {
 /// (sorted): a token may run across a boundary (it was cut in two) or end at one (the next
 /// item is something else).
 pub(crate) fn scan_joined(text: &str, breaks: &[usize]) -> Vec<Hit> {
+    scan_with(text, breaks, |each| {
+        anchors(text.as_bytes(), |index, start, end| {
+            each(index, start, end);
+            true
+        });
+    })
+}
+
+/// [`scan_joined`] over `text`, from the anchors of a longer text that holds it at `offset`
+/// (found once for a joined array and each of its items): those that lie inside `text`. An
+/// anchor inside a piece of text is found in the piece alone exactly when it is found in the
+/// whole, and in the same order (a test holds the two to it).
+pub(crate) fn scan_found(text: &str, breaks: &[usize], found: &[Found], offset: usize) -> Vec<Hit> {
+    let end = offset + text.len();
+    scan_with(text, breaks, |each| {
+        for &(index, start, stop) in found {
+            if start >= offset && stop <= end {
+                each(index, start - offset, stop - offset);
+            }
+        }
+    })
+}
+
+/// The secrets the matchers find from the anchors `each_anchor` hands over, sorted, without
+/// overlaps.
+fn scan_with(
+    text: &str,
+    breaks: &[usize],
+    each_anchor: impl FnOnce(&mut dyn FnMut(usize, usize, usize)),
+) -> Vec<Hit> {
     let automaton = automaton();
     let mut scanner: Option<Scanner<'_>> = None;
-    anchors(text.as_bytes(), |index, start, end| {
+    each_anchor(&mut |index, start, end| {
         let scanner = scanner.get_or_insert_with(|| {
             let mut scanner = Scanner::new(text);
             scanner.breaks = breaks;
@@ -346,7 +393,6 @@ pub(crate) fn scan_joined(text: &str, breaks: &[usize]) -> Vec<Hit> {
         });
         let (anchor_text, anchor) = automaton.anchors[index];
         scanner.anchor(anchor, anchor_text, start, end);
-        true
     });
     let Some(scanner) = scanner else {
         return Vec::new();

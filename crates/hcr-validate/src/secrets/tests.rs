@@ -842,6 +842,49 @@ mod prefilter {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 1000, .. ProptestConfig::default() })]
 
+        /// An array's items joined are searched for anchors once: each item's own anchors
+        /// are the joined text's that lie inside it, in the same order, and its secrets
+        /// scanned from them are those of the item scanned alone.
+        #[test]
+        fn anchors_of_joined_items_are_each_item_s_own(
+            items in prop::collection::vec(texts(), 1..6),
+        ) {
+            use super::super::scanner::{anchors_in, scan, scan_found};
+            let items: Vec<String> =
+                items.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
+            let joined = items.concat();
+            let mut found = Vec::new();
+            prop_assert!(anchors_in(&joined, &mut found, usize::MAX));
+            let mut start = 0;
+            for item in &items {
+                let end = start + item.len();
+                let mut alone = Vec::new();
+                anchors_in(item, &mut alone, usize::MAX);
+                let inside: Vec<_> = found
+                    .iter()
+                    .filter(|&&(_, begin, stop)| begin >= start && stop <= end)
+                    .map(|&(index, begin, stop)| (index, begin - start, stop - start))
+                    .collect();
+                prop_assert_eq!(&alone, &inside, "{:?} in {:?}", item, joined);
+                prop_assert_eq!(scan(item), scan_found(item, &[], &found, start));
+                start = end;
+            }
+        }
+
+        /// A run too dense with anchors to keep them is scanned item by item and whole, its
+        /// anchors found anew each time: the same secrets as from the anchors kept.
+        #[test]
+        fn a_run_scanned_from_anchors_kept_or_found_anew_gives_one_answer(
+            items in prop::collection::vec(texts(), 2..6),
+            cap in 0usize..4,
+        ) {
+            use super::super::document::run_with_cap;
+            let items: Vec<String> =
+                items.iter().map(|t| String::from_utf8_lossy(t).into_owned()).collect();
+            let items: Vec<&str> = items.iter().map(String::as_str).collect();
+            prop_assert_eq!(run_with_cap(&items, cap), run_with_cap(&items, usize::MAX));
+        }
+
         /// The same on text whose pieces repeat, dense enough for the switch.
         #[test]
         fn repeated_pieces_report_every_anchor(text in texts(), times in 2usize..12) {
