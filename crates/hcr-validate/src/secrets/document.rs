@@ -418,11 +418,10 @@ fn run_secrets<'v>(
         // Text dense with anchors (a megabyte of `password=`): too many to keep, so each item
         // holding one is scanned alone and the joined text again, each finding its anchors
         // anew (linear, in bounded memory).
-        let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
         let mut holds = vec![false; run.len()];
         scanner::for_each_anchor(joined, |start, end| {
-            let item = item_of(start);
-            if item == item_of(end - 1) {
+            let item = item_of(starts, start);
+            if item == item_of(starts, end - 1) {
                 holds[item] = true;
             }
         });
@@ -437,17 +436,15 @@ fn run_secrets<'v>(
         let text = text.unwrap_or_default();
         let (start, end) = (starts[j], starts[j] + text.len());
         // The anchors that end inside the item, found by their ends (in order): those that
-        // also start inside it are its own.
+        // also start inside it are its own (`scan_found` keeps those, and an item without
+        // one costs nothing more).
         let from = found.partition_point(|&(_, _, stop)| stop <= start);
         let to = found.partition_point(|&(_, _, stop)| stop <= end);
-        let ending_here = &found[from..to];
-        if ending_here.iter().any(|&(_, begin, _)| begin >= start) {
-            keep(
-                own,
-                first + j,
-                scanner::scan_found(text, &[], ending_here, start),
-            );
-        }
+        keep(
+            own,
+            first + j,
+            scanner::scan_found(text, &[], &found[from..to], start),
+        );
     }
     joined_secrets(joined, starts, run, first, own, Some(found))
 }
@@ -533,14 +530,16 @@ fn joined_secrets<'v>(
     own: &mut [Vec<Hit>],
     found: Option<&[scanner::Found]>,
 ) -> Vec<Span<'v>> {
-    let item_of = |offset: usize| starts.partition_point(|&s| s <= offset).saturating_sub(1);
     let mut spans = Vec::new();
     let hits = match found {
         Some(found) => scanner::scan_found(joined, &starts[1..], found, 0),
         None => scanner::scan_joined(joined, &starts[1..]),
     };
     for hit in hits {
-        let (from, to) = (item_of(hit.range.start), item_of(hit.range.end - 1));
+        let (from, to) = (
+            item_of(starts, hit.range.start),
+            item_of(starts, hit.range.end - 1),
+        );
         if from == to {
             continue;
         }
@@ -576,6 +575,11 @@ fn joined_secrets<'v>(
         });
     }
     spans
+}
+
+/// The item of a joined run, whose items start at `starts`, that holds byte `offset`.
+fn item_of(starts: &[usize], offset: usize) -> usize {
+    starts.partition_point(|&s| s <= offset).saturating_sub(1)
 }
 
 /// The hits of item `at` in `own` (none if it was never grown to hold them).
