@@ -99,6 +99,10 @@ impl<'a> Parser<'a, '_> {
     /// Skips JSON whitespace; runs of spaces (indentation) eight at a time.
     fn whitespace(&mut self) {
         const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+        // Compact text (JSON Lines) has none: one test.
+        if self.bytes.get(self.at).is_none_or(|&b| b > b' ') {
+            return;
+        }
         loop {
             // The spaces from here, eight bytes at a time: a byte of `word ^ SPACES` is zero
             // exactly where the text has a space.
@@ -241,33 +245,7 @@ impl<'a> Parser<'a, '_> {
     /// The end of the run of bytes from `at` that need no decoding: the first quote,
     /// backslash or control character, or the end of the text.
     fn plain_run(&self, at: usize) -> usize {
-        let mut at = at;
-        // Eight bytes at a time, with the usual bit tricks: a byte below 0x20, or equal to
-        // `"` or `\`, sets its high bit in `found`.
-        const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-        const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-        let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
-        while let Some(chunk) = self.bytes.get(at..at + 8) {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            let x = u64::from_le_bytes(word);
-            let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-            let quote = has_zero(x ^ (ONES * u64::from(b'"')));
-            let backslash = has_zero(x ^ (ONES * u64::from(b'\\')));
-            let found = control | quote | backslash;
-            if found != 0 {
-                // The lowest flagged byte is exact (borrows only run upward).
-                return at + (found.trailing_zeros() / 8) as usize;
-            }
-            at += 8;
-        }
-        while let Some(&b) = self.bytes.get(at) {
-            if b < 0x20 || b == b'"' || b == b'\\' {
-                return at;
-            }
-            at += 1;
-        }
-        at
+        plain_run(self.bytes, at)
     }
 
     /// Decodes the rest of a string that holds escapes, from a backslash, through its
@@ -446,5 +424,138 @@ impl<'a> Parser<'a, '_> {
             occurrence: repeat.occurrence,
             value: repeat.value,
         });
+    }
+}
+
+/// The end of the run of bytes of `bytes` from `at` that need no decoding: the first quote,
+/// backslash or control character, or the end. Sixteen bytes at a time with SSE2 (every
+/// x86-64 CPU has it), eight at a time elsewhere and for the last bytes.
+fn plain_run(bytes: &[u8], at: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    let at = match sse2::plain_run(bytes, at) {
+        Ok(found) => return found,
+        Err(rest) => rest,
+    };
+    plain_run_words(bytes, at)
+}
+
+/// [`plain_run`] eight bytes at a time, with the usual bit tricks, then a byte at a time.
+fn plain_run_words(bytes: &[u8], mut at: usize) -> usize {
+    // A byte below 0x20, or equal to `"` or `\`, sets its high bit in `found`.
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+        let quote = has_zero(x ^ (ONES * u64::from(b'"')));
+        let backslash = has_zero(x ^ (ONES * u64::from(b'\\')));
+        let found = control | quote | backslash;
+        if found != 0 {
+            // The lowest flagged byte is exact (borrows only run upward).
+            return at + (found.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while let Some(&b) = bytes.get(at) {
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            return at;
+        }
+        at += 1;
+    }
+    at
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod sse2 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+
+    /// The first byte from `at` that needs decoding, found while sixteen bytes are left to
+    /// load, or else where the loads ended (the caller reads the rest).
+    pub(super) fn plain_run(bytes: &[u8], at: usize) -> Result<usize, usize> {
+        // SAFETY: SSE2 is part of x86-64: every CPU this build runs on has it.
+        unsafe { search(bytes, at) }
+    }
+
+    #[target_feature(enable = "sse2")]
+    fn search(bytes: &[u8], mut at: usize) -> Result<usize, usize> {
+        #[allow(clippy::cast_possible_wrap)] // the same bits
+        let (quote, backslash, last_control) = (
+            _mm_set1_epi8(b'"' as i8),
+            _mm_set1_epi8(b'\\' as i8),
+            _mm_set1_epi8(0x1F),
+        );
+        while let Some(chunk) = bytes.get(at..at + 16) {
+            // SAFETY: `chunk` is sixteen bytes, and the load needs no alignment.
+            let x = unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) };
+            // A byte is a control character when it is its own minimum with 0x1F.
+            let control = _mm_cmpeq_epi8(_mm_min_epu8(x, last_control), x);
+            let special = _mm_or_si128(
+                control,
+                _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+            );
+            let found = _mm_movemask_epi8(special);
+            if found != 0 {
+                return Ok(at + found.trailing_zeros() as usize);
+            }
+            at += 16;
+        }
+        Err(at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    /// What [`super::plain_run`] must answer, a byte at a time.
+    fn reference(bytes: &[u8], at: usize) -> usize {
+        bytes[at..]
+            .iter()
+            .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
+            .map_or(bytes.len(), |n| at + n)
+    }
+
+    #[test]
+    fn a_plain_run_ends_at_every_kind_of_byte_in_every_place() {
+        // Every byte value, at every place of the first two loads and of the tail; plain
+        // bytes on both sides, including the high bytes of multi-byte characters.
+        for special in 0..=u8::MAX {
+            for len in [1, 7, 8, 15, 16, 17, 31, 32, 33, 40] {
+                for place in 0..len {
+                    for from in [0, 1, 3] {
+                        let mut bytes: Vec<u8> = (0..len).map(|i| b'a' + (i % 26) as u8).collect();
+                        bytes[place] = special;
+                        if place % 3 == 1 {
+                            bytes[(place + 1) % len] = 0xC3;
+                        }
+                        let from = from.min(len);
+                        assert_eq!(
+                            super::plain_run(&bytes, from),
+                            reference(&bytes, from),
+                            "byte {special:#04x} at {place} of {len}, from {from}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn a_plain_run_ends_where_a_byte_at_a_time_says(
+            bytes in proptest::collection::vec(
+                prop_oneof![4 => 0x20u8..=0x7E, 1 => any::<u8>()], 0..80),
+            from in 0usize..80,
+        ) {
+            let from = from.min(bytes.len());
+            prop_assert_eq!(super::plain_run(&bytes, from), reference(&bytes, from));
+        }
     }
 }
