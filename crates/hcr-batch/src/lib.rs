@@ -562,9 +562,12 @@ pub fn run(
     Ok(())
 }
 
-/// Inputs (files or lines) per job of the pool: enough to make a job's hand-over cheap, few
-/// enough to keep the workers even at the end.
+/// Files per job of the pool: enough to make a job's hand-over cheap, few enough to keep the
+/// workers even at the end.
 const CHUNK: usize = 16;
+/// The bytes of JSON Lines per job (at least one line; no more than a block holds): a job's
+/// hand-over (waking a worker, then this thread) costs the same whatever the lines' size.
+const CHUNK_BYTES: usize = 256 * 1024;
 /// Jobs queued per worker ahead of the one whose outcomes are being handed over.
 const AHEAD: usize = 4;
 
@@ -756,7 +759,7 @@ impl Judge<'_> {
                 if let Some((block, at)) = &mut current
                     && *at < block.lines.len()
                 {
-                    let chunk = *at..(*at + CHUNK).min(block.lines.len());
+                    let chunk = *at..block.end_of_chunk(*at, CHUNK_BYTES);
                     *at = chunk.end;
                     let block = Arc::clone(block);
                     return Some(Box::new(move || {

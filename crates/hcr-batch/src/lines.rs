@@ -25,6 +25,26 @@ pub(crate) struct Block {
     pub(crate) lines: Vec<(u64, Piece)>,
 }
 
+impl Block {
+    /// The end of the run of lines from index `from` that holds about `bytes` bytes: at
+    /// least one line, and past `bytes` by less than the last line's length.
+    pub(crate) fn end_of_chunk(&self, from: usize, bytes: usize) -> usize {
+        let mut held = 0;
+        let mut end = from;
+        while let Some((_, piece)) = self.lines.get(end) {
+            if end > from && held >= bytes {
+                break;
+            }
+            held += match piece {
+                Piece::Text(range) => range.len(),
+                Piece::TooLong(_) => 0,
+            };
+            end += 1;
+        }
+        end
+    }
+}
+
 /// Splits a reader into [`Block`]s of about `target` bytes.
 pub(crate) struct LineBlocks<R> {
     reader: R,
@@ -331,6 +351,34 @@ mod tests {
         };
         assert_eq!(seen, [1, 2]);
         assert_eq!(error.to_string(), "the disk went away");
+    }
+
+    #[test]
+    fn a_block_is_cut_into_chunks_of_about_the_bytes_asked_for() {
+        // Lines of 1 to 9 bytes, a blank one (not a line of the block) and a too-long one
+        // (no bytes kept), cut into chunks of about 10 bytes.
+        let input = b"1\n22\n333\n4444\n\n55555\n666666666666\n7777777\n88888888\n999999999\n";
+        let mut blocks = LineBlocks::new(&input[..], 10, 1 << 20);
+        let block = blocks.next_block().expect("in memory").expect("a block");
+        let size = |line: &(u64, Piece)| match &line.1 {
+            Piece::Text(range) => range.len(),
+            Piece::TooLong(_) => 0,
+        };
+        let mut chunks = Vec::new();
+        let mut at = 0;
+        while at < block.lines.len() {
+            let end = block.end_of_chunk(at, 10);
+            chunks.push(block.lines[at..end].iter().map(|l| l.0).collect::<Vec<_>>());
+            at = end;
+        }
+        // Each chunk reaches 10 bytes with its last line, and not before it (the last chunk
+        // holds what is left).
+        assert_eq!(chunks, [vec![1, 2, 3, 4], vec![6, 7, 8], vec![9, 10]]);
+        let total: usize = block.lines.iter().map(size).sum();
+        assert_eq!(total, 1 + 2 + 3 + 4 + 5 + 7 + 8 + 9);
+        // A chunk has a line even when one line is larger than asked for.
+        assert_eq!(block.end_of_chunk(0, 0), 1);
+        assert_eq!(block.end_of_chunk(block.lines.len(), 10), block.lines.len());
     }
 
     #[test]
