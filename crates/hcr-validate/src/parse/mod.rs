@@ -369,6 +369,9 @@ const LINEAR_KEYS: usize = 16;
 /// entries start at `from`, one per distinct key, the node of its latest occurrence.
 struct ObjectKeys {
     from: usize,
+    /// A bit per distinct key seen, picked by its fingerprint (a one-word Bloom filter): a key
+    /// whose bit is clear is new, without a comparison.
+    seen: u64,
     /// Past [`LINEAR_KEYS`] distinct keys, their entries by name.
     by_name: Option<HashMap<String, usize>>,
     /// Occurrence counts, only for keys seen more than once.
@@ -388,6 +391,7 @@ impl ObjectKeys {
     fn new(keys: &[usize]) -> Self {
         Self {
             from: keys.len(),
+            seen: 0,
             by_name: None,
             repeats: Vec::new(),
         }
@@ -399,7 +403,12 @@ impl ObjectKeys {
     fn add(&mut self, tree: &Tree<'_>, keys: &mut Vec<usize>, key_node: usize) -> Option<Repeat> {
         let key = tree.key_text(key_node);
         let wanted = tree.nodes[key_node].count;
+        // The fingerprint's top six bits after a multiply (Fibonacci hashing) pick the bit.
+        let bit = 1u64 << (wanted.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
+        let new = self.seen & bit == 0;
+        self.seen |= bit;
         let earlier = match &self.by_name {
+            _ if new => None,
             Some(names) => names.get(key).copied(),
             None => (self.from..keys.len()).find(|&entry| {
                 let other = keys[entry];
