@@ -723,9 +723,9 @@ impl Judge<'_> {
     }
 
     /// Validates every line of a JSON Lines input, in order, read in blocks of about 1 MiB.
-    /// With more than one worker, the lines go to the pool in chunks ([`in_order`]), and this
-    /// thread reads the next block when the window has room; with one, each line is checked
-    /// here.
+    /// With more than one worker, the lines go to the pool in chunks of about [`CHUNK_BYTES`]
+    /// ([`in_order`]), and this thread reads the next block when the window has room; with
+    /// one, each line is checked here.
     fn lines(
         &self,
         input: usize,
