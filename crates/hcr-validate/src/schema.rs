@@ -143,6 +143,9 @@ enum Check {
     /// same walk, after the members: `required_after`.
     Properties {
         declared: Vec<Declared>,
+        /// By the number of a property name ([`property_number`]): its place in `declared`,
+        /// or [`NO_PLACE`].
+        places: Vec<u8>,
         closed: bool,
         required_after: Option<String>,
     },
@@ -239,18 +242,25 @@ struct Program {
     names: Names,
 }
 
-/// A set of names looked up by fingerprint in an open-addressed table at most half full, so
-/// that a lookup is a probe or two (a key of a record is looked up for every member).
-#[derive(Debug)]
+/// The number of a name the schema declares nowhere (see [`property_number`]).
+pub(crate) const NOT_A_PROPERTY: u8 = u8::MAX;
+
+/// The property names, each with its number, looked up by fingerprint in an open-addressed
+/// table at most half full, so that a lookup is a probe or two (every key of a record is
+/// looked up once, as the parser writes it).
+#[derive(Debug, Default)]
 struct Names {
-    /// Each slot: a name's fingerprint and the name, side by side for the comparison.
-    slots: Vec<Option<(u64, String)>>,
+    /// Each slot: a name's fingerprint and the name, side by side for the comparison, and its
+    /// number.
+    slots: Vec<Option<(u64, String, u8)>>,
     /// The bits of a hash that pick a slot: `64 - log2(slots)`.
     shift: u32,
+    /// How many names there are; they are numbered from 0, in sorted order.
+    len: usize,
 }
 
 impl Names {
-    fn new(names: impl IntoIterator<Item = String>) -> Self {
+    fn new(names: impl IntoIterator<Item = String>) -> Result<Self, Unsupported> {
         let names: std::collections::BTreeSet<String> = names.into_iter().collect();
         let bits = (names.len().max(1) * 2)
             .next_power_of_two()
@@ -258,16 +268,21 @@ impl Names {
         let mut table = Self {
             slots: vec![None; 1 << bits],
             shift: 64 - bits,
+            len: names.len(),
         };
-        for name in names {
+        for (number, name) in names.into_iter().enumerate() {
+            let number = u8::try_from(number)
+                .ok()
+                .filter(|&n| n != NOT_A_PROPERTY)
+                .ok_or_else(|| Unsupported("more than 254 property names".to_owned()))?;
             let key = fingerprint(&name);
             let mut slot = table.slot(key);
             while table.slots[slot].is_some() {
                 slot = table.next(slot);
             }
-            table.slots[slot] = Some((key, name));
+            table.slots[slot] = Some((key, name, number));
         }
-        table
+        Ok(table)
     }
 
     /// The slot a fingerprint starts at (Fibonacci hashing: the top bits of the product).
@@ -281,17 +296,17 @@ impl Names {
         (slot + 1) & (self.slots.len() - 1)
     }
 
+    /// The number of `name`, whose fingerprint is `wanted`, or [`NOT_A_PROPERTY`].
     #[inline]
-    fn contains(&self, name: &str) -> bool {
-        let wanted = fingerprint(name);
+    fn number(&self, name: &str, wanted: u64) -> u8 {
         let mut slot = self.slot(wanted);
-        while let Some((key, declared)) = &self.slots[slot] {
+        while let Some((key, declared, number)) = &self.slots[slot] {
             if same_key(*key, || declared == name, wanted, name) {
-                return true;
+                return *number;
             }
             slot = self.next(slot);
         }
-        false
+        NOT_A_PROPERTY
     }
 }
 
@@ -337,18 +352,55 @@ impl Program {
                     _ => &[],
                 })
                 .map(|declared| declared.name.clone()),
-        );
-        Ok(Self {
+        )?;
+        let mut program = Self {
             schemas: compiler.schemas,
             root,
-            names,
-        })
+            names: Names::default(),
+        };
+        program.number_places(&names)?;
+        program.names = names;
+        Ok(program)
     }
+
+    /// Gives each `properties` the places of its declared properties by the numbers `names`
+    /// gives their names (a tree's keys are numbered by the embedded schema's names).
+    fn number_places(&mut self, names: &Names) -> Result<(), Unsupported> {
+        for check in self.schemas.iter_mut().flatten() {
+            if let Check::Properties {
+                declared, places, ..
+            } = check
+            {
+                *places = vec![NO_PLACE; names.len];
+                for (place, property) in declared.iter().enumerate() {
+                    let number = names.number(&property.name, fingerprint(&property.name));
+                    let slot = places.get_mut(usize::from(number)).ok_or_else(|| {
+                        Unsupported(format!("a property name not numbered: {}", property.name))
+                    })?;
+                    // A place is a bit of a word (`present_places`).
+                    *slot = u8::try_from(place)
+                        .ok()
+                        .filter(|&p| p < 64)
+                        .ok_or_else(|| Unsupported("more than 64 properties".to_owned()))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The number of `name` (whose fingerprint is `wanted`) among the property names the schema
+/// declares somewhere, the fixed words of the format; [`NOT_A_PROPERTY`] for any other name.
+/// The parser gives every key its number ([`crate::tree::Node`]), so that the schema walk
+/// finds a member's declared place, and the secret walk knows a fixed word, without a lookup.
+#[inline]
+pub(crate) fn property_number(name: &str, wanted: u64) -> u8 {
+    program().names.number(name, wanted)
 }
 
 /// Whether `name` is a property the schema declares somewhere: a fixed word of the format.
 pub(crate) fn is_property_name(name: &str) -> bool {
-    program().names.contains(name)
+    property_number(name, fingerprint(name)) != NOT_A_PROPERTY
 }
 
 struct Compiler<'s> {
@@ -453,7 +505,6 @@ impl<'s> Compiler<'s> {
                         for (name, sub) in properties.as_object().ok_or_else(unsupported)? {
                             declared.push(Declared {
                                 name: name.clone(),
-                                fingerprint: fingerprint(name),
                                 schema: self.schema(sub)?,
                             });
                         }
@@ -463,6 +514,8 @@ impl<'s> Compiler<'s> {
                     }
                     Check::Properties {
                         declared,
+                        // Filled in once every name is known (`Program::compile`).
+                        places: Vec::new(),
                         closed,
                         required_after: required_after.clone(),
                     }
@@ -659,27 +712,29 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
     fn schema(&mut self, schema: usize, value: Json<'v, '_>) -> Flow {
         let program = self.program;
         let checks = &program.schemas[schema];
-        let declared = if value.is_object() {
+        let places = if value.is_object() {
             checks.iter().find_map(|check| match check {
-                Check::Properties { declared, .. } => Some(declared.as_slice()),
+                Check::Properties { places, .. } => Some(places.as_slice()),
                 _ => None,
             })
         } else {
             None
         };
-        let mut slots = None;
+        let mut present = None;
         for check in checks {
-            self.check(check, value, declared, &mut slots)?;
+            self.check(check, value, places, &mut present)?;
         }
         Flow::Continue(())
     }
 
+    /// `places_here`: the places of this subschema's declared properties, when `value` is an
+    /// object; `present`: which of them the object has, once a check needed it.
     fn check(
         &mut self,
         check: &Check,
         value: Json<'v, '_>,
-        declared_here: Option<&[Declared]>,
-        slots: &mut Option<Slots>,
+        places_here: Option<&[u8]>,
+        present: &mut Option<u64>,
     ) -> Flow {
         match check {
             Check::Type(ty) => {
@@ -714,10 +769,11 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
             }
             Check::Required { names, slots: at } => {
                 if value.is_object() {
-                    let present = match (at, declared_here) {
-                        (Some(at), Some(declared)) => {
-                            let found = slots.get_or_insert_with(|| Slots::of(value, declared));
-                            Some((found.present, at))
+                    let present = match (at, places_here) {
+                        (Some(at), Some(places)) => {
+                            let bits =
+                                *present.get_or_insert_with(|| present_places(value, places));
+                            Some((bits, at))
                         }
                         _ => None,
                     };
@@ -760,19 +816,15 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
             }
             Check::Properties {
                 declared,
+                places,
                 closed,
                 required_after,
             } => {
                 if value.is_object() {
                     let mut unexpected = Vec::new();
                     let mut found_required = false;
-                    let mut hint = 0;
-                    for (i, (name, member)) in value.members().enumerate() {
-                        let slot = match slots {
-                            Some(found) if i < MAX_MEMBER_SLOTS => found.slot(i),
-                            _ => lookup(declared, name, &mut hint),
-                        };
-                        match slot.map(|slot| &declared[slot]) {
+                    for (name, member) in value.members() {
+                        match place_of(places, member).map(|place| &declared[place]) {
                             Some(Declared { schema, .. }) => {
                                 found_required |= required_after.as_deref() == Some(name);
                                 self.enter(Segment::Key(name));
@@ -851,73 +903,33 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
     }
 }
 
-/// The declared property `name` is, looked for from `hint` on (members usually come in the
-/// schema's order), and the hint for the next member.
-fn lookup(declared: &[Declared], name: &str, hint: &mut usize) -> Option<usize> {
-    let count = declared.len();
-    let wanted = fingerprint(name);
-    let mut slot = *hint;
-    for _ in 0..count {
-        if slot >= count {
-            slot = 0;
-        }
-        let entry = &declared[slot];
-        if same_key(entry.fingerprint, || entry.name == name, wanted, name) {
-            *hint = slot + 1;
-            return Some(slot);
-        }
-        slot += 1;
-    }
-    None
-}
-
-/// A property a subschema declares: its name (and the name's fingerprint) and its subschema.
+/// A property a subschema declares: its name and its subschema.
 #[derive(Debug)]
 struct Declared {
     name: String,
-    fingerprint: u64,
     schema: usize,
 }
 
-/// How many of an object's members [`Slots`] remembers; past them, members are looked up
-/// again.
-const MAX_MEMBER_SLOTS: usize = 64;
+/// The place of a name the subschema does not declare.
+const NO_PLACE: u8 = u8::MAX;
 
-/// Which declared property each member of an object is, looked up once for `required` and
-/// `properties`.
-struct Slots {
-    /// A bit per declared property the object has.
-    present: u64,
-    /// Each member's declared property, `u8::MAX` for none, for the first
-    /// [`MAX_MEMBER_SLOTS`] members.
-    members: [u8; MAX_MEMBER_SLOTS],
+/// The place among its subschema's declared properties (numbered by `places`) of the member
+/// whose value is `member`, found by the number of its key's name.
+#[inline]
+fn place_of(places: &[u8], member: Json<'_, '_>) -> Option<usize> {
+    places
+        .get(usize::from(member.key_number()))
+        .copied()
+        .filter(|&place| place != NO_PLACE)
+        .map(usize::from)
 }
 
-impl Slots {
-    fn of(value: Json<'_, '_>, declared: &[Declared]) -> Self {
-        let mut found = Self {
-            present: 0,
-            members: [u8::MAX; MAX_MEMBER_SLOTS],
-        };
-        let mut hint = 0;
-        for (i, (name, _)) in value.members().enumerate() {
-            if let Some(slot) = lookup(declared, name, &mut hint) {
-                found.present |= 1 << slot;
-                if let Some(member) = found.members.get_mut(i) {
-                    #[allow(clippy::cast_possible_truncation)] // below MAX_SLOTS
-                    {
-                        *member = slot as u8;
-                    }
-                }
-            }
-        }
-        found
-    }
-
-    fn slot(&self, member: usize) -> Option<usize> {
-        let slot = self.members[member];
-        (slot != u8::MAX).then_some(usize::from(slot))
-    }
+/// A bit per declared property (numbered by `places`) that the object `value` has.
+fn present_places(value: Json<'_, '_>, places: &[u8]) -> u64 {
+    value
+        .members()
+        .filter_map(|(_, member)| place_of(places, member))
+        .fold(0, |bits, place| bits | 1 << place)
 }
 
 /// Whether `text` has fewer than `min` characters (code points), counting no further than
@@ -1501,18 +1513,59 @@ mod tests {
         }
     }
 
+    /// Every key is numbered as it is read, by whichever reader: a declared name by its own
+    /// number, anything else (an escaped spelling decodes first) by none; only a member's
+    /// value is under a key.
+    #[test]
+    fn keys_carry_the_number_of_their_name() {
+        let names = &program().names;
+        let mut numbers = std::collections::BTreeSet::new();
+        for slot in names.slots.iter().flatten() {
+            let (_, name, number) = slot;
+            assert_eq!(property_number(name, fingerprint(name)), *number, "{name}");
+            assert!(usize::from(*number) < names.len && numbers.insert(*number));
+        }
+        assert_eq!(numbers.len(), names.len);
+        let text = r#"{"summary": [{"kind": 1}], "su\u006dmary": 2, "summar": {"summaryx": 3}}"#;
+        let expect = |tree: &crate::tree::Tree<'_>| {
+            let root = tree.root();
+            let number = |key: &str| property_number(key, fingerprint(key));
+            assert_eq!(root.key_number(), NOT_A_PROPERTY);
+            let members: Vec<_> = root.all_members().collect();
+            assert_eq!(members[0].1.key_number(), number("summary"));
+            assert_eq!(members[1].1.key_number(), number("summary"));
+            assert_eq!(members[2].1.key_number(), NOT_A_PROPERTY);
+            let item = members[0].1.items().next().expect("an item");
+            assert_eq!(item.key_number(), NOT_A_PROPERTY);
+            assert_eq!(item.get("kind").map(Json::key_number), Some(number("kind")));
+            let inner = members[2].1.get("summaryx").expect("a member");
+            assert_eq!(inner.key_number(), NOT_A_PROPERTY);
+            assert_ne!(number("kind"), NOT_A_PROPERTY);
+        };
+        let limits = crate::Limits::default();
+        let spanned = crate::parse::parse(text.as_bytes(), &limits).expect("JSON");
+        assert!(spanned.tree.spans.is_some(), "the one-pass parser read it");
+        expect(&spanned.tree);
+        let serde = crate::parse::parse_without_spans(text.as_bytes(), &limits).expect("JSON");
+        expect(&serde.tree);
+    }
+
     #[test]
     fn a_recursive_schema_compiles_and_checks() {
+        // Names the embedded schema declares: a tree's keys are numbered by its names.
         let schema = serde_json::json!({
             "$ref": "#/$defs/node",
             "$defs": {"node": {
                 "type": "object",
-                "properties": {"next": {"$ref": "#/$defs/node"}, "name": {"type": "string"}},
+                "properties": {"evidence": {"$ref": "#/$defs/node"}, "summary": {"type": "string"}},
                 "additionalProperties": false
             }}
         });
-        let program = Program::compile(&schema).expect("compiles");
-        let value = serde_json::json!({"next": {"next": {"name": 3}}});
+        let mut program = Program::compile(&schema).expect("compiles");
+        program
+            .number_places(&super::program().names)
+            .expect("the embedded schema declares these names");
+        let value = serde_json::json!({"evidence": {"evidence": {"summary": 3}}});
         let tree = crate::tree::Tree::from_value(&value);
         let mut walk = Walk::<false> {
             program: &program,
@@ -1520,9 +1573,16 @@ mod tests {
             out: None,
         };
         assert!(walk.schema(program.root, tree.root()).is_break());
-        let fine = serde_json::json!({"next": {"next": {"name": "x"}}});
+        let fine = serde_json::json!({"evidence": {"evidence": {"summary": "x"}}});
         let tree = crate::tree::Tree::from_value(&fine);
         assert!(walk.schema(program.root, tree.root()).is_continue());
+        let unknown = serde_json::json!({"evidence": {"next": {}}});
+        let tree = crate::tree::Tree::from_value(&unknown);
+        assert!(walk.schema(program.root, tree.root()).is_break());
+        // A name the embedded schema does not declare cannot be numbered.
+        let other = serde_json::json!({"properties": {"next": {}}});
+        let mut program = Program::compile(&other).expect("compiles");
+        assert!(program.number_places(&super::program().names).is_err());
     }
 
     #[test]

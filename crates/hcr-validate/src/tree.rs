@@ -21,6 +21,7 @@ use hcr_types::JsonPointer;
 use serde_json::{Map, Number, Value};
 
 use crate::diagnostic::Anchor;
+use crate::schema::NOT_A_PROPERTY;
 
 /// What a [`Node`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +50,9 @@ pub(crate) struct Node<'a> {
     pub(crate) flag: bool,
     /// A container's items or members; a key's [`fingerprint`].
     pub(crate) count: u64,
+    /// A key's name's number among the schema's property names
+    /// ([`crate::schema::property_number`]).
+    pub(crate) property: u8,
     pub(crate) a: usize,
     /// A string's or key's text, unless it is decoded.
     pub(crate) text: &'a str,
@@ -68,25 +72,33 @@ impl<'a> Node<'a> {
             tag,
             flag: false,
             count: 0,
+            property: NOT_A_PROPERTY,
             a: 0,
             text: "",
         }
     }
 
-    /// A string or key whose text is `text`. A key keeps its [`fingerprint`] in `count`.
-    #[inline]
-    pub(crate) fn text(tag: Tag, text: &'a str) -> Self {
+    /// A key whose text is `text`: its fingerprint and its name's number.
+    #[inline(never)]
+    fn key(text: &str) -> Self {
+        let count = fingerprint(text);
         Self {
-            tag,
-            flag: false,
-            count: if tag == Tag::Key {
-                fingerprint(text)
-            } else {
-                0
-            },
-            a: 0,
-            text,
+            count,
+            property: crate::schema::property_number(text, count),
+            ..Self::of(Tag::Key)
         }
+    }
+
+    /// A string or key whose text is `text`. A key keeps its [`fingerprint`] in `count`, and
+    /// its name's number.
+    #[inline(always)]
+    pub(crate) fn text(tag: Tag, text: &'a str) -> Self {
+        let node = if tag == Tag::Key {
+            Self::key(text)
+        } else {
+            Self::of(tag)
+        };
+        Self { text, ..node }
     }
 }
 
@@ -152,15 +164,15 @@ impl<'a> Tree<'a> {
 
     /// Appends a string or key whose text was decoded (held escapes).
     pub(crate) fn push_decoded(&mut self, tag: Tag, text: String) {
+        let node = if tag == Tag::Key {
+            Node::key(&text)
+        } else {
+            Node::of(tag)
+        };
         self.nodes.push(Node {
             flag: true,
             a: self.decoded.len(),
-            count: if tag == Tag::Key {
-                fingerprint(&text)
-            } else {
-                0
-            },
-            ..Node::of(tag)
+            ..node
         });
         self.decoded.push(text);
     }
@@ -496,6 +508,22 @@ impl<'t, 'a> Json<'t, 'a> {
             }
         }
         Members::Repeats(view.into_iter())
+    }
+
+    /// For the value of an object's member, the number of its key's name among the schema's
+    /// property names ([`crate::schema::property_number`]); [`NOT_A_PROPERTY`] for any other
+    /// value. (A member's key is the node just before its value; an array item or the root
+    /// never follows a key.)
+    #[inline]
+    pub(crate) fn key_number(self) -> u8 {
+        match self
+            .index
+            .checked_sub(1)
+            .and_then(|k| self.tree.nodes.get(k))
+        {
+            Some(node) if node.tag == Tag::Key => node.property,
+            _ => NOT_A_PROPERTY,
+        }
     }
 
     /// The value of member `key` (the last, if repeated).

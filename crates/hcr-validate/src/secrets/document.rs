@@ -102,6 +102,9 @@ pub(crate) trait View<'v>: Copy {
     fn items(self) -> impl Iterator<Item = Self>;
     /// The number of items or members.
     fn len(self) -> usize;
+    /// Whether this value is a member's whose key, `key`, is a property name the schema
+    /// declares: a fixed word of the format, never a secret.
+    fn under_property_name(self, key: &str) -> bool;
 }
 
 impl<'v> View<'v> for Json<'v, '_> {
@@ -119,6 +122,10 @@ impl<'v> View<'v> for Json<'v, '_> {
     }
     fn len(self) -> usize {
         Json::len(self)
+    }
+    fn under_property_name(self, _key: &str) -> bool {
+        // The parser numbered the key's name.
+        self.key_number() != crate::schema::NOT_A_PROPERTY
     }
 }
 
@@ -151,6 +158,9 @@ impl<'v> View<'v> for &'v Value {
             Value::Object(members) => members.len(),
             _ => 0,
         }
+    }
+    fn under_property_name(self, key: &str) -> bool {
+        crate::schema::is_property_name(key)
     }
 }
 
@@ -244,7 +254,7 @@ impl Walker<'_> {
         for (key, child) in map.members() {
             path.push(Segment::Key(key));
             // A property name of the schema is a fixed word, never a secret.
-            let schema_key = crate::schema::is_property_name(key);
+            let schema_key = child.under_property_name(key);
             if !schema_key {
                 self.string(key, path, Shape::Key, Anchor::Key);
             }
