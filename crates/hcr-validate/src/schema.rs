@@ -274,7 +274,7 @@ impl Names {
             let number = u8::try_from(number)
                 .ok()
                 .filter(|&n| n != NOT_A_PROPERTY)
-                .ok_or_else(|| Unsupported("more than 254 property names".to_owned()))?;
+                .ok_or_else(|| Unsupported("more than 255 property names".to_owned()))?;
             let key = fingerprint(&name);
             let mut slot = table.slot(key);
             while table.slots[slot].is_some() {
