@@ -132,7 +132,7 @@ enum Check {
     /// up once for both keywords.
     Required {
         names: Vec<String>,
-        slots: Option<Vec<usize>>,
+        places: Option<Vec<usize>>,
     },
     /// `^[a-fA-F0-9]{64}$`, the only pattern of the v1.0 schema.
     Hex64,
@@ -248,7 +248,7 @@ pub(crate) const NOT_A_PROPERTY: u8 = u8::MAX;
 /// The property names, each with its number, looked up by fingerprint in an open-addressed
 /// table at most half full, so that a lookup is a probe or two (every key of a record is
 /// looked up once, as the parser writes it).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Names {
     /// Each slot: a name's fingerprint and the name, side by side for the comparison, and its
     /// number.
@@ -353,40 +353,38 @@ impl Program {
                 })
                 .map(|declared| declared.name.clone()),
         )?;
-        let mut program = Self {
-            schemas: compiler.schemas,
+        let mut schemas = compiler.schemas;
+        number_places(&mut schemas, &names)?;
+        Ok(Self {
+            schemas,
             root,
-            names: Names::default(),
-        };
-        program.number_places(&names)?;
-        program.names = names;
-        Ok(program)
+            names,
+        })
     }
+}
 
-    /// Gives each `properties` the places of its declared properties by the numbers `names`
-    /// gives their names (a tree's keys are numbered by the embedded schema's names).
-    fn number_places(&mut self, names: &Names) -> Result<(), Unsupported> {
-        for check in self.schemas.iter_mut().flatten() {
-            if let Check::Properties {
-                declared, places, ..
-            } = check
-            {
-                *places = vec![NO_PLACE; names.len];
-                for (place, property) in declared.iter().enumerate() {
-                    let number = names.number(&property.name, fingerprint(&property.name));
-                    let slot = places.get_mut(usize::from(number)).ok_or_else(|| {
-                        Unsupported(format!("a property name not numbered: {}", property.name))
-                    })?;
-                    // A place is a bit of a word (`present_places`).
-                    *slot = u8::try_from(place)
-                        .ok()
-                        .filter(|&p| p < 64)
-                        .ok_or_else(|| Unsupported("more than 64 properties".to_owned()))?;
-                }
+/// Gives each `properties` of `schemas` the places of its declared properties by the numbers
+/// `names` gives their names (a tree's keys are numbered by the embedded schema's names).
+fn number_places(schemas: &mut [Vec<Check>], names: &Names) -> Result<(), Unsupported> {
+    for check in schemas.iter_mut().flatten() {
+        if let Check::Properties {
+            declared, places, ..
+        } = check
+        {
+            *places = vec![NO_PLACE; names.len];
+            for (place, property) in declared.iter().enumerate() {
+                let number = names.number(&property.name, fingerprint(&property.name));
+                let entry = places.get_mut(usize::from(number)).ok_or_else(|| {
+                    Unsupported(format!("a property name not numbered: {}", property.name))
+                })?;
+                *entry = u8::try_from(place)
+                    .ok()
+                    .filter(|&p| p != NO_PLACE)
+                    .ok_or_else(|| Unsupported("more than 255 properties".to_owned()))?;
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 /// The number of `name` (whose fingerprint is `wanted`) among the property names the schema
@@ -477,12 +475,12 @@ impl<'s> Compiler<'s> {
                         .and_then(Value::as_object)
                         .map(|p| p.keys().collect())
                         .unwrap_or_default();
-                    let slots = names
+                    let places = names
                         .iter()
                         .map(|name| declared.iter().position(|d| *d == name))
                         .collect::<Option<Vec<usize>>>()
                         .filter(|_| declared.len() <= MAX_SLOTS);
-                    Check::Required { names, slots }
+                    Check::Required { names, places }
                 }
                 "pattern" if value == "^[a-fA-F0-9]{64}$" => Check::Hex64,
                 "format" => Check::Format(match value.as_str() {
@@ -767,7 +765,7 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
                     self.error(SchemaError::MaxLength(*max), value)?;
                 }
             }
-            Check::Required { names, slots: at } => {
+            Check::Required { names, places: at } => {
                 if value.is_object() {
                     let present = match (at, places_here) {
                         (Some(at), Some(places)) => {
@@ -1562,8 +1560,7 @@ mod tests {
             }}
         });
         let mut program = Program::compile(&schema).expect("compiles");
-        program
-            .number_places(&super::program().names)
+        number_places(&mut program.schemas, &super::program().names)
             .expect("the embedded schema declares these names");
         let value = serde_json::json!({"evidence": {"evidence": {"summary": 3}}});
         let tree = crate::tree::Tree::from_value(&value);
@@ -1582,7 +1579,7 @@ mod tests {
         // A name the embedded schema does not declare cannot be numbered.
         let other = serde_json::json!({"properties": {"next": {}}});
         let mut program = Program::compile(&other).expect("compiles");
-        assert!(program.number_places(&super::program().names).is_err());
+        assert!(number_places(&mut program.schemas, &super::program().names).is_err());
     }
 
     #[test]

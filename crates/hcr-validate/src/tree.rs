@@ -89,16 +89,24 @@ impl<'a> Node<'a> {
         }
     }
 
-    /// A string or key whose text is `text`. A key keeps its [`fingerprint`] in `count`, and
-    /// its name's number.
+    /// A string or key node for `text`, its text not set: a key keeps its [`fingerprint`] in
+    /// `count`, and its name's number.
     #[inline(always)]
-    pub(crate) fn text(tag: Tag, text: &'a str) -> Self {
-        let node = if tag == Tag::Key {
+    fn without_text(tag: Tag, text: &str) -> Self {
+        if tag == Tag::Key {
             Self::key(text)
         } else {
             Self::of(tag)
-        };
-        Self { text, ..node }
+        }
+    }
+
+    /// A string or key whose text is `text` (see [`Node::without_text`]).
+    #[inline(always)]
+    pub(crate) fn text(tag: Tag, text: &'a str) -> Self {
+        Self {
+            text,
+            ..Self::without_text(tag, text)
+        }
     }
 }
 
@@ -164,15 +172,10 @@ impl<'a> Tree<'a> {
 
     /// Appends a string or key whose text was decoded (held escapes).
     pub(crate) fn push_decoded(&mut self, tag: Tag, text: String) {
-        let node = if tag == Tag::Key {
-            Node::key(&text)
-        } else {
-            Node::of(tag)
-        };
         self.nodes.push(Node {
             flag: true,
             a: self.decoded.len(),
-            ..node
+            ..Node::without_text(tag, &text)
         });
         self.decoded.push(text);
     }
