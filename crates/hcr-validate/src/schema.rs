@@ -236,6 +236,8 @@ fn fuse(checks: Vec<Check>) -> Vec<Check> {
 #[derive(Debug)]
 struct Program {
     schemas: Vec<Vec<Check>>,
+    /// Each subschema's [`Shape`], by number.
+    shapes: Vec<Shape>,
     /// The root's number.
     root: usize,
     /// Every property name the schema declares.
@@ -356,9 +358,106 @@ impl Program {
         let mut schemas = compiler.schemas;
         number_places(&mut schemas, &names)?;
         Ok(Self {
+            shapes: schemas.iter().map(|checks| Shape::of(checks)).collect(),
             schemas,
             root,
             names,
+        })
+    }
+}
+
+/// How the walk that only decides validity reads a subschema whose checks have one of the
+/// forms the v1.0 schema is made of: one pass over an object's members or an array's items,
+/// where the checks one by one would take several. The verdict is the checks' (a test holds
+/// the two walks to the same verdicts).
+#[derive(Debug)]
+enum Shape {
+    /// `type: object` (when `typed`), `required` names that are all declared (a bit per
+    /// place among the declared properties), the `properties` check at `properties` among
+    /// the subschema's checks, and any checks after it (`anyOf`), one by one.
+    Object {
+        typed: bool,
+        required: u64,
+        properties: usize,
+    },
+    /// `type: array` (when `typed`), `uniqueItems` (when `unique`), and `items`.
+    Array {
+        typed: bool,
+        unique: bool,
+        items: usize,
+    },
+    /// One check alone.
+    One,
+    /// Any other: the checks one by one.
+    Checks,
+}
+
+impl Shape {
+    fn of(checks: &[Check]) -> Self {
+        match checks {
+            [_] => Self::One,
+            [rest @ .., Check::Items(items)] => {
+                let (typed, rest) = match rest {
+                    [Check::Type(Type::Array), rest @ ..] => (true, rest),
+                    _ => (false, rest),
+                };
+                match rest {
+                    [] => Self::Array {
+                        typed,
+                        unique: false,
+                        items: *items,
+                    },
+                    [Check::UniqueItems] => Self::Array {
+                        typed,
+                        unique: true,
+                        items: *items,
+                    },
+                    _ => Self::Checks,
+                }
+            }
+            _ => Self::object(checks).unwrap_or(Self::Checks),
+        }
+    }
+
+    /// [`Shape::Object`], when `checks` are `type: object`, `required`, `properties` and
+    /// any others after them.
+    fn object(checks: &[Check]) -> Option<Self> {
+        let properties = checks
+            .iter()
+            .position(|check| matches!(check, Check::Properties { .. }))?;
+        let Check::Properties {
+            declared,
+            required_after,
+            ..
+        } = &checks[properties]
+        else {
+            return None;
+        };
+        if declared.len() > MAX_SLOTS {
+            return None;
+        }
+        let (typed, before) = match &checks[..properties] {
+            [Check::Type(Type::Object), before @ ..] => (true, before),
+            before => (false, before),
+        };
+        let mut required: Vec<usize> = match before {
+            [] => Vec::new(),
+            [
+                Check::Required {
+                    places: Some(places),
+                    ..
+                },
+            ] => places.clone(),
+            _ => return None,
+        };
+        if let Some(name) = required_after {
+            // A name required after the members is met only by a declared one.
+            required.push(declared.iter().position(|d| d.name == *name)?);
+        }
+        Some(Self::Object {
+            typed,
+            required: required.iter().fold(0, |bits, place| bits | 1 << place),
+            properties,
         })
     }
 }
@@ -710,6 +809,36 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
     fn schema(&mut self, schema: usize, value: Json<'v, '_>) -> Flow {
         let program = self.program;
         let checks = &program.schemas[schema];
+        if !REPORT {
+            match program.shapes[schema] {
+                Shape::Object {
+                    typed,
+                    required,
+                    properties,
+                } => {
+                    self.object(typed, required, &checks[properties], value)?;
+                    for check in &checks[properties + 1..] {
+                        self.check(check, value, None, &mut None)?;
+                    }
+                    return Flow::Continue(());
+                }
+                Shape::Array {
+                    typed,
+                    unique,
+                    items,
+                } => return self.array(typed, unique, items, value),
+                Shape::One => {
+                    return match &checks[0] {
+                        Check::Text { min, max } if !text_fits(value, *min, *max) => {
+                            Flow::Break(())
+                        }
+                        Check::Text { .. } => Flow::Continue(()),
+                        check => self.check(check, value, None, &mut None),
+                    };
+                }
+                Shape::Checks => {}
+            }
+        }
         let places = if value.is_object() {
             checks.iter().find_map(|check| match check {
                 Check::Properties { places, .. } => Some(places.as_slice()),
@@ -721,6 +850,60 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
         let mut present = None;
         for check in checks {
             self.check(check, value, places, &mut present)?;
+        }
+        Flow::Continue(())
+    }
+
+    /// Whether `value` satisfies a [`Shape::Object`] whose `properties` check is `check`.
+    fn object(&mut self, typed: bool, required: u64, check: &Check, value: Json<'v, '_>) -> Flow {
+        let Check::Properties {
+            declared,
+            places,
+            closed,
+            ..
+        } = check
+        else {
+            unreachable!("a shape's check is the one it was made from")
+        };
+        if !value.is_object() {
+            return if typed {
+                Flow::Break(())
+            } else {
+                Flow::Continue(())
+            };
+        }
+        let mut present = 0u64;
+        for (_, member) in value.members() {
+            match place_of(places, member) {
+                Some(place) => {
+                    present |= 1 << place;
+                    self.schema(declared[place].schema, member)?;
+                }
+                None if *closed => return Flow::Break(()),
+                None => {}
+            }
+        }
+        if present & required == required {
+            Flow::Continue(())
+        } else {
+            Flow::Break(())
+        }
+    }
+
+    /// Whether `value` satisfies a [`Shape::Array`].
+    fn array(&mut self, typed: bool, unique: bool, items: usize, value: Json<'v, '_>) -> Flow {
+        if !value.is_array() {
+            return if typed {
+                Flow::Break(())
+            } else {
+                Flow::Continue(())
+            };
+        }
+        for item in value.items() {
+            self.schema(items, item)?;
+        }
+        if unique && first_repeat(value).is_some() {
+            return Flow::Break(());
         }
         Flow::Continue(())
     }
@@ -928,6 +1111,15 @@ fn present_places(value: Json<'_, '_>, places: &[u8]) -> u64 {
         .members()
         .filter_map(|(_, member)| place_of(places, member))
         .fold(0, |bits, place| bits | 1 << place)
+}
+
+/// Whether `value` is a string within the bounds: [`Check::Text`]'s verdict.
+#[inline]
+fn text_fits(value: Json<'_, '_>, min: Option<u64>, max: Option<u64>) -> bool {
+    value.as_str().is_some_and(|text| {
+        !min.is_some_and(|min| chars_below(text, min))
+            && !max.is_some_and(|max| chars_above(text, max))
+    })
 }
 
 /// Whether `text` has fewer than `min` characters (code points), counting no further than
@@ -1473,6 +1665,35 @@ mod tests {
     fn the_embedded_schema_compiles() {
         let program = Program::compile(schema()).expect("compiles");
         assert!(program.schemas.len() > 10);
+    }
+
+    /// Every object and list of the v1.0 schema is checked for validity in one pass over its
+    /// members or items ([`Shape`]); the schema oracle's tests hold the verdicts to the
+    /// checks'.
+    #[test]
+    fn the_embedded_schema_takes_the_one_pass_shapes() {
+        let program = program();
+        let mut objects = 0;
+        let mut arrays = 0;
+        for (checks, shape) in program.schemas.iter().zip(&program.shapes) {
+            let declares = checks
+                .iter()
+                .any(|check| matches!(check, Check::Properties { .. }));
+            let lists = checks.iter().any(|check| matches!(check, Check::Items(_)));
+            match shape {
+                Shape::Object { .. } => objects += 1,
+                Shape::Array { .. } => arrays += 1,
+                Shape::One | Shape::Checks => {
+                    assert!(!declares && !lists, "{checks:?} is not read in one pass");
+                }
+            }
+        }
+        // The record, its objects and the items of its lists of objects; its lists (some
+        // share a subschema through `$ref`).
+        assert!(
+            objects >= 10 && arrays >= 6,
+            "{objects} objects, {arrays} lists"
+        );
     }
 
     /// The property names are the schema's own, read from it: every name some `properties`
