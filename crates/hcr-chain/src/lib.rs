@@ -3,7 +3,7 @@
 //! A handoff is a chain: each record is a revision of the same work (`recordId`,
 //! `provenance.sourceRevision`), and reviews are resolved "by revision N".
 //!
-//! - [`successor`] makes the next revision from the previous one: same `recordId`, revision
+//! - [`successor()`] makes the next revision from the previous one: same `recordId`, revision
 //!   plus one, the new author and time, explicit changes applied whole (one hop: nothing older
 //!   than the predecessor is read).
 //! - [`Diff`] says what changed between two revisions in the terms a successor cares about.

@@ -31,7 +31,7 @@ pub(crate) enum Tag {
     True,
     /// `a` indexes the tree's numbers.
     Number,
-    /// `text` is the string (see [`Node::decoded`]).
+    /// `text` is the string, unless it held escapes (see [`Node::flag`]).
     String,
     /// An object member's key, `text` its text; its value follows.
     Key,

@@ -14,7 +14,7 @@
 //! | Next action: the first paragraph or bullet; `Verification:` / `Expected result:`; `Owner:` | `nextAction.summary`, `verification`; `ownership.nextActor.id` | what is absent is reported, never invented |
 //! | Ownership (template): the first line | `ownership.nextActor.id` | the same |
 //! | Open risks and questions, checklists, the result, any other section or text | — | kept under the extension, by heading |
-//! | section `HCR record (hcr/v1)`: a JSON code block | the whole record | written by [`render`]: reading it back gives the equal record |
+//! | section `HCR record (hcr/v1)`: a JSON code block | the whole record | written by [`render()`]: reading it back gives the equal record |
 
 mod lint;
 mod parse;
@@ -34,7 +34,7 @@ use crate::goal_handover::Draft;
 pub const HANDOFF_MD_EXTENSION: &str = "sh.hcr.handoff-md";
 
 /// Drafts a record from a `HANDOFF.md` (see the module's table). A file that carries its
-/// record (the `HCR record (hcr/v1)` section [`render`] writes) gives that record back.
+/// record (the `HCR record (hcr/v1)` section [`render()`] writes) gives that record back.
 #[must_use]
 #[allow(clippy::too_many_lines)]
 pub fn from_handoff_md(text: &str) -> Draft {
