@@ -16,6 +16,16 @@ pub(crate) enum Piece {
     TooLong(u64),
 }
 
+impl Piece {
+    /// The bytes of the line the block holds: none for a line too long to keep.
+    pub(crate) fn held(&self) -> usize {
+        match self {
+            Self::Text(range) => range.len(),
+            Self::TooLong(_) => 0,
+        }
+    }
+}
+
 /// Whole lines read together.
 #[derive(Debug, Default)]
 pub(crate) struct Block {
@@ -35,10 +45,7 @@ impl Block {
             if end > from && held >= bytes {
                 break;
             }
-            held += match piece {
-                Piece::Text(range) => range.len(),
-                Piece::TooLong(_) => 0,
-            };
+            held += piece.held();
             end += 1;
         }
         end
@@ -360,10 +367,6 @@ mod tests {
         let input = b"1\n22\n333\n4444\n\n55555\n666666666666\n7777777\n88888888\n999999999\n";
         let mut blocks = LineBlocks::new(&input[..], 10, 1 << 20);
         let block = blocks.next_block().expect("in memory").expect("a block");
-        let size = |line: &(u64, Piece)| match &line.1 {
-            Piece::Text(range) => range.len(),
-            Piece::TooLong(_) => 0,
-        };
         let mut chunks = Vec::new();
         let mut at = 0;
         while at < block.lines.len() {
@@ -374,7 +377,7 @@ mod tests {
         // Each chunk reaches 10 bytes with its last line, and not before it (the last chunk
         // holds what is left).
         assert_eq!(chunks, [vec![1, 2, 3, 4], vec![6, 7, 8], vec![9, 10]]);
-        let total: usize = block.lines.iter().map(size).sum();
+        let total: usize = block.lines.iter().map(|(_, piece)| piece.held()).sum();
         assert_eq!(total, 1 + 2 + 3 + 4 + 5 + 7 + 8 + 9);
         // A chunk has a line even when one line is larger than asked for.
         assert_eq!(block.end_of_chunk(0, 0), 1);

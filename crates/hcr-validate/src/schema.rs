@@ -422,17 +422,18 @@ impl Shape {
     /// [`Shape::Object`], when `checks` are `type: object`, `required`, `properties` and
     /// any others after them.
     fn object(checks: &[Check]) -> Option<Self> {
-        let properties = checks
-            .iter()
-            .position(|check| matches!(check, Check::Properties { .. }))?;
-        let Check::Properties {
-            declared,
-            required_after,
-            ..
-        } = &checks[properties]
-        else {
-            return None;
-        };
+        let (properties, declared, required_after) =
+            checks
+                .iter()
+                .enumerate()
+                .find_map(|(at, check)| match check {
+                    Check::Properties {
+                        declared,
+                        required_after,
+                        ..
+                    } => Some((at, declared, required_after)),
+                    _ => None,
+                })?;
         if declared.len() > MAX_SLOTS {
             return None;
         }
