@@ -13,8 +13,8 @@
 //! - [`Hashed`]: a bit per hashed trigram (8 KiB), read with a gather where the CPU has AVX2;
 //! - [`Bloom`]: three 1,024-bit tables, each read at its own hash of the trigram, small enough
 //!   to stay in AVX-512 registers, so that sixteen positions are tested without a memory read
-//!   (a search that starts fewer than 16 bytes from the text's end uses [`Hashed`], one
-//!   position at a time).
+//!   (a search that starts fewer than [`SHORT`] bytes from the text's end uses [`Hashed`],
+//!   one position at a time).
 //!
 //! Both are sound: folding is `| 0x20` per byte, which maps both cases of a letter to one
 //! value (the DFA matches letters ASCII-case-insensitively) and every other byte to a fixed
