@@ -114,3 +114,46 @@ fn a_failing_sink_stops_the_run() {
     );
     assert_eq!(handed, 100, "nothing is handed over after the failure");
 }
+
+/// A folder is walked in the order of its entries' names, compared byte by byte, with a
+/// folder's contents right after its name: the order of each file's path compared component
+/// by component, whatever bytes the names hold (`-` and `.` sort before `/`, capitals before
+/// small letters, a multi-byte letter after every ASCII one).
+#[test]
+fn a_folder_is_walked_in_the_byte_order_of_its_names() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let names = [
+        "a/x.json",
+        "a/U.json",
+        "a/u.json",
+        "a/ü.json",
+        "a-b/y.json",
+        "a.json",
+        "a0.json",
+        "Z/1.json",
+        "é/2.json",
+        "é.json",
+        "e.json",
+        "b.json",
+        "B.json",
+        "-.json",
+        "sp ace.json",
+        "a/deeper/z.json",
+        "a/deeper.json",
+        "a/deeper-/k.json",
+    ];
+    for name in names {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("folders made");
+        std::fs::write(path, "{}").expect("written");
+    }
+    let options = Options::default();
+    let plan = plan(&[Input::Path(dir.path().to_path_buf())], &options).expect("plan");
+    let walked: Vec<&std::path::Path> = plan
+        .files()
+        .map(|path| path.strip_prefix(dir.path()).expect("inside the folder"))
+        .collect();
+    let mut expected: Vec<&std::path::Path> = names.iter().map(std::path::Path::new).collect();
+    expected.sort_by(|a, b| a.components().cmp(b.components()));
+    assert_eq!(walked, expected);
+}
