@@ -134,23 +134,26 @@ impl<'s> View<'s> {
     }
 
     /// Runs of at least two string literals separated only by commas and whitespace (the
-    /// items of an array, in text that may not parse), as ranges of `decoded_strings`.
+    /// items of an array, in text that may not parse), as ranges of `decoded_strings`. A
+    /// literal followed by a colon is a key, never an item: a member's value and the next
+    /// member's key (`"…", "status": …`) are not neighbours of one array.
     pub(crate) fn literal_runs(&self) -> Vec<Range<usize>> {
         let mut runs = Vec::new();
         let mut start = 0;
         for i in 1..=self.decoded_strings.len() {
-            let adjacent = i < self.decoded_strings.len() && {
-                let between = self
-                    .text
-                    .get(
-                        self.decoded_strings[i - 1].end + 1
-                            ..self.decoded_strings[i].start.saturating_sub(1),
-                    )
-                    .unwrap_or("x");
-                between
-                    .bytes()
-                    .all(|b| b == b',' || b.is_ascii_whitespace())
-            };
+            let adjacent =
+                i < self.decoded_strings.len() && !self.is_key(i - 1) && !self.is_key(i) && {
+                    let between = self
+                        .text
+                        .get(
+                            self.decoded_strings[i - 1].end + 1
+                                ..self.decoded_strings[i].start.saturating_sub(1),
+                        )
+                        .unwrap_or("x");
+                    between
+                        .bytes()
+                        .all(|b| b == b',' || b.is_ascii_whitespace())
+                };
             if !adjacent {
                 if i - start >= 2 {
                     runs.push(start..i);
@@ -159,6 +162,15 @@ impl<'s> View<'s> {
             }
         }
         runs
+    }
+
+    /// Whether literal `i` of `decoded_strings` is followed, past whitespace, by a colon.
+    fn is_key(&self, i: usize) -> bool {
+        let after = self.decoded_strings[i].end + 1;
+        self.text
+            .get(after..)
+            .and_then(|rest| rest.bytes().find(|b| !b.is_ascii_whitespace()))
+            == Some(b':')
     }
 
     /// The source range of the decoded range `range`, widened to whole escapes.
@@ -276,6 +288,40 @@ mod tests {
             br"\ud83d\ude00"
         );
         assert_eq!(view.strings.len(), 3);
+    }
+
+    /// The literals of each run, as text.
+    fn runs(raw: &str) -> Vec<Vec<&str>> {
+        let view = View::new(raw.as_bytes());
+        view.literal_runs()
+            .into_iter()
+            .map(|run| {
+                view.decoded_strings[run]
+                    .iter()
+                    .map(|r| &raw[r.clone()])
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn runs_are_an_array_s_neighbouring_items_never_a_key() {
+        assert_eq!(runs(r#"["a", "b" ,"c"]"#), [["a", "b", "c"]]);
+        // A member's value and the next member's key are not items of one array.
+        assert_eq!(
+            runs(r#"{"x": "a", "status": "open"}"#),
+            Vec::<Vec<&str>>::new()
+        );
+        assert_eq!(
+            runs("{\"x\": \"a\",\n  \"k\" :\t1}"),
+            Vec::<Vec<&str>>::new()
+        );
+        // In text that does not parse too: the key ends the run before it, and literals
+        // after its value may start another.
+        assert_eq!(
+            runs(r#"["a", "b", "c": "d", "e""#),
+            [["a", "b"], ["d", "e"]]
+        );
     }
 
     #[test]

@@ -696,6 +696,28 @@ fn a_secret_set_masks_every_piece_and_recurrence() {
     assert!(covered("Hunter2x9Qzz") && covered(&token[..18]) && covered(&token[18..]));
 }
 
+/// A token ending a member's value is not continued into the next member's key: the key is
+/// not a piece of a secret split across array items (a fuzzed record's source set once held
+/// `status`, a word every report prints).
+#[test]
+fn a_source_set_does_not_join_a_value_to_the_next_key() {
+    let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
+    for raw in [
+        format!("{{\"summary\": \"Session {jwt}\",\n  \"status\": \"open\"}}"),
+        // Text that does not parse is read the same way.
+        format!("{{\"summary\": \"Session {jwt}\", \"status\": \"open\""),
+    ] {
+        let set = SecretSet::from_source(raw.as_bytes());
+        let secrets: Vec<&str> = set.secrets().collect();
+        assert_eq!(secrets, [jwt], "{raw}");
+    }
+    // Items of an array are still joined.
+    let token = format!("ghp_{}", fake(ALNUM, 36, 7));
+    let raw = format!("[\"{}\", \"{}\"]", &token[..18], &token[18..]);
+    let set = SecretSet::from_source(raw.as_bytes());
+    assert!(set.secrets().any(|s| s == &token[18..]), "{raw}");
+}
+
 /// Repeated anchors, long runs and unterminated markers: all answered (the benchmark
 /// measures the time; here the answers).
 #[test]
