@@ -410,7 +410,13 @@ impl Excerpt {
                 if at == start {
                     mark_start = Some(line.len());
                 }
-                line.push(REPLACEMENT);
+                // A byte of a secret is masked even where it is not text: the replacement
+                // characters would spell the secret as the set knows it.
+                line.push(if masked(redactions, at) {
+                    '*'
+                } else {
+                    REPLACEMENT
+                });
                 at += 1;
             }
         }
@@ -648,6 +654,21 @@ mod tests {
         assert!(!line.contains('\u{202e}') && !line.contains('\u{1b}'));
         assert_eq!(marked, "\"***********\"");
         assert_eq!(line.chars().count(), text.chars().count());
+    }
+
+    #[test]
+    fn masks_the_invalid_bytes_of_a_secret_too() {
+        let text = b"{\"k\": \"pw: **\xff\xfe*\", \"x\": \"\xff\"}";
+        let secret = 11..16;
+        assert_eq!(&text[secret.clone()], b"**\xff\xfe*");
+        let e = Excerpt::new(text, 0, 1, std::slice::from_ref(&secret));
+        assert!(e.line.contains("pw: *****\""), "{}", e.line);
+        // Outside a secret, an invalid byte is shown as the replacement character.
+        assert!(
+            e.line.ends_with(&format!("\"{REPLACEMENT}\"}}")),
+            "{}",
+            e.line
+        );
     }
 
     #[test]
