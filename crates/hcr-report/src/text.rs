@@ -227,7 +227,8 @@ impl Shown<'_> {
         if !words.into_iter().all(plain_word) {
             return None;
         }
-        let severity = self.severity_name();
+        /// Without line numbers, annotate-snippets' gutter is two spaces wide.
+        const GUTTER: &str = "  ";
         let mut out = String::with_capacity(
             path.len()
                 + self.message.len()
@@ -236,34 +237,43 @@ impl Shown<'_> {
                 + source.map_or(0, str::len)
                 + 96,
         );
-        let _ = write!(
-            out,
-            "{severity}[{code}]: {message}\n --> {path}",
-            code = self.code,
-            message = self.message,
-        );
+        self.write_title(&mut out, GUTTER);
+        out.push_str(path);
         if let Some((line, column)) = at {
             let _ = write!(out, ":{line}:{column}");
         }
         if let Some(source) = source {
-            let _ = write!(out, "\n  = source: {source}");
+            let _ = write!(out, "\n{GUTTER}= source: {source}");
         }
-        let _ = write!(
-            out,
-            "\n  = pointer: {pointer}\n  = help: {help}",
-            pointer = self.pointer,
-            help = self.help,
-        );
+        self.write_notes(&mut out, GUTTER);
         Some(out)
     }
 
-    /// The severity as a diagnostic's first word.
-    fn severity_name(&self) -> &'static str {
-        match self.severity {
+    /// The title line and the start of the place's line (`-->`), as annotate-snippets writes
+    /// them beside a gutter of `gutter`.
+    fn write_title(&self, out: &mut String, gutter: &str) {
+        let severity = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
             Severity::Info => "info",
-        }
+        };
+        let _ = write!(
+            out,
+            "{severity}[{code}]: {message}\n{pad}--> ",
+            code = self.code,
+            message = self.message,
+            pad = &gutter[1..],
+        );
+    }
+
+    /// The pointer and help notes that end every diagnostic, beside a gutter of `gutter`.
+    fn write_notes(&self, out: &mut String, gutter: &str) {
+        let _ = write!(
+            out,
+            "\n{gutter}= pointer: {pointer}\n{gutter}= help: {help}",
+            pointer = self.pointer,
+            help = self.help,
+        );
     }
 
     /// The common case of [`Shown::snippet`] without colour, written directly: a line of
@@ -293,26 +303,21 @@ impl Shown<'_> {
         {
             return None;
         }
-        let severity = self.severity_name();
         let gutter = " ".repeat(digits + 1);
         let mut out = String::with_capacity(
             4 * line.len() + self.message.len() + self.pointer.len() + self.help.len() + 128,
         );
+        self.write_title(&mut out, &gutter);
         let _ = write!(
             out,
-            "{severity}[{code}]: {message}\n{pad}--> {file}:{number}:{column}\n{gutter}|\n\
-             {number} | {line}\n{gutter}| {before}{carets}\n{gutter}|\n\
-             {gutter}= pointer: {pointer}\n{gutter}= help: {help}",
-            code = self.code,
-            message = self.message,
-            pad = &gutter[1..],
+            "{file}:{number}:{column}\n{gutter}|\n\
+             {number} | {line}\n{gutter}| {before}{carets}\n{gutter}|",
             file = self.file,
             column = mark.start + 1,
             before = " ".repeat(mark.start),
             carets = "^".repeat(mark.len()),
-            pointer = self.pointer,
-            help = self.help,
         );
+        self.write_notes(&mut out, &gutter);
         Some(out)
     }
 }
