@@ -136,24 +136,25 @@ impl<'s> View<'s> {
     /// Runs of at least two string literals separated only by commas and whitespace (the
     /// items of an array, in text that may not parse), as ranges of `decoded_strings`. A
     /// literal followed by a colon is a key, never an item: a member's value and the next
-    /// member's key (`"…", "status": …`) are not neighbours of one array.
+    /// member's key (`"…", "status": …`) are not neighbours of one array. (Only the later of
+    /// two literals needs the test: the earlier is followed by the commas and whitespace
+    /// between them.)
     pub(crate) fn literal_runs(&self) -> Vec<Range<usize>> {
         let mut runs = Vec::new();
         let mut start = 0;
         for i in 1..=self.decoded_strings.len() {
-            let adjacent =
-                i < self.decoded_strings.len() && !self.is_key(i - 1) && !self.is_key(i) && {
-                    let between = self
-                        .text
-                        .get(
-                            self.decoded_strings[i - 1].end + 1
-                                ..self.decoded_strings[i].start.saturating_sub(1),
-                        )
-                        .unwrap_or("x");
-                    between
-                        .bytes()
-                        .all(|b| b == b',' || b.is_ascii_whitespace())
-                };
+            let adjacent = i < self.decoded_strings.len() && !self.is_key(i) && {
+                let between = self
+                    .text
+                    .get(
+                        self.decoded_strings[i - 1].end + 1
+                            ..self.decoded_strings[i].start.saturating_sub(1),
+                    )
+                    .unwrap_or("x");
+                between
+                    .bytes()
+                    .all(|b| b == b',' || b.is_ascii_whitespace())
+            };
             if !adjacent {
                 if i - start >= 2 {
                     runs.push(start..i);
