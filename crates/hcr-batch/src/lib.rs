@@ -26,6 +26,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod globs;
 mod lines;
 
 use std::borrow::Cow;
@@ -37,15 +38,36 @@ use std::sync::Arc;
 use hcr_validate::{Code, Diagnostic, Report, Selection, Severity, Validator};
 use rayon::prelude::*;
 
+pub use globs::{GlobError, MAX_GLOB_BYTES, MAX_GLOB_NESTING, glob_set};
+
 /// The input policy, re-exported (it lives in `hcr-fs`).
 pub use hcr_fs as input;
-pub use hcr_fs::{ReadFailure, read_record_file};
+pub use hcr_fs::{Folder, ReadFailure, read_record_file};
+use hcr_fs::{Found, Links, WalkOptions};
+
+/// A pattern as an error may show it: terminal controls escaped, at most 80 characters.
+fn shown(pattern: &str) -> String {
+    let mut shown: String = hcr_escape::escape(pattern).chars().take(80).collect();
+    if shown.len() < pattern.len() {
+        shown.push('…');
+    }
+    shown
+}
 
 /// One input as the user named it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Input {
-    /// A file or a folder.
+    /// A file or a folder, as the user named it (the path itself may pass through links:
+    /// the user chose it; a folder is walked through its handle).
     Path(PathBuf),
+    /// A file or a folder beneath a folder already opened (an MCP server's root), reached
+    /// without a link: nothing outside `folder` is read.
+    Beneath {
+        /// The folder it is resolved beneath.
+        folder: Arc<Folder>,
+        /// The path below `folder`.
+        relative: PathBuf,
+    },
     /// Standard input.
     Stdin,
 }
@@ -297,7 +319,14 @@ pub struct Plan {
 
 #[derive(Clone, Debug)]
 enum Unit {
+    /// A file the user named.
     File(PathBuf),
+    /// A file found beneath a folder's handle, and its path as shown.
+    Beneath {
+        folder: Arc<Folder>,
+        relative: PathBuf,
+        shown: PathBuf,
+    },
     Stdin,
     /// A path that could not be expanded, with the reason.
     Broken(PathBuf, String),
@@ -321,7 +350,7 @@ impl Plan {
     /// The files the run will read, in order (standard input is not listed).
     pub fn files(&self) -> impl Iterator<Item = &Path> {
         self.units.iter().filter_map(|unit| match unit {
-            Unit::File(path) => Some(path.as_path()),
+            Unit::File(path) | Unit::Beneath { shown: path, .. } => Some(path.as_path()),
             _ => None,
         })
     }
@@ -335,14 +364,10 @@ impl Plan {
 /// [`PlanError::Glob`] for a malformed pattern.
 pub fn plan(inputs: &[Input], options: &Options) -> Result<Plan, PlanError> {
     let pattern = options.glob.as_deref().unwrap_or("*.json");
-    let glob = globset::GlobBuilder::new(pattern)
-        .literal_separator(pattern.contains('/'))
-        .build()
-        .map_err(|e| PlanError::Glob {
-            pattern: pattern.to_owned(),
-            reason: e.kind().to_string(),
-        })?
-        .compile_matcher();
+    let glob = glob_set([(pattern, pattern.contains('/'))]).map_err(|e| PlanError::Glob {
+        pattern: shown(pattern),
+        reason: e.reason,
+    })?;
     let mut units = Units {
         units: Vec::new(),
         files: 0,
@@ -354,8 +379,41 @@ pub fn plan(inputs: &[Input], options: &Options) -> Result<Plan, PlanError> {
                 units.units.push(Unit::Stdin);
                 true
             }
-            Input::Path(path) if path.is_dir() => walk(path, &glob, options, &mut units),
-            Input::Path(path) => units.file(path, path.clone()),
+            Input::Path(path) if path.is_dir() => match Folder::open(path) {
+                Ok(folder) => walk(&Arc::new(folder), &glob, options, &mut units),
+                Err(error) => {
+                    units.units.push(Unit::Broken(
+                        path.clone(),
+                        ReadFailure::Io(error).to_string(),
+                    ));
+                    true
+                }
+            },
+            Input::Path(path) => units.file(path, Unit::File(path.clone())),
+            Input::Beneath { folder, relative } => {
+                let shown = folder.path().join(relative);
+                match folder.kind(relative) {
+                    Ok(hcr_fs::Kind::Folder) => match folder.folder(relative, Links::Refuse) {
+                        Ok(inner) => walk(&Arc::new(inner), &glob, options, &mut units),
+                        Err(failure) => {
+                            units.units.push(Unit::Broken(shown, failure.to_string()));
+                            true
+                        }
+                    },
+                    Ok(_) => units.file(
+                        &shown.clone(),
+                        Unit::Beneath {
+                            folder: Arc::clone(folder),
+                            relative: relative.clone(),
+                            shown,
+                        },
+                    ),
+                    Err(failure) => {
+                        units.units.push(Unit::Broken(shown, failure.to_string()));
+                        true
+                    }
+                }
+            }
         };
         if !more {
             break;
@@ -372,85 +430,127 @@ struct Units {
 }
 
 impl Units {
-    /// Adds `path` (found under `input`); false when the limit stops the run here.
-    fn file(&mut self, input: &Path, path: PathBuf) -> bool {
+    /// Adds a file (found under `input`); false when the limit stops the run here.
+    fn file(&mut self, input: &Path, unit: Unit) -> bool {
         if self.files == self.max_files {
             self.units
                 .push(Unit::TooMany(input.to_path_buf(), self.max_files));
             return false;
         }
         self.files += 1;
-        self.units.push(Unit::File(path));
+        self.units.push(unit);
         true
     }
 }
 
-/// Walks `root`; false when the files limit stopped it. Ignore files are read only inside
-/// `root` (never its parents, nor the user's global git excludes): nothing outside the folder
-/// given decides what is checked.
-fn walk(root: &Path, glob: &globset::GlobMatcher, options: &Options, units: &mut Units) -> bool {
-    let honour = !options.no_ignore;
-    let walker = ignore::WalkBuilder::new(root)
-        .follow_links(options.follow_links)
-        .hidden(!options.hidden)
-        .parents(false)
-        .ignore(honour)
-        .git_ignore(honour)
-        .git_exclude(honour)
-        .git_global(false)
-        .require_git(false)
-        // Siblings' paths share their folder's path, so comparing them as bytes is
-        // `OsStr::cmp` on their names, without `Path::file_name`'s parse of the components for
-        // every comparison (a fifth of the instructions of walking a folder of 1,000 records).
-        .sort_by_file_path(|a, b| a.as_os_str().cmp(b.as_os_str()))
-        .build();
-    for entry in walker {
-        match entry {
-            Ok(entry) => {
-                // Without following, a symlink's own type is "symlink": skipped here.
-                if !entry.file_type().is_some_and(|t| t.is_file()) {
-                    continue;
-                }
-                let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
-                if glob.is_match(relative) && !units.file(root, entry.into_path()) {
-                    return false;
-                }
+/// Walks `root` through its handle ([`hcr_fs::walk`]); false when the files limit stopped
+/// it. Ignore files are read only inside `root` (never its parents, nor the user's global git
+/// excludes): nothing outside the folder given decides what is checked.
+fn walk(root: &Arc<Folder>, glob: &globset::GlobSet, options: &Options, units: &mut Units) -> bool {
+    let walk_options = WalkOptions {
+        hidden: options.hidden,
+        ignore_files: !options.no_ignore,
+        links: links(options),
+    };
+    let mut more = true;
+    hcr_fs::walk(root, &walk_options, &mut |found| match found {
+        Found::File(relative) => {
+            if !glob.is_match(&relative) {
+                return true;
             }
-            Err(error) => {
-                let path = walk_error_path(&error).unwrap_or(root).to_path_buf();
-                let reason = match error.io_error() {
-                    Some(io) => io.to_string(),
-                    None if error.is_io() => error.to_string(),
-                    None => match &error {
-                        ignore::Error::Loop { .. } => "a symlink loop".to_owned(),
-                        other => other.to_string(),
-                    },
-                };
-                units.units.push(Unit::Broken(path, reason));
-            }
+            let shown = root.path().join(&relative);
+            more = units.file(
+                root.path(),
+                Unit::Beneath {
+                    folder: Arc::clone(root),
+                    relative,
+                    shown,
+                },
+            );
+            more
         }
-    }
-    true
+        Found::Problem(relative, reason) => {
+            units
+                .units
+                .push(Unit::Broken(root.path().join(relative), reason));
+            true
+        }
+    });
+    more
 }
 
-/// The path an error of the walk names, if any.
-fn walk_error_path(error: &ignore::Error) -> Option<&Path> {
-    match error {
-        ignore::Error::WithPath { path, .. } => Some(path),
-        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
-            walk_error_path(err)
-        }
-        ignore::Error::Loop { child, .. } => Some(child),
-        _ => None,
+/// How links met beneath a folder are treated.
+fn links(options: &Options) -> Links {
+    if options.follow_links {
+        Links::Follow
+    } else {
+        Links::Refuse
     }
 }
 
-/// The worker pool every run validates on: `jobs` threads, one per core for 0.
+/// The threads a run uses for `jobs`: one per core for 0, and never more than the machine
+/// has cores (a thread more per core only takes turns).
+#[must_use]
+pub fn threads(jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if jobs == 0 { cores } else { jobs.min(cores) }
+}
+
+/// The worker pool every run validates on: [`threads`] for `jobs`.
 fn pool(jobs: usize) -> io::Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
+        .num_threads(threads(jobs))
         .build()
         .map_err(io::Error::other)
+}
+
+/// The most diagnostics a caller that keeps every report of a run (the Python package's
+/// `validate_many`) holds, over all its records: about 100 MiB.
+pub const MAX_KEPT_DIAGNOSTICS: usize = 250_000;
+
+/// A bound on the diagnostics kept over a run whose reports are all held at once. Reports
+/// keep theirs while the bound allows; past it, a report keeps its verdicts (`valid`,
+/// `conformant`) and one HCR006 that counts the errors and warnings it had, so memory stays
+/// bounded whatever the number of records.
+#[derive(Clone, Copy, Debug)]
+pub struct Retention {
+    left: usize,
+    max: usize,
+}
+
+impl Retention {
+    /// At most `max` diagnostics kept.
+    #[must_use]
+    pub fn new(max: usize) -> Self {
+        Self { left: max, max }
+    }
+
+    /// Whether the bound was reached.
+    #[must_use]
+    pub fn exhausted(&self) -> bool {
+        self.left == 0
+    }
+
+    /// Keeps `report`'s diagnostics within what is left of the bound, or replaces them with
+    /// one HCR006 that counts them.
+    pub fn keep(&mut self, report: &mut Report) {
+        let count = report.diagnostics.len();
+        if count <= self.left {
+            self.left -= count;
+            return;
+        }
+        self.left = 0;
+        let errors = report.count(Severity::Error);
+        let warnings = report.count(Severity::Warning);
+        let message = format!(
+            "{count} diagnostics were found ({errors} errors, {warnings} warnings); not kept: a run keeps at most {} diagnostics over all its records",
+            self.max
+        );
+        let summary = Diagnostic::new(Code::Hcr006, Default::default(), message)
+            .help("check fewer records at a time, or read the verdicts alone (valid, conformant)");
+        report.diagnostics = vec![summary];
+        report.redactions = Vec::new();
+    }
 }
 
 /// Validates records already in memory (one document each) on the pool `run` uses, with
@@ -475,13 +575,45 @@ pub fn validate_records<T: AsRef<[u8]> + Sync>(
     validator: &Validator,
     jobs: usize,
 ) -> io::Result<Vec<Report>> {
+    let mut retention = Retention::new(MAX_KEPT_DIAGNOSTICS);
+    let mut reports = Vec::with_capacity(records.len());
+    map_records(records, validator, jobs, &mut |mut report| {
+        retention.keep(&mut report);
+        reports.push(report);
+    })?;
+    Ok(reports)
+}
+
+/// Validates records already in memory on the pool, handing each report to `each` in the
+/// records' order, a few chunks at a time: a caller that keeps only what it needs of each
+/// (verdict columns for an Arrow array) holds no more reports than the pool's window.
+///
+/// # Errors
+/// The pool cannot be started.
+pub fn map_records<T: AsRef<[u8]> + Sync>(
+    records: &[T],
+    validator: &Validator,
+    jobs: usize,
+    each: &mut dyn FnMut(Report),
+) -> io::Result<()> {
     let pool = pool(jobs)?;
-    Ok(pool.install(|| {
-        records
-            .par_iter()
-            .map(|record| validator.validate_bytes(record.as_ref()))
-            .collect()
-    }))
+    if pool.current_num_threads() == 1 {
+        for record in records {
+            each(validator.validate_bytes(record.as_ref()));
+        }
+        return Ok(());
+    }
+    let window = pool.current_num_threads() * AHEAD * CHUNK;
+    for batch in records.chunks(window) {
+        let reports: Vec<Report> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|record| validator.validate_bytes(record.as_ref()))
+                .collect()
+        });
+        reports.into_iter().for_each(&mut *each);
+    }
+    Ok(())
 }
 
 /// Reads and validates every input of `plan`, calling `sink` with each outcome in input order.
@@ -499,30 +631,33 @@ pub fn run(
     let judge = Judge { validator, options };
     let mut units = plan.units.iter().enumerate().peekable();
     while let Some((input, unit)) = units.next() {
-        if let Unit::File(path) = unit
-            && !options.jsonl
-        {
+        if let Some(file) = FileRef::of(unit) {
+            if options.jsonl {
+                // One file of lines.
+                let path = file.shown();
+                match file.open(links(options)) {
+                    Ok(opened) => {
+                        let validator = judge.validator_for(path);
+                        let judge = Judge {
+                            validator: &validator,
+                            options,
+                        };
+                        judge.lines(input, Some(path), opened, &pool, sink)?;
+                    }
+                    Err(failure) => sink(judge.unreadable(input, Some(path), failure))?,
+                }
+                continue;
+            }
             // A run of files, checked together.
-            let mut files = vec![(input, path.as_path())];
-            while let Some((input, Unit::File(path))) = units.peek() {
-                files.push((*input, path.as_path()));
-                units.next();
+            let mut files = vec![(input, file)];
+            while let Some(file) = units.peek().and_then(|(_, unit)| FileRef::of(unit)) {
+                files.push((units.next().map_or(input, |(input, _)| input), file));
             }
             judge.files(&files, &pool, sink)?;
             continue;
         }
         match unit {
-            Unit::File(path) => match hcr_fs::open_regular(path) {
-                Ok((file, _)) => {
-                    let validator = judge.validator_for(path);
-                    let judge = Judge {
-                        validator: &validator,
-                        options,
-                    };
-                    judge.lines(input, Some(path), file, &pool, sink)?;
-                }
-                Err(failure) => sink(judge.unreadable(input, Some(path), failure))?,
-            },
+            Unit::File(_) | Unit::Beneath { .. } => {}
             Unit::Stdin if options.jsonl => {
                 judge.lines(input, None, io::stdin().lock(), &pool, sink)?;
             }
@@ -563,6 +698,62 @@ pub fn run(
         }
     }
     Ok(())
+}
+
+/// A file of the plan: named by the user, or found beneath a folder's handle.
+#[derive(Clone, Copy, Debug)]
+enum FileRef<'a> {
+    Named(&'a Path),
+    Beneath {
+        folder: &'a Folder,
+        relative: &'a Path,
+        shown: &'a Path,
+    },
+}
+
+impl<'a> FileRef<'a> {
+    fn of(unit: &'a Unit) -> Option<Self> {
+        match unit {
+            Unit::File(path) => Some(Self::Named(path)),
+            Unit::Beneath {
+                folder,
+                relative,
+                shown,
+            } => Some(Self::Beneath {
+                folder,
+                relative,
+                shown,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The path as shown (and as a configuration's overrides match it).
+    fn shown(self) -> &'a Path {
+        match self {
+            Self::Named(path) | Self::Beneath { shown: path, .. } => path,
+        }
+    }
+
+    /// Opens the regular file, through its folder's handle when it has one.
+    fn open(self, links: Links) -> Result<std::fs::File, ReadFailure> {
+        match self {
+            Self::Named(path) => hcr_fs::open_regular(path).map(|(file, _)| file),
+            Self::Beneath {
+                folder, relative, ..
+            } => folder.open_file(relative, links).map(|opened| opened.file),
+        }
+    }
+
+    /// Reads the file whole, at most `max` bytes.
+    fn read(self, max: usize, links: Links) -> Result<Vec<u8>, ReadFailure> {
+        match self {
+            Self::Named(path) => read_record_file(path, max),
+            Self::Beneath {
+                folder, relative, ..
+            } => folder.open_file(relative, links)?.read(max),
+        }
+    }
 }
 
 /// Files per job of the pool: enough to make a job's hand-over cheap, few enough to keep the
@@ -657,24 +848,28 @@ impl Judge<'_> {
         self.outcome(input, source, report, Some(bytes))
     }
 
-    fn file(&self, input: usize, path: &Path) -> Outcome {
-        let validator = self.validator_for(path);
+    fn file(&self, input: usize, file: FileRef<'_>) -> Outcome {
+        let validator = self.validator_for(file.shown());
         if let Cow::Owned(validator) = &validator {
             let judge = Judge {
                 validator,
                 options: self.options,
             };
-            return judge.file_with_own_validator(input, path);
+            return judge.file_with_own_validator(input, file);
         }
-        self.file_with_own_validator(input, path)
+        self.file_with_own_validator(input, file)
     }
 
-    fn file_with_own_validator(&self, input: usize, path: &Path) -> Outcome {
+    fn file_with_own_validator(&self, input: usize, file: FileRef<'_>) -> Outcome {
+        let path = file.shown();
         let source = Source {
             path: Some(path.to_path_buf()),
             line: None,
         };
-        match read_record_file(path, self.validator.limits().max_record_bytes) {
+        match file.read(
+            self.validator.limits().max_record_bytes,
+            links(self.options),
+        ) {
             Ok(bytes) => self.bytes(input, source, &bytes),
             Err(ReadFailure::TooLarge(length)) => {
                 let report = self.validator.oversized(length);
@@ -705,20 +900,20 @@ impl Judge<'_> {
     /// here (a single worker would only take turns with this thread).
     fn files(
         &self,
-        files: &[(usize, &Path)],
+        files: &[(usize, FileRef<'_>)],
         pool: &rayon::ThreadPool,
         sink: &mut dyn FnMut(Outcome) -> io::Result<()>,
     ) -> io::Result<()> {
         if pool.current_num_threads() == 1 {
             return files
                 .iter()
-                .try_for_each(|(input, path)| sink(self.file(*input, path)));
+                .try_for_each(|(input, file)| sink(self.file(*input, *file)));
         }
         let jobs = files.chunks(CHUNK).map(|chunk| -> Job<'_> {
             Box::new(move || {
                 chunk
                     .iter()
-                    .map(|(input, path)| self.file(*input, path))
+                    .map(|(input, file)| self.file(*input, *file))
                     .collect()
             })
         });

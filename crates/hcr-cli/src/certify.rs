@@ -61,14 +61,13 @@ pub(crate) fn run(args: &CertifyArgs) -> Result<u8> {
         ReportFormat::Json => report.to_json(),
     };
     match &args.output {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => hcr_fs::write_file(path, text.as_bytes())
+            .with_context(|| format!("writing {}", hcr_escape::path(path)))?,
         None => io::stdout().lock().write_all(text.as_bytes())?,
     }
     if let Some(path) = &args.badge {
-        std::fs::write(path, report.badge())
-            .with_context(|| format!("writing {}", path.display()))?;
+        hcr_fs::write_file(path, report.badge().as_bytes())
+            .with_context(|| format!("writing {}", hcr_escape::path(path)))?;
     }
     Ok(if report.all_passed() {
         EXIT_VALID

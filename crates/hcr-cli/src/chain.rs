@@ -104,18 +104,13 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
     };
     match destination {
         Some(path) => {
-            let mut file = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
-                .with_context(|| {
-                    format!(
-                        "`{}` cannot be created (hcr never overwrites a revision)",
-                        path.display()
-                    )
-                })?;
-            file.write_all(text.as_bytes())?;
-            writeln!(io::stdout(), "wrote {}", path.display())?;
+            hcr_fs::create_file(&path, text.as_bytes()).with_context(|| {
+                format!(
+                    "`{}` cannot be created (hcr never overwrites a revision)",
+                    hcr_escape::path(&path)
+                )
+            })?;
+            writeln!(io::stdout(), "wrote {}", hcr_escape::path(&path))?;
         }
         None => io::stdout().lock().write_all(text.as_bytes())?,
     }

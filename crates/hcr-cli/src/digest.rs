@@ -108,16 +108,8 @@ fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
     Ok(status)
 }
 
-/// Replaces `path`'s content through a temporary file beside it, keeping its permissions.
+/// Replaces `path`'s content through a new file beside it, keeping its permissions.
 fn write_in_place(path: &Path, text: &str) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let permissions = std::fs::metadata(path)?.permissions();
-    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
-    temp.write_all(text.as_bytes())?;
-    temp.as_file().set_permissions(permissions)?;
-    temp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    hcr_fs::replace_file(path, text.as_bytes())
+        .with_context(|| format!("`{}` could not be written", hcr_escape::path(path)))
 }

@@ -189,7 +189,7 @@ fn to_brief(args: &ConvertArgs) -> Result<u8> {
     }
     let text = hcr_escape::json_document(&serde_json::to_string_pretty(&brief)?);
     match &args.out {
-        Some(path) => std::fs::write(path, &text)
+        Some(path) => hcr_fs::write_file(path, text.as_bytes())
             .with_context(|| format!("writing {}", hcr_escape::path(path)))?,
         None => io::stdout().lock().write_all(text.as_bytes())?,
     }
@@ -208,12 +208,8 @@ fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> 
             "hcr: the source does not give `{pointer}`: fill it in"
         )?;
     }
-    for what in &draft.lost {
-        writeln!(
-            stderr,
-            "hcr: not carried over: {}",
-            hcr_escape::escape(what)
-        )?;
+    for what in &checked.lost {
+        writeln!(stderr, "hcr: not carried over: {what}")?;
     }
     if check {
         return Ok(if checked.complete {
@@ -224,8 +220,8 @@ fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> 
     }
     if checked.report.valid {
         match out {
-            Some(path) => std::fs::write(path, &checked.text)
-                .with_context(|| format!("writing {}", path.display()))?,
+            Some(path) => hcr_fs::write_file(path, checked.text.as_bytes())
+                .with_context(|| format!("writing {}", hcr_escape::path(path)))?,
             None => io::stdout().lock().write_all(checked.text.as_bytes())?,
         }
         return Ok(EXIT_VALID);

@@ -108,8 +108,15 @@ where
         Command::Rules => info::rules().map(|()| EXIT_VALID),
         Command::Schema => info::schema().map(|()| EXIT_VALID),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut command(), "hcr", &mut io::stdout());
-            Ok(EXIT_VALID)
+            // Written whole to a buffer first: `generate` panics on a write error (a closed
+            // pipe, `hcr completions bash | head -1`), the standard output's write returns it.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command(), "hcr", &mut script);
+            io::stdout()
+                .lock()
+                .write_all(&script)
+                .map(|()| EXIT_VALID)
+                .map_err(anyhow::Error::from)
         }
     };
     match result {

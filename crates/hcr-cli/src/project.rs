@@ -64,15 +64,11 @@ pub(crate) fn config(args: &ProjectArgs) -> Result<Option<Config>> {
     if args.no_config {
         return Ok(None);
     }
-    let path = match &args.config {
-        Some(path) => path.clone(),
+    match &args.config {
+        Some(path) => Ok(Some(Config::load(path)?)),
         None => {
             let cwd = std::env::current_dir().context("the current folder cannot be read")?;
-            match hcr_project::discover(&cwd)? {
-                Some(path) => path,
-                None => return Ok(None),
-            }
+            Ok(Config::find(&cwd)?)
         }
-    };
-    Ok(Some(Config::load(&path)?))
+    }
 }

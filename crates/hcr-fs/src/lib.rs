@@ -26,9 +26,16 @@ use std::fmt;
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
+mod folder;
 mod read;
+mod walk;
 
+pub use folder::{
+    Entry, Folder, Kind, Links, Opened, Refused, create_file, parts, refusal, replace_file,
+    write_file,
+};
 pub use read::{ReadFailure, describe, open_regular, read_capped, read_record_file};
+pub use walk::{Found, MAX_IGNORE_FILE_BYTES, MAX_WALK_DEPTH, WalkOptions, walk};
 
 /// How much one input may hold, and what raises it (for messages).
 #[derive(Clone, Debug, PartialEq, Eq)]

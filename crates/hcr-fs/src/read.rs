@@ -17,6 +17,10 @@ pub enum ReadFailure {
     TooLarge(Option<u64>),
     /// The folder walk failed here.
     Walk(String),
+    /// A symbolic link is on its path, and links are not followed here.
+    Link,
+    /// The path leads outside the folder it is resolved beneath (absolute, or `..`).
+    Outside,
 }
 
 impl fmt::Display for ReadFailure {
@@ -31,6 +35,10 @@ impl fmt::Display for ReadFailure {
             Self::TooLarge(Some(length)) => write!(f, "it is {length} bytes long"),
             Self::TooLarge(None) => f.write_str("it is larger than the record limit"),
             Self::Walk(reason) => f.write_str(reason),
+            Self::Link => {
+                f.write_str("a symbolic link is on its path, and hcr does not follow links here")
+            }
+            Self::Outside => f.write_str("it leads outside the folder it must be beneath"),
         }
     }
 }

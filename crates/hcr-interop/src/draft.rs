@@ -22,6 +22,10 @@ pub struct Checked {
     pub shown: String,
     /// How many strings `shown` redacts.
     pub redacted: usize,
+    /// What the conversion could not carry over ([`Draft::lost`]) as it may be shown: every
+    /// secret of the source or the draft redacted, terminal controls escaped, each entry
+    /// short. Every surface shows this list, never the draft's own.
+    pub lost: Vec<String>,
 }
 
 impl Draft {
@@ -33,8 +37,19 @@ impl Draft {
         let report = Validator::new(Level::Normative).validate_str(&text);
         let complete = self.lost.is_empty() && self.missing.is_empty() && report.valid;
         let mut shown = self.record.clone();
-        let secrets = SecretSet::from_source(source).union(SecretSet::from_value(&shown));
+        // A source is read as Markdown too (escapes and character references decoded): what
+        // spells a secret in any of its formats is one.
+        let from_source = match std::str::from_utf8(source) {
+            Ok(text) => SecretSet::from_markdown(text),
+            Err(_) => SecretSet::from_source(source),
+        };
+        let secrets = from_source.union(SecretSet::from_value(&shown));
         let redacted = secrets.redact_value(&mut shown);
+        let lost = self
+            .lost
+            .iter()
+            .map(|what| hcr_validate::secrets::quote(&secrets.redact(what), MAX_LOST_CHARS))
+            .collect();
         let shown = if redacted > 0 {
             pretty(&shown)
         } else {
@@ -46,9 +61,13 @@ impl Draft {
             complete,
             shown,
             redacted,
+            lost,
         }
     }
 }
+
+/// The most characters of one entry of [`Checked::lost`].
+const MAX_LOST_CHARS: usize = 200;
 
 fn pretty(value: &serde_json::Value) -> String {
     let mut text = hcr_escape::json_text(

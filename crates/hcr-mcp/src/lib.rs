@@ -48,6 +48,7 @@ pub mod guides;
 pub mod params;
 pub mod roots;
 pub mod tools;
+pub mod transport;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -69,10 +70,7 @@ use params::{
 };
 use tools::{Failure, Output, State};
 
-/// The longest JSON-RPC message read: four times the default input limit, so that an
-/// argument at the limit fits however it is escaped, and one just above it reaches the tool
-/// and is refused by name. Longer lines are dropped by the transport (and logged).
-pub const MAX_MESSAGE_BYTES: usize = 64 << 20;
+pub use transport::MAX_MESSAGE_BYTES;
 
 /// How the server was started.
 #[derive(Clone, Debug)]
@@ -89,6 +87,9 @@ pub struct Config {
 #[derive(Clone, Debug)]
 pub struct Server {
     state: Arc<State>,
+    /// Tool calls at work at once: one per core; more wait their turn, so that memory is
+    /// that of a few calls whatever a client sends at once.
+    working: Arc<tokio::sync::Semaphore>,
     tool_router: ToolRouter<Self>,
 }
 
@@ -105,6 +106,7 @@ impl Server {
         };
         Ok(Self {
             state: Arc::new(state),
+            working: Arc::new(tokio::sync::Semaphore::new(hcr_batch::threads(0))),
             tool_router: Self::tool_router(),
         })
     }
@@ -116,9 +118,16 @@ impl Server {
         F: FnOnce(&State) -> Result<Output, Failure> + Send + 'static,
     {
         let state = Arc::clone(&self.state);
-        let answer = tokio::task::spawn_blocking(move || work(&state))
+        let permit = Arc::clone(&self.working)
+            .acquire_owned()
             .await
-            .map_err(|e| ErrorData::internal_error(format!("the tool stopped: {e}"), None))?;
+            .map_err(|e| ErrorData::internal_error(format!("the server is stopping: {e}"), None))?;
+        let answer = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work(&state)
+        })
+        .await
+        .map_err(|e| ErrorData::internal_error(format!("the tool stopped: {e}"), None))?;
         match answer {
             Ok(output) => {
                 let mut result = if output.is_error {
@@ -352,11 +361,10 @@ impl ServerHandler for Server {
 /// A root that cannot be opened, or the transport failing.
 pub async fn serve_stdio(config: &Config) -> std::io::Result<()> {
     let server = Server::new(config)?;
-    let transport = rmcp::transport::async_rw::AsyncRwTransport::new_server(
-        tokio::io::stdin(),
+    let transport = transport::Transport::new(
+        tokio::io::BufReader::with_capacity(1 << 16, tokio::io::stdin()),
         tokio::io::stdout(),
-    )
-    .with_max_line_length(MAX_MESSAGE_BYTES);
+    );
     let running = server
         .serve(transport)
         .await

@@ -1,24 +1,26 @@
 //! The folders the server may touch: every path an agent gives is resolved beneath one of
-//! them through a directory handle (`cap-std`), as the receiver's artifacts are, so neither
-//! `..` nor a symbolic link leads outside.
+//! them through the root's directory handle ([`hcr_fs::Folder`]), so neither `..` nor a
+//! symbolic link leads outside, and nothing is opened twice by name.
 //!
 //! A relative path is resolved against the first root; an absolute one must lie under a root.
-//! Files are opened without blocking, must be regular, and are read within the size limit;
-//! writing creates new files only (never overwriting), or replaces a file through a new
-//! file beside it.
+//! Every file or folder is opened in one step beneath the root's handle without following a
+//! link anywhere on its path, judged from the open handle (a regular file, its size) and
+//! read from that handle; a folder is walked through its own handle. Writing creates new
+//! files only (never overwriting), or replaces a file through a new file beside it, renamed
+//! in the same folder handle.
 
 use std::fmt;
-use std::io::{self, Write as _};
+use std::io;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
-use cap_std::ambient_authority;
-use cap_std::fs::{Dir, OpenOptions, OpenOptionsExt as _};
+use hcr_fs::{Folder, Kind, Links, Opened, ReadFailure};
 
 /// One root: the folder as canonical path and as handle.
 #[derive(Debug)]
 struct Root {
     path: PathBuf,
-    dir: Dir,
+    folder: Arc<Folder>,
 }
 
 /// The roots of a server.
@@ -40,8 +42,10 @@ pub struct Resolved<'a> {
 /// Why a path was refused or could not be used. Every message names the path as given.
 #[derive(Debug)]
 pub enum PathError {
-    /// Outside every root, or leading outside through `..` or a symbolic link.
+    /// Outside every root, or leading outside through `..`.
     Outside(String),
+    /// A symbolic link is on its path: the server follows none.
+    Link(String),
     /// Not what the tool needs ("a directory", "a FIFO", …) or not usable; says why.
     Unusable(String, String),
     /// Larger than the limit.
@@ -54,6 +58,11 @@ impl fmt::Display for PathError {
             Self::Outside(path) => write!(
                 f,
                 "`{}` is outside the folders this server may use (its --root folders)",
+                hcr_escape::escape(path)
+            ),
+            Self::Link(path) => write!(
+                f,
+                "`{}`: a symbolic link is on its path, and this server does not follow links",
                 hcr_escape::escape(path)
             ),
             Self::Unusable(path, why) => write!(f, "`{}`: {why}", hcr_escape::escape(path)),
@@ -86,14 +95,17 @@ impl Roots {
                 let named = |e: io::Error| {
                     io::Error::new(
                         e.kind(),
-                        format!("the root `{}` cannot be opened: {e}", path.display()),
+                        format!(
+                            "the root `{}` cannot be opened: {e}",
+                            hcr_escape::path(path)
+                        ),
                     )
                 };
                 let canonical = std::fs::canonicalize(path).map_err(named)?;
-                let dir = Dir::open_ambient_dir(&canonical, ambient_authority()).map_err(named)?;
+                let folder = Folder::open(&canonical).map_err(named)?;
                 Ok(Root {
                     path: canonical,
-                    dir,
+                    folder: Arc::new(folder),
                 })
             })
             .collect::<io::Result<_>>()?;
@@ -111,8 +123,14 @@ impl Roots {
         &self.roots[0].path
     }
 
+    /// The first root's handle.
+    #[must_use]
+    pub fn first_folder(&self) -> &Folder {
+        &self.roots[0].folder
+    }
+
     /// Resolves `given` beneath a root, lexically: `..` may not climb above the root.
-    /// Symbolic links are judged when the path is used, through the root's handle.
+    /// Links are judged when the path is used, through the root's handle (none is followed).
     ///
     /// # Errors
     /// [`PathError::Outside`] or, for an empty path or one holding NUL, [`PathError::Unusable`].
@@ -162,10 +180,16 @@ impl Resolved<'_> {
         &self.given
     }
 
-    /// The full path (the root's canonical path joined with the relative one).
+    /// The full path (the root's canonical path joined with the relative one), for display.
     #[must_use]
     pub fn path(&self) -> PathBuf {
         self.root.path.join(&self.relative)
+    }
+
+    /// The path relative to its root.
+    #[must_use]
+    pub fn relative(&self) -> &Path {
+        &self.relative
     }
 
     /// The root the path lies under.
@@ -174,53 +198,66 @@ impl Resolved<'_> {
         &self.root.path
     }
 
-    fn relative(&self) -> &Path {
-        if self.relative.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            &self.relative
+    /// The path as an input of a run: read beneath the root's handle, links refused.
+    #[must_use]
+    pub fn input(&self) -> hcr_batch::Input {
+        hcr_batch::Input::Beneath {
+            folder: Arc::clone(&self.root.folder),
+            relative: self.relative.clone(),
         }
     }
 
-    fn error(&self, error: &io::Error) -> PathError {
-        // cap-std refuses a path that leads outside the handle's folder, a symbolic link
-        // included, before anything outside is opened.
-        let text = error.to_string();
-        if text.contains("outside") {
-            return PathError::Outside(self.given.clone());
+    fn error(&self, failure: ReadFailure) -> PathError {
+        match failure {
+            ReadFailure::Outside => PathError::Outside(self.given.clone()),
+            ReadFailure::Link => PathError::Link(self.given.clone()),
+            ReadFailure::TooLarge(_) => PathError::TooLarge(self.given.clone(), 0),
+            other => PathError::Unusable(self.given.clone(), other.to_string()),
+        }
+    }
+
+    fn io_error(&self, error: &io::Error) -> PathError {
+        match hcr_fs::refusal(error) {
+            Some(hcr_fs::Refused::Link) => return PathError::Link(self.given.clone()),
+            Some(hcr_fs::Refused::Outside) => return PathError::Outside(self.given.clone()),
+            None => {}
         }
         let why = match error.kind() {
             io::ErrorKind::NotFound => "it does not exist".to_owned(),
             io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
-            _ => text,
+            io::ErrorKind::AlreadyExists => {
+                "it exists already (hcr never overwrites a record)".to_owned()
+            }
+            _ => error.to_string(),
         };
         PathError::Unusable(self.given.clone(), why)
     }
 
-    /// Whether the path is a folder beneath the root (followed through the handle).
+    /// Whether the path is a folder beneath the root (a link is not followed: it is refused).
     ///
     /// # Errors
     /// The path cannot be reached beneath the root.
     pub fn is_dir(&self) -> Result<bool, PathError> {
-        self.root
-            .dir
-            .metadata(self.relative())
-            .map(|m| m.is_dir())
-            .map_err(|e| self.error(&e))
+        match self.root.folder.kind(&self.relative) {
+            Ok(Kind::Folder) => Ok(true),
+            Ok(Kind::Link) => Err(PathError::Link(self.given.clone())),
+            Ok(_) => Ok(false),
+            Err(failure) => Err(self.error(failure)),
+        }
     }
 
-    /// Checks that the path is a folder beneath the root, and gives its full path.
+    /// Opens the path as a folder beneath the root, through the root's handle.
     ///
     /// # Errors
-    /// Not a folder, or not reachable beneath the root.
-    pub fn folder(&self) -> Result<PathBuf, PathError> {
-        if self.is_dir()? {
-            Ok(self.path())
-        } else {
-            Err(PathError::Unusable(
+    /// Not a folder, or not reachable beneath the root without a link.
+    pub fn folder(&self) -> Result<Folder, PathError> {
+        match self.root.folder.folder(&self.relative, Links::Refuse) {
+            Ok(folder) => Ok(folder),
+            Err(ReadFailure::NotRegular(_)) => Err(PathError::Unusable(
                 self.given.clone(),
                 "it is not a folder".to_owned(),
-            ))
+            )),
+            Err(failure) => Err(self.error(failure)),
         }
     }
 
@@ -229,28 +266,11 @@ impl Resolved<'_> {
     ///
     /// # Errors
     /// Not a regular file, or not reachable beneath the root.
-    pub fn open_file(&self) -> Result<(std::fs::File, std::fs::Metadata), PathError> {
-        let mut options = OpenOptions::new();
-        options.read(true);
-        #[cfg(unix)]
-        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
-        let file = self
-            .root
-            .dir
-            .open_with(self.relative(), &options)
-            .map_err(|e| self.error(&e))?
-            .into_std();
-        let metadata = file.metadata().map_err(|e| self.error(&e))?;
-        if !metadata.is_file() {
-            return Err(PathError::Unusable(
-                self.given.clone(),
-                format!(
-                    "it is not a regular file but {}",
-                    hcr_fs::describe(&metadata.file_type())
-                ),
-            ));
-        }
-        Ok((file, metadata))
+    pub fn open_file(&self) -> Result<Opened, PathError> {
+        self.root
+            .folder
+            .open_file(&self.relative, Links::Refuse)
+            .map_err(|failure| self.error(failure))
     }
 
     /// Reads the file, at most `max` bytes.
@@ -258,15 +278,12 @@ impl Resolved<'_> {
     /// # Errors
     /// As [`Self::open_file`], or larger than `max`.
     pub fn read(&self, max: usize) -> Result<Vec<u8>, PathError> {
-        let (file, metadata) = self.open_file()?;
-        if metadata.len() > max as u64 {
-            return Err(PathError::TooLarge(self.given.clone(), max));
-        }
-        let hint = usize::try_from(metadata.len()).unwrap_or(max).min(max);
-        hcr_fs::read_capped(file, max, hint + 1).map_err(|failure| match failure {
-            hcr_fs::ReadFailure::TooLarge(_) => PathError::TooLarge(self.given.clone(), max),
-            other => PathError::Unusable(self.given.clone(), other.to_string()),
-        })
+        self.open_file()?
+            .read(max)
+            .map_err(|failure| match failure {
+                ReadFailure::TooLarge(_) => PathError::TooLarge(self.given.clone(), max),
+                other => self.error(other),
+            })
     }
 
     /// Creates the file with `bytes`; an existing file is never overwritten.
@@ -274,56 +291,22 @@ impl Resolved<'_> {
     /// # Errors
     /// The file exists, or cannot be created beneath the root.
     pub fn create_new(&self, bytes: &[u8]) -> Result<(), PathError> {
-        let mut options = OpenOptions::new();
-        options.write(true).create_new(true);
-        let mut file = self
-            .root
-            .dir
-            .open_with(self.relative(), &options)
-            .map_err(|e| match e.kind() {
-                io::ErrorKind::AlreadyExists => PathError::Unusable(
-                    self.given.clone(),
-                    "it exists already (hcr never overwrites a record)".to_owned(),
-                ),
-                _ => self.error(&e),
-            })?;
-        file.write_all(bytes).map_err(|e| self.error(&e))
+        self.root
+            .folder
+            .create_new(&self.relative, bytes)
+            .map_err(|e| self.io_error(&e))
     }
 
     /// Replaces the regular file's content with `bytes` through a new file beside it, renamed
-    /// over it, keeping its permissions.
+    /// over it in the same folder handle, keeping its permissions.
     ///
     /// # Errors
     /// The file is not a regular file beneath the root, or cannot be replaced.
     pub fn replace(&self, bytes: &[u8]) -> Result<(), PathError> {
-        let (_, metadata) = self.open_file()?;
-        let name = self
-            .relative
-            .file_name()
-            .ok_or_else(|| PathError::Unusable(self.given.clone(), "not a file".to_owned()))?;
-        let mut temporary = self.relative.clone();
-        temporary.set_file_name(format!(
-            ".{}.hcr-{}.tmp",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        let beside = Resolved {
-            root: self.root,
-            relative: temporary,
-            given: self.given.clone(),
-        };
-        beside.create_new(bytes)?;
-        let dir = &self.root.dir;
-        let done = dir
-            .set_permissions(
-                &beside.relative,
-                cap_std::fs::Permissions::from_std(metadata.permissions()),
-            )
-            .and_then(|()| dir.rename(&beside.relative, dir, &self.relative));
-        done.map_err(|e| {
-            let _ = dir.remove_file(&beside.relative);
-            self.error(&e)
-        })
+        self.root
+            .folder
+            .replace(&self.relative, bytes)
+            .map_err(|e| self.io_error(&e))
     }
 }
 
@@ -365,7 +348,7 @@ mod tests {
         }
         #[cfg(unix)]
         assert!(
-            matches!(read("link.txt"), Err(PathError::Outside(_))),
+            matches!(read("link.txt"), Err(PathError::Link(_))),
             "a link that leads outside is refused"
         );
         assert!(matches!(read("records"), Err(PathError::Unusable(..))));

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use hcr_batch::{Input, Options, Outcome, PathSelections, Source, Summary};
+use hcr_batch::{Options, Outcome, PathSelections, Source, Summary};
 use hcr_chain::{Continuation, Diff, Refusal, checked_successor, parse_actor, revision_file_name};
 use hcr_interop::draft::{DraftError, SourceFormat, draft_from};
 use hcr_interop::forms::Form;
@@ -133,15 +133,12 @@ impl State {
         if let Some(dir) = &args.artifacts {
             let folder = self.roots.resolve(dir)?.folder()?;
             let store =
-                ArtifactStore::open(&folder, hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES)
-                    .map_err(|e| Failure::Tool(format!("the artifacts folder `{dir}`: {e}")))?;
+                ArtifactStore::new(folder, hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES);
             context = context.artifacts(store);
         }
         if let Some(dir) = &args.revisions {
             let folder = self.roots.resolve(dir)?.folder()?;
-            let index = RevisionIndex::open(&folder)
-                .map_err(|e| Failure::Tool(format!("the revisions folder `{dir}`: {e}")))?;
-            context = context.revisions(index);
+            context = context.revisions(RevisionIndex::of(&folder));
         }
         if let Some(now) = &args.now {
             context = context.now(parse_time(now)?);
@@ -152,29 +149,11 @@ impl State {
         Ok(context)
     }
 
-    /// The project's configuration: the one found from the first root upward, only if it
-    /// lies beneath a root.
+    /// The project's configuration: `hcr.toml` or `.hcr.toml` in the first root itself, read
+    /// through its handle; nothing above the root is the server's to read.
     fn config(&self) -> Result<Option<Config>> {
-        let found = hcr_project::discover(self.roots.first())
-            .map_err(|e| Failure::Tool(format!("the project's configuration: {e}")))?;
-        let Some(path) = found else {
-            return Ok(None);
-        };
-        let Some(relative) = path
-            .strip_prefix(self.roots.first())
-            .ok()
-            .and_then(Path::to_str)
-        else {
-            // Above the root: not the server's to read.
-            return Ok(None);
-        };
-        let resolved = self.roots.resolve(relative)?;
-        let text = resolved.read(self.max_input_bytes)?;
-        let text = String::from_utf8(text)
-            .map_err(|_| Failure::Tool(format!("`{relative}` is not UTF-8 text")))?;
-        Config::parse(&path, &text)
-            .map(Some)
-            .map_err(|e| Failure::Tool(e.to_string()))
+        Config::in_folder(self.roots.first_folder())
+            .map_err(|e| Failure::Tool(format!("the project's configuration: {e}")))
     }
 }
 
@@ -183,34 +162,85 @@ fn parse_time(text: &str) -> Result<DateTime> {
         .map_err(|e| Failure::Request(format!("`now` is not an RFC 3339 date-time: {e}")))
 }
 
-/// The outcomes rendered in `format`, as `hcr validate --format FORMAT` prints them.
-fn render(format: Format, level: Level, outcomes: &[Outcome], summary: &Summary) -> String {
-    let mut context = Context::new(level);
-    context.color = false;
-    let mut render = renderer(format, context);
-    let mut out = Vec::new();
-    // Writing to a Vec cannot fail.
-    let _ = render.begin(&mut out);
-    for outcome in outcomes {
-        let _ = render.record(&mut out, outcome);
-    }
-    let _ = render.finish(&mut out, summary);
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// Outcomes as structured content (the JSON format's document) and text (the text format).
 fn report_output(level: Level, outcomes: &[Outcome]) -> Output {
-    let mut summary = Summary::default();
+    let mut listing = Listing::new(level);
     for outcome in outcomes {
-        summary.add(outcome);
+        listing.add(outcome);
     }
-    let json = render(Format::Json, level, outcomes, &summary);
-    let structured = serde_json::from_str(&json).unwrap_or(Value::Null);
-    let text = render(Format::Text, level, outcomes, &summary);
-    Output {
-        structured,
-        text,
-        is_error: summary.invalid > 0 || summary.unreadable > 0,
+    listing.finish()
+}
+
+/// The most records one answer lists; the rest are counted in its summary.
+pub const MAX_LISTED_RECORDS: usize = 1_000;
+/// The most diagnostics one answer lists, over all its records.
+pub const MAX_LISTED_DIAGNOSTICS: usize = 1_000;
+
+/// A run's answer, rendered as outcomes arrive (the JSON and text formats, as `hcr validate`
+/// prints them) and dropped once rendered: an answer lists at most [`MAX_LISTED_RECORDS`]
+/// records and [`MAX_LISTED_DIAGNOSTICS`] diagnostics, and counts every record in its
+/// summary, so a run of any size costs the answer's size, not the run's.
+struct Listing {
+    json: Box<dyn hcr_report::Render>,
+    text: Box<dyn hcr_report::Render>,
+    json_out: Vec<u8>,
+    text_out: Vec<u8>,
+    summary: Summary,
+    records: usize,
+    diagnostics: usize,
+    omitted: usize,
+}
+
+impl Listing {
+    fn new(level: Level) -> Self {
+        let mut context = Context::new(level);
+        context.color = false;
+        let mut listing = Self {
+            json: renderer(Format::Json, context.clone()),
+            text: renderer(Format::Text, context),
+            json_out: Vec::new(),
+            text_out: Vec::new(),
+            summary: Summary::default(),
+            records: 0,
+            diagnostics: 0,
+            omitted: 0,
+        };
+        // Writing to a Vec cannot fail.
+        let _ = listing.json.begin(&mut listing.json_out);
+        let _ = listing.text.begin(&mut listing.text_out);
+        listing
+    }
+
+    fn add(&mut self, outcome: &Outcome) {
+        self.summary.add(outcome);
+        let count = outcome.report.diagnostics.len();
+        if self.records < MAX_LISTED_RECORDS && self.diagnostics + count <= MAX_LISTED_DIAGNOSTICS {
+            self.records += 1;
+            self.diagnostics += count;
+            let _ = self.json.record(&mut self.json_out, outcome);
+            let _ = self.text.record(&mut self.text_out, outcome);
+        } else {
+            self.omitted += 1;
+        }
+    }
+
+    fn finish(mut self) -> Output {
+        let _ = self.json.finish(&mut self.json_out, &self.summary);
+        let _ = self.text.finish(&mut self.text_out, &self.summary);
+        let mut structured: Value = serde_json::from_slice(&self.json_out).unwrap_or(Value::Null);
+        let mut text = String::from_utf8_lossy(&self.text_out).into_owned();
+        if self.omitted > 0 {
+            structured["omitted"] = json!(self.omitted);
+            text.push_str(&format!(
+                "{} more records were checked and counted in the summary, but not listed: an answer lists at most {MAX_LISTED_RECORDS} records and {MAX_LISTED_DIAGNOSTICS} diagnostics\n",
+                self.omitted
+            ));
+        }
+        Output {
+            structured,
+            text,
+            is_error: self.summary.invalid > 0 || self.summary.unreadable > 0,
+        }
     }
 }
 
@@ -258,12 +288,13 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
             })?);
         }
     }
+    // The server's limits are a ceiling: a configuration inside the root may only lower them.
     let configured = config.as_ref().map(|c| c.limits).unwrap_or_default();
     let deny_warnings =
         params.deny_warnings || config.as_ref().and_then(|c| c.deny_warnings) == Some(true);
     let glob = config.as_ref().and_then(|c| c.glob.clone());
     let choices = Choices::new(config, changes, state.roots.first());
-    let limits = configured.record_limits(state.limits(), |_| false);
+    let limits = configured.within(state.limits());
     let mut validator = Validator::new(level)
         .with_limits(limits)
         .with_selection(choices.selection());
@@ -271,7 +302,7 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
         validator = validator.with_receiver(state.receiver(receiver)?);
     }
 
-    let mut outcomes = Vec::new();
+    let mut listing = Listing::new(level);
     match (&params.record, params.paths.is_empty()) {
         (Some(text), true) => {
             let bytes = state.text_arg("record", text)?.as_bytes();
@@ -279,17 +310,18 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
             if deny_warnings {
                 one = one.denying_warnings();
             }
-            outcomes.push(one);
+            listing.add(&one);
         }
         (None, false) => {
             let mut inputs = Vec::new();
             for path in &params.paths {
                 let resolved = state.roots.resolve(path)?;
-                // A folder is walked, a file read: both only beneath the root.
+                // A folder is walked, a file read: both only beneath the root's handle, and
+                // a path that cannot be used is named here.
                 if !resolved.is_dir()? {
                     resolved.open_file()?;
                 }
-                inputs.push(Input::Path(resolved.path()));
+                inputs.push(resolved.input());
             }
             let options = Options {
                 jsonl: params.jsonl,
@@ -299,7 +331,7 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
                 hidden: false,
                 jobs: 0,
                 deny_warnings,
-                max_files: Some(configured.max_files.unwrap_or(hcr_batch::DEFAULT_MAX_FILES)),
+                max_files: Some(configured.files_within(hcr_batch::DEFAULT_MAX_FILES)),
                 selections: choices.has_overrides().then(|| {
                     let choices = choices.clone();
                     PathSelections::new(move |path| choices.selection_for(path))
@@ -320,10 +352,15 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
                 {
                     outcome.source.path = Some(relative.to_path_buf());
                 }
-                outcomes.push(outcome);
+                listing.add(&outcome);
                 Ok(())
             })
             .map_err(|e| Failure::Tool(e.to_string()))?;
+            if listing.summary.records == 0 && listing.summary.unreadable == 0 {
+                return Err(Failure::Tool(
+                    "nothing was checked: the paths given hold no record".into(),
+                ));
+            }
         }
         (Some(_), false) => {
             return Err(Failure::Request(
@@ -336,7 +373,7 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
             ));
         }
     }
-    Ok(report_output(level, &outcomes))
+    Ok(listing.finish())
 }
 
 /// One code's entry, as `rules` lists it.
@@ -612,7 +649,7 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                 "complete": checked.complete,
                 "record": serde_json::from_str::<Value>(shown).unwrap_or(Value::Null),
                 "missing": draft.missing,
-                "lost": draft.lost,
+                "lost": checked.lost,
                 "redacted": checked.redacted,
                 "diagnostics": diagnostics,
             });
@@ -622,8 +659,8 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                     "the source does not give `{pointer}`: fill it in\n"
                 ));
             }
-            for what in &draft.lost {
-                text.push_str(&format!("not carried over: {}\n", hcr_escape::escape(what)));
+            for what in &checked.lost {
+                text.push_str(&format!("not carried over: {what}\n"));
             }
             if valid {
                 text.push_str("the converted record is valid:\n");
@@ -667,8 +704,10 @@ fn to_spec_handoff(state: &State, params: &ConvertParams, record: &Record) -> Re
         .target_repo
         .as_deref()
         .ok_or_else(|| Failure::Request("`to: spec-handoff` needs `target_repo`".into()))?;
-    let folder = state.roots.resolve(target)?.folder()?;
-    let (payload, lost) = hcr_interop::convert::to_payload(record, &folder.display().to_string());
+    let resolved = state.roots.resolve(target)?;
+    let folder = resolved.folder()?;
+    let (payload, lost) =
+        hcr_interop::convert::to_payload(record, &resolved.path().display().to_string());
     if !params.write {
         let text =
             hcr_escape::json_document(&serde_json::to_string_pretty(&payload).unwrap_or_default());
@@ -678,13 +717,15 @@ fn to_spec_handoff(state: &State, params: &ConvertParams, record: &Record) -> Re
         ));
     }
     state.writable("`convert` with `write`")?;
-    let result =
-        hcr_interop::spec_handoff::write::write(&hcr_interop::spec_handoff::write::WriteRequest {
-            target_repo: &folder,
+    let result = hcr_interop::spec_handoff::write::write_in(
+        &folder,
+        &hcr_interop::spec_handoff::write::WriteRequest {
+            target_repo: folder.path(),
             workspace_slug: params.workspace_slug.as_deref(),
             payload: &payload,
             created_at: None,
-        });
+        },
+    );
     let written = result.written();
     Ok(Output {
         text: result.to_json(),
@@ -707,9 +748,12 @@ pub fn digest(state: &State, params: &DigestParams) -> Result<Output> {
                     .resolve(path)
                     .and_then(|resolved| resolved.open_file())
                     .map_err(|e| e.to_string())
-                    .and_then(|(file, _)| {
-                        Sha256::of_reader(std::io::BufReader::with_capacity(256 * 1024, file))
-                            .map_err(|e| format!("`{path}` could not be read: {e}"))
+                    .and_then(|opened| {
+                        Sha256::of_reader(std::io::BufReader::with_capacity(
+                            256 * 1024,
+                            opened.file,
+                        ))
+                        .map_err(|e| format!("`{path}` could not be read: {e}"))
                     });
                 match digest {
                     Ok(digest) => {
@@ -748,8 +792,7 @@ fn fill_record(state: &State, record: &str, params: &DigestParams) -> Result<Out
     let text = String::from_utf8(bytes)
         .map_err(|_| Failure::Tool(format!("`{record}` is not UTF-8 text")))?;
     let folder = state.roots.resolve(artifacts)?.folder()?;
-    let store = ArtifactStore::open(&folder, hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES)
-        .map_err(|e| Failure::Tool(format!("the artifacts folder `{artifacts}`: {e}")))?;
+    let store = ArtifactStore::new(folder, hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES);
     let (value, items) = match fill::plan_text(&text, state.limits(), store) {
         Ok(planned) => planned,
         Err(report) => {

@@ -35,8 +35,9 @@ use crate::rules::normalize;
 /// The version of the baseline file's shape.
 pub const BASELINE_VERSION: u32 = 1;
 
-/// A baseline file is read whole; past this size it is refused.
-pub const MAX_BASELINE_BYTES: usize = 256 * 1024 * 1024;
+/// A baseline file larger than this is refused from its size (64 MiB: about 600,000
+/// findings). It is read as a stream into the map of fingerprints, never held whole.
+pub const MAX_BASELINE_BYTES: usize = 64 * 1024 * 1024;
 
 /// A finding's identity across runs and reformatting.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -62,13 +63,42 @@ struct Entry {
     count: usize,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
     version: u32,
     tool: String,
     salt: String,
-    findings: Vec<Entry>,
+    findings: Known,
+}
+
+/// The findings of a file, counted into the map as they are read (no list of entries is
+/// held beside it).
+#[derive(Default)]
+struct Known(BTreeMap<Fingerprint, usize>);
+
+impl<'de> Deserialize<'de> for Known {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Known;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a list of findings")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Known, A::Error> {
+                let mut known = BTreeMap::new();
+                while let Some(entry) = seq.next_element::<Entry>()? {
+                    let count: &mut usize = known.entry(entry.fingerprint).or_default();
+                    *count = count.saturating_add(entry.count);
+                }
+                Ok(Known(known))
+            }
+        }
+        deserializer.deserialize_seq(Visitor)
+    }
 }
 
 /// The known findings, with how many of each.
@@ -128,8 +158,34 @@ impl Baseline {
     /// [`BaselineError`] naming the file.
     pub fn load(path: &Path) -> Result<Self, BaselineError> {
         let limit = hcr_fs::Limit::new(MAX_BASELINE_BYTES, "a smaller baseline");
-        let text = hcr_fs::read_text(path, &limit)?;
-        Self::from_json(path, &text)
+        let input_error = |failure| {
+            BaselineError::Read(hcr_fs::InputError {
+                path: Some(path.to_path_buf()),
+                failure,
+                limit: limit.clone(),
+            })
+        };
+        let (file, metadata) = hcr_fs::open_regular(path).map_err(input_error)?;
+        if metadata.len() > MAX_BASELINE_BYTES as u64 {
+            return Err(input_error(hcr_fs::ReadFailure::TooLarge(Some(
+                metadata.len(),
+            ))));
+        }
+        // Read as a stream, never more than the limit (a file that grows).
+        let reader = std::io::BufReader::with_capacity(
+            1 << 16,
+            std::io::Read::take(file, MAX_BASELINE_BYTES as u64),
+        );
+        let file: File = serde_json::from_reader(reader).map_err(|e| {
+            if e.is_io() {
+                input_error(hcr_fs::ReadFailure::Io(std::io::Error::other(
+                    e.to_string(),
+                )))
+            } else {
+                format_error(path, &e)
+            }
+        })?;
+        Self::from_file(path, file)
     }
 
     /// Reads a baseline from `text`, as if from the file `path` (its folder is the root
@@ -138,22 +194,24 @@ impl Baseline {
     /// # Errors
     /// [`BaselineError::Format`].
     pub fn from_json(path: &Path, text: &str) -> Result<Self, BaselineError> {
-        let format = |reason: String| BaselineError::Format {
-            path: path.to_path_buf(),
-            reason,
-        };
-        let file: File = serde_json::from_str(text).map_err(|e| format(e.to_string()))?;
+        let file: File = serde_json::from_str(text).map_err(|e| format_error(path, &e))?;
+        Self::from_file(path, file)
+    }
+
+    fn from_file(path: &Path, file: File) -> Result<Self, BaselineError> {
         if file.version != BASELINE_VERSION || file.tool != "hcr" {
-            return Err(format(format!(
-                "version {} of {:?}; this hcr reads version {BASELINE_VERSION}",
-                file.version, file.tool
-            )));
+            return Err(BaselineError::Format {
+                path: path.to_path_buf(),
+                reason: format!(
+                    "version {} of `{}`; this hcr reads version {BASELINE_VERSION} of `hcr`",
+                    file.version,
+                    hcr_validate::secrets::quote(&file.tool, 40)
+                ),
+            });
         }
         let root = path.parent().unwrap_or_else(|| Path::new(""));
         let mut baseline = Self::with_salt(root, file.salt);
-        for entry in file.findings {
-            *baseline.known.entry(entry.fingerprint).or_default() += entry.count;
-        }
+        baseline.known = file.findings.0;
         Ok(baseline)
     }
 
@@ -204,12 +262,7 @@ impl Baseline {
             path: path.to_path_buf(),
             source,
         };
-        let name = path
-            .file_name()
-            .map_or_else(Default::default, |n| n.to_string_lossy().into_owned());
-        let temporary = path.with_file_name(format!(".{name}.tmp"));
-        std::fs::write(&temporary, self.to_json()).map_err(error)?;
-        std::fs::rename(&temporary, path).map_err(error)
+        hcr_fs::write_file(path, self.to_json().as_bytes()).map_err(error)
     }
 
     /// Adds every finding of `outcome` that can be baselined, and removes them from it, so
@@ -317,6 +370,15 @@ impl Baseline {
             pointer,
             hash: hex::encode(&digest[..16]),
         })
+    }
+}
+
+/// A baseline that is not JSON of the expected shape: the reader's message (which may quote
+/// the file's strings) redacted, escaped and short.
+fn format_error(path: &Path, error: &serde_json::Error) -> BaselineError {
+    BaselineError::Format {
+        path: path.to_path_buf(),
+        reason: hcr_validate::secrets::quote(&error.to_string(), 200),
     }
 }
 

@@ -26,7 +26,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use globset::GlobSet;
+use hcr_fs::ReadFailure;
 use hcr_validate::{Action, Level, SelectionError, Target, parse_targets};
 use serde::Deserialize;
 use toml::Spanned;
@@ -56,6 +57,32 @@ pub struct Config {
     pub(crate) layer: Layer,
     /// `[[overrides]]`, in file order.
     pub(crate) overrides: Vec<Override>,
+    /// Every override's patterns as one set.
+    pub(crate) matcher: OverrideMatcher,
+}
+
+/// The overrides' patterns compiled together: one pass over a path finds every override it
+/// matches, however many there are.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OverrideMatcher {
+    set: GlobSet,
+    /// The override each pattern of `set` belongs to.
+    owners: Vec<usize>,
+}
+
+impl OverrideMatcher {
+    /// The overrides `path` matches, in file order, each once.
+    pub(crate) fn matching(&self, path: &Path) -> Vec<usize> {
+        let mut found: Vec<usize> = self
+            .set
+            .matches(path)
+            .into_iter()
+            .filter_map(|pattern| self.owners.get(pattern).copied())
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
 }
 
 /// `[limits]`: each the same as the command-line option of the same name.
@@ -129,12 +156,47 @@ impl LimitSettings {
     }
 }
 
+impl LimitSettings {
+    /// The record limits in force where `ceiling` is the most a caller allows (an MCP
+    /// server's limits): each configured limit lowers its ceiling, none raises it.
+    /// `ceiling.spelling` is kept.
+    #[must_use]
+    pub fn within(&self, ceiling: hcr_validate::Limits) -> hcr_validate::Limits {
+        let lower = |ceiling: usize, configured: Option<usize>| {
+            configured.map_or(ceiling, |value| value.min(ceiling))
+        };
+        hcr_validate::Limits {
+            max_record_bytes: lower(ceiling.max_record_bytes, self.max_record_bytes),
+            max_depth: lower(ceiling.max_depth, self.max_depth),
+            max_string_bytes: lower(ceiling.max_string_bytes, self.max_string_bytes),
+            max_array_items: lower(ceiling.max_array_items, self.max_array_items),
+            max_object_members: lower(ceiling.max_object_members, self.max_object_members),
+            max_diagnostics: lower(ceiling.max_diagnostics, self.max_diagnostics),
+            spelling: ceiling.spelling,
+        }
+    }
+
+    /// The files per run in force under the ceiling `max_files`: the configured value lowers
+    /// it, never raises it.
+    #[must_use]
+    pub fn files_within(&self, max_files: usize) -> usize {
+        self.max_files
+            .map_or(max_files, |value| value.min(max_files))
+    }
+
+    /// The bytes read per artifact in force under the ceiling `max_bytes`.
+    #[must_use]
+    pub fn artifact_bytes_within(&self, max_bytes: u64) -> u64 {
+        self.max_artifact_bytes
+            .map_or(max_bytes, |value| value.min(max_bytes))
+    }
+}
+
 /// `[[overrides]]`: changes for the records under some paths.
 #[derive(Clone, Debug)]
 pub(crate) struct Override {
     /// The globs as written.
     pub(crate) patterns: Vec<String>,
-    pub(crate) paths: GlobSet,
     pub(crate) layer: Layer,
 }
 
@@ -190,12 +252,18 @@ pub enum ConfigError {
     /// It could not be read.
     #[error("{0}")]
     Read(#[from] hcr_fs::InputError),
-    /// It is not TOML of the expected shape (the message names the key).
-    #[error("`{}`: {message}", hcr_escape::path(.path))]
+    /// It is not TOML of the expected shape (the message names the key, never quotes the
+    /// line).
+    #[error("`{}`, line {line}, column {column}: {message}", hcr_escape::path(.path))]
     Syntax {
         /// The file.
         path: PathBuf,
-        /// The TOML reader's message, with the line and column.
+        /// 1-based.
+        line: usize,
+        /// 1-based, in characters.
+        column: usize,
+        /// What the TOML reader expected, with what it quotes of the file redacted, escaped
+        /// and short.
         message: String,
     },
     /// A setting's value is wrong.
@@ -223,24 +291,75 @@ struct At<'a> {
     text: &'a str,
 }
 
+/// The most characters of the file an error message quotes.
+const QUOTED_CHARS: usize = 120;
+
 impl At<'_> {
+    /// The 1-based line and column (in characters) of byte `offset`.
+    fn place(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &self.text[..offset];
+        let line = before.bytes().filter(|b| *b == b'\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |at| at + 1);
+        (line, before[line_start..].chars().count() + 1)
+    }
+
     fn error(
         &self,
         key: &'static str,
         span: std::ops::Range<usize>,
         problem: impl fmt::Display,
     ) -> ConfigError {
-        let before = &self.text[..span.start.min(self.text.len())];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = self.place(span.start);
         ConfigError::Value {
             path: self.path.to_path_buf(),
             key,
             line,
             column,
-            problem: problem.to_string(),
+            problem: quoted(&problem.to_string()),
         }
     }
+
+    fn syntax(&self, error: &toml::de::Error) -> ConfigError {
+        let start = error.span().map_or(0, |span| span.start);
+        let (line, column) = self.place(start);
+        let message = quoted(error.message().trim_end());
+        let message = match self.key_at(start) {
+            Some(key) => format!("`{key}`: {message}"),
+            None => format!("TOML parse error: {message}"),
+        };
+        ConfigError::Syntax {
+            path: self.path.to_path_buf(),
+            line,
+            column,
+            message,
+        }
+    }
+
+    /// The key of the `key = value` line holding byte `offset`, when the offset is in its
+    /// value and the key is a plain one (never more than a short, escaped excerpt).
+    fn key_at(&self, offset: usize) -> Option<String> {
+        let offset = offset.min(self.text.len());
+        let line_start = self.text.get(..offset)?.rfind('\n').map_or(0, |at| at + 1);
+        let before = self.text.get(line_start..offset)?;
+        let (key, _) = before.split_once('=')?;
+        let key = key.trim();
+        let plain = !key.is_empty()
+            && key.len() <= 64
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+        plain.then(|| hcr_validate::secrets::quote(key, QUOTED_CHARS))
+    }
+}
+
+/// A message that may hold text of the file: secrets redacted, terminal controls escaped, at
+/// most a short excerpt.
+fn quoted(message: &str) -> String {
+    hcr_validate::secrets::quote(message, QUOTED_CHARS * 2)
 }
 
 impl Config {
@@ -249,9 +368,47 @@ impl Config {
     /// # Errors
     /// [`ConfigError`] naming the file, and for a bad setting its key and place.
     pub fn load(path: &Path) -> Result<Self, ConfigError> {
-        let limit = hcr_fs::Limit::new(MAX_CONFIG_BYTES, "a smaller configuration file");
-        let text = hcr_fs::read_text(path, &limit)?;
+        let text = hcr_fs::read_text(path, &limit())?;
         Self::parse(path, &text)
+    }
+
+    /// Finds and reads the configuration for a run started in `start` ([`discover`]): the
+    /// file found is opened beneath its folder's handle, and a symbolic link in its place is
+    /// refused (a configuration hcr finds is never read through a link; one named explicitly
+    /// is, with [`Config::load`]).
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the file.
+    pub fn find(start: &Path) -> Result<Option<Self>, ConfigError> {
+        let Some(path) = discover(start)? else {
+            return Ok(None);
+        };
+        let folder = path.parent().unwrap_or_else(|| Path::new("."));
+        let name = path.file_name().map(Path::new).unwrap_or(path.as_path());
+        let opened =
+            hcr_fs::Folder::open(folder).map_err(|e| read_error(&path, ReadFailure::Io(e)))?;
+        read_beneath(&opened, name, &path).map(Some)
+    }
+
+    /// The configuration of the folder `folder` alone (an MCP server's root): `hcr.toml` or
+    /// `.hcr.toml` in it, read through its handle without following a link; nothing above it
+    /// is looked at.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the file; [`ConfigError::Ambiguous`] when both names are there.
+    pub fn in_folder(folder: &hcr_fs::Folder) -> Result<Option<Self>, ConfigError> {
+        let found: Vec<&str> = FILE_NAMES
+            .into_iter()
+            .filter(|name| folder.kind(Path::new(name)).is_ok())
+            .collect();
+        match found.as_slice() {
+            [] => Ok(None),
+            [name] => {
+                let path = folder.path().join(name);
+                read_beneath(folder, Path::new(name), &path).map(Some)
+            }
+            _ => Err(ConfigError::Ambiguous(folder.path().to_path_buf())),
+        }
     }
 
     /// Checks the configuration `text`, read from `path` (named in errors; overrides' paths
@@ -260,11 +417,8 @@ impl Config {
     /// # Errors
     /// [`ConfigError::Syntax`] or [`ConfigError::Value`].
     pub fn parse(path: &Path, text: &str) -> Result<Self, ConfigError> {
-        let file: File = toml::from_str(text).map_err(|e| ConfigError::Syntax {
-            path: path.to_path_buf(),
-            message: e.to_string().trim_end().to_owned(),
-        })?;
         let at = At { path, text };
+        let file: File = toml::from_str(text).map_err(|e| at.syntax(&e))?;
         let level = match file.level {
             Some(level) => {
                 let span = level.span();
@@ -282,8 +436,8 @@ impl Config {
             Some(glob) => {
                 let span = glob.span();
                 let glob = glob.into_inner();
-                if let Err(e) = globset::Glob::new(&glob) {
-                    return Err(at.error("glob", span, format!("not a glob: {}", e.kind())));
+                if let Err(e) = hcr_batch::glob_set([(glob.as_str(), glob.contains('/'))]) {
+                    return Err(at.error("glob", span, format!("not a glob: {}", e.reason)));
                 }
                 Some(glob)
             }
@@ -294,36 +448,46 @@ impl Config {
             changes(file.select, file.ignore, file.warn, file.error),
         )?;
         let mut overrides = Vec::new();
+        // Every override's patterns, with their places, matched together as one set.
+        let mut all: Vec<(String, std::ops::Range<usize>)> = Vec::new();
+        let mut owners = Vec::new();
         for entry in file.overrides {
             let span = entry.paths.span();
             let patterns = entry.paths.into_inner();
             if patterns.is_empty() {
                 return Err(at.error("paths", span, "an override needs at least one path"));
             }
-            let mut set = GlobSetBuilder::new();
             let mut written = Vec::new();
             for pattern in patterns {
                 let span = pattern.span();
                 let pattern = pattern.into_inner();
-                let glob = GlobBuilder::new(pattern.trim_start_matches("./"))
-                    .literal_separator(true)
-                    .build()
-                    .map_err(|e| at.error("paths", span, format!("not a glob: {}", e.kind())))?;
-                set.add(glob);
+                hcr_batch::glob_set([(pattern.trim_start_matches("./"), true)]).map_err(|e| {
+                    at.error("paths", span.clone(), format!("not a glob: {}", e.reason))
+                })?;
+                all.push((pattern.clone(), span));
+                owners.push(overrides.len());
                 written.push(pattern);
             }
-            let paths = set
-                .build()
-                .map_err(|e| at.error("paths", 0..0, format!("not a glob: {}", e.kind())))?;
             overrides.push(Override {
                 patterns: written,
-                paths,
                 layer: layer(
                     &at,
                     changes(entry.select, entry.ignore, entry.warn, entry.error),
                 )?,
             });
         }
+        let matcher = hcr_batch::glob_set(
+            all.iter()
+                .map(|(pattern, _)| (pattern.trim_start_matches("./"), true)),
+        )
+        .map_err(|e| {
+            let span = all.get(e.index).map_or(0..0, |(_, span)| span.clone());
+            at.error("paths", span, format!("not a glob: {}", e.reason))
+        })?;
+        let overrides_matcher = OverrideMatcher {
+            set: matcher,
+            owners,
+        };
         if let Some(depth) = file.limits.max_depth
             && !(1..=hcr_validate::Limits::DEPTH_CEILING).contains(&depth)
         {
@@ -346,6 +510,7 @@ impl Config {
             limits: file.limits,
             layer: top,
             overrides,
+            matcher: overrides_matcher,
         })
     }
 
@@ -359,6 +524,38 @@ impl Config {
     pub fn override_patterns(&self) -> impl Iterator<Item = &[String]> {
         self.overrides.iter().map(|o| o.patterns.as_slice())
     }
+}
+
+fn limit() -> hcr_fs::Limit {
+    hcr_fs::Limit::new(MAX_CONFIG_BYTES, "a smaller configuration file")
+}
+
+fn read_error(path: &Path, failure: ReadFailure) -> ConfigError {
+    ConfigError::Read(hcr_fs::InputError {
+        path: Some(path.to_path_buf()),
+        failure,
+        limit: limit(),
+    })
+}
+
+/// Reads the configuration file `name` beneath `folder` (no link followed), named `path`.
+fn read_beneath(folder: &hcr_fs::Folder, name: &Path, path: &Path) -> Result<Config, ConfigError> {
+    let bytes = folder
+        .read(name, MAX_CONFIG_BYTES)
+        .map_err(|failure| read_error(path, failure))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        read_error(
+            path,
+            ReadFailure::Io(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "it is not UTF-8 text (bad byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                ),
+            )),
+        )
+    })?;
+    Config::parse(path, &text)
 }
 
 /// The changes of one table, checked, in the order they apply.
@@ -386,10 +583,12 @@ fn layer(at: &At<'_>, changes: Changes) -> Result<Layer, ConfigError> {
 /// [`ConfigError::Ambiguous`] when one folder holds both names.
 pub fn discover(start: &Path) -> Result<Option<PathBuf>, ConfigError> {
     for dir in start.ancestors() {
+        // A link counts as found (and is refused when read): it never lets a file further
+        // up take its place.
         let found: Vec<PathBuf> = FILE_NAMES
             .iter()
             .map(|name| dir.join(name))
-            .filter(|path| path.is_file())
+            .filter(|path| std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_dir()))
             .collect();
         match found.len() {
             0 => {}
@@ -436,8 +635,13 @@ ignore = ["schema"]
         assert_eq!(config.limits.max_diagnostics, Some(20));
         assert_eq!(config.layer.len(), 3);
         assert_eq!(config.overrides.len(), 1);
-        assert!(config.overrides[0].paths.is_match("legacy/a/b.json"));
-        assert!(!config.overrides[0].paths.is_match("old/a/b.json"));
+        assert_eq!(config.matcher.matching(Path::new("legacy/a/b.json")), [0]);
+        assert!(
+            config
+                .matcher
+                .matching(Path::new("old/a/b.json"))
+                .is_empty()
+        );
         assert_eq!(config.root(), Path::new("proj"));
     }
 

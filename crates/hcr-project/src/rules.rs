@@ -2,6 +2,7 @@
 //! top level, then the overrides that match the record's path, then the command line, each
 //! change applied over the ones before.
 
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
 use hcr_validate::{Action, Selection, SelectionError, Target, parse_targets};
@@ -50,7 +51,13 @@ pub struct Choices {
     command_line: Layer,
     /// The selection of a record no override matches.
     plain: Selection,
+    /// The selection for each set of matching overrides met so far (records in one folder
+    /// match the same ones): decided once per set, not once per record.
+    cache: std::sync::Arc<std::sync::Mutex<HashMap<Vec<usize>, Selection>>>,
 }
+
+/// The most sets of matching overrides remembered.
+const MAX_CACHED: usize = 1024;
 
 impl Choices {
     /// The choices of `config` (if any) and then `command_line`, for records whose relative
@@ -72,6 +79,7 @@ impl Choices {
             cwd: normalize(cwd),
             command_line,
             plain,
+            cache: std::sync::Arc::default(),
         }
     }
 
@@ -99,20 +107,26 @@ impl Choices {
         let Ok(relative) = absolute.strip_prefix(&self.root) else {
             return self.plain;
         };
-        let matching: Vec<&crate::config::Override> = config
-            .overrides
-            .iter()
-            .filter(|o| o.paths.is_match(relative))
-            .collect();
+        let matching = config.matcher.matching(relative);
         if matching.is_empty() {
             return self.plain;
         }
+        if let Ok(cache) = self.cache.lock()
+            && let Some(found) = cache.get(&matching)
+        {
+            return *found;
+        }
         let mut selection = Selection::default();
         apply(&mut selection, &config.layer);
-        for entry in matching {
-            apply(&mut selection, &entry.layer);
+        for entry in &matching {
+            apply(&mut selection, &config.overrides[*entry].layer);
         }
         apply(&mut selection, &self.command_line);
+        if let Ok(mut cache) = self.cache.lock()
+            && cache.len() < MAX_CACHED
+        {
+            cache.insert(matching, selection);
+        }
         selection
     }
 

@@ -156,15 +156,21 @@ fn diagnostic(d: &hcr_validate::Diagnostic) -> Diagnostic {
         line: d.span.map(|s| u64::from(s.start.line)),
         column: d.span.map(|s| u64::from(s.start.column)),
         message: d.message.clone(),
-        help: d.help.clone(),
+        help: d.help.to_string(),
     }
 }
 
 /// A record's bytes: `str` and `bytes` as given, anything else (a `dict`) as JSON text from
-/// Python's own `json.dumps`, so that what is checked is what Python would write.
+/// Python's own `json.dumps`, so that what is checked is what Python would write. A `str`
+/// holding a lone surrogate, which no UTF-8 text can, is passed on as the bytes it would be
+/// (`surrogatepass`): the validator reports the encoding like any other invalid UTF-8.
 fn record_bytes(record: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     if let Ok(text) = record.cast::<PyString>() {
-        return Ok(text.to_cow()?.into_owned().into_bytes());
+        if let Ok(text) = text.to_cow() {
+            return Ok(text.into_owned().into_bytes());
+        }
+        let encoded = text.call_method1("encode", ("utf-8", "surrogatepass"))?;
+        return Ok(encoded.cast::<PyBytes>()?.as_bytes().to_vec());
     }
     if let Ok(bytes) = record.cast::<PyBytes>() {
         return Ok(bytes.as_bytes().to_vec());
@@ -304,39 +310,41 @@ fn verdicts(array: &ArrayRef, validator: &Validator, jobs: usize) -> PyResult<Ar
         }
     };
     let present: Vec<&[u8]> = values.iter().flatten().copied().collect();
-    let reports = hcr_batch::validate_records(&present, validator, jobs)
-        .map_err(|e| HcrError::new_err(e.to_string()))?;
     let mut valid = BooleanBuilder::with_capacity(values.len());
     let mut errors = Int32Builder::with_capacity(values.len());
     let mut warnings = Int32Builder::with_capacity(values.len());
     let mut codes = ListBuilder::new(StringBuilder::new());
-    let mut reports = reports.iter();
-    for value in &values {
-        match value.and_then(|_| reports.next()) {
-            Some(report) => {
-                valid.append_value(report.valid);
-                errors.append_value(count(report, Severity::Error));
-                warnings.append_value(count(report, Severity::Warning));
-                for code in report.codes() {
-                    codes.values().append_value(code.as_str());
-                }
-                codes.append(true);
-            }
-            None => {
-                valid.append_null();
-                errors.append_null();
-                warnings.append_null();
-                codes.append_null();
-            }
+    // The columns are built as the reports arrive, in order; no report is kept. `row` is the
+    // next row to fill: nulls are filled up to the next record.
+    let mut row = 0;
+    let fill_nulls = |row: &mut usize,
+                      valid: &mut BooleanBuilder,
+                      errors: &mut Int32Builder,
+                      warnings: &mut Int32Builder,
+                      codes: &mut ListBuilder<StringBuilder>| {
+        while values.get(*row).is_some_and(Option::is_none) {
+            valid.append_null();
+            errors.append_null();
+            warnings.append_null();
+            codes.append_null();
+            *row += 1;
         }
-    }
+    };
+    hcr_batch::map_records(&present, validator, jobs, &mut |report| {
+        fill_nulls(&mut row, &mut valid, &mut errors, &mut warnings, &mut codes);
+        row += 1;
+        valid.append_value(report.valid);
+        errors.append_value(count(&report, Severity::Error));
+        warnings.append_value(count(&report, Severity::Warning));
+        for code in report.codes() {
+            codes.values().append_value(code.as_str());
+        }
+        codes.append(true);
+    })
+    .map_err(|e| HcrError::new_err(e.to_string()))?;
+    fill_nulls(&mut row, &mut valid, &mut errors, &mut warnings, &mut codes);
     let codes = codes.finish();
-    let fields = Fields::from(vec![
-        Field::new("valid", DataType::Boolean, true),
-        Field::new("errors", DataType::Int32, true),
-        Field::new("warnings", DataType::Int32, true),
-        Field::new("codes", codes.data_type().clone(), true),
-    ]);
+    let fields = verdict_fields();
     let columns: Vec<ArrayRef> = vec![
         Arc::new(valid.finish()),
         Arc::new(errors.finish()),
@@ -346,6 +354,20 @@ fn verdicts(array: &ArrayRef, validator: &Validator, jobs: usize) -> PyResult<Ar
     let result = StructArray::try_new(fields, columns, array.nulls().cloned())
         .map_err(|e| HcrError::new_err(e.to_string()))?;
     Ok(Arc::new(result))
+}
+
+/// The verdict columns' fields: `valid`, `errors`, `warnings`, `codes`.
+fn verdict_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("valid", DataType::Boolean, true),
+        Field::new("errors", DataType::Int32, true),
+        Field::new("warnings", DataType::Int32, true),
+        Field::new(
+            "codes",
+            DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
+            true,
+        ),
+    ])
 }
 
 fn count(report: &Report, severity: Severity) -> i32 {
@@ -377,7 +399,9 @@ fn validate_arrow<'py>(
             py.import("pyarrow")?.getattr("array")?.call1((exported,))
         }
         AnyArray::Stream(stream) => {
-            let chunked = stream.into_chunked_array()?;
+            let chunked = stream
+                .into_chunked_array()
+                .map_err(|e| UsageError::new_err(format!("not an Arrow array of records: {e}")))?;
             let (chunks, _) = chunked.into_inner();
             let results = py.detach(|| {
                 chunks
@@ -385,7 +409,9 @@ fn validate_arrow<'py>(
                     .map(|chunk| verdicts(chunk, &validator, jobs))
                     .collect::<PyResult<Vec<_>>>()
             })?;
-            PyChunkedArray::from_array_refs(results)?.into_pyarrow(py)
+            // A stream of no chunks gives a chunked array of no chunks, of the verdicts' type.
+            let field = Arc::new(Field::new("", DataType::Struct(verdict_fields()), true));
+            PyChunkedArray::try_new(results, field)?.into_pyarrow(py)
         }
     }
 }
@@ -460,7 +486,15 @@ fn render(record: &Bound<'_, PyAny>, as_: &str) -> PyResult<String> {
 fn convert(text: &Bound<'_, PyAny>, from_: Option<&str>, to: Option<&str>) -> PyResult<String> {
     match (from_, to) {
         (Some(from), None) => {
-            let source = String::from_utf8(record_bytes(text)?)
+            let bytes = record_bytes(text)?;
+            let max = hcr_validate::Limits::default().max_record_bytes;
+            if bytes.len() > max {
+                return Err(UsageError::new_err(format!(
+                    "the source is {} bytes; a source may hold at most {max}",
+                    bytes.len()
+                )));
+            }
+            let source = String::from_utf8(bytes)
                 .map_err(|_| UsageError::new_err("the source is not UTF-8 text"))?;
             let format: SourceFormat = from.parse().map_err(UsageError::new_err)?;
             let limits = hcr_validate::Limits::default();

@@ -132,3 +132,20 @@ def test_a_record_holding_a_secret_is_only_counted() -> None:
     result = hcr.validate_arrow(pa.array([json.dumps(record)]))
     assert result.to_pylist()[0]["codes"] == ["HCR204"]
     assert "ghp_" not in str(result)
+
+
+def test_a_chunked_array_of_no_chunks_gives_no_chunks() -> None:
+    empty = pa.chunked_array([], type=pa.string())
+    result = hcr.validate_arrow(empty)
+    assert isinstance(result, pa.ChunkedArray)
+    assert result.num_chunks == 0
+    assert result.type == RESULT_TYPE
+    assert result.to_pylist() == []
+
+
+def test_many_records_give_verdicts_without_holding_their_reports() -> None:
+    records = ['{"n": %d}' % i for i in range(30_000)] + [None]
+    result = hcr.validate_arrow(pa.array(records, type=pa.string()), jobs=10**6)
+    rows = result.to_pylist()
+    assert len(rows) == 30_001 and rows[-1] is None
+    assert all(row["valid"] is False and "HCR101" in row["codes"] for row in rows[:-1])

@@ -217,3 +217,31 @@ def test_the_hcr_command_is_the_clis(tmp_path: pathlib.Path) -> None:
     assert usage.returncode == 2 and b"--no-such-option" in usage.stderr
     version = subprocess.run([str(script), "--version"], capture_output=True, check=True)
     assert version.stdout.decode().strip() == f"hcr {hcr.__version__}"
+
+
+def test_a_str_with_a_lone_surrogate_is_an_invalid_record_not_a_python_error() -> None:
+    report = hcr.validate('{"schemaVersion": "1.0", "x": "\ud800"}')
+    assert not report.valid
+    assert report.diagnostics[0].code == "HCR004", report.diagnostics
+    with pytest.raises(hcr.UsageError):
+        hcr.canonical_json('{"a": "\udfff"}')
+    with pytest.raises(hcr.UsageError, match="UTF-8"):
+        hcr.convert("State: \ud800", from_="goal-handover")
+
+
+def test_a_batch_keeps_a_bounded_number_of_diagnostics_and_every_verdict() -> None:
+    # Nine missing properties each: 270,000 findings, past the 250,000 a batch keeps.
+    reports = hcr.validate_many(["{}"] * 30_000, jobs=10**6)
+    assert len(reports) == 30_000
+    assert all(not r.valid and not r.conformant for r in reports)
+    kept = sum(len(r.diagnostics) for r in reports)
+    assert kept <= 250_000 + 30_000
+    last = reports[-1].diagnostics
+    assert [d.code for d in last] == ["HCR006"]
+    assert "not kept" in last[0].message and "9 diagnostics" in last[0].message
+    assert [d.code for d in reports[0].diagnostics].count("HCR101") == 9
+
+
+def test_a_source_over_the_input_limit_is_refused() -> None:
+    with pytest.raises(hcr.UsageError, match="at most"):
+        hcr.convert("x" * (16 * 1024 * 1024 + 1), from_="goal-handover")

@@ -103,8 +103,8 @@ pub struct Diagnostic {
     pub span: Option<Span>,
     /// One sentence that names the field.
     pub message: String,
-    /// What to do about it.
-    pub help: String,
+    /// What to do about it (most often the code's own help, not copied).
+    pub help: std::borrow::Cow<'static, str>,
     pub(crate) anchor: Anchor,
 }
 
@@ -157,7 +157,7 @@ impl Diagnostic {
             pointer,
             span: None,
             message: message.into(),
-            help: code.info().help.to_owned(),
+            help: std::borrow::Cow::Borrowed(code.info().help),
             anchor: Anchor::Value,
         }
     }
@@ -173,7 +173,7 @@ impl Diagnostic {
 
     /// Replaces the default help.
     #[must_use]
-    pub fn help(mut self, help: impl Into<String>) -> Self {
+    pub fn help(mut self, help: impl Into<std::borrow::Cow<'static, str>>) -> Self {
         self.help = help.into();
         self
     }

@@ -4,6 +4,7 @@ mod bounded;
 mod certify;
 mod chain;
 mod commands;
+mod edges;
 mod formats;
 mod hostile;
 mod inputs;

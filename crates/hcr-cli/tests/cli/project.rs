@@ -320,7 +320,10 @@ fn every_bad_configuration_is_an_error_naming_the_file_and_the_key() {
             "`max-depth`: 1000 is out of range",
         ),
         ("[limits]\nmax-diagnostics = -1\n", "max-diagnostics"),
-        ("level = \n", "TOML parse error"),
+        (
+            "level = \n",
+            "line 1, column 9: `level`: string values must be quoted",
+        ),
         ("\u{0}\u{1}binary", "TOML parse error"),
     ] {
         std::fs::write(dir.path().join("hcr.toml"), text).expect("write");

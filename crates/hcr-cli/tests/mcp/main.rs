@@ -566,7 +566,7 @@ async fn an_argument_over_the_limit_is_a_json_rpc_error_and_the_server_keeps_ser
 }
 
 #[test]
-fn garbage_on_standard_input_is_ignored_and_the_server_keeps_serving() {
+fn every_request_is_answered_garbage_included_and_the_server_keeps_serving() {
     let mut child = std::process::Command::new(hcr_binary())
         .arg("mcp")
         .current_dir(examples())
@@ -576,11 +576,18 @@ fn garbage_on_standard_input_is_ignored_and_the_server_keeps_serving() {
         .spawn()
         .expect("hcr mcp starts");
     let mut stdin = child.stdin.take().expect("stdin");
-    let lines: [&[u8]; 6] = [
+    let deep = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{{\"name\":\"validate\",\"arguments\":{{\"record\":{}{}}}}}}}\n",
+        "[".repeat(500),
+        "]".repeat(500)
+    );
+    let lines: [&[u8]; 8] = [
         b"\x00\xff\xfe garbage \x1b[31m\n",
         br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#,
         b"\n{\"unterminated\": [1, 2,\n[]\n",
         b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n",
+        b"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":[1]}\n",
+        deep.as_bytes(),
         br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"rules","arguments":{}}}"#,
         b"\n",
     ];
@@ -619,9 +626,20 @@ fn garbage_on_standard_input_is_ignored_and_the_server_keeps_serving() {
         rules["result"]["structuredContent"]["rules"].is_array(),
         "{rules}"
     );
-    // `[]` is JSON but not a message: the answer is an invalid-request error.
-    assert!(
-        replies.iter().any(|r| r["error"]["code"] == -32600),
-        "{out}"
-    );
+    // `[]` is JSON but not a message: the answer is an invalid-request error; what is not
+    // JSON gets a parse error.
+    for code in [-32600, -32700] {
+        assert!(
+            replies.iter().any(|r| r["error"]["code"] == code),
+            "{code}: {out}"
+        );
+    }
+    // A request whose parameters cannot be read is answered with its id.
+    for id in [3, 4] {
+        let answer = replies
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap_or_else(|| panic!("request {id} is answered: {out}"));
+        assert_eq!(answer["error"]["code"], -32602, "{answer}");
+    }
 }

@@ -234,9 +234,9 @@ fn check(text: &str) -> Report {
         }
     }
     // Secrets: located, never repeated.
-    let secrets = SecretSet::from_source(text.as_bytes());
+    let secrets = SecretSet::from_markdown(text);
     // At most as many as a report shows (each is located by counting lines).
-    for range in secrets.mask_source(text.as_bytes()).into_iter().take(100) {
+    for range in secrets.mask_markdown(text).into_iter().take(100) {
         out.push(
             Diagnostic::new(
                 Code::Hcr606,

@@ -46,6 +46,7 @@ pub fn from_handoff_md(text: &str) -> Draft {
         return draft;
     }
     let mut missing = Vec::new();
+    let mut lost = Vec::new();
     let mut kept = Map::new();
     if let Some(title) = document.title() {
         kept.insert("title".into(), json!(title));
@@ -73,7 +74,10 @@ pub fn from_handoff_md(text: &str) -> Draft {
     if criteria.is_empty() {
         missing.push("/objective/acceptanceCriteria".to_owned());
     }
-    objective.insert("acceptanceCriteria".into(), json!(dedup(criteria)));
+    objective.insert(
+        "acceptanceCriteria".into(),
+        json!(capped(dedup(criteria), "acceptance criteria", &mut lost)),
+    );
     // The state.
     let mut state = Map::new();
     let buckets = document
@@ -91,7 +95,7 @@ pub fn from_handoff_md(text: &str) -> Draft {
             .filter(|(b, _)| *b == bucket)
             .flat_map(|(_, items)| items.iter().cloned())
             .collect();
-        state.insert(key.into(), json!(dedup(items)));
+        state.insert(key.into(), json!(capped(dedup(items), key, &mut lost)));
     }
     if let Some(section) = document.section("Current state")
         && buckets.is_empty()
@@ -104,11 +108,11 @@ pub fn from_handoff_md(text: &str) -> Draft {
     }
     // Decisions.
     let mut decisions = Vec::new();
-    for item in document
+    let decision_items = document
         .section("Decisions")
         .map(|s| s.items(&document))
-        .unwrap_or_default()
-    {
+        .unwrap_or_default();
+    for item in capped(decision_items, "decisions", &mut lost) {
         match item.rsplit_once(" (because: ") {
             Some((summary, why)) => decisions.push(json!({
                 "summary": summary, "rationale": why.trim_end_matches(')'), "status": "active"
@@ -121,27 +125,31 @@ pub fn from_handoff_md(text: &str) -> Draft {
     }
     // Evidence, and the artifacts the receiver should inspect.
     let mut evidence = Vec::new();
-    for heading in ["Evidence", "Relevant artifacts"] {
-        for item in document
-            .section(heading)
-            .map(|s| s.items(&document))
-            .unwrap_or_default()
-        {
-            let at = evidence.len();
-            let mut entry = json!({"id": format!("evidence-{}", at + 1), "label": item});
-            match parse::location(&item) {
-                Some(place) if place.contains("://") => entry["uri"] = json!(place),
-                Some(place) => entry["artifactRef"] = json!(place),
-                None => missing.push(format!("/evidence/{at}/artifactRef")),
-            }
-            evidence.push(entry);
+    let evidence_items: Vec<String> = ["Evidence", "Relevant artifacts"]
+        .iter()
+        .flat_map(|heading| {
+            document
+                .section(heading)
+                .map(|s| s.items(&document))
+                .unwrap_or_default()
+        })
+        .collect();
+    for item in capped(evidence_items, "evidence", &mut lost) {
+        let at = evidence.len();
+        let mut entry = json!({"id": format!("evidence-{}", at + 1), "label": item});
+        match parse::location(&item) {
+            Some(place) if place.contains("://") => entry["uri"] = json!(place),
+            Some(place) => entry["artifactRef"] = json!(place),
+            None => missing.push(format!("/evidence/{at}/artifactRef")),
         }
+        evidence.push(entry);
     }
     // Constraints (the template).
-    let constraints: Vec<Value> = document
+    let constraint_items = document
         .section("Constraints")
         .map(|s| s.items(&document))
-        .unwrap_or_default()
+        .unwrap_or_default();
+    let constraints: Vec<Value> = capped(constraint_items, "constraints", &mut lost)
         .into_iter()
         .map(|item| {
             match item
@@ -176,7 +184,8 @@ pub fn from_handoff_md(text: &str) -> Draft {
             next_action.insert("summary".into(), json!(first));
         }
         if lines.len() > 1 {
-            kept.insert("furtherSteps".into(), json!(lines[1..]));
+            let further = capped(lines.split_off(1), "further steps", &mut lost);
+            kept.insert("furtherSteps".into(), json!(further));
         }
     }
     if !next_action.contains_key("summary") {
@@ -224,6 +233,7 @@ pub fn from_handoff_md(text: &str) -> Draft {
         );
     }
     strays.sort_unstable();
+    let strays = capped(strays, "lines the mapping does not read", &mut lost);
     if !strays.is_empty() {
         let unmapped: Vec<Value> = strays
             .iter()
@@ -243,10 +253,13 @@ pub fn from_handoff_md(text: &str) -> Draft {
         "Next action",
         "Ownership",
     ];
-    let others: Vec<Value> = document
+    let others: Vec<&parse::Section> = document
         .sections
         .iter()
         .filter(|s| !mapped.iter().any(|m| s.is(m)))
+        .collect();
+    let others: Vec<Value> = capped(others, "other sections", &mut lost)
+        .into_iter()
         .map(|s| json!({"heading": s.heading, "body": s.text(&document).trim()}))
         .collect();
     if !others.is_empty() {
@@ -269,8 +282,25 @@ pub fn from_handoff_md(text: &str) -> Draft {
     Draft {
         record,
         missing,
-        lost: Vec::new(),
+        lost,
     }
+}
+
+/// The most items a list of the draft carries: a record's arrays hold at most this many
+/// (the validator's default limit), so more would only make a draft no check accepts, at
+/// the cost of memory for each.
+const MAX_ITEMS: usize = 10_000;
+
+/// `items`, at most [`MAX_ITEMS`] of them; the rest are counted in `lost`.
+fn capped<T>(mut items: Vec<T>, what: &str, lost: &mut Vec<String>) -> Vec<T> {
+    if items.len() > MAX_ITEMS {
+        lost.push(format!(
+            "{} more {what}: a list of a record holds at most {MAX_ITEMS} items",
+            items.len() - MAX_ITEMS
+        ));
+        items.truncate(MAX_ITEMS);
+    }
+    items
 }
 
 /// `items` without repeats, first occurrence kept (the schema's lists are unique).

@@ -8,7 +8,9 @@
 
 use std::fs;
 use std::io::Read as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use hcr_fs::{Kind, Links};
 
 use serde_json::{Map, Value, json};
 
@@ -36,27 +38,15 @@ pub struct DiscoverRequest<'a> {
     pub source_dir: Option<&'a Path>,
 }
 
-/// The frontmatter fields of a file, if it is indexable.
-pub fn read_metadata(path: &Path) -> Option<Map<String, Value>> {
-    let listed = fs::symlink_metadata(path).ok()?;
-    let mut options = fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt as _;
-        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
-    }
-    let file = options.open(path).ok()?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt as _;
-        let opened = file.metadata().ok()?;
-        if (opened.dev(), opened.ino()) != (listed.dev(), listed.ino()) || !opened.is_file() {
-            return None;
-        }
-    }
+/// The frontmatter fields of a file opened beneath its folder (no link followed), if it is
+/// indexable: only its first [`MAX_METADATA_BYTES`] are read.
+fn read_metadata(opened: hcr_fs::Opened) -> Option<Map<String, Value>> {
     let mut bytes = Vec::new();
-    file.take(MAX_METADATA_BYTES).read_to_end(&mut bytes).ok()?;
+    opened
+        .file
+        .take(MAX_METADATA_BYTES)
+        .read_to_end(&mut bytes)
+        .ok()?;
     parse_frontmatter(&String::from_utf8_lossy(&bytes))
 }
 
@@ -135,33 +125,69 @@ pub fn discover(request: &DiscoverRequest<'_>) -> Value {
             "Target repository must be a directory.".into(),
         );
     }
-    let dir = match request.source_dir {
+    let (folder, dir) = match request.source_dir {
         Some(source) => {
-            let real_dir = fs::symlink_metadata(source).is_ok_and(|m| m.is_dir());
-            if !real_dir {
-                return rejected(
+            let unsafe_source = || {
+                rejected(
                     "source-directory-unsafe",
                     "Source directory must be a real directory, not a symlink.".into(),
-                );
+                )
+            };
+            // The folder holding it as named, then the source itself without following a link.
+            let parent = match source.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            let Some(name) = source.file_name() else {
+                return unsafe_source();
+            };
+            match hcr_fs::Folder::open(parent)
+                .ok()
+                .and_then(|p| p.folder(Path::new(name), Links::Refuse).ok())
+            {
+                Some(folder) => (folder, source.to_path_buf()),
+                None => return unsafe_source(),
             }
-            source.to_path_buf()
         }
-        None => managed_dir(&root, request.workspace_slug),
+        None => {
+            let managed = managed_dir(&root, request.workspace_slug);
+            let relative = managed
+                .strip_prefix(&root)
+                .unwrap_or(&managed)
+                .to_path_buf();
+            let opened = hcr_fs::Folder::open(&root)
+                .map_err(hcr_fs::ReadFailure::Io)
+                .and_then(|root| root.folder(&relative, Links::Refuse));
+            match opened {
+                Ok(folder) => (folder, managed),
+                Err(hcr_fs::ReadFailure::Link) => {
+                    return rejected(
+                        "artifact-symlink-segment",
+                        "Artifact path traverses a symlink.".into(),
+                    );
+                }
+                Err(_) => {
+                    return result(
+                        "no-managed-root",
+                        Vec::new(),
+                        &relative_display(&root, &managed),
+                        0,
+                        false,
+                    );
+                }
+            }
+        }
     };
-    let shown = relative(&root, &dir);
-    if request.source_dir.is_none() && !fs::symlink_metadata(&dir).is_ok_and(|m| m.is_dir()) {
-        return result("no-managed-root", Vec::new(), &shown, 0, false);
-    }
-    let Ok(entries) = fs::read_dir(&dir) else {
+    let shown = relative_display(&root, &dir);
+    let Ok(mut entries) = folder.entries() else {
         return rejected(
             "handoff-artifact-error",
             "The folder cannot be read.".into(),
         );
     };
-    let mut names: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    names.sort();
-    let truncated = names.len() > MAX_ENTRIES;
-    names.truncate(MAX_ENTRIES);
+    let listed = entries.len();
+    let truncated = listed > MAX_ENTRIES;
+    entries.truncate(MAX_ENTRIES);
     let terms: Vec<String> = request
         .keywords
         .unwrap_or_default()
@@ -170,18 +196,17 @@ pub fn discover(request: &DiscoverRequest<'_>) -> Value {
         .map(str::to_owned)
         .collect();
     let mut found: Vec<(usize, f64, String, Value)> = Vec::new();
-    for path in &names {
-        let Ok(meta) = fs::symlink_metadata(path) else {
-            continue;
-        };
-        if !meta.file_type().is_file() || path.extension().is_none_or(|e| e != "md") {
+    for entry in &entries {
+        let path = dir.join(&entry.name);
+        if entry.kind != Kind::File || path.extension().is_none_or(|e| e != "md") {
             continue;
         }
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let fields = read_metadata(path);
+        let Ok(opened) = folder.open_file(Path::new(&entry.name), Links::Refuse) else {
+            continue;
+        };
+        let meta = opened.metadata.clone();
+        let name = entry.name.to_string_lossy().into_owned();
+        let fields = read_metadata(opened);
         let text = |key: &str| {
             fields
                 .as_ref()
@@ -214,7 +239,7 @@ pub fn discover(request: &DiscoverRequest<'_>) -> Value {
             .ok()
             .and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok())
             .map_or(0.0, |d| d.as_secs_f64() * 1000.0);
-        let artifact_path = relative(&root, path);
+        let artifact_path = relative_display(&root, &path);
         let candidate = json!({
             "artifact_path": artifact_path,
             "indexed": fields.is_some(),
@@ -238,11 +263,11 @@ pub fn discover(request: &DiscoverRequest<'_>) -> Value {
     } else {
         "candidates-found"
     };
-    result(reason, candidates, &shown, names.len(), truncated)
+    result(reason, candidates, &shown, entries.len(), truncated)
 }
 
 /// `path` relative to `root`, `/`-separated, or as given when outside it.
-fn relative(root: &Path, path: &Path) -> String {
+fn relative_display(root: &Path, path: &Path) -> String {
     match path.strip_prefix(root) {
         Ok(relative) => relative
             .components()

@@ -7,8 +7,9 @@
 //! (`-1` to `-999`). Nothing is ever overwritten, and nothing is written outside the target.
 
 use std::fs;
-use std::io::Write as _;
 use std::path::{Component, Path, PathBuf};
+
+use hcr_fs::Folder;
 
 use hcr_types::Sha256;
 use serde_json::{Value, json};
@@ -74,19 +75,22 @@ pub fn managed_dir(root: &Path, workspace_slug: Option<&str>) -> PathBuf {
     root.join(MANAGED_ROOT).join(slug(&name, "workspace"))
 }
 
-/// Resolves `..` and `.` components without touching the file system.
-fn lexical(path: &Path) -> PathBuf {
+/// Resolves `..` and `.` components without touching the file system; `None` when a `..`
+/// climbs above the start.
+fn lexical(path: &Path) -> Option<PathBuf> {
     let mut out = PathBuf::new();
     for component in path.components() {
         match component {
             Component::ParentDir => {
-                out.pop();
+                if !out.pop() {
+                    return None;
+                }
             }
             Component::CurDir => {}
             other => out.push(other),
         }
     }
-    out
+    Some(out)
 }
 
 /// Writes an artifact, or says why not.
@@ -94,12 +98,7 @@ fn lexical(path: &Path) -> PathBuf {
 pub fn write(request: &WriteRequest<'_>) -> WriteResult {
     let payload = match validate(request.payload) {
         Ok(payload) => payload,
-        Err(problems) => {
-            return WriteResult::rejected(
-                "invalid-payload",
-                problems.into_iter().map(|p| p.message).collect(),
-            );
-        }
+        Err(problems) => return result_of(problems),
     };
     let root = match fs::canonicalize(request.target_repo) {
         Ok(root) => root,
@@ -116,18 +115,60 @@ pub fn write(request: &WriteRequest<'_>) -> WriteResult {
             vec!["Target repository must be a directory.".into()],
         );
     }
-    let dir = lexical(&managed_dir(&root, request.workspace_slug));
-    if !dir.starts_with(&root) {
+    match Folder::open(&root) {
+        Ok(folder) => write_payload(&folder, &payload, request),
+        Err(e) => WriteResult::rejected(
+            "handoff-artifact-error",
+            vec![format!("Target repository cannot be opened: {e}")],
+        ),
+    }
+}
+
+fn result_of(problems: Vec<super::payload::PayloadProblem>) -> WriteResult {
+    WriteResult::rejected(
+        "invalid-payload",
+        problems.into_iter().map(|p| p.message).collect(),
+    )
+}
+
+/// Writes an artifact into the target repository already opened (beneath an MCP server's
+/// root, say): every folder and the file are made through its handle, none through a link;
+/// `request.target_repo` is not opened again.
+#[must_use]
+pub fn write_in(target: &Folder, request: &WriteRequest<'_>) -> WriteResult {
+    match validate(request.payload) {
+        Ok(payload) => write_payload(target, &payload, request),
+        Err(problems) => result_of(problems),
+    }
+}
+
+fn write_payload(
+    target: &Folder,
+    payload: &super::payload::Payload,
+    request: &WriteRequest<'_>,
+) -> WriteResult {
+    let name = request.workspace_slug.map_or_else(
+        || {
+            target
+                .path()
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        },
+        str::to_owned,
+    );
+    let Some(managed) = lexical(&Path::new(MANAGED_ROOT).join(slug(&name, "workspace"))) else {
         return WriteResult::rejected(
             "artifact-path-escape",
             vec!["Artifact path escapes the target repository.".into()],
         );
-    }
-    if let Err(result) = make_dirs(&root, &dir) {
-        return result;
-    }
+    };
+    let dir = match make_dirs(target, &managed) {
+        Ok(dir) => dir,
+        Err(result) => return result,
+    };
     let created_at = request.created_at.clone().unwrap_or_else(iso_now);
-    let content = render(&payload, &created_at);
+    let content = render(payload, &created_at);
     let base = file_name(&created_at, &payload.title);
     let stem = base.trim_end_matches(".md");
     for attempt in 0..1000 {
@@ -136,20 +177,13 @@ pub fn write(request: &WriteRequest<'_>) -> WriteResult {
         } else {
             format!("{stem}-{attempt}.md")
         };
-        let path = dir.join(&name);
-        if fs::symlink_metadata(&path).is_ok() {
+        if dir.kind(Path::new(&name)).is_ok() {
             continue;
         }
-        match create_new(&path) {
-            Ok(mut file) => {
-                if let Err(e) = file.write_all(content.as_bytes()) {
-                    return WriteResult::rejected(
-                        "handoff-artifact-error",
-                        vec![format!("Artifact could not be written: {e}")],
-                    );
-                }
-                let relative = path.strip_prefix(&root).unwrap_or(&path);
-                let artifact_path = relative
+        match dir.create_new_with_mode(Path::new(&name), content.as_bytes(), 0o600) {
+            Ok(()) => {
+                let artifact_path = managed
+                    .join(&name)
                     .components()
                     .map(|c| c.as_os_str().to_string_lossy())
                     .collect::<Vec<_>>()
@@ -179,67 +213,31 @@ pub fn write(request: &WriteRequest<'_>) -> WriteResult {
     )
 }
 
-/// Creates every missing folder from `root` down to `dir` (0700), refusing symlinked or
-/// non-folder segments; the workspace folder is also `chmod`ed to 0700.
-fn make_dirs(root: &Path, dir: &Path) -> Result<(), WriteResult> {
-    let mut at = root.to_path_buf();
-    let relative = dir.strip_prefix(root).unwrap_or(dir);
-    for component in relative.components() {
-        at.push(component);
-        match fs::symlink_metadata(&at) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                return Err(WriteResult::rejected(
-                    "artifact-symlink-segment",
-                    vec!["Artifact path traverses a symlink.".into()],
-                ));
-            }
-            Ok(meta) if meta.is_dir() => {}
-            Ok(_) => {
-                return Err(WriteResult::rejected(
-                    "handoff-artifact-error",
-                    vec![format!("`{}` is not a directory.", at.display())],
-                ));
-            }
-            Err(_) => {
-                let mut builder = fs::DirBuilder::new();
-                #[cfg(unix)]
-                std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-                if let Err(e) = builder.create(&at) {
-                    return Err(WriteResult::rejected(
-                        "handoff-artifact-error",
-                        vec![format!("Directory could not be created: {e}")],
-                    ));
-                }
-                if fs::symlink_metadata(&at)
-                    .map(|m| m.file_type().is_symlink())
-                    .unwrap_or(true)
-                {
-                    return Err(WriteResult::rejected(
-                        "artifact-symlink-segment",
-                        vec!["Artifact path traverses a symlink.".into()],
-                    ));
-                }
-            }
+/// Creates every missing folder of `managed` beneath `target` (0700), refusing linked or
+/// non-folder segments; the workspace folder is also `chmod`ed to 0700. Returns it, opened.
+fn make_dirs(target: &Folder, managed: &Path) -> Result<Folder, WriteResult> {
+    match target.create_folders(managed, 0o700) {
+        Ok((dir, _)) => {
+            let _ = dir.set_mode(0o700);
+            Ok(dir)
         }
+        Err(hcr_fs::ReadFailure::Link) => Err(WriteResult::rejected(
+            "artifact-symlink-segment",
+            vec!["Artifact path traverses a symlink.".into()],
+        )),
+        Err(hcr_fs::ReadFailure::Outside) => Err(WriteResult::rejected(
+            "artifact-path-escape",
+            vec!["Artifact path escapes the target repository.".into()],
+        )),
+        Err(hcr_fs::ReadFailure::NotRegular(_)) => Err(WriteResult::rejected(
+            "handoff-artifact-error",
+            vec!["A segment of the artifact path is not a directory.".into()],
+        )),
+        Err(e) => Err(WriteResult::rejected(
+            "handoff-artifact-error",
+            vec![format!("Directory could not be created: {e}")],
+        )),
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        let _ = fs::set_permissions(dir, fs::Permissions::from_mode(0o700));
-    }
-    Ok(())
-}
-
-/// Opens `path` for writing only if it does not exist (no symlink followed), mode 0600.
-fn create_new(path: &Path) -> std::io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt as _;
-        options.mode(0o600).custom_flags(libc::O_NOFOLLOW);
-    }
-    options.open(path)
 }
 
 /// The most bytes a payload file may hold.

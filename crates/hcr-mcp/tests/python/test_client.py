@@ -190,7 +190,7 @@ def test_an_argument_of_16_mib_and_one_byte_is_refused_and_serving_goes_on():
     run(body)
 
 
-def test_garbage_on_stdin_is_ignored():
+def test_every_request_is_answered_garbage_included():
     lines = [
         b"\x00\xff garbage\n",
         json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
@@ -198,6 +198,9 @@ def test_garbage_on_stdin_is_ignored():
             "clientInfo": {"name": "raw", "version": "1"}}}).encode() + b"\n",
         b"{ not json\n",
         b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+        b'{"jsonrpc":"2.0","id":3,"method":"tools/call","params":"not an object"}\n',
+        b'{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"validate","arguments":{"record":'
+        + b"[" * 300 + b"]" * 300 + b"}}}\n",
         b'{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"rules","arguments":{}}}\n',
     ]
     done = subprocess.run(
@@ -205,5 +208,64 @@ def test_garbage_on_stdin_is_ignored():
     )
     assert done.returncode == 0
     replies = [json.loads(line) for line in done.stdout.splitlines()]
-    assert [r.get("id") for r in replies] == [1, 2]
-    assert replies[1]["result"]["structuredContent"]["rules"]
+    by_id = {r["id"]: r for r in replies if "id" in r}
+    assert sorted(by_id) == [1, 2, 3, 4]
+    assert by_id[2]["result"]["structuredContent"]["rules"]
+    assert by_id[3]["error"]["code"] == -32602
+    assert by_id[4]["error"]["code"] == -32602
+    # What is not JSON gets a parse error, with no id to answer to.
+    unaddressed = [r["error"]["code"] for r in replies if "id" not in r]
+    assert unaddressed == [-32700, -32700]
+
+
+def test_a_root_configuration_lowers_limits_never_raises_them(tmp_path):
+    (tmp_path / "hcr.toml").write_text("[limits]\nmax-record-bytes = 100000000\n")
+    (tmp_path / "big.json").write_text('{"schemaVersion": "1.0", "x": "' + "a" * 5000 + '"}')
+
+    async def body():
+        async with session(tmp_path, "--max-input-bytes", "1000") as client:
+            result = await client.call_tool("validate", {"paths": ["big.json"]})
+            codes = [d["code"] for d in result.structured_content["results"][0]["diagnostics"]]
+            assert codes == ["HCR003"], text(result)
+
+    run(body)
+
+
+def test_a_run_that_checks_nothing_is_an_error(tmp_path):
+    (tmp_path / "empty.jsonl").write_text("")
+
+    async def body():
+        async with session(tmp_path) as client:
+            result = await client.call_tool("validate", {"paths": ["empty.jsonl"], "jsonl": True})
+            assert result.is_error
+            assert "nothing was checked" in text(result)
+
+    run(body)
+
+
+def test_a_large_run_is_listed_in_part_and_counted_whole(tmp_path):
+    (tmp_path / "many.jsonl").write_text("".join('{"n": %d}\n' % i for i in range(5000)))
+
+    async def body():
+        async with session(tmp_path) as client:
+            result = await client.call_tool("validate", {"paths": ["many.jsonl"], "jsonl": True})
+            assert result.is_error
+            document = result.structured_content
+            assert document["summary"]["records"] == 5000
+            assert 0 < len(document["results"]) <= 1000
+            assert document["omitted"] == 5000 - len(document["results"])
+
+    run(body)
+
+
+def test_what_a_conversion_loses_is_listed_without_its_secrets():
+    brief = json.dumps({"brief": {"objective": "Ship it.", "nextSteps": [{"note": f"use {SECRET}"}]}})
+
+    async def body():
+        async with session(EXAMPLES) as client:
+            result = await client.call_tool("convert", {"record": brief, "from": "handover-brief"})
+            assert result.structured_content["lost"], result.structured_content
+            assert SECRET not in text(result)
+            assert SECRET not in json.dumps(result.structured_content)
+
+    run(body)

@@ -1,17 +1,17 @@
 //! The artifacts folder: `artifactRef` paths resolved safely beneath it and hashed.
 //!
 //! Paths are checked as text first (absolute, drive letter, UNC, `..`, backslash, NUL), then
-//! opened relative to a directory handle that cannot be escaped (`cap-std`): a symlink that
-//! leads outside the folder is refused before anything outside is opened. FIFOs, devices and
-//! folders are refused from the opened handle's type, opened without blocking.
+//! opened in one step relative to the folder's handle without following a symbolic link
+//! anywhere on the way ([`hcr_fs::Folder`]): a link, wherever it leads, is refused before
+//! anything it names is opened. FIFOs, devices and folders are refused from the opened
+//! handle's type, opened without blocking, and the file is hashed from that handle.
 
 use std::collections::HashMap;
 use std::io::{self, Read};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
-use cap_std::ambient_authority;
-use cap_std::fs::{Dir, OpenOptions, OpenOptionsExt as _};
+use hcr_fs::{Folder, Links, ReadFailure};
 use hcr_types::Sha256;
 use sha2::Digest as _;
 
@@ -33,8 +33,7 @@ pub enum Artifact {
 /// A folder of artifacts, hashed on demand (each path once per run).
 #[derive(Debug)]
 pub struct ArtifactStore {
-    dir: Dir,
-    root: PathBuf,
+    folder: Folder,
     max_bytes: u64,
     cache: Mutex<HashMap<String, Artifact>>,
 }
@@ -48,19 +47,23 @@ impl ArtifactStore {
     /// # Errors
     /// The folder cannot be opened.
     pub fn open(root: &Path, max_bytes: u64) -> io::Result<Self> {
-        let dir = Dir::open_ambient_dir(root, ambient_authority())?;
-        Ok(Self {
-            dir,
-            root: root.to_path_buf(),
-            max_bytes,
-            cache: Mutex::new(HashMap::new()),
-        })
+        Ok(Self::new(Folder::open(root)?, max_bytes))
     }
 
-    /// The folder.
+    /// The artifacts folder already opened (beneath an MCP server's root, say).
+    #[must_use]
+    pub fn new(folder: Folder, max_bytes: u64) -> Self {
+        Self {
+            folder,
+            max_bytes,
+            cache: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The folder, as it was named.
     #[must_use]
     pub fn root(&self) -> &Path {
-        &self.root
+        self.folder.path()
     }
 
     /// The byte limit per artifact.
@@ -88,21 +91,11 @@ impl ArtifactStore {
     }
 
     fn hash(&self, relative: &str) -> Artifact {
-        let mut options = OpenOptions::new();
-        options.read(true);
-        #[cfg(unix)]
-        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
-        let file = match self.dir.open_with(relative, &options) {
-            Ok(file) => file,
-            Err(e) => return open_error(&e),
+        let opened = match self.folder.open_file(Path::new(relative), Links::Refuse) {
+            Ok(opened) => opened,
+            Err(failure) => return open_failure(failure),
         };
-        let before = match file.metadata() {
-            Ok(metadata) => metadata,
-            Err(e) => return Artifact::Unreadable(e.to_string()),
-        };
-        if !before.is_file() {
-            return Artifact::Unsafe(describe(&before.file_type()));
-        }
+        let (file, before) = (opened.file, opened.metadata);
         if before.len() > self.max_bytes {
             return Artifact::TooLarge(before.len());
         }
@@ -134,44 +127,28 @@ impl ArtifactStore {
     }
 }
 
-fn open_error(error: &io::Error) -> Artifact {
-    let text = error.to_string();
-    if error.kind() == io::ErrorKind::NotFound {
-        Artifact::Missing
-    } else if text.contains("outside of the filesystem") {
-        Artifact::Unsafe("a symlink on the path leads outside the artifacts folder")
-    } else if error.raw_os_error() == Some(libc::ELOOP) {
-        Artifact::Unsafe("it is a symlink loop")
-    } else if error.raw_os_error() == Some(libc::ENOTDIR) {
-        Artifact::Missing
-    } else if error.raw_os_error() == Some(libc::ENAMETOOLONG)
-        || error.kind() == io::ErrorKind::InvalidFilename
-    {
-        // No file can have this name here, so none was handed over: it names nothing.
-        Artifact::Unsafe("it names a path too long for the file system")
-    } else {
-        Artifact::Unreadable(text)
-    }
-}
-
-fn describe(file_type: &cap_std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use cap_std::fs::FileTypeExt as _;
-        if file_type.is_fifo() {
-            return "it is a FIFO, not a regular file";
+fn open_failure(failure: ReadFailure) -> Artifact {
+    match failure {
+        ReadFailure::Link => Artifact::Unsafe(
+            "a symbolic link is on its path, and hcr does not follow links in the artifacts folder",
+        ),
+        ReadFailure::Outside => Artifact::Unsafe("it leads outside the artifacts folder"),
+        ReadFailure::NotRegular(kind) => Artifact::Unsafe(match kind {
+            "a FIFO" => "it is a FIFO, not a regular file",
+            "a socket" => "it is a socket, not a regular file",
+            "a device" => "it is a device, not a regular file",
+            "a directory" => "it is a folder, not a regular file",
+            _ => "it is not a regular file",
+        }),
+        ReadFailure::Io(error) if error.kind() == io::ErrorKind::NotFound => Artifact::Missing,
+        ReadFailure::Io(error)
+            if error.raw_os_error() == Some(libc::ENAMETOOLONG)
+                || error.kind() == io::ErrorKind::InvalidFilename =>
+        {
+            // No file can have this name here, so none was handed over: it names nothing.
+            Artifact::Unsafe("it names a path too long for the file system")
         }
-        if file_type.is_socket() {
-            return "it is a socket, not a regular file";
-        }
-        if file_type.is_block_device() || file_type.is_char_device() {
-            return "it is a device, not a regular file";
-        }
-    }
-    if file_type.is_dir() {
-        "it is a folder, not a regular file"
-    } else {
-        "it is not a regular file"
+        other => Artifact::Unreadable(other.to_string()),
     }
 }
 

@@ -1,15 +1,15 @@
 //! The revisions folder: earlier records, indexed by (`recordId`, `provenance.sourceRevision`).
 //!
-//! The folder is read once, beneath a directory handle that cannot be escaped: symlinks are
-//! not followed, and only regular `*.json` files are opened. Files that are not records, or
-//! that identify no revision, are listed as problems and otherwise ignored.
+//! The folder is read once, walked through its handle ([`hcr_fs::walk`]): links are not
+//! followed, and only regular `*.json` files are opened, each beneath the folder's handle.
+//! Files that are not records, or that identify no revision, are listed as problems and
+//! otherwise ignored.
 
 use std::collections::HashSet;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
-use cap_std::ambient_authority;
-use cap_std::fs::{Dir, OpenOptions, OpenOptionsExt as _};
+use hcr_fs::{Folder, Found, Links, WalkOptions};
 use serde_json::Value;
 
 use crate::{Level, Validator};
@@ -32,62 +32,58 @@ pub struct RevisionIndex {
 }
 
 impl RevisionIndex {
-    /// Reads every `*.json` file under `root` (recursively, symlinks not followed).
+    /// Reads every `*.json` file under `root` (recursively, links not followed).
     ///
     /// # Errors
     /// The folder itself cannot be opened.
     pub fn open(root: &Path) -> io::Result<Self> {
-        let dir = Dir::open_ambient_dir(root, ambient_authority())?;
+        Ok(Self::of(&Folder::open(root)?))
+    }
+
+    /// Reads every `*.json` file beneath the folder already opened (beneath an MCP server's
+    /// root, say).
+    #[must_use]
+    pub fn of(folder: &Folder) -> Self {
         let mut index = Self {
-            root: root.to_path_buf(),
+            root: folder.path().to_path_buf(),
             ..Self::default()
         };
         let validator = Validator::new(Level::Schema);
-        index.walk(&dir, PathBuf::new(), &validator, 0)?;
-        index.problems.sort_by(|a, b| a.path.cmp(&b.path));
-        Ok(index)
-    }
-
-    fn walk(
-        &mut self,
-        dir: &Dir,
-        at: PathBuf,
-        validator: &Validator,
-        depth: usize,
-    ) -> io::Result<()> {
-        const MAX_DEPTH: usize = 32;
-        let mut entries: Vec<_> = dir.entries()?.filter_map(Result::ok).collect();
-        entries.sort_by_key(cap_std::fs::DirEntry::file_name);
-        for entry in entries {
-            let name = entry.file_name();
-            let path = at.join(&name);
-            let Ok(file_type) = entry.file_type() else {
-                continue;
-            };
-            if file_type.is_dir() {
-                if depth < MAX_DEPTH
-                    && let Ok(sub) = entry.open_dir()
-                {
-                    self.walk(&sub, path, validator, depth + 1)?;
+        let options = WalkOptions {
+            hidden: true,
+            ignore_files: false,
+            links: Links::Refuse,
+        };
+        hcr_fs::walk(folder, &options, &mut |found| {
+            match found {
+                Found::File(path) if path.extension().is_some_and(|e| e == "json") => {
+                    let read = folder
+                        .read(&path, validator.limits().max_record_bytes)
+                        .map_err(|failure| match failure {
+                            hcr_fs::ReadFailure::TooLarge(_) => {
+                                "it is larger than the record limit".to_owned()
+                            }
+                            other => other.to_string(),
+                        });
+                    index.add(read, path, &validator);
                 }
-            } else if file_type.is_file()
-                && Path::new(&name).extension().is_some_and(|e| e == "json")
-            {
-                self.add(dir, &name, path, validator);
+                Found::File(_) => {}
+                Found::Problem(path, reason) => index.problems.push(IndexProblem { path, reason }),
             }
-        }
-        Ok(())
+            true
+        });
+        index.problems.sort_by(|a, b| a.path.cmp(&b.path));
+        index
     }
 
-    fn add(&mut self, dir: &Dir, name: &std::ffi::OsStr, path: PathBuf, validator: &Validator) {
+    fn add(&mut self, read: Result<Vec<u8>, String>, path: PathBuf, validator: &Validator) {
         let mut problem = |reason: String| {
             self.problems.push(IndexProblem {
                 path: path.clone(),
                 reason,
             });
         };
-        let max = validator.limits().max_record_bytes;
-        let bytes = match read_regular(dir, name, max) {
+        let bytes = match read {
             Ok(bytes) => bytes,
             Err(reason) => return problem(reason),
         };
@@ -147,28 +143,4 @@ impl RevisionIndex {
     pub fn root(&self) -> &Path {
         &self.root
     }
-}
-
-fn read_regular(dir: &Dir, name: &std::ffi::OsStr, max: usize) -> Result<Vec<u8>, String> {
-    let mut options = OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW | libc::O_NOCTTY);
-    let file = dir.open_with(name, &options).map_err(|e| e.to_string())?;
-    let metadata = file.metadata().map_err(|e| e.to_string())?;
-    if !metadata.is_file() {
-        return Err("it is not a regular file".into());
-    }
-    if metadata.len() > max as u64 {
-        return Err(format!(
-            "it is {} bytes long, over the record limit",
-            metadata.len()
-        ));
-    }
-    let mut bytes = Vec::new();
-    (&file)
-        .take(max as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    Ok(bytes)
 }

@@ -132,6 +132,38 @@ pub fn redact_all(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `text` as an error message may quote input it did not check itself (a configuration's
+/// key, a baseline's string, a line a conversion could not carry over): every secret in it
+/// redacted, every character that could act on a terminal escaped (`\u{…}`), and at most
+/// `max_chars` characters of it, cut with `…`.
+///
+/// ```
+/// let quoted = hcr_validate::secrets::quote("token=ghp_ZR2Yf8kQ3mN7pL1xV9cB4tH6jW0sD5aE2gKq\u{1b}[2J", 40);
+/// assert!(!quoted.contains("ZR2Yf8kQ3mN7pL1x") && !quoted.contains('\u{1b}'));
+/// assert!(hcr_validate::secrets::quote(&"x".repeat(500), 10).chars().count() <= 11);
+/// ```
+#[must_use]
+pub fn quote(text: &str, max_chars: usize) -> String {
+    // The whole text is searched (a secret cut in half by the limit is still found); what
+    // quotes it is an error path, and every input is capped before it gets here. A word that
+    // looks generated is masked too: quoted input has no context to tell a token by.
+    let redacted = redact_all(text);
+    let mut masked = String::with_capacity(redacted.len());
+    let mut at = 0;
+    for word in set::generated_words(&redacted) {
+        masked.push_str(&redacted[at..word.start]);
+        masked.push_str(&redact(&redacted[word.clone()]));
+        at = word.end;
+    }
+    masked.push_str(&redacted[at..]);
+    let escaped = hcr_escape::escape(&masked);
+    let mut out: String = escaped.chars().take(max_chars).collect();
+    if out.len() < escaped.len() {
+        out.push('…');
+    }
+    out
+}
+
 /// Redacts every secret of `value` (found as [`SecretSet::from_value`] finds them) in every
 /// string and key; returns how many strings changed.
 pub fn redact_value(value: &mut serde_json::Value) -> usize {

@@ -144,6 +144,42 @@ impl SecretSet {
         collector.finish()
     }
 
+    /// The secrets of Markdown text (a `HANDOFF.md`): as [`SecretSet::from_source`] reads
+    /// it, and as its reader sees it, with backslash escapes and HTML character references
+    /// decoded (`ghp\_…`, `&#103;hp_…`); each secret found that way is kept both decoded and
+    /// as written, so that either form is masked wherever it is shown.
+    #[must_use]
+    pub fn from_markdown(text: &str) -> Self {
+        let written = Self::from_source(text.as_bytes());
+        let view = View::markdown(text);
+        if !view.decodes() {
+            return written;
+        }
+        let mut collector = Collector::default();
+        for hit in scanner::scan(&view.text) {
+            collector.add(&[&view.text[hit.range.clone()]]);
+            if let Some(as_written) = text.get(view.source_range(&hit.range)) {
+                collector.add(&[as_written]);
+            }
+        }
+        written.union(collector.finish())
+    }
+
+    /// The ranges of Markdown `text` to mask: as [`SecretSet::mask_source`] finds them, and
+    /// every secret as its reader sees it, mapped back to the escapes that spell it.
+    #[must_use]
+    pub fn mask_markdown(&self, text: &str) -> Vec<Range<usize>> {
+        let mut ranges = self.mask_source(text.as_bytes());
+        if self.is_empty() {
+            return ranges;
+        }
+        let view = View::markdown(text);
+        if view.decodes() {
+            ranges.extend(self.ranges(&view.text).iter().map(|r| view.source_range(r)));
+        }
+        merged(ranges)
+    }
+
     /// No secret was found.
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -274,7 +310,7 @@ impl SecretSet {
 }
 
 /// Words of `text` that look generated (for wholesale masking).
-fn generated_words(text: &str) -> Vec<Range<usize>> {
+pub(crate) fn generated_words(text: &str) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, c) in text

@@ -133,6 +133,63 @@ impl<'s> View<'s> {
         }
     }
 
+    /// Markdown source as its reader sees it: a backslash before ASCII punctuation dropped
+    /// (`ghp\_…` reads `ghp_…`) and HTML character references decoded (`&#103;`, `&#x67;`,
+    /// `&lowbar;`, …), with the map back to the source. No string literals are listed.
+    pub(crate) fn markdown(raw: &'s str) -> Self {
+        if !raw.contains(['\\', '&']) {
+            return Self {
+                text: Cow::Borrowed(raw),
+                steps: Vec::new(),
+                strings: Vec::new(),
+                decoded_strings: Vec::new(),
+            };
+        }
+        let bytes = raw.as_bytes();
+        let mut out = String::with_capacity(raw.len());
+        let mut steps = Vec::new();
+        let mut at = 0;
+        while at < raw.len() {
+            let decoded = match bytes[at] {
+                b'\\' => bytes
+                    .get(at + 1)
+                    .filter(|b| b.is_ascii_punctuation())
+                    .map(|b| (char::from(*b), 2)),
+                b'&' => character_reference(&raw[at..]),
+                _ => None,
+            };
+            match decoded {
+                Some((c, raw_len)) => {
+                    steps.push(Step {
+                        view: out.len(),
+                        raw: at,
+                        raw_len: u8::try_from(raw_len).unwrap_or(u8::MAX),
+                        view_len: u8::try_from(c.len_utf8()).unwrap_or(4),
+                    });
+                    out.push(c);
+                    at += raw_len;
+                }
+                None => {
+                    // The next character whole (`at` is always on a character boundary).
+                    let c = raw[at..].chars().next().unwrap_or('\u{FFFD}');
+                    out.push(c);
+                    at += c.len_utf8().max(1);
+                }
+            }
+        }
+        Self {
+            text: Cow::Owned(out),
+            steps,
+            strings: Vec::new(),
+            decoded_strings: Vec::new(),
+        }
+    }
+
+    /// Whether the decoded text differs from the source.
+    pub(crate) fn decodes(&self) -> bool {
+        !self.steps.is_empty()
+    }
+
     /// Runs of at least two string literals separated only by commas and whitespace (the
     /// items of an array, in text that may not parse), as ranges of `decoded_strings`. A
     /// literal followed by a colon is a key, never an item: a member's value and the next
@@ -214,6 +271,73 @@ fn literals(raw: &[u8], strings: &mut Vec<Range<usize>>) {
     if let Some(start) = open {
         strings.push(start..raw.len());
     }
+}
+
+/// Named references a token could be spelled with (HTML's names for ASCII punctuation, and
+/// the usual ones); the rest are read as written.
+const NAMED: [(&str, char); 40] = [
+    ("amp", '&'),
+    ("lt", '<'),
+    ("gt", '>'),
+    ("quot", '"'),
+    ("apos", '\''),
+    ("nbsp", ' '),
+    ("lowbar", '_'),
+    ("UnderBar", '_'),
+    ("hyphen", '-'),
+    ("dash", '-'),
+    ("minus", '-'),
+    ("period", '.'),
+    ("colon", ':'),
+    ("semi", ';'),
+    ("comma", ','),
+    ("sol", '/'),
+    ("bsol", '\\'),
+    ("equals", '='),
+    ("plus", '+'),
+    ("commat", '@'),
+    ("num", '#'),
+    ("dollar", '$'),
+    ("percnt", '%'),
+    ("excl", '!'),
+    ("quest", '?'),
+    ("ast", '*'),
+    ("midast", '*'),
+    ("lpar", '('),
+    ("rpar", ')'),
+    ("lsqb", '['),
+    ("rsqb", ']'),
+    ("lbrack", '['),
+    ("rbrack", ']'),
+    ("lcub", '{'),
+    ("rcub", '}'),
+    ("lbrace", '{'),
+    ("rbrace", '}'),
+    ("verbar", '|'),
+    ("vert", '|'),
+    ("grave", '`'),
+];
+
+/// The character an HTML character reference at the start of `raw` (an `&`) stands for, and
+/// its length: `&#NNN;`, `&#xHHH;` or a name of [`NAMED`].
+fn character_reference(raw: &str) -> Option<(char, usize)> {
+    let end = raw.get(..raw.len().min(12))?.find(';')?;
+    let body = &raw[1..end];
+    let c = if let Some(number) = body.strip_prefix('#') {
+        let code = match number.strip_prefix(['x', 'X']) {
+            Some(hex) if !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                u32::from_str_radix(hex, 16).ok()?
+            }
+            _ if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) => {
+                number.parse().ok()?
+            }
+            _ => return None,
+        };
+        char::from_u32(code).filter(|c| *c != '\0')?
+    } else {
+        NAMED.iter().find(|(name, _)| *name == body)?.1
+    };
+    Some((c, end + 1))
 }
 
 fn utf8_width(lead: u8) -> usize {
