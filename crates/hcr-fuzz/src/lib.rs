@@ -23,7 +23,7 @@ use hcr_validate::{Code, Level, Report, Severity, Validator};
 pub type Target = (&'static str, fn(&[u8]));
 
 /// Every target, by name.
-pub const TARGETS: [Target; 9] = [
+pub const TARGETS: [Target; 13] = [
     ("validate", validate),
     ("fast_path", fast_path),
     ("typed_round_trip", typed_round_trip),
@@ -33,7 +33,176 @@ pub const TARGETS: [Target; 9] = [
     ("diff", diff),
     ("render", render),
     ("convert", convert),
+    ("config", config),
+    ("baseline", baseline),
+    ("handoff_md", handoff_md),
+    ("mcp_request", mcp_request),
 ];
+
+/// The longest an error message about a file may be (the path aside): it names a place and
+/// says what was expected, quoting at most a short excerpt.
+const MAX_ERROR_CHARS: usize = 1200;
+
+/// An error message as hcr may show one about input it read: short, terminal-safe, and with
+/// no secret the scanner finds.
+fn check_error(message: &str) {
+    assert!(
+        message.chars().count() <= MAX_ERROR_CHARS,
+        "an error longer than {MAX_ERROR_CHARS} characters: {} characters",
+        message.chars().count()
+    );
+    assert!(terminal_safe(message), "{message:?}");
+    assert!(
+        hcr_validate::secrets::scan(message).is_empty(),
+        "an error repeats a secret: {message}"
+    );
+}
+
+/// Bytes → `hcr.toml`: a configuration is read, or refused with an error that names its
+/// place and quotes nothing of it raw; a configuration read selects codes for any path
+/// without a panic.
+pub fn config(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    match hcr_project::Config::parse(std::path::Path::new("hcr.toml"), &text) {
+        Ok(config) => {
+            let choices =
+                hcr_project::Choices::new(Some(config), Vec::new(), std::path::Path::new("."));
+            for path in ["a.json", "legacy/b/c.json", "x/.hidden/y.json", ""] {
+                let _ = choices.selection_for(std::path::Path::new(path));
+            }
+        }
+        Err(error) => check_error(&error.to_string()),
+    }
+}
+
+/// Bytes → a baseline file: read, or refused with an error that quotes nothing of it raw.
+pub fn baseline(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    match hcr_project::Baseline::from_json(std::path::Path::new("hcr-baseline.json"), &text) {
+        Ok(baseline) => {
+            let again = hcr_project::Baseline::from_json(
+                std::path::Path::new("hcr-baseline.json"),
+                &baseline.to_json(),
+            )
+            .expect("hcr reads the baseline it writes");
+            assert_eq!(again.len(), baseline.len());
+        }
+        Err(error) => check_error(&error.to_string()),
+    }
+}
+
+/// Bytes → a `HANDOFF.md`: linted and drafted from, without a panic; no list of the draft
+/// holds more than a record may; what the draft shows, what it says it lost, and every lint
+/// message repeat no secret of the file, however the Markdown spells it.
+pub fn handoff_md(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let draft = hcr_interop::handoff_md::from_handoff_md(&text);
+    let checked = draft.check(text.as_bytes());
+    let secrets = hcr_validate::secrets::SecretSet::from_markdown(&text);
+    for what in &checked.lost {
+        assert!(terminal_safe(what), "{what:?}");
+    }
+    let mut shown = checked.shown.clone();
+    shown.push_str(&checked.lost.join("\n"));
+    let report = hcr_interop::handoff_md::lint(&text);
+    for d in &report.diagnostics {
+        shown.push_str(&d.message);
+    }
+    if !checked.report.valid || checked.redacted > 0 {
+        for secret in secrets.secrets().filter(|s| s.len() >= 8) {
+            assert!(!shown.contains(secret), "a secret is shown: {secret}");
+        }
+    }
+    fn lists(value: &serde_json::Value, limit: usize) {
+        match value {
+            serde_json::Value::Array(items) => {
+                assert!(items.len() <= limit, "a list of {} items", items.len());
+                items.iter().for_each(|item| lists(item, limit));
+            }
+            serde_json::Value::Object(map) => map.values().for_each(|item| lists(item, limit)),
+            _ => {}
+        }
+    }
+    // A file that carries a record gives that record back as it is; a drafted one is bounded.
+    let carried = hcr_interop::handoff_md::Document::parse(&text)
+        .section(hcr_interop::convert::RECORD_SECTION)
+        .is_some();
+    if !carried {
+        lists(&draft.record, 10_000);
+    }
+}
+
+/// The folder the `mcp_request` target's server works beneath: the protocol's examples,
+/// copied once.
+fn mcp_state() -> &'static hcr_mcp::tools::State {
+    static STATE: OnceLock<(tempfile::TempDir, hcr_mcp::tools::State)> = OnceLock::new();
+    &STATE
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().expect("a temporary folder");
+            let examples = workspace_root().join("protocol/v1/examples");
+            for entry in std::fs::read_dir(examples).into_iter().flatten().flatten() {
+                if entry.path().is_file() {
+                    let _ = std::fs::copy(entry.path(), dir.path().join(entry.file_name()));
+                }
+            }
+            let state = hcr_mcp::tools::State {
+                roots: hcr_mcp::roots::Roots::open(&[dir.path().to_path_buf()])
+                    .expect("the root opens"),
+                allow_write: false,
+                max_input_bytes: 1 << 20,
+            };
+            (dir, state)
+        })
+        .1
+}
+
+fn workspace_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Bytes → one line of JSON-RPC, as the MCP server's transport reads it: a message for the
+/// server, nothing, or the error JSON-RPC names (valid JSON, with a standard code); a tool
+/// call is answered by its tool (read-only, beneath a root) without a panic, and every
+/// answer is JSON.
+pub fn mcp_request(data: &[u8]) {
+    use hcr_mcp::transport::{Judged, judge};
+    match judge(data) {
+        Judged::Answer(line) => {
+            let answer: serde_json::Value =
+                serde_json::from_slice(&line).expect("an answer is JSON");
+            let code = answer["error"]["code"].as_i64().expect("an error code");
+            assert!([-32700, -32600, -32602].contains(&code), "{answer}");
+            check_error(answer["error"]["message"].as_str().unwrap_or_default());
+        }
+        Judged::Skip => {}
+        Judged::Message(_) => {
+            let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) else {
+                return;
+            };
+            if value["method"] != "tools/call" {
+                return;
+            }
+            let name = value["params"]["name"].as_str().unwrap_or_default();
+            let arguments = value["params"]["arguments"].clone();
+            let arguments = if arguments.is_null() {
+                serde_json::json!({})
+            } else {
+                arguments
+            };
+            match hcr_mcp::tools::call(mcp_state(), name, arguments) {
+                Ok(output) => {
+                    serde_json::to_string(&output.structured).expect("a result is JSON");
+                }
+                Err(
+                    hcr_mcp::tools::Failure::Request(message)
+                    | hcr_mcp::tools::Failure::Tool(message),
+                ) => {
+                    assert!(terminal_safe(&message), "{message:?}");
+                }
+            }
+        }
+    }
+}
 
 /// Whether `text` is safe to print on a terminal: no control or bidirectional character but
 /// line breaks.
@@ -542,7 +711,83 @@ pub fn seeds(target: &str, root: &std::path::Path) -> Vec<Vec<u8>> {
         .iter()
         .map(|p| p.as_bytes().to_vec())
         .collect(),
+        "config" => [
+            "",
+            "level = \"receiver\"\nglob = \"**/*.hcr.json\"\ndeny-warnings = true\nselect = [\"all\"]\nignore = [\"HCR203\", \"hcr\"]\nerror = [\"duplicate-evidence-id\"]\n\n[limits]\nmax-diagnostics = 20\nmax-files = 10\n\n[[overrides]]\npaths = [\"legacy/**\", \"old/*.json\"]\nignore = [\"schema\"]\n",
+            "[[overrides]]\npaths = [\"a/{b,c}/*.json\"]\nwarn = [\"HCR210\"]\n",
+            "select = [\"ghp_R8x2Lq7ZmV4kT9wN3pJ6sY1cF5hB0dGaUeXo\"]\n",
+            "colour = true\n",
+            "[limits]\nmax-bytes = 3\n",
+            "[[overrides]]\npaths = [\"a/**\"]\nlevel = \"schema\"\n",
+            "[[overrides]]\nignore = [\"hcr\"]\n",
+            "select = \"HCR205\"\n",
+            "level = \"strict\"\n",
+            "ignore = [\"HCR2O5\"]\n",
+            "warn = [\"HCR001\"]\n",
+            "glob = \"[\"\n",
+            "[limits]\nmax-depth = 500\nmax-diagnostics = -1\n",
+            "level = \n",
+        ]
+        .iter()
+        .map(|p| p.as_bytes().to_vec())
+        .collect(),
+        "baseline" => vec![
+            br#"{"version": 1, "tool": "hcr", "salt": "00ff", "findings": [
+  {"file":"a.json","code":"HCR205","pointer":"/evidence/1/id","hash":"0123456789abcdef0123456789abcdef","count":2},
+  {"file":"b.json","code":"HCR204","hash":"fedcba9876543210fedcba9876543210","count":1}
+]}"#
+            .to_vec(),
+            br#"{"version": 1, "tool": "hcr", "salt": "s", "findings": []}"#.to_vec(),
+            br#"{"version": 2, "tool": "other", "salt": "s", "findings": []}"#.to_vec(),
+            br#"{"version": 1, "tool": "hcr", "salt": "s", "findings": [{"file": "a", "code": "HCR999", "hash": "h", "count": 1}]}"#.to_vec(),
+            br#"{"version": 1, "tool": "hcr", "salt": "s", "findings": [{"file": "a", "code": "HCR101", "hash": "h", "count": 1, "extra": 0}]}"#.to_vec(),
+            br#"{"version": 1, "tool": "hcr", "salt": "s", "findings": [{"file": "a", "code": "HCR101", "hash": "h", "count": 18446744073709551615}, {"file": "a", "code": "HCR101", "hash": "h", "count": 1}]}"#.to_vec(),
+            br#"{"version": "1", "tool": "hcr"}"#.to_vec(),
+            br#"{"version": 1, "tool": "ghp_R8x2Lq7ZmV4kT9wN3pJ6sY1cF5hB0dGaUeXo", "salt": "s", "findings": []}"#.to_vec(),
+            br#"[1, 2, 3]"#.to_vec(),
+            b"not json at all".to_vec(),
+        ],
+        "handoff_md" => {
+            let mut found: Vec<Vec<u8>> = typed()
+                .map(|record| hcr_interop::forms::Form::HandoffMd.render(&record).into_bytes())
+                .collect();
+            let templates = root.join("crates/hcr-interop/tests/data/handoff-md");
+            collect_files(&templates, "md", &mut found);
+            found
+        }
+        "mcp_request" => {
+            let mut lines = vec![
+                br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"fuzz","version":"1"}}}"#.to_vec(),
+                br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"rules","arguments":{}}}"#.to_vec(),
+                br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"validate","arguments":{"paths":["."]}}}"#.to_vec(),
+                br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"receive","arguments":{"path":"bug-fix.json"}}}"#.to_vec(),
+                br#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"convert","arguments":{"record":"State: done.","from":"goal-handover"}}}"#.to_vec(),
+            ];
+            for record in records.iter().take(40) {
+                let text = String::from_utf8_lossy(record);
+                let call = serde_json::json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call",
+                    "params": {"name": "validate", "arguments": {"record": text}}});
+                lines.push(call.to_string().into_bytes());
+            }
+            lines
+        }
         _ => Vec::new(),
+    }
+}
+
+/// Every file ending `.EXT` under `dir`.
+fn collect_files(dir: &std::path::Path, ext: &str, out: &mut Vec<Vec<u8>>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+        if path.is_dir() {
+            collect_files(&path, ext, out);
+        } else if path.extension().is_some_and(|e| e == ext)
+            && let Ok(bytes) = std::fs::read(&path)
+        {
+            out.push(bytes);
+        }
     }
 }
 

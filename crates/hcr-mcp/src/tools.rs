@@ -253,6 +253,37 @@ fn outcome(path: Option<&str>, report: hcr_validate::Report, bytes: &[u8]) -> Ou
     Outcome::new(source, 0, report, Some(bytes))
 }
 
+/// The tool `name` with `arguments` read as the server reads them (unknown arguments and
+/// wrong types are request errors); for callers without the protocol (tests, fuzzing).
+///
+/// # Errors
+/// As the tool; [`Failure::Request`] for an unknown tool or unreadable arguments.
+pub fn call(state: &State, name: &str, arguments: Value) -> Result<Output> {
+    fn read<T: serde::de::DeserializeOwned>(arguments: Value) -> Result<T> {
+        serde_json::from_value(arguments).map_err(|e| {
+            Failure::Request(format!(
+                "the arguments do not fit the tool: {}",
+                hcr_validate::secrets::quote(&e.to_string(), 200)
+            ))
+        })
+    }
+    match name {
+        "validate" => validate(state, read(arguments)?),
+        "explain" => explain(&read(arguments)?),
+        "rules" => Ok(rules()),
+        "receive" => receive(state, &read(arguments)?),
+        "continue" => continue_record(state, read(arguments)?),
+        "diff" => diff(state, &read(arguments)?),
+        "render" => render_record(state, &read(arguments)?),
+        "convert" => convert(state, &read(arguments)?),
+        "digest" => digest(state, &read(arguments)?),
+        other => Err(Failure::Request(format!(
+            "hcr has no tool `{}`",
+            hcr_validate::secrets::quote(other, 60)
+        ))),
+    }
+}
+
 /// `validate`.
 pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
     let receiver_given = params.receiver.is_some();

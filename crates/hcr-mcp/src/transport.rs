@@ -211,7 +211,8 @@ impl<R: AsyncBufRead + Unpin + Send + 'static> rmcp::transport::Transport<RoleSe
 }
 
 /// What one line is.
-enum Judged {
+#[derive(Debug)]
+pub enum Judged {
     /// A message for `rmcp`.
     Message(Box<RxJsonRpcMessage<RoleServer>>),
     /// Nothing to answer (a blank line, a notification or a response that cannot be read).
@@ -233,7 +234,10 @@ struct Envelope {
     error: Option<IgnoredAny>,
 }
 
-fn judge(line: &[u8]) -> Judged {
+/// What the transport does with one line (without its line break): hand `rmcp` the message,
+/// skip it, or write the error answer JSON-RPC names.
+#[must_use]
+pub fn judge(line: &[u8]) -> Judged {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {

@@ -48,20 +48,7 @@ fn record(name: &str) -> String {
 
 /// Calls the tool `name` with `arguments` read as its MCP arguments are.
 fn call(state: &State, name: &str, arguments: Value) -> Answer {
-    fn read<T: serde::de::DeserializeOwned>(arguments: Value) -> Result<T, Failure> {
-        serde_json::from_value(arguments).map_err(|e| Failure::Request(e.to_string()))
-    }
-    answer(match name {
-        "validate" => read(arguments).and_then(|p| tools::validate(state, p)),
-        "explain" => read(arguments).and_then(|p| tools::explain(&p)),
-        "receive" => read(arguments).and_then(|p| tools::receive(state, &p)),
-        "continue" => read(arguments).and_then(|p| tools::continue_record(state, p)),
-        "diff" => read(arguments).and_then(|p| tools::diff(state, &p)),
-        "render" => read(arguments).and_then(|p| tools::render_record(state, &p)),
-        "convert" => read(arguments).and_then(|p| tools::convert(state, &p)),
-        "digest" => read(arguments).and_then(|p| tools::digest(state, &p)),
-        other => panic!("no tool {other}"),
-    })
+    answer(tools::call(state, name, arguments))
 }
 
 #[test]
