@@ -1,19 +1,28 @@
-//! `cargo xtask hostile`: every command that reads an input against every hostile input, with
-//! the wall time and peak memory of each run (release build, `/usr/bin/time`). The table it
-//! prints is the one in `docs/reliability.md`.
+//! `cargo xtask hostile`: every front end against every hostile input, with the wall time and
+//! peak memory of each run (release builds, `/usr/bin/time`). The table it prints is the one
+//! in `docs/reliability.md`.
+//!
+//! Front ends: every CLI command that reads an input (a record, JSON Lines, a configuration,
+//! a baseline, a conversion's source); the MCP server (`hcr mcp`, a tool call naming the
+//! input beneath its root, and eight calls at once); the Python package (`validate`,
+//! `validate_many`, `validate_arrow`, `convert`), built as a release wheel into the tests'
+//! virtual environment.
 //!
 //! Inputs: a FIFO nobody writes to, `/dev/zero`, a 300 MB file, a 16 MiB record whose strings
-//! are the secret scanner's worst case (repeated anchors), and a record with 10^6 findings
-//! (unknown properties). Inputs within the limits must be answered in under 2 s and 256 MiB;
-//! the rest must be refused with a clear error, never hang.
+//! are the secret scanner's worst case, a 16 MiB record of 1.36 million findings, an object
+//! of 10^6 members, 100,000 small invalid records as JSON Lines, a `HANDOFF.md` of 400,000
+//! bullets, a 64 MiB baseline and a configuration with a 900 KiB line. Inputs within the
+//! limits must be answered in under 2 s and 256 MiB; the rest must be refused with a clear
+//! error, never hang.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+use serde_json::{Value, json};
 
 use crate::workspace_root;
 
@@ -27,6 +36,23 @@ struct Input {
     within_limits: bool,
 }
 
+/// A file of `size` bytes written by `fill` (once: kept between runs).
+fn generate(path: &Path, fill: impl FnOnce(&mut dyn std::io::Write) -> Result<()>) -> Result<()> {
+    if path.exists() {
+        return Ok(());
+    }
+    let partial = path.with_extension("partial");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&partial)?);
+    fill(&mut file)?;
+    file.flush()?;
+    drop(file);
+    std::fs::rename(partial, path)?;
+    Ok(())
+}
+
+const BASE: &str = "{\"schemaVersion\": \"1.0\", \"objective\": {\"summary\": \"x\", \"acceptanceCriteria\": []}, \"currentState\": {\"complete\": [], \"inProgress\": [], \"blocked\": [], \"unverified\": []}, \"decisions\": [], \"evidence\": [], \"constraints\": [], \"nextAction\": {\"summary\": \"x\", \"verification\": \"y\"}, \"ownership\": {\"nextActor\": {\"id\": \"a\", \"type\": \"agent\"}}, \"openReview\": [], \"extensions\": {\"com.example.worst\": [";
+
+#[allow(clippy::too_many_lines)]
 fn prepare(dir: &Path) -> Result<Vec<Input>> {
     std::fs::create_dir_all(dir)?;
     let fifo = dir.join("input.fifo");
@@ -37,20 +63,19 @@ fn prepare(dir: &Path) -> Result<Vec<Input>> {
         }
     }
     let big = dir.join("300MB.json");
-    if std::fs::metadata(&big).map(|m| m.len()).unwrap_or(0) != 300_000_000 {
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&big)?);
+    generate(&big, |out| {
         let chunk = vec![b' '; 1 << 20];
         let mut written = 0usize;
         while written < 300_000_000 {
             let n = chunk.len().min(300_000_000 - written);
-            file.write_all(&chunk[..n])?;
+            out.write_all(&chunk[..n])?;
             written += n;
         }
-        file.flush()?;
-    }
+        Ok(())
+    })?;
     // A record of just under 16 MiB whose extension strings repeat the scanner's anchors.
     let worst = dir.join("worst-16MiB.json");
-    if !worst.exists() {
+    generate(&worst, |out| {
         let units = [
             "password=",
             "key ",
@@ -68,29 +93,27 @@ fn prepare(dir: &Path) -> Result<Vec<Input>> {
             "pass",
             "AKIA",
         ];
-        let mut text = String::from(
-            "{\"schemaVersion\": \"1.0\", \"objective\": {\"summary\": \"x\", \"acceptanceCriteria\": []}, \"currentState\": {\"complete\": [], \"inProgress\": [], \"blocked\": [], \"unverified\": []}, \"decisions\": [], \"evidence\": [], \"constraints\": [], \"nextAction\": {\"summary\": \"x\", \"verification\": \"y\"}, \"ownership\": {\"nextActor\": {\"id\": \"a\", \"type\": \"agent\"}}, \"openReview\": [], \"extensions\": {\"com.example.worst\": [",
-        );
+        out.write_all(BASE.as_bytes())?;
         // Fifteen strings just under the 1 MiB string limit: 15 MiB in all.
         let per_string = (1 << 20) - 64;
         for (i, unit) in units.iter().enumerate() {
             if i > 0 {
-                text.push_str(", ");
+                out.write_all(b", ")?;
             }
-            text.push('"');
-            text.push_str(&unit.repeat(per_string / unit.len()));
-            text.push('"');
+            write!(out, "\"{}\"", unit.repeat(per_string / unit.len()))?;
         }
-        text.push_str("]}}");
-        std::fs::write(&worst, text)?;
-    }
-    // 1,000 evidence items with 1,000 properties the schema does not define each: a
-    // million HCR102 within every limit.
-    let findings = dir.join("million-findings.json");
-    if !findings.exists() {
-        let mut text = String::with_capacity(14 << 20);
-        text.push_str("{\"schemaVersion\": \"1.0\", \"evidence\": [");
-        for item in 0..1000 {
+        out.write_all(b"]}}")?;
+        Ok(())
+    })?;
+    // Evidence items with unknown properties, up to just under 16 MiB: 1.36 million HCR102
+    // within every limit.
+    let findings = dir.join("findings-16MiB.json");
+    generate(&findings, |out| {
+        out.write_all(b"{\"schemaVersion\": \"1.0\", \"evidence\": [")?;
+        let mut written = 40usize;
+        let mut item = 0;
+        while written < (16 << 20) - 20_000 {
+            let mut text = String::with_capacity(12_000);
             if item > 0 {
                 text.push(',');
             }
@@ -102,118 +125,256 @@ fn prepare(dir: &Path) -> Result<Vec<Input>> {
                 let _ = write!(text, ",\"k{i}\":0");
             }
             text.push('}');
+            out.write_all(text.as_bytes())?;
+            written += text.len();
+            item += 1;
         }
-        text.push_str("]}");
-        std::fs::write(&findings, text)?;
-    }
+        out.write_all(b"]}")?;
+        Ok(())
+    })?;
     // One object of a million members: past the member limit.
     let members = dir.join("million-members.json");
-    if !members.exists() {
-        let mut text = String::with_capacity(14 << 20);
-        text.push_str("{\"schemaVersion\": \"1.0\"");
+    generate(&members, |out| {
+        out.write_all(b"{\"schemaVersion\": \"1.0\"")?;
         for i in 0..1_000_000 {
-            let _ = write!(text, ",\"k{i}\":0");
+            write!(out, ",\"k{i}\":0")?;
         }
-        text.push('}');
-        std::fs::write(&members, text)?;
-    }
+        out.write_all(b"}")?;
+        Ok(())
+    })?;
+    // 100,000 small invalid records, one per line.
+    let lines = dir.join("invalid-100k.jsonl");
+    generate(&lines, |out| {
+        for i in 0..100_000 {
+            writeln!(out, "{{\"n\": {i}}}")?;
+        }
+        Ok(())
+    })?;
+    // A HANDOFF.md of 400,000 bullets, under 16 MiB.
+    let handoff = dir.join("HANDOFF-400k.md");
+    generate(&handoff, |out| {
+        out.write_all(b"# Handoff\n\n## Goal\n\nShip it.\n\n## Current state\n\n### Complete\n\n")?;
+        for i in 0..400_000 {
+            writeln!(out, "- finished step {i} of the migration")?;
+        }
+        Ok(())
+    })?;
+    // A baseline of just under 64 MiB (its cap): about 560,000 findings.
+    let baseline = dir.join("baseline-64MiB.json");
+    generate(&baseline, |out| {
+        out.write_all(
+            b"{\"version\": 1, \"tool\": \"hcr\", \"salt\": \"00ff00ff00ff00ff\", \"findings\": [",
+        )?;
+        let mut written = 80usize;
+        let mut n = 0u64;
+        while written < (64 << 20) - 400 {
+            let line = format!(
+                "{}\n  {{\"file\":\"records/r{}.json\",\"code\":\"HCR205\",\"pointer\":\"/evidence/{}/id\",\"hash\":\"{:032x}\",\"count\":1}}",
+                if n == 0 { "" } else { "," },
+                n / 10,
+                n % 10,
+                n
+            );
+            out.write_all(line.as_bytes())?;
+            written += line.len();
+            n += 1;
+        }
+        out.write_all(b"\n]}\n")?;
+        Ok(())
+    })?;
+    // A configuration of 1 MiB whose one bad line is 900 KiB long.
+    let config = dir.join("config-900KiB-line.toml");
+    generate(&config, |out| {
+        writeln!(out, "select = [\"{}", "x".repeat(900 * 1024))?;
+        Ok(())
+    })?;
+    let input = |name, path, within_limits| Input {
+        name,
+        path,
+        within_limits,
+    };
     Ok(vec![
-        Input {
-            name: "FIFO",
-            path: fifo,
-            within_limits: false,
-        },
-        Input {
-            name: "/dev/zero",
-            path: PathBuf::from("/dev/zero"),
-            within_limits: false,
-        },
-        Input {
-            name: "300 MB file",
-            path: big,
-            within_limits: false,
-        },
-        Input {
-            name: "16 MiB worst case",
-            path: worst,
-            within_limits: true,
-        },
-        Input {
-            name: "10^6 findings",
-            path: findings,
-            within_limits: true,
-        },
-        Input {
-            name: "10^6 members",
-            path: members,
-            within_limits: false,
-        },
+        input("FIFO", fifo, false),
+        input("/dev/zero", PathBuf::from("/dev/zero"), false),
+        input("300 MB file", big, false),
+        input("16 MiB worst case", worst, true),
+        input("1.36M findings", findings, true),
+        input("10^6 members", members, false),
+        input("10^5 invalid lines", lines, true),
+        input("HANDOFF.md, 400k bullets", handoff, true),
+        input("64 MiB baseline", baseline, true),
+        input("900 KiB config line", config, true),
     ])
 }
 
+/// How a front end is run on an input (`{}` stands for its path).
+enum Runner {
+    /// `hcr ARGS`.
+    Cli(Vec<String>),
+    /// `hcr mcp --root DIR`, then `count` calls of the tool with these arguments at once.
+    Mcp {
+        tool: &'static str,
+        arguments: Value,
+        count: usize,
+    },
+    /// `python -c SCRIPT INPUT`, in the virtual environment holding the release wheel.
+    Python(&'static str),
+}
+
 /// Every command that reads an input, with `{}` for it.
-fn commands(valid: &str, artifacts: &str, repo: &str) -> Vec<(&'static str, Vec<String>)> {
-    let table: Vec<(&'static str, Vec<&str>)> = vec![
-        ("validate", vec!["validate", "{}"]),
+fn commands(valid: &str, artifacts: &str, repo: &str) -> Vec<(&'static str, Runner)> {
+    let cli = |args: &[&str]| Runner::Cli(args.iter().map(|a| (*a).to_owned()).collect());
+    vec![
+        ("validate", cli(&["validate", "{}"])),
         (
             "validate --format sarif",
-            vec!["validate", "--format", "sarif", "{}"],
+            cli(&["validate", "--format", "sarif", "{}"]),
         ),
-        ("receive", vec!["receive", "{}"]),
+        ("validate --jsonl", cli(&["validate", "--jsonl", "{}"])),
+        (
+            "validate --config",
+            cli(&["validate", "--config", "{}", valid]),
+        ),
+        (
+            "validate --baseline",
+            cli(&["validate", "--baseline", "{}", valid]),
+        ),
+        ("receive", cli(&["receive", "{}"])),
         (
             "render --as goal-handover",
-            vec!["render", "--as", "goal-handover", "{}"],
+            cli(&["render", "--as", "goal-handover", "{}"]),
         ),
-        ("diff", vec!["diff", valid, "{}"]),
+        ("diff", cli(&["diff", valid, "{}"])),
         (
             "continue",
-            vec!["continue", "{}", "--first", "--by", "agent:x"],
+            cli(&["continue", "{}", "--first", "--by", "agent:x"]),
         ),
         (
             "continue --patch",
-            vec![
+            cli(&[
                 "continue", valid, "--first", "--by", "agent:x", "--patch", "{}",
-            ],
+            ]),
         ),
         (
             "convert --from goal-handover",
-            vec!["convert", "--from", "goal-handover", "{}"],
+            cli(&["convert", "--from", "goal-handover", "{}"]),
         ),
         (
             "convert --from spec-handoff",
-            vec!["convert", "--from", "spec-handoff", "{}"],
+            cli(&["convert", "--from", "spec-handoff", "{}"]),
+        ),
+        (
+            "convert --from handoff-md",
+            cli(&["convert", "--from", "handoff-md", "{}"]),
+        ),
+        (
+            "convert --from handover-brief",
+            cli(&["convert", "--from", "handover-brief", "{}"]),
         ),
         (
             "convert --to spec-handoff",
-            vec![
+            cli(&[
                 "convert",
                 "--to",
                 "spec-handoff",
                 "{}",
                 "--target-repo",
                 repo,
-            ],
+            ]),
         ),
-        ("spec-handoff lint", vec!["spec-handoff", "lint", "{}"]),
+        ("spec-handoff lint", cli(&["spec-handoff", "lint", "{}"])),
+        ("handoff-md lint", cli(&["handoff-md", "lint", "{}"])),
         (
             "digest --fill",
-            vec!["digest", "--fill", "{}", "--artifacts", artifacts],
+            cli(&["digest", "--fill", "{}", "--artifacts", artifacts]),
         ),
-        ("digest", vec!["digest", "{}"]),
-    ];
-    table
-        .into_iter()
-        .map(|(name, args)| (name, args.into_iter().map(str::to_owned).collect()))
-        .collect()
+        ("digest", cli(&["digest", "{}"])),
+        (
+            "MCP validate",
+            Runner::Mcp {
+                tool: "validate",
+                arguments: json!({"paths": ["{}"]}),
+                count: 1,
+            },
+        ),
+        (
+            "MCP validate, JSON Lines",
+            Runner::Mcp {
+                tool: "validate",
+                arguments: json!({"paths": ["{}"], "jsonl": true}),
+                count: 1,
+            },
+        ),
+        (
+            "MCP validate, 8 calls at once",
+            Runner::Mcp {
+                tool: "validate",
+                arguments: json!({"paths": ["{}"]}),
+                count: 8,
+            },
+        ),
+        (
+            "MCP receive",
+            Runner::Mcp {
+                tool: "receive",
+                arguments: json!({"path": "{}"}),
+                count: 1,
+            },
+        ),
+        (
+            "MCP convert from handoff-md",
+            Runner::Mcp {
+                tool: "convert",
+                arguments: json!({"path": "{}", "from": "handoff-md"}),
+                count: 1,
+            },
+        ),
+        (
+            "Python validate",
+            Runner::Python("import sys, hcr\nhcr.validate(read(sys.argv[1]))"),
+        ),
+        (
+            "Python validate_many",
+            Runner::Python("import sys, hcr\nhcr.validate_many(read(sys.argv[1]).splitlines())"),
+        ),
+        (
+            "Python validate_arrow",
+            Runner::Python(
+                "import sys, hcr, pyarrow as pa\nhcr.validate_arrow(pa.array(read(sys.argv[1]).splitlines(), type=pa.binary()))",
+            ),
+        ),
+        (
+            "Python convert from handoff-md",
+            Runner::Python(
+                "import sys, hcr\ntry:\n    hcr.convert(read(sys.argv[1]), from_='handoff-md')\nexcept hcr.HcrError:\n    sys.exit(1)",
+            ),
+        ),
+    ]
 }
 
+/// What every Python run starts with: `read(path)`, the input's bytes as a caller would read
+/// them (regular files only, at most the record limit and one byte, never blocking).
+const PYTHON_PRELUDE: &str = "import os, stat, sys\n\
+def read(path):\n\
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)\n\
+    if not stat.S_ISREG(os.fstat(fd).st_mode):\n\
+        sys.exit(2)\n\
+    with os.fdopen(fd, 'rb') as f:\n\
+        return f.read(16 * 1024 * 1024 + 1)\n";
+
 /// One run: exit code (`None` past the deadline), seconds, peak RSS in KiB.
-fn measure(hcr: &Path, args: &[String]) -> Result<(Option<i32>, f64, Option<u64>)> {
+type Measured = (Option<i32>, f64, Option<u64>);
+
+/// `command` under `/usr/bin/time`, its standard error read for the peak.
+fn timed(program: &Path, args: &[String]) -> Command {
+    let mut command = Command::new("/usr/bin/time");
+    command.args(["-f", "%M"]).arg(program).args(args);
+    command
+}
+
+fn measure(mut command: Command) -> Result<Measured> {
     let started = Instant::now();
-    let mut child = Command::new("/usr/bin/time")
-        .args(["-f", "%M"])
-        .arg(hcr)
-        .args(args)
+    let mut child = command
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -239,17 +400,132 @@ fn measure(hcr: &Path, args: &[String]) -> Result<(Option<i32>, f64, Option<u64>
     }
 }
 
+/// `hcr mcp --root DIR` under `/usr/bin/time`: initialize, then `count` calls at once; the
+/// time is from the first call to the last answer, the exit code 0 when every call was
+/// answered without a tool error, 1 otherwise. The server's own peak memory is reported.
+fn measure_mcp(
+    hcr: &Path,
+    root: &Path,
+    tool: &str,
+    arguments: &Value,
+    count: usize,
+) -> Result<Measured> {
+    let mut child = timed(
+        hcr,
+        &[
+            "mcp".to_owned(),
+            "--root".to_owned(),
+            root.display().to_string(),
+        ],
+    )
+    .stdin(Stdio::piped())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .context("running hcr mcp")?;
+    let mut stdin = child.stdin.take().context("stdin")?;
+    let stdout = child.stdout.take().context("stdout")?;
+    let (lines, replies) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "hostile", "version": "1"}}});
+    writeln!(stdin, "{initialize}")?;
+    writeln!(
+        stdin,
+        "{}",
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    )?;
+    let _ = replies.recv_timeout(DEADLINE);
+    let started = Instant::now();
+    for id in 1..=count {
+        let call = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": tool, "arguments": arguments}});
+        writeln!(stdin, "{call}")?;
+    }
+    stdin.flush()?;
+    let mut answered = 0;
+    let mut failed = false;
+    while answered < count {
+        let left = DEADLINE.saturating_sub(started.elapsed());
+        let Ok(line) = replies.recv_timeout(left) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok((None, DEADLINE.as_secs_f64(), None));
+        };
+        let reply: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+        if reply["id"].as_u64().is_some_and(|id| id >= 1) {
+            answered += 1;
+            failed |= reply.get("error").is_some() || reply["result"]["isError"] == true;
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    drop(stdin);
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        std::io::Read::read_to_string(&mut pipe, &mut stderr)?;
+    }
+    let _ = child.wait();
+    let rss = stderr.lines().last().and_then(|l| l.trim().parse().ok());
+    Ok((Some(i32::from(failed)), seconds, rss))
+}
+
+/// The release wheel, built and installed into the tests' virtual environment; its `python`.
+fn python(root: &Path) -> Result<PathBuf> {
+    let bin = crate::test::python_env(root)?;
+    let wheels = crate::test::target_dir(root).join("xtask/hostile-wheels");
+    if wheels.exists() {
+        std::fs::remove_dir_all(&wheels)?;
+    }
+    let path = std::env::join_paths(
+        std::iter::once(bin.clone()).chain(
+            std::env::var_os("PATH")
+                .iter()
+                .flat_map(std::env::split_paths),
+        ),
+    )?;
+    let status = crate::test::pip(&bin, "wheel")
+        .current_dir(root)
+        .args(["--no-build-isolation", "--no-deps", "--wheel-dir"])
+        .arg(&wheels)
+        .arg("./crates/hcr-python")
+        .env("PATH", &path)
+        .status()?;
+    if !status.success() {
+        bail!("building the release wheel failed");
+    }
+    let wheel = std::fs::read_dir(&wheels)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|e| e == "whl"))
+        .context("pip wheel wrote no wheel")?;
+    let status = crate::test::pip(&bin, "install")
+        .args(["--no-deps", "--force-reinstall"])
+        .arg(&wheel)
+        .status()?;
+    if !status.success() {
+        bail!("installing the release wheel failed");
+    }
+    Ok(bin.join("python"))
+}
+
+#[allow(clippy::too_many_lines)]
 pub(crate) fn run() -> Result<()> {
     let root = workspace_root();
-    let status = Command::new(env!("CARGO"))
-        .current_dir(&root)
+    let status = crate::cargo(&root)
         .args(["build", "--release", "--quiet", "-p", "hcr-cli"])
         .status()?;
     if !status.success() {
         bail!("the release build failed");
     }
-    let hcr = root.join("target/release/hcr");
-    let dir = root.join("target/hostile");
+    let hcr = crate::test::target_dir(&root).join("release/hcr");
+    let python = python(&root)?;
+    let dir = crate::test::target_dir(&root).join("hostile");
     let inputs = prepare(&dir)?;
     std::fs::create_dir_all(dir.join("artifacts"))?;
     let valid = root
@@ -260,7 +536,7 @@ pub(crate) fn run() -> Result<()> {
     let repo = dir.join("repo");
     std::fs::create_dir_all(&repo)?;
     let repo = repo.display().to_string();
-    let mut table = String::from("| command |");
+    let mut table = String::from("| front end |");
     for input in &inputs {
         let _ = write!(table, " {} |", input.name);
     }
@@ -268,12 +544,35 @@ pub(crate) fn run() -> Result<()> {
     table.push_str(&"---|".repeat(inputs.len()));
     table.push('\n');
     let mut failures = Vec::new();
-    for (name, args) in commands(&valid, &artifacts, &repo) {
+    for (name, runner) in commands(&valid, &artifacts, &repo) {
         let _ = write!(table, "| `{name}` |");
         for input in &inputs {
             let target = input.path.display().to_string();
-            let args: Vec<String> = args.iter().map(|a| a.replace("{}", &target)).collect();
-            let (code, seconds, rss) = measure(&hcr, &args)?;
+            let measured = match &runner {
+                Runner::Cli(args) => {
+                    let args: Vec<String> = args.iter().map(|a| a.replace("{}", &target)).collect();
+                    measure(timed(&hcr, &args))?
+                }
+                Runner::Mcp {
+                    tool,
+                    arguments,
+                    count,
+                } => {
+                    // Beneath the root, the input is named as an agent names it: relative.
+                    let given = input
+                        .path
+                        .strip_prefix(&dir)
+                        .map_or_else(|_| target.clone(), |p| p.display().to_string());
+                    let arguments: Value =
+                        serde_json::from_str(&arguments.to_string().replace("{}", &given))?;
+                    measure_mcp(&hcr, &dir, tool, &arguments, *count)?
+                }
+                Runner::Python(script) => {
+                    let script = format!("{PYTHON_PRELUDE}{script}\n");
+                    measure(timed(&python, &["-c".to_owned(), script, target.clone()]))?
+                }
+            };
+            let (code, seconds, rss) = measured;
             let memory = rss.map_or_else(
                 || "?".to_owned(),
                 |k| format!("{:.0} MiB", k as f64 / 1024.0),
@@ -288,7 +587,16 @@ pub(crate) fn run() -> Result<()> {
                 }
                 Some(code) => format!("exit {code}, {seconds:.2} s, {memory}"),
             };
-            if input.within_limits && (seconds > 2.0 || rss.is_some_and(|k| k > 256 * 1024)) {
+            if code == Some(101) || code == Some(134) {
+                failures.push(format!("{name} on {}: crashed ({cell})", input.name));
+            }
+            // A stream (JSON Lines) has no size limit: its time grows with its length, its
+            // memory must not; the 2 s hold for what one record may be.
+            let stream = name.contains("JSON Lines") || name.contains("--jsonl");
+            let large =
+                std::fs::metadata(&input.path).is_ok_and(|m| m.is_file() && m.len() > 16 << 20);
+            let slow = seconds > 2.0 && !(stream && large);
+            if input.within_limits && (slow || rss.is_some_and(|k| k > 256 * 1024)) {
                 failures.push(format!("{name} on {}: {cell}", input.name));
             }
             let _ = write!(table, " {cell} |");

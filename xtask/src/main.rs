@@ -43,7 +43,7 @@ tasks:
   suite check    check the suite: manifest schema, unique ids, each file referenced once
   bench [--profile standard|mixed|large|jsonl|jsonl-huge|digest|certify] [--runs N] [--peers [--publisher PATH]]
                  time hcr against a baseline (release builds; docs/performance.md)
-  hostile        every command against hostile inputs (FIFO, /dev/zero, 300 MB, worst
+  hostile        every front end (CLI, MCP, Python) against hostile inputs (FIFO, /dev/zero, worst
                  cases): time and peak memory, the table of docs/reliability.md
   fuzz [--time SECS] [--jobs N] [TARGET...]
                  run the cargo-fuzz targets (stable toolchain via RUSTC_BOOTSTRAP=1;

@@ -102,7 +102,7 @@ fn step(name: &str, command: &mut Command) -> Result<()> {
 
 /// A virtual environment with the pinned packages, made or refreshed as needed; returns its
 /// `bin` folder.
-fn python_env(root: &Path) -> Result<PathBuf> {
+pub(crate) fn python_env(root: &Path) -> Result<PathBuf> {
     let requirements = root.join(REQUIREMENTS);
     let pinned = std::fs::read(&requirements)
         .with_context(|| format!("reading {}", requirements.display()))?;
@@ -130,7 +130,7 @@ fn python_env(root: &Path) -> Result<PathBuf> {
 }
 
 /// `python -m pip SUBCOMMAND --quiet --disable-pip-version-check` in the venv of `bin`.
-fn pip(bin: &Path, subcommand: &str) -> Command {
+pub(crate) fn pip(bin: &Path, subcommand: &str) -> Command {
     let mut command = Command::new(bin.join("python"));
     command.args([
         "-m",
@@ -143,7 +143,7 @@ fn pip(bin: &Path, subcommand: &str) -> Command {
 }
 
 /// Cargo's target folder.
-fn target_dir(root: &Path) -> PathBuf {
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
 }
 

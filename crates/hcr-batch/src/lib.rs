@@ -762,6 +762,10 @@ const CHUNK: usize = 16;
 /// The bytes of JSON Lines per job (at least one line; no more than a block holds): a job's
 /// hand-over (waking a worker, then this thread) costs the same whatever the lines' size.
 const CHUNK_BYTES: usize = 256 * 1024;
+/// The most lines per job of JSON Lines: the outcomes of a job are held until handed over,
+/// and a line's outcome (its report, the text kept beside its diagnostics) can be many times
+/// the line.
+const CHUNK_LINES: usize = 512;
 /// Jobs queued per worker ahead of the one whose outcomes are being handed over.
 const AHEAD: usize = 4;
 
@@ -957,7 +961,7 @@ impl Judge<'_> {
                 if let Some((block, at)) = &mut current
                     && *at < block.lines.len()
                 {
-                    let chunk = *at..block.end_of_chunk(*at, CHUNK_BYTES);
+                    let chunk = *at..block.end_of_chunk(*at, CHUNK_BYTES, CHUNK_LINES);
                     *at = chunk.end;
                     let block = Arc::clone(block);
                     return Some(Box::new(move || {

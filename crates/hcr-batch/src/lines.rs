@@ -36,13 +36,15 @@ pub(crate) struct Block {
 }
 
 impl Block {
-    /// The end of the run of lines from index `from` that holds about `bytes` bytes: at
-    /// least one line, and past `bytes` by less than the last line's length.
-    pub(crate) fn end_of_chunk(&self, from: usize, bytes: usize) -> usize {
+    /// The end of the run of lines from index `from` that holds about `bytes` bytes and at
+    /// most `lines` lines: at least one line, and past `bytes` by less than the last line's
+    /// length. (Each line's outcome is kept until it is handed over: a run of tiny invalid
+    /// lines costs its outcomes' size, not its bytes.)
+    pub(crate) fn end_of_chunk(&self, from: usize, bytes: usize, lines: usize) -> usize {
         let mut held = 0;
         let mut end = from;
         while let Some((_, piece)) = self.lines.get(end) {
-            if end > from && held >= bytes {
+            if end > from && (held >= bytes || end - from >= lines) {
                 break;
             }
             held += piece.held();
@@ -370,7 +372,7 @@ mod tests {
         let mut chunks = Vec::new();
         let mut at = 0;
         while at < block.lines.len() {
-            let end = block.end_of_chunk(at, 10);
+            let end = block.end_of_chunk(at, 10, usize::MAX);
             chunks.push(block.lines[at..end].iter().map(|l| l.0).collect::<Vec<_>>());
             at = end;
         }
@@ -380,8 +382,14 @@ mod tests {
         let total: usize = block.lines.iter().map(|(_, piece)| piece.held()).sum();
         assert_eq!(total, 1 + 2 + 3 + 4 + 5 + 7 + 8 + 9);
         // A chunk has a line even when one line is larger than asked for.
-        assert_eq!(block.end_of_chunk(0, 0), 1);
-        assert_eq!(block.end_of_chunk(block.lines.len(), 10), block.lines.len());
+        assert_eq!(block.end_of_chunk(0, 0, usize::MAX), 1);
+        assert_eq!(
+            block.end_of_chunk(block.lines.len(), 10, usize::MAX),
+            block.lines.len()
+        );
+        // And no more lines than asked for, however short they are.
+        assert_eq!(block.end_of_chunk(0, 1 << 20, 3), 3);
+        assert_eq!(block.end_of_chunk(0, 1 << 20, 0), 1);
     }
 
     #[test]

@@ -36,15 +36,21 @@ impl Draft {
         let text = pretty(&self.record);
         let report = Validator::new(Level::Normative).validate_str(&text);
         let complete = self.lost.is_empty() && self.missing.is_empty() && report.valid;
-        let mut shown = self.record.clone();
+        let mut shown = serde_json::Value::Null;
         // A source is read as Markdown too (escapes and character references decoded): what
         // spells a secret in any of its formats is one.
         let from_source = match std::str::from_utf8(source) {
             Ok(text) => SecretSet::from_markdown(text),
             Err(_) => SecretSet::from_source(source),
         };
-        let secrets = from_source.union(SecretSet::from_value(&shown));
-        let redacted = secrets.redact_value(&mut shown);
+        let secrets = from_source.union(SecretSet::from_value(&self.record));
+        // The draft is copied only when it holds something to redact.
+        let redacted = if secrets.is_empty() {
+            0
+        } else {
+            shown = self.record.clone();
+            secrets.redact_value(&mut shown)
+        };
         let lost = self
             .lost
             .iter()
@@ -163,7 +169,7 @@ pub fn draft_from(
         SourceFormat::HandoverBrief => {
             let value =
                 hcr_validate::parse_json(text.as_bytes(), limits).map_err(DraftError::NotJson)?;
-            crate::handover_brief::from_brief(&value)
+            crate::handover_brief::from_brief_owned(value)
         }
     })
 }

@@ -163,30 +163,46 @@ fn strings(value: Option<&Value>) -> Vec<String> {
 /// member the mapping does not use is kept under [`BRIEF_EXTENSION`]; what cannot be read at
 /// all (a value of the wrong type) is named in [`Draft::lost`].
 #[must_use]
-#[allow(clippy::too_many_lines)]
 pub fn from_brief(value: &Value) -> Draft {
+    from_brief_owned(value.clone())
+}
+
+/// [`from_brief`] of a value the caller gives up: its members are moved into the draft,
+/// never copied (a brief may be megabytes).
+#[must_use]
+#[allow(clippy::too_many_lines)]
+pub fn from_brief_owned(value: Value) -> Draft {
     let mut missing = Vec::new();
     let mut lost = Vec::new();
     let mut kept = Map::new();
-    let (outer, brief) = match value.get("brief") {
-        Some(brief) => (
-            value.as_object().cloned().unwrap_or_default(),
-            brief.clone(),
-        ),
-        None => (Map::new(), value.clone()),
-    };
-    for (key, member) in &outer {
-        if key != "brief" {
-            kept.insert(key.clone(), member.clone());
+    let brief = match value {
+        Value::Object(outer) if outer.contains_key("brief") => {
+            let mut brief = Value::Null;
+            for (key, member) in outer {
+                if key == "brief" {
+                    brief = member;
+                } else {
+                    kept.insert(key, member);
+                }
+            }
+            brief
         }
-    }
-    let brief = brief.as_object().cloned().unwrap_or_else(|| {
-        lost.push("the brief is not an object".to_owned());
-        Map::new()
-    });
-    for (key, member) in &brief {
-        if !["objective", "currentState", "decisions", "nextSteps"].contains(&key.as_str()) {
-            kept.insert(key.clone(), member.clone());
+        other => other,
+    };
+    let outer_note = kept.get("note").cloned();
+    let brief_members = match brief {
+        Value::Object(members) => members,
+        _ => {
+            lost.push("the brief is not an object".to_owned());
+            Map::new()
+        }
+    };
+    let mut brief = Map::new();
+    for (key, member) in brief_members {
+        if ["objective", "currentState", "decisions", "nextSteps"].contains(&key.as_str()) {
+            brief.insert(key, member);
+        } else {
+            kept.insert(key, member);
         }
     }
     // The objective, and acceptance criteria after their label.
@@ -285,8 +301,8 @@ pub fn from_brief(value: &Value) -> Draft {
             _ => further.push(step.clone()),
         }
     }
-    if let Some(steps) = brief.get("nextSteps") {
-        kept.insert("nextSteps".into(), steps.clone());
+    if let Some(steps) = brief.remove("nextSteps") {
+        kept.insert("nextSteps".into(), steps);
     }
     if !further.is_empty() {
         kept.insert("furtherSteps".into(), json!(further));
@@ -295,8 +311,8 @@ pub fn from_brief(value: &Value) -> Draft {
         missing.push("/nextAction/summary".to_owned());
     }
     // Verification and due date from the note.
-    let note = outer
-        .get("note")
+    let note = outer_note
+        .as_ref()
         .and_then(Value::as_str)
         .unwrap_or_default();
     for line in note.lines().map(str::trim) {

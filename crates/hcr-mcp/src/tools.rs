@@ -99,13 +99,27 @@ impl State {
         Ok(text)
     }
 
-    /// The bytes of a record given as text or as a path, and the path as given.
-    fn input(&self, record: Option<&str>, path: Option<&str>) -> Result<(Vec<u8>, Option<String>)> {
+    /// The bytes of a record given as text or as a path, the path as given, and the
+    /// record's admission (held until the call ends).
+    fn input(
+        &self,
+        record: Option<&str>,
+        path: Option<&str>,
+    ) -> Result<(Vec<u8>, Option<String>, Admitted)> {
         match (record, path) {
-            (Some(text), None) => Ok((self.text_arg("record", text)?.as_bytes().to_vec(), None)),
+            (Some(text), None) => {
+                let text = self.text_arg("record", text)?;
+                let admitted = admit(text.len());
+                Ok((text.as_bytes().to_vec(), None, admitted))
+            }
             (None, Some(path)) => {
                 let resolved = self.roots.resolve(path)?;
-                Ok((resolved.read(self.max_input_bytes)?, Some(path.to_owned())))
+                let opened = resolved.open_file()?;
+                let admitted = admit(usize::try_from(opened.metadata.len()).unwrap_or(usize::MAX));
+                let bytes = opened
+                    .read(self.max_input_bytes)
+                    .map_err(|failure| read_failure(path, failure, self.max_input_bytes))?;
+                Ok((bytes, Some(path.to_owned()), admitted))
             }
             (Some(_), Some(_)) => Err(Failure::Request(
                 "give the record as `record` (its text) or as `path`, not both".into(),
@@ -284,6 +298,55 @@ pub fn call(state: &State, name: &str, arguments: Value) -> Result<Output> {
     }
 }
 
+/// A file of `path` that could not be read whole.
+fn read_failure(path: &str, failure: hcr_fs::ReadFailure, max: usize) -> PathError {
+    match failure {
+        hcr_fs::ReadFailure::TooLarge(_) => PathError::TooLarge(path.to_owned(), max),
+        other => PathError::Unusable(path.to_owned(), other.to_string()),
+    }
+}
+
+/// The bytes of input the calls at work hold at once, at most (a call is admitted alone
+/// when it is larger): a worst-case record takes about twelve times its size to check, so
+/// calls on large records take turns while small ones run side by side.
+const INPUT_BUDGET: usize = 16 << 20;
+
+/// The admissions in force, and a signal when one ends.
+static ADMISSION: (std::sync::Mutex<usize>, std::sync::Condvar) =
+    (std::sync::Mutex::new(0), std::sync::Condvar::new());
+
+/// A call's share of [`INPUT_BUDGET`], returned when dropped.
+#[derive(Debug)]
+pub struct Admitted(usize);
+
+/// Waits until `bytes` of input fit beside what the calls at work hold (or nothing is at
+/// work), and takes them.
+fn admit(bytes: usize) -> Admitted {
+    let weight = bytes.min(INPUT_BUDGET);
+    let (used, freed) = &ADMISSION;
+    let mut used = used
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    while *used > 0 && *used + weight > INPUT_BUDGET {
+        used = freed
+            .wait(used)
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+    }
+    *used += weight;
+    Admitted(weight)
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        let (used, freed) = &ADMISSION;
+        let mut used = used
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *used = used.saturating_sub(self.0);
+        freed.notify_all();
+    }
+}
+
 /// `validate`.
 pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
     let receiver_given = params.receiver.is_some();
@@ -337,6 +400,7 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
     match (&params.record, params.paths.is_empty()) {
         (Some(text), true) => {
             let bytes = state.text_arg("record", text)?.as_bytes();
+            let _admitted = admit(bytes.len());
             let mut one = outcome(Some("<record>"), validator.validate_bytes(bytes), bytes);
             if deny_warnings {
                 one = one.denying_warnings();
@@ -345,15 +409,20 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
         }
         (None, false) => {
             let mut inputs = Vec::new();
+            let mut weight = 0usize;
             for path in &params.paths {
                 let resolved = state.roots.resolve(path)?;
                 // A folder is walked, a file read: both only beneath the root's handle, and
                 // a path that cannot be used is named here.
-                if !resolved.is_dir()? {
-                    resolved.open_file()?;
-                }
+                weight += if resolved.is_dir()? {
+                    INPUT_BUDGET
+                } else {
+                    usize::try_from(resolved.open_file()?.metadata.len()).unwrap_or(usize::MAX)
+                };
                 inputs.push(resolved.input());
             }
+            // A folder may hold records of any size: its run is admitted alone.
+            let _admitted = admit(weight);
             let options = Options {
                 jsonl: params.jsonl,
                 glob,
@@ -459,7 +528,7 @@ pub fn rules() -> Output {
 /// `receive`: the brief, framed as untrusted data; or the diagnostics that say why there is
 /// none.
 pub fn receive(state: &State, params: &ReceiveParams) -> Result<Output> {
-    let (bytes, path) = state.input(params.record.as_deref(), params.path.as_deref())?;
+    let (bytes, path, _admitted) = state.input(params.record.as_deref(), params.path.as_deref())?;
     let context = state.receiver(&params.receiver.clone().unwrap_or_default())?;
     let validator = Validator::new(Level::Receiver)
         .with_limits(state.limits())
@@ -496,7 +565,7 @@ fn schema_shaped(
     record: Option<&str>,
     path: Option<&str>,
 ) -> Result<std::result::Result<Record, Output>> {
-    let (bytes, path) = state.input(record, path)?;
+    let (bytes, path, _admitted) = state.input(record, path)?;
     let validator = Validator::new(Level::Schema).with_limits(state.limits());
     let (record, report) = validator.validate_typed(&bytes);
     Ok(match record {
@@ -616,7 +685,7 @@ fn valid_record(
     record: Option<&str>,
     path: Option<&str>,
 ) -> Result<std::result::Result<Record, Output>> {
-    let (bytes, path) = state.input(record, path)?;
+    let (bytes, path, _admitted) = state.input(record, path)?;
     let validator = Validator::new(Level::Normative).with_limits(state.limits());
     Ok(match validator.read_record(&bytes) {
         Ok((record, _)) => Ok(record),
@@ -652,7 +721,7 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
     let (record, path) = (params.record.as_deref(), params.path.as_deref());
     match (params.from, params.to) {
         (Some(from), None) => {
-            let (bytes, _) = state.input(record, path)?;
+            let (bytes, _, _admitted) = state.input(record, path)?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| Failure::Tool("the source is not UTF-8 text".into()))?;
             let draft =
@@ -819,7 +888,11 @@ fn fill_record(state: &State, record: &str, params: &DigestParams) -> Result<Out
         state.writable("`digest` with `write`")?;
     }
     let resolved = state.roots.resolve(record)?;
-    let bytes = resolved.read(state.max_input_bytes)?;
+    let opened = resolved.open_file()?;
+    let _admitted = admit(usize::try_from(opened.metadata.len()).unwrap_or(usize::MAX));
+    let bytes = opened
+        .read(state.max_input_bytes)
+        .map_err(|failure| read_failure(record, failure, state.max_input_bytes))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| Failure::Tool(format!("`{record}` is not UTF-8 text")))?;
     let folder = state.roots.resolve(artifacts)?.folder()?;

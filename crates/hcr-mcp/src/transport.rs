@@ -243,6 +243,21 @@ pub fn judge(line: &[u8]) -> Judged {
     if line.iter().all(u8::is_ascii_whitespace) {
         return Judged::Skip;
     }
+    // A message is read into `serde_json` values, a hundred bytes or so each: one of
+    // millions of tiny values would cost gigabytes before any tool could refuse it.
+    if line.len() > 1 << 20 && values(line) > MAX_MESSAGE_VALUES {
+        let id = serde_json::from_slice::<Envelope>(line)
+            .ok()
+            .and_then(|envelope| envelope.id)
+            .and_then(|id| serde_json::from_value::<RequestId>(id).ok());
+        return Judged::Answer(error_line(
+            id,
+            ErrorData::invalid_params(
+                format!("the message holds more than {MAX_MESSAGE_VALUES} values"),
+                None,
+            ),
+        ));
+    }
     let error = match serde_json::from_slice::<RxJsonRpcMessage<RoleServer>>(line) {
         Ok(message) => return Judged::Message(Box::new(message)),
         Err(error) => error,
@@ -297,6 +312,35 @@ pub fn judge(line: &[u8]) -> Judged {
         .into()
     };
     Judged::Answer(error_line(Some(id), ErrorData::invalid_params(why, None)))
+}
+
+/// The most JSON values (and keys) one message may hold: about 25 MiB as `serde_json`
+/// values. A record sent as text is one value, however large.
+pub const MAX_MESSAGE_VALUES: usize = 250_000;
+
+/// How many values and keys `line` holds, about: its commas, colons and opening brackets
+/// outside strings.
+fn values(line: &[u8]) -> usize {
+    let mut count = 1;
+    let mut in_string = false;
+    let mut escaped = false;
+    for &b in line {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b',' | b':' | b'[' | b'{' => count += 1,
+                _ => {}
+            }
+        }
+    }
+    count
 }
 
 /// At most 200 characters of a reader's message (which may quote the request).
@@ -380,5 +424,22 @@ mod tests {
             judge(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#),
             Judged::Message(_)
         ));
+    }
+
+    #[test]
+    fn a_message_of_millions_of_values_is_refused_before_it_is_built() {
+        let members: String = (0..400_000).map(|i| format!(",\"k{i}\":0")).collect();
+        let many = format!(
+            r#"{{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{{"name":"continue","arguments":{{"patch":{{"a":0{members}}}}}}}}}"#
+        );
+        let refused = answer(&many).expect("an answer");
+        assert_eq!(refused["error"]["code"], -32602, "{refused}");
+        assert_eq!(refused["id"], 8);
+        // A record sent as text is one value, however many it spells.
+        let text = serde_json::to_string(&format!("{{\"a\":0{members}}}")).expect("JSON");
+        let one = format!(
+            r#"{{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{{"name":"validate","arguments":{{"record":{text}}}}}}}"#
+        );
+        assert!(matches!(judge(one.as_bytes()), Judged::Message(_)));
     }
 }

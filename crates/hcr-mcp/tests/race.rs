@@ -6,8 +6,6 @@
 
 #![cfg(target_os = "linux")]
 
-use std::ffi::CString;
-use std::os::unix::ffi::OsStrExt as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -20,25 +18,16 @@ use serde_json::json;
 /// What only the files outside the root say.
 const MARKER: &str = "OUTSIDE_MARKER_7f3a";
 
+/// Exchanges `a` and `b` atomically: at every moment each name is one or the other.
 fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
-    let a = CString::new(a.as_os_str().as_bytes()).expect("no NUL");
-    let b = CString::new(b.as_os_str().as_bytes()).expect("no NUL");
-    // SAFETY: two valid C strings; renameat2 reads them and nothing else.
-    #[allow(unsafe_code)]
-    let done = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            a.as_ptr(),
-            libc::AT_FDCWD,
-            b.as_ptr(),
-            libc::RENAME_EXCHANGE,
-        )
-    };
-    if done == 0 {
-        Ok(())
-    } else {
-        Err(std::io::Error::last_os_error())
-    }
+    rustix::fs::renameat_with(
+        rustix::fs::CWD,
+        a,
+        rustix::fs::CWD,
+        b,
+        rustix::fs::RenameFlags::EXCHANGE,
+    )?;
+    Ok(())
 }
 
 fn listing(dir: &Path) -> Vec<PathBuf> {

@@ -97,6 +97,19 @@ pub use validator::Validator;
 pub fn parse_json(bytes: &[u8], limits: &Limits) -> Result<serde_json::Value, Box<Diagnostic>> {
     let document = parse::parse_without_spans(bytes, limits)?;
     let text = document.text;
+    // A value costs about a hundred bytes as a `serde_json::Value`: past this many, the
+    // document is refused rather than built (a patch or a brief that large is no patch or
+    // brief; a record is checked through the tree, which holds millions).
+    let values = document.tree.nodes.len();
+    if values > MAX_JSON_VALUES {
+        return Err(Box::new(Diagnostic::new(
+            Code::Hcr003,
+            hcr_types::JsonPointer::root(),
+            format!(
+                "the document holds {values} values and keys; one read whole as JSON holds at most {MAX_JSON_VALUES}"
+            ),
+        )));
+    }
     if let Some(overwritten) = document.overwritten.first() {
         let key = overwritten
             .pointer
@@ -124,6 +137,10 @@ pub fn parse_json(bytes: &[u8], limits: &Limits) -> Result<serde_json::Value, Bo
         ))
     })
 }
+
+/// The most values and keys [`parse_json`] builds a `serde_json::Value` of (about 25 MiB of
+/// it).
+pub const MAX_JSON_VALUES: usize = 250_000;
 
 /// A key for a message: at most 40 characters, so that a message never carries a long value.
 fn hcr_escape_free(key: &str) -> String {

@@ -53,9 +53,23 @@ pub(crate) struct Node<'a> {
     /// A key's name's number among the schema's property names
     /// ([`crate::schema::property_number`]).
     pub(crate) property: u8,
-    pub(crate) a: usize,
+    /// A decoded text's or a number's index, or the end of a container's subtree: 32 bits,
+    /// so that a node takes 32 bytes (a tree holds one per value and key; a 16 MiB record
+    /// can hold millions).
+    pub(crate) a: u32,
     /// A string's or key's text, unless it is decoded.
     pub(crate) text: &'a str,
+}
+
+/// An index as a node holds it. A tree of more than 2^32 nodes would need a record of
+/// several GiB and hundreds of GiB of memory; the index saturates rather than wraps.
+pub(crate) fn index32(index: usize) -> u32 {
+    u32::try_from(index).unwrap_or(u32::MAX)
+}
+
+/// A node's index back as a `usize`.
+pub(crate) fn widen(index: u32) -> usize {
+    usize::try_from(index).unwrap_or(usize::MAX)
 }
 
 impl Node<'_> {
@@ -156,15 +170,16 @@ pub(crate) struct Tree<'a> {
     pub(crate) nodes: Vec<Node<'a>>,
     /// Each node's byte range in the source (a string's quotes and a container's brackets
     /// included), when the parser that wrote the tree recorded them.
-    pub(crate) spans: Option<Vec<(usize, usize)>>,
+    pub(crate) spans: Option<Vec<(u32, u32)>>,
 }
 
 impl<'a> Tree<'a> {
-    /// An empty tree, room made for `nodes` values.
+    /// An empty tree, room made for `nodes` values (and, for a large tree, as many numbers:
+    /// room never used is never touched, while a vector that doubles keeps what it outgrew).
     pub(crate) fn new(nodes: usize) -> Self {
         Self {
             decoded: Vec::new(),
-            numbers: Vec::new(),
+            numbers: Vec::with_capacity(if nodes > 1 << 16 { nodes } else { 0 }),
             nodes: Vec::with_capacity(nodes),
             spans: None,
         }
@@ -174,7 +189,7 @@ impl<'a> Tree<'a> {
     pub(crate) fn push_decoded(&mut self, tag: Tag, text: String) {
         self.nodes.push(Node {
             flag: true,
-            a: self.decoded.len(),
+            a: index32(self.decoded.len()),
             ..Node::without_text(tag, &text)
         });
         self.decoded.push(text);
@@ -183,7 +198,7 @@ impl<'a> Tree<'a> {
     /// Appends a number.
     pub(crate) fn push_number(&mut self, number: Number) {
         self.nodes.push(Node {
-            a: self.numbers.len(),
+            a: index32(self.numbers.len()),
             ..Node::of(Tag::Number)
         });
         self.numbers.push(number);
@@ -200,7 +215,7 @@ impl<'a> Tree<'a> {
         let end = self.nodes.len();
         let node = &mut self.nodes[at];
         node.count = u64::try_from(count).unwrap_or(u64::MAX);
-        node.a = end;
+        node.a = index32(end);
         node.flag = repeats;
     }
 
@@ -216,7 +231,7 @@ impl<'a> Tree<'a> {
     #[inline]
     fn text<'t>(&'t self, node: &'t Node<'a>) -> &'t str {
         if node.flag {
-            self.decoded.get(node.a).map_or("", String::as_str)
+            self.decoded.get(widen(node.a)).map_or("", String::as_str)
         } else {
             node.text
         }
@@ -246,7 +261,7 @@ impl<'a> Tree<'a> {
     /// The index of the node after the subtree at `index`.
     fn end(&self, index: usize) -> usize {
         match self.nodes.get(index) {
-            Some(node) if matches!(node.tag, Tag::Array | Tag::Object) => node.a,
+            Some(node) if matches!(node.tag, Tag::Array | Tag::Object) => widen(node.a),
             Some(_) => index + 1,
             None => index,
         }
@@ -288,7 +303,11 @@ impl<'a> Tree<'a> {
             Some(n) => found.get(n.checked_sub(1)?).copied(),
             None => found.last().copied(),
         };
-        let span = |node: usize| spans.get(node).map(|&(start, end)| start..end);
+        let span = |node: usize| {
+            spans
+                .get(node)
+                .map(|&(start, end)| widen(start)..widen(end))
+        };
         match anchor {
             Anchor::Value => span(pick(None)?.1),
             Anchor::ValueOccurrence(n) => span(pick(Some(n))?.1),
@@ -342,7 +361,7 @@ impl<'a> Tree<'a> {
         let node = &self.nodes[index];
         match node.tag {
             Tag::String | Tag::Key => format!("{:?} {:?}", node.tag, self.text(node)),
-            Tag::Number => format!("Number {:?}", self.numbers.get(node.a)),
+            Tag::Number => format!("Number {:?}", self.numbers.get(widen(node.a))),
             Tag::Array | Tag::Object => {
                 format!("{:?} {} to {} {}", node.tag, node.count, node.a, node.flag)
             }
@@ -408,7 +427,7 @@ impl<'t, 'a> Json<'t, 'a> {
     pub(crate) fn as_number(self) -> Option<&'t Number> {
         let node = self.node();
         match node.tag {
-            Tag::Number => self.tree.numbers.get(node.a),
+            Tag::Number => self.tree.numbers.get(widen(node.a)),
             _ => None,
         }
     }

@@ -565,6 +565,77 @@ async fn an_argument_over_the_limit_is_a_json_rpc_error_and_the_server_keeps_ser
     client.cancel().await.expect("the session closes");
 }
 
+#[tokio::test]
+async fn the_servers_limits_hold_and_its_answers_are_bounded() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let root = dir.path();
+    // A configuration in the root that would raise every limit.
+    std::fs::write(
+        root.join("hcr.toml"),
+        "[limits]\nmax-record-bytes = 100000000\nmax-diagnostics = 1000000\n",
+    )
+    .expect("written");
+    std::fs::write(
+        root.join("big.json"),
+        format!(
+            "{{\"schemaVersion\": \"1.0\", \"x\": \"{}\"}}",
+            "a".repeat(5000)
+        ),
+    )
+    .expect("written");
+    std::fs::write(root.join("empty.jsonl"), "").expect("written");
+    let lines: String = (0..3000).map(|i| format!("{{\"n\": {i}}}\n")).collect();
+    std::fs::write(root.join("many.jsonl"), lines).expect("written");
+    let client = start(root, &["--max-input-bytes", "1000"]).await;
+    let big = call(&client, "validate", json!({"paths": ["big.json"]})).await;
+    assert_eq!(
+        structured(&big)["results"][0]["diagnostics"][0]["code"],
+        "HCR003",
+        "the server's limit stands: {}",
+        text(&big)
+    );
+    let empty = call(
+        &client,
+        "validate",
+        json!({"paths": ["empty.jsonl"], "jsonl": true}),
+    )
+    .await;
+    assert!(
+        failed(&empty) && text(&empty).contains("nothing was checked"),
+        "{}",
+        text(&empty)
+    );
+    let many = call(
+        &client,
+        "validate",
+        json!({"paths": ["many.jsonl"], "jsonl": true}),
+    )
+    .await;
+    let document = structured(&many);
+    assert_eq!(document["summary"]["records"], 3000);
+    let listed = document["results"].as_array().map_or(0, Vec::len);
+    assert!(listed > 0 && listed <= 1000, "{listed}");
+    assert_eq!(document["omitted"], 3000 - listed);
+    let brief = format!(
+        "{{\"brief\": {{\"objective\": \"Ship it.\", \"nextSteps\": [{{\"note\": \"use {SECRET}\"}}]}}}}"
+    );
+    let converted = call(
+        &client,
+        "convert",
+        json!({"record": brief, "from": "handover-brief"}),
+    )
+    .await;
+    assert!(
+        structured(&converted)["lost"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty()),
+        "{}",
+        text(&converted)
+    );
+    assert_clean("convert's lost", &converted);
+    client.cancel().await.expect("the session closes");
+}
+
 #[test]
 fn every_request_is_answered_garbage_included_and_the_server_keeps_serving() {
     let mut child = std::process::Command::new(hcr_binary())

@@ -15,7 +15,7 @@ use serde_json::Number;
 
 use super::{Document, ObjectKeys, Overwritten, Repeat};
 use crate::Limits;
-use crate::tree::{Node, Tag, Tree};
+use crate::tree::{Node, Tag, Tree, index32};
 
 /// The parser gave up; `serde_json` decides.
 pub(super) struct GiveUp;
@@ -27,9 +27,11 @@ const SERDE_DEPTH: usize = 128;
 
 /// Reads `text`, or gives up (see the module documentation).
 pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, GiveUp> {
-    // About one value or key per 20 bytes of a pretty-printed record: room for a little more,
-    // so that the vectors rarely grow.
-    let capacity = (text.len() / 16 + 16).min(1 << 16);
+    // Spans are 32-bit offsets.
+    if u32::try_from(text.len()).is_err() {
+        return Err(GiveUp);
+    }
+    let capacity = capacity(text.as_bytes());
     let mut parser = Parser {
         text,
         bytes: text.as_bytes(),
@@ -57,6 +59,25 @@ pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, 
     })
 }
 
+/// Room for the tree's nodes and spans. A usual record holds about one value or key per 20
+/// bytes of pretty-printed text: a little more than that, so that the vectors rarely grow.
+/// A large text gets room for every value and key it can hold, counted from its separators
+/// (each value but a container's first follows a `,`, each key precedes a `:`, each container
+/// starts with `[` or `{`): a vector that doubles keeps each buffer it outgrew, and for a
+/// 16 MiB record of small members that was more than half the memory a run took. Room never
+/// used is never touched, so it costs address space, not memory.
+fn capacity(bytes: &[u8]) -> usize {
+    const LARGE: usize = 1 << 20;
+    if bytes.len() < LARGE {
+        return (bytes.len() / 16 + 16).min(1 << 16);
+    }
+    let separators = memchr::memchr3_iter(b',', b':', b'[', bytes).count()
+        + memchr::memchr_iter(b'{', bytes).count()
+        + 1;
+    // No value or key takes less than a byte and a half of text (`[0,0]`, `{"":0}`).
+    separators.min(bytes.len() / 3 * 2 + 16)
+}
+
 /// Where the parser is, for the pointer of a value a repeated key overwrote.
 #[derive(Clone, Copy)]
 enum Place {
@@ -74,7 +95,8 @@ struct Parser<'a, 'l> {
     max_depth: usize,
     tree: Tree<'a>,
     /// The source range of each node: a key or a value, quotes and brackets included.
-    spans: Vec<(usize, usize)>,
+    /// Each node's byte range (32 bits: the parser gives up on a text of 4 GiB or more).
+    spans: Vec<(u32, u32)>,
     /// The key nodes of the objects being read, innermost last: each object's distinct keys,
     /// at their latest occurrence.
     keys: Vec<usize>,
@@ -125,7 +147,7 @@ impl<'a> Parser<'a, '_> {
 
     fn push(&mut self, node: Node<'a>, start: usize) {
         self.tree.nodes.push(node);
-        self.spans.push((start, self.at));
+        self.spans.push((index32(start), index32(self.at)));
     }
 
     fn value(&mut self, depth: usize) -> Step {
@@ -202,7 +224,7 @@ impl<'a> Parser<'a, '_> {
             serde_json::from_str::<Number>(literal).map_err(|_| GiveUp)?
         };
         self.tree.push_number(number);
-        self.spans.push((start, self.at));
+        self.spans.push((index32(start), index32(self.at)));
         Ok(())
     }
 
@@ -226,7 +248,7 @@ impl<'a> Parser<'a, '_> {
                 self.escaped(&mut decoded)?;
                 self.check_length(decoded.len())?;
                 self.tree.push_decoded(tag, decoded);
-                self.spans.push((quote, self.at));
+                self.spans.push((index32(quote), index32(self.at)));
                 Ok(())
             }
             // A control character or the end of the text.
@@ -322,7 +344,7 @@ impl<'a> Parser<'a, '_> {
         let start = self.at;
         self.at += 1;
         let at = self.tree.open(Tag::Array);
-        self.spans.push((start, start));
+        self.spans.push((index32(start), index32(start)));
         self.whitespace();
         let mut len = 0;
         if self.peek()? == b']' {
@@ -351,7 +373,7 @@ impl<'a> Parser<'a, '_> {
             }
         }
         self.tree.close(at, len, false);
-        self.spans[at].1 = self.at;
+        self.spans[at].1 = index32(self.at);
         Ok(())
     }
 
@@ -362,7 +384,7 @@ impl<'a> Parser<'a, '_> {
         let start = self.at;
         self.at += 1;
         let at = self.tree.open(Tag::Object);
-        self.spans.push((start, start));
+        self.spans.push((index32(start), index32(start)));
         self.whitespace();
         let mut keys = ObjectKeys::new(&self.keys);
         let mut len = 0;
@@ -404,7 +426,7 @@ impl<'a> Parser<'a, '_> {
         }
         keys.close(&mut self.keys);
         self.tree.close(at, len, keys.repeats());
-        self.spans[at].1 = self.at;
+        self.spans[at].1 = index32(self.at);
         Ok(())
     }
 

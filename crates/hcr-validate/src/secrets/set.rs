@@ -134,13 +134,13 @@ impl SecretSet {
             collector.add(&[&view.text[hit.range]]);
         }
         // Secrets split across the items of what reads as an array.
-        for run in view.literal_runs() {
-            let items: Vec<&str> = view.decoded_strings[run]
+        view.for_each_run(&mut |run| {
+            let items: Vec<&str> = run
                 .iter()
                 .filter_map(|r| view.text.get(r.clone()))
                 .collect();
             document::split_pieces(&items, &mut |pieces| collector.add(pieces));
-        }
+        });
         collector.finish()
     }
 
@@ -303,7 +303,7 @@ impl SecretSet {
             .map(|r| view.source_range(r))
             .collect();
         if self.overflow {
-            ranges.extend(view.strings.iter().cloned());
+            ranges.extend(view.strings().iter().cloned());
         }
         merged(ranges)
     }

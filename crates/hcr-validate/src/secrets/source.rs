@@ -20,10 +20,13 @@ struct Step {
 pub(crate) struct View<'s> {
     pub(crate) text: Cow<'s, str>,
     steps: Vec<Step>,
-    /// The source ranges of string literals' contents (between their quotes).
-    pub(crate) strings: Vec<Range<usize>>,
-    /// The same, in the decoded text.
-    pub(crate) decoded_strings: Vec<Range<usize>>,
+    /// The source ranges of string literals' contents (between their quotes), for a text
+    /// that needed decoding; a text read as it is finds them again when asked (a record of
+    /// millions of keys does not hold a range for each).
+    strings: Vec<Range<usize>>,
+    /// The same, in the decoded text, when they differ (`None`: the text decoded is the
+    /// source, and so are the ranges; a record of millions of keys does not hold them twice).
+    decoded: Option<Vec<Range<usize>>>,
 }
 
 impl<'s> View<'s> {
@@ -36,11 +39,10 @@ impl<'s> View<'s> {
         if let Ok(text) = std::str::from_utf8(raw)
             && memchr::memchr(b'\\', raw).is_none()
         {
-            literals(raw, &mut strings);
             return Self {
                 text: Cow::Borrowed(text),
                 steps: Vec::new(),
-                decoded_strings: strings.clone(),
+                decoded: None,
                 strings,
             };
         }
@@ -129,7 +131,7 @@ impl<'s> View<'s> {
             text: Cow::Owned(out),
             steps,
             strings,
-            decoded_strings,
+            decoded: Some(decoded_strings),
         }
     }
 
@@ -142,7 +144,7 @@ impl<'s> View<'s> {
                 text: Cow::Borrowed(raw),
                 steps: Vec::new(),
                 strings: Vec::new(),
-                decoded_strings: Vec::new(),
+                decoded: None,
             };
         }
         let bytes = raw.as_bytes();
@@ -181,7 +183,7 @@ impl<'s> View<'s> {
             text: Cow::Owned(out),
             steps,
             strings: Vec::new(),
-            decoded_strings: Vec::new(),
+            decoded: None,
         }
     }
 
@@ -190,43 +192,62 @@ impl<'s> View<'s> {
         !self.steps.is_empty()
     }
 
-    /// Runs of at least two string literals separated only by commas and whitespace (the
-    /// items of an array, in text that may not parse), as ranges of `decoded_strings`. A
+    /// The string literals' content ranges in the source.
+    pub(crate) fn strings(&self) -> Cow<'_, [Range<usize>]> {
+        if self.decoded.is_some() {
+            Cow::Borrowed(&self.strings)
+        } else {
+            let mut strings = Vec::new();
+            literals(self.text.as_bytes(), &mut strings);
+            Cow::Owned(strings)
+        }
+    }
+
+    /// The string literals' content ranges in the decoded text (for a text read as it is,
+    /// the source's, found as they are walked).
+    fn for_each_decoded_string(&self, each: &mut dyn FnMut(Range<usize>)) {
+        match &self.decoded {
+            Some(decoded) => decoded.iter().cloned().for_each(each),
+            None => each_literal(self.text.as_bytes(), each),
+        }
+    }
+
+    /// Each run of at least two string literals separated only by commas and whitespace
+    /// (the items of an array, in text that may not parse), as the literals' ranges in the
+    /// decoded text, handed to `each` one run at a time (only the run being read is held). A
     /// literal followed by a colon is a key, never an item: a member's value and the next
     /// member's key (`"…", "status": …`) are not neighbours of one array. (Only the later of
     /// two literals needs the test: the earlier is followed by the commas and whitespace
     /// between them.)
-    pub(crate) fn literal_runs(&self) -> Vec<Range<usize>> {
-        let mut runs = Vec::new();
-        let mut start = 0;
-        for i in 1..=self.decoded_strings.len() {
-            let adjacent = i < self.decoded_strings.len() && !self.is_key(i) && {
-                let between = self
-                    .text
-                    .get(
-                        self.decoded_strings[i - 1].end + 1
-                            ..self.decoded_strings[i].start.saturating_sub(1),
-                    )
-                    .unwrap_or("x");
-                between
-                    .bytes()
-                    .all(|b| b == b',' || b.is_ascii_whitespace())
-            };
+    pub(crate) fn for_each_run(&self, each: &mut dyn FnMut(&[Range<usize>])) {
+        let mut run: Vec<Range<usize>> = Vec::new();
+        self.for_each_decoded_string(&mut |literal| {
+            let adjacent = !self.is_key(&literal)
+                && run.last().is_some_and(|previous| {
+                    self.text
+                        .get(previous.end + 1..literal.start.saturating_sub(1))
+                        .unwrap_or("x")
+                        .bytes()
+                        .all(|b| b == b',' || b.is_ascii_whitespace())
+                });
             if !adjacent {
-                if i - start >= 2 {
-                    runs.push(start..i);
+                if run.len() >= 2 {
+                    each(&run);
                 }
-                start = i;
+                run.clear();
             }
+            run.push(literal);
+        });
+        if run.len() >= 2 {
+            each(&run);
         }
-        runs
     }
 
-    /// Whether literal `i` of `decoded_strings` is followed, past whitespace, by a colon.
-    fn is_key(&self, i: usize) -> bool {
-        let after = self.decoded_strings[i].end + 1;
+    /// Whether the literal at `literal` (a decoded range) is followed, past whitespace, by
+    /// a colon.
+    fn is_key(&self, literal: &Range<usize>) -> bool {
         self.text
-            .get(after..)
+            .get(literal.end + 1..)
             .and_then(|rest| rest.bytes().find(|b| !b.is_ascii_whitespace()))
             == Some(b':')
     }
@@ -257,19 +278,24 @@ impl<'s> View<'s> {
 
 /// The string literals' content ranges of escape-free text.
 fn literals(raw: &[u8], strings: &mut Vec<Range<usize>>) {
+    each_literal(raw, &mut |range| strings.push(range));
+}
+
+/// Each string literal's content range of escape-free text, in order.
+fn each_literal(raw: &[u8], each: &mut dyn FnMut(Range<usize>)) {
     let mut open: Option<usize> = None;
     for at in memchr::memchr2_iter(b'"', b'\n', raw) {
         match (open, raw[at]) {
             (None, b'"') => open = Some(at + 1),
             (Some(start), _) => {
-                strings.push(start..at);
+                each(start..at);
                 open = None;
             }
             (None, _) => {}
         }
     }
     if let Some(start) = open {
-        strings.push(start..raw.len());
+        each(start..raw.len());
     }
 }
 
@@ -412,21 +438,17 @@ mod tests {
             &raw[view.source_range(&(emoji..emoji + 4))],
             br"\ud83d\ude00"
         );
-        assert_eq!(view.strings.len(), 3);
+        assert_eq!(view.strings().len(), 3);
     }
 
     /// The literals of each run, as text.
     fn runs(raw: &str) -> Vec<Vec<&str>> {
         let view = View::new(raw.as_bytes());
-        view.literal_runs()
-            .into_iter()
-            .map(|run| {
-                view.decoded_strings[run]
-                    .iter()
-                    .map(|r| &raw[r.clone()])
-                    .collect()
-            })
-            .collect()
+        let mut runs = Vec::new();
+        view.for_each_run(&mut |run| {
+            runs.push(run.iter().map(|r| &raw[r.clone()]).collect());
+        });
+        runs
     }
 
     #[test]
