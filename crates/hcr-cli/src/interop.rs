@@ -238,7 +238,7 @@ fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> 
             checked.redacted
         )?;
     }
-    io::stdout().lock().write_all(checked.shown.as_bytes())?;
+    io::stdout().lock().write_all(checked.shown().as_bytes())?;
     Ok(EXIT_INVALID)
 }
 

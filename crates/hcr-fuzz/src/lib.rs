@@ -102,7 +102,7 @@ pub fn handoff_md(data: &[u8]) {
     for what in &checked.lost {
         assert!(terminal_safe(what), "{what:?}");
     }
-    let mut shown = checked.shown.clone();
+    let mut shown = checked.shown().to_owned();
     shown.push_str(&checked.lost.join("\n"));
     let report = hcr_interop::handoff_md::lint(&text);
     for d in &report.diagnostics {

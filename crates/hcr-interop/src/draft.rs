@@ -17,9 +17,9 @@ pub struct Checked {
     /// Valid, nothing lost and nothing missing: the conversion says everything the source
     /// did.
     pub complete: bool,
-    /// The text that may be shown of an invalid draft: `text` with every string that holds a
-    /// secret of the source or the draft redacted.
-    pub shown: String,
+    /// `text` with every string that holds a secret of the source or the draft redacted,
+    /// when there is one (see [`Checked::shown`]).
+    redacted_text: Option<String>,
     /// How many strings `shown` redacts.
     pub redacted: usize,
     /// What the conversion could not carry over ([`Draft::lost`]) as it may be shown: every
@@ -56,19 +56,24 @@ impl Draft {
             .iter()
             .map(|what| hcr_validate::secrets::quote(&secrets.redact(what), MAX_LOST_CHARS))
             .collect();
-        let shown = if redacted > 0 {
-            pretty(&shown)
-        } else {
-            text.clone()
-        };
+        let redacted_text = (redacted > 0).then(|| pretty(&shown));
         Checked {
             text,
             report,
             complete,
-            shown,
+            redacted_text,
             redacted,
             lost,
         }
+    }
+}
+
+impl Checked {
+    /// The text that may be shown of an invalid draft: `text` with every string that holds a
+    /// secret of the source or the draft redacted (`text` itself when none does).
+    #[must_use]
+    pub fn shown(&self) -> &str {
+        self.redacted_text.as_deref().unwrap_or(&self.text)
     }
 }
 
@@ -153,6 +158,49 @@ pub enum DraftError {
 /// # Errors
 /// [`DraftError`]: the source holds no handover to draft from.
 pub fn draft_from(
+    source: SourceFormat,
+    text: &str,
+    limits: &hcr_validate::Limits,
+) -> Result<Draft, DraftError> {
+    let mut draft = drafted(source, text, limits)?;
+    let mut cut = 0;
+    cap_strings(&mut draft.record, limits.max_string_bytes, &mut cut);
+    if cut > 0 {
+        draft.lost.push(format!(
+            "the end of {cut} texts longer than {} bytes (a record's string holds no more)",
+            limits.max_string_bytes
+        ));
+    }
+    Ok(draft)
+}
+
+/// Cuts every string of `value` longer than `max` bytes to `max` (on a character boundary),
+/// in place; counts the strings cut.
+fn cap_strings(value: &mut serde_json::Value, max: usize, cut: &mut usize) {
+    match value {
+        serde_json::Value::String(text) if text.len() > max => {
+            let mut end = max;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text.truncate(end);
+            text.shrink_to_fit();
+            *cut += 1;
+        }
+        serde_json::Value::Array(items) => {
+            items
+                .iter_mut()
+                .for_each(|item| cap_strings(item, max, cut));
+        }
+        serde_json::Value::Object(map) => {
+            map.values_mut()
+                .for_each(|item| cap_strings(item, max, cut));
+        }
+        _ => {}
+    }
+}
+
+fn drafted(
     source: SourceFormat,
     text: &str,
     limits: &hcr_validate::Limits,

@@ -382,8 +382,11 @@ pub async fn serve_stdio(config: &Config) -> std::io::Result<()> {
 /// # Errors
 /// As [`serve_stdio`].
 pub fn run(config: &Config) -> std::io::Result<()> {
+    // As many blocking threads as tool calls may work at once: each thread's allocator keeps
+    // what it freed for a while, so fewer threads hold less.
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        .max_blocking_threads(hcr_batch::threads(0))
         .enable_all()
         .build()?
         .block_on(serve_stdio(config))

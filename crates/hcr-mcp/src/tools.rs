@@ -743,7 +743,11 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                 .iter()
                 .map(|d| serde_json::to_value(d.wire(0)).unwrap_or(Value::Null))
                 .collect();
-            let shown = if valid { &checked.text } else { &checked.shown };
+            let shown = if valid {
+                &checked.text
+            } else {
+                checked.shown()
+            };
             let structured = json!({
                 "valid": valid,
                 "complete": checked.complete,

@@ -245,7 +245,7 @@ pub fn judge(line: &[u8]) -> Judged {
     }
     // A message is read into `serde_json` values, a hundred bytes or so each: one of
     // millions of tiny values would cost gigabytes before any tool could refuse it.
-    if line.len() > 1 << 20 && values(line) > MAX_MESSAGE_VALUES {
+    if line.len() > 1 << 20 && hcr_validate::count_values(line) > MAX_MESSAGE_VALUES {
         let id = serde_json::from_slice::<Envelope>(line)
             .ok()
             .and_then(|envelope| envelope.id)
@@ -317,31 +317,6 @@ pub fn judge(line: &[u8]) -> Judged {
 /// The most JSON values (and keys) one message may hold: about 25 MiB as `serde_json`
 /// values. A record sent as text is one value, however large.
 pub const MAX_MESSAGE_VALUES: usize = 250_000;
-
-/// How many values and keys `line` holds, about: its commas, colons and opening brackets
-/// outside strings.
-fn values(line: &[u8]) -> usize {
-    let mut count = 1;
-    let mut in_string = false;
-    let mut escaped = false;
-    for &b in line {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-        } else {
-            match b {
-                b'"' => in_string = true,
-                b',' | b':' | b'[' | b'{' => count += 1,
-                _ => {}
-            }
-        }
-    }
-    count
-}
 
 /// At most 200 characters of a reader's message (which may quote the request).
 fn short(message: &str) -> String {
