@@ -19,6 +19,16 @@ pub struct GlobError {
     pub reason: String,
 }
 
+/// Whether `pattern` can be a glob: its length, its nesting and `globset`'s parse (no
+/// matcher is built: cheap enough for each of thousands of patterns; [`glob_set`] builds
+/// them together).
+///
+/// # Errors
+/// Why it cannot, in a few words (never the pattern itself).
+pub fn check_glob(pattern: &str, literal_separator: bool) -> Result<(), String> {
+    checked(pattern, literal_separator).map(|_| ())
+}
+
 /// One pattern checked: length, nesting, and `globset`'s own parse.
 fn checked(pattern: &str, literal_separator: bool) -> Result<globset::Glob, String> {
     if pattern.len() > MAX_GLOB_BYTES {

@@ -38,7 +38,7 @@ use std::sync::Arc;
 use hcr_validate::{Code, Diagnostic, Report, Selection, Severity, Validator};
 use rayon::prelude::*;
 
-pub use globs::{GlobError, MAX_GLOB_BYTES, MAX_GLOB_NESTING, glob_set};
+pub use globs::{GlobError, MAX_GLOB_BYTES, MAX_GLOB_NESTING, check_glob, glob_set};
 
 /// The input policy, re-exported (it lives in `hcr-fs`).
 pub use hcr_fs as input;

@@ -461,9 +461,8 @@ impl Config {
             for pattern in patterns {
                 let span = pattern.span();
                 let pattern = pattern.into_inner();
-                hcr_batch::glob_set([(pattern.trim_start_matches("./"), true)]).map_err(|e| {
-                    at.error("paths", span.clone(), format!("not a glob: {}", e.reason))
-                })?;
+                hcr_batch::check_glob(pattern.trim_start_matches("./"), true)
+                    .map_err(|e| at.error("paths", span.clone(), format!("not a glob: {e}")))?;
                 all.push((pattern.clone(), span));
                 owners.push(overrides.len());
                 written.push(pattern);
