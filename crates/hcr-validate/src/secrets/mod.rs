@@ -161,6 +161,14 @@ pub fn quote(text: &str, max_chars: usize) -> String {
     if out.len() < escaped.len() {
         out.push('…');
     }
+    // What is shown is searched again: a cut, or text beside a redaction, can end a run of
+    // characters where a token's shape ends. Each pass only shortens what it finds.
+    for _ in 0..4 {
+        match redact_all(&out) {
+            Cow::Owned(again) => out = again,
+            Cow::Borrowed(_) => break,
+        }
+    }
     out
 }
 
