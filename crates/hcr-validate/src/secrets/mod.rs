@@ -161,15 +161,60 @@ pub fn quote(text: &str, max_chars: usize) -> String {
     if out.len() < escaped.len() {
         out.push('…');
     }
-    // What is shown is searched again: a cut, or text beside a redaction, can end a run of
-    // characters where a token's shape ends. Each pass only shortens what it finds.
+    // What is shown is searched again, alone and between the backticks or quotes a message
+    // puts around it: a cut, text beside a redaction, or the closing quote can end a run of
+    // characters where a secret's shape ends. Each pass only shortens what it finds.
     for _ in 0..4 {
-        match redact_all(&out) {
-            Cow::Owned(again) => out = again,
-            Cow::Borrowed(_) => break,
+        let mut found: Vec<Range<usize>> =
+            scanner::scan(&out).into_iter().map(|h| h.range).collect();
+        for quote in ['`', '"', '\''] {
+            let framed = format!("{quote}{out}{quote}");
+            found.extend(scanner::scan(&framed).into_iter().filter_map(|hit| {
+                let start = hit.range.start.saturating_sub(1).min(out.len());
+                let end = hit.range.end.saturating_sub(1).min(out.len());
+                (start < end).then_some(start..end)
+            }));
         }
+        let found = set::merged(found);
+        if found.is_empty() {
+            break;
+        }
+        let mut again = String::with_capacity(out.len());
+        let mut at = 0;
+        for range in found {
+            let (start, end) = (floor(&out, range.start.max(at)), ceil(&out, range.end));
+            if start < at || start >= end {
+                continue;
+            }
+            again.push_str(&out[at..start]);
+            again.push_str(&redact(&out[start..end]));
+            at = end;
+        }
+        again.push_str(&out[at..]);
+        if again == out {
+            break;
+        }
+        out = again;
     }
     out
+}
+
+/// `at`, or the character boundary of `text` before it.
+fn floor(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// `at`, or the character boundary of `text` after it.
+fn ceil(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
 }
 
 /// Redacts every secret of `value` (found as [`SecretSet::from_value`] finds them) in every
