@@ -230,9 +230,11 @@ impl Baseline {
     /// The baseline as the JSON file hcr writes: sorted, one finding per line.
     #[must_use]
     pub fn to_json(&self) -> String {
+        // The salt is a string read from a file like any other: written as JSON, escaped.
+        let salt = serde_json::to_string(&self.salt).unwrap_or_else(|_| "\"\"".to_owned());
         let mut out = format!(
-            "{{\"version\": {BASELINE_VERSION}, \"tool\": \"hcr\", \"salt\": \"{}\", \"findings\": [",
-            self.salt
+            "{{\"version\": {BASELINE_VERSION}, \"tool\": \"hcr\", \"salt\": {}, \"findings\": [",
+            hcr_escape::json_text(&salt)
         );
         for (i, (fingerprint, count)) in self.known.iter().enumerate() {
             out.push_str(if i == 0 { "\n  " } else { ",\n  " });
@@ -412,4 +414,19 @@ fn fresh_salt() -> String {
         bytes.extend_from_slice(&hasher.finish().to_le_bytes());
     }
     hex::encode(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_salt_read_from_a_file_is_written_back_as_json() {
+        let path = Path::new("hcr-baseline.json");
+        let text = r#"{"version": 1, "tool": "hcr", "salt": "a\"b\\c\u001b", "findings": []}"#;
+        let read = Baseline::from_json(path, text).expect("a baseline");
+        let again = Baseline::from_json(path, &read.to_json()).expect("hcr reads what it writes");
+        assert_eq!(again.salt, "a\"b\\c\u{1b}");
+        assert!(!read.to_json().contains('\u{1b}'), "terminal-safe");
+    }
 }
