@@ -315,7 +315,7 @@ const INPUT_BUDGET: usize = 16 << 20;
 static ADMISSION: (std::sync::Mutex<usize>, std::sync::Condvar) =
     (std::sync::Mutex::new(0), std::sync::Condvar::new());
 
-/// A call's share of [`INPUT_BUDGET`], returned when dropped.
+/// A call's share of the input budget (16 MiB held by the calls at work), returned when dropped.
 #[derive(Debug)]
 pub struct Admitted(usize);
 
