@@ -21,36 +21,51 @@ use std::process::{Child, Command};
 
 use anyhow::{Context as _, Result, bail};
 
-/// The targets' names: `hcr_fuzz::TARGETS` is the one list.
-fn all_targets() -> Vec<&'static str> {
-    hcr_fuzz::TARGETS.iter().map(|(name, _)| *name).collect()
+/// `hcr-fuzz-seeds ARGS…`, hcr-fuzz's own binary.
+fn seeds_tool() -> Command {
+    crate::tool_command("hcr-fuzz", "hcr-fuzz-seeds")
+}
+
+/// The targets' names: `hcr_fuzz::TARGETS` is the one list (`hcr-fuzz-seeds --list`).
+fn all_targets() -> Result<Vec<String>> {
+    let out = seeds_tool().arg("--list").output()?;
+    if !out.status.success() {
+        bail!("`hcr-fuzz-seeds --list` failed ({})", out.status);
+    }
+    Ok(String::from_utf8(out.stdout)?
+        .lines()
+        .map(str::to_owned)
+        .collect())
 }
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut seconds = 60u64;
     let mut jobs = 1usize;
-    let mut targets: Vec<&str> = Vec::new();
+    let root = crate::workspace_root();
+    let known = all_targets()?;
+    let mut targets: Vec<String> = Vec::new();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--time" => seconds = rest.next().context("--time needs SECS")?.parse()?,
             "--jobs" => jobs = rest.next().context("--jobs needs N")?.parse()?,
-            name => match all_targets().into_iter().find(|t| *t == name) {
-                Some(target) => targets.push(target),
+            name => match known.iter().find(|t| *t == name) {
+                Some(target) => targets.push(target.clone()),
                 None => bail!(
                     "unknown fuzz target `{name}` (targets: {})",
-                    all_targets().join(", ")
+                    known.join(", ")
                 ),
             },
         }
     }
     if targets.is_empty() {
-        targets = all_targets();
+        targets = known;
     }
-    let root = crate::workspace_root();
     let tools = ensure_cargo_fuzz(&root)?;
-    for target in &targets {
-        write_seeds(&root, target)?;
+    // Each target's seeds, written into its corpus folder (kept between runs, not committed).
+    let status = seeds_tool().arg(&root).args(&targets).status()?;
+    if !status.success() {
+        bail!("writing the seeds failed ({status})");
     }
     // Build once, then run N targets at a time.
     let status = cargo_fuzz(&root, &tools)
@@ -77,7 +92,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
                 "-O",
                 "--sanitizer",
                 "none",
-                target,
+                target.as_str(),
             ])
             .arg(root.join("fuzz/corpus").join(target))
             .arg("--")
@@ -85,7 +100,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             .args(["-timeout=10", "-rss_limit_mb=4096", "-max_len=262144"])
             .args(["-print_final_stats=1"])
             .spawn()?;
-        running.push((target, child));
+        running.push((target.as_str(), child));
     }
     for (name, mut child) in running {
         if !child.wait()?.success() {
@@ -142,14 +157,4 @@ fn ensure_cargo_fuzz(root: &Path) -> Result<PathBuf> {
         }
     }
     Ok(bin)
-}
-
-/// Writes the seeds of `target` into its corpus folder (kept between runs, not committed).
-fn write_seeds(root: &Path, target: &str) -> Result<()> {
-    let corpus = root.join("fuzz/corpus").join(target);
-    std::fs::create_dir_all(&corpus)?;
-    for (i, seed) in hcr_fuzz::seeds(target, root).iter().enumerate() {
-        std::fs::write(corpus.join(format!("seed-{i:04}")), seed)?;
-    }
-    Ok(())
 }

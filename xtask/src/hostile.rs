@@ -502,39 +502,8 @@ fn measure_mcp(
 /// The release wheel, built and installed into the tests' virtual environment; its `python`.
 fn python(root: &Path) -> Result<PathBuf> {
     let bin = crate::test::python_env(root)?;
-    let wheels = crate::test::target_dir(root).join("xtask/hostile-wheels");
-    if wheels.exists() {
-        std::fs::remove_dir_all(&wheels)?;
-    }
-    let path = std::env::join_paths(
-        std::iter::once(bin.clone()).chain(
-            std::env::var_os("PATH")
-                .iter()
-                .flat_map(std::env::split_paths),
-        ),
-    )?;
-    let status = crate::test::pip(&bin, "wheel")
-        .current_dir(root)
-        .args(["--no-build-isolation", "--no-deps", "--wheel-dir"])
-        .arg(&wheels)
-        .arg("./crates/hcr-python")
-        .env("PATH", &path)
-        .status()?;
-    if !status.success() {
-        bail!("building the release wheel failed");
-    }
-    let wheel = std::fs::read_dir(&wheels)?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|e| e == "whl"))
-        .context("pip wheel wrote no wheel")?;
-    let status = crate::test::pip(&bin, "install")
-        .args(["--no-deps", "--force-reinstall"])
-        .arg(&wheel)
-        .status()?;
-    if !status.success() {
-        bail!("installing the release wheel failed");
-    }
-    Ok(bin.join("python"))
+    crate::test::release_wheel(root, &bin)?;
+    Ok(crate::test::python(&bin))
 }
 
 #[allow(clippy::too_many_lines)]

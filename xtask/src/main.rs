@@ -6,17 +6,14 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod action;
-mod bench;
 mod codegen;
 mod fuzz;
 mod hooks;
 mod hostile;
-mod man;
 mod package;
 mod peers;
 mod release;
 mod schema;
-mod suite;
 mod test;
 mod tidy;
 
@@ -29,20 +26,25 @@ usage: cargo xtask <task>
 
 tasks:
   test [--skip-lint]
-                 everything CI runs: fmt, clippy, the Rust tests, the Python tools' venv
-                 (target/xtask/venv) and the workflow lint
+                 every test that checks behaviour: fmt, clippy, the Rust tests and doc tests,
+                 the MCP tests with the official Python SDK, the Python package's tests (the
+                 Python tools' venv is target/xtask/venv)
+  release-check  the release and packaging checks: the docs, the packaged crates (installed,
+                 `cargo publish --dry-run`), the release wheel and its tests, the pre-commit
+                 hooks, the workflow lint
   tidy           the crate graph is ARCHITECTURE.md's, and no crate declares an unused
                  dependency
   package-check  every published crate packages with its licences, README, metadata and
                  the files it embeds
   check-schema   protocol/v1/schema.json equals the canonical schema in ../shared
   codegen        regenerate docs/rules.md from the code table
-  man [DIR]      write the hcr man pages (default target/man)
   dist DIR       write what a release attaches besides the binaries: DIR/man, DIR/completions
-  suite generate regenerate the conformance suite from its case table
+                 (`hcr generate DIR`)
+  suite generate regenerate the conformance suite from its case table (the hcr-suite crate)
   suite check    check the suite: manifest schema, unique ids, each file referenced once
   bench [--profile standard|mixed|large|jsonl|jsonl-huge|digest|certify] [--runs N] [--peers [--publisher PATH]]
-                 time hcr against a baseline (release builds; docs/performance.md)
+                 time hcr against a baseline (release builds; the hcr-bench crate;
+                 docs/performance.md)
   hostile        every front end (CLI, MCP, Python) against hostile inputs (FIFO, /dev/zero, worst
                  cases): time and peak memory, the table of docs/reliability.md
   fuzz [--time SECS] [--jobs N] [TARGET...]
@@ -61,14 +63,17 @@ fn main() -> Result<()> {
         Some("check-schema") => schema::check_schema(),
         Some("codegen") => codegen::write_all(),
         Some("suite") => match args.get(1).map(String::as_str) {
-            Some("generate") => suite::generate(),
-            Some("check") => suite::check(),
+            Some(task @ ("generate" | "check")) => tool("hcr-suite", "hcr-suite", &[task]),
             _ => bail!("usage: cargo xtask suite generate|check"),
         },
         Some("test") => test::run(&args[1..]),
+        Some("release-check") => test::release_check(&args[1..]),
         Some("tidy") => tidy::run(),
         Some("package-check") => package::run(),
-        Some("bench") => bench::run(&args[1..]),
+        Some("bench") => {
+            let rest: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+            tool("hcr-bench", "hcr-bench", &rest)
+        }
         Some("fuzz") => fuzz::run(&args[1..]),
         Some("hostile") => hostile::run(),
         Some("peers") => match args.get(1).map(String::as_str) {
@@ -80,7 +85,6 @@ fn main() -> Result<()> {
             },
             _ => bail!("usage: cargo xtask peers install|certify"),
         },
-        Some("man") => man::write_pages(args.get(1).map(std::path::PathBuf::from)),
         Some("dist") => match args.get(1) {
             Some(dir) => release::dist(Path::new(dir)),
             None => bail!("usage: cargo xtask dist DIR"),
@@ -91,6 +95,33 @@ fn main() -> Result<()> {
         }
         Some(other) => bail!("unknown task `{other}`\n\n{USAGE}"),
     }
+}
+
+/// `cargo run` of the binary `bin` of the workspace's `package`, built from the sources in
+/// the dev profile as the tests build it; arguments follow. The tasks whose facts live in
+/// product crates run there, so that xtask links none of them.
+pub(crate) fn tool_command(package: &str, bin: &str) -> std::process::Command {
+    let mut command = cargo(&workspace_root());
+    command.args([
+        "run",
+        "--quiet",
+        "--locked",
+        "--package",
+        package,
+        "--bin",
+        bin,
+        "--",
+    ]);
+    command
+}
+
+/// Runs [`tool_command`] with `args`; fails when it does.
+pub(crate) fn tool<A: AsRef<std::ffi::OsStr>>(package: &str, bin: &str, args: &[A]) -> Result<()> {
+    let status = tool_command(package, bin).args(args).status()?;
+    if !status.success() {
+        bail!("{bin} failed ({status})");
+    }
+    Ok(())
 }
 
 /// The cargo running this task (`$CARGO`, else `cargo`), in `dir`.

@@ -1,7 +1,7 @@
 //! What a release publishes, and the names everything else downloads it by.
 //!
 //! - `cargo xtask dist DIR`: the man pages (`DIR/man/*.1`) and the shell completions
-//!   (`DIR/completions/`) the release workflow attaches.
+//!   (`DIR/completions/`) the release workflow attaches, written by `hcr generate DIR`.
 //! - [`problems`] (run by `cargo xtask tidy` and its test): the archive names agree in the
 //!   three places that spell them: the release workflow's `archive:` template and targets
 //!   (`.github/workflows/release.yml`), the Action's install script (`action/install.sh`) and
@@ -11,30 +11,10 @@
 use std::path::Path;
 
 use anyhow::{Context as _, Result};
-use clap_complete::Shell;
 
-/// The shells completions are written for, and each file's name.
-const COMPLETIONS: [(Shell, &str); 5] = [
-    (Shell::Bash, "hcr.bash"),
-    (Shell::Zsh, "_hcr"),
-    (Shell::Fish, "hcr.fish"),
-    (Shell::Elvish, "hcr.elv"),
-    (Shell::PowerShell, "_hcr.ps1"),
-];
-
-/// Writes the man pages and completions into `dir`.
+/// Writes the man pages and completions into `dir`: `hcr generate DIR`, from the sources.
 pub(crate) fn dist(dir: &Path) -> Result<()> {
-    crate::man::write_pages(Some(dir.join("man")))?;
-    let completions = dir.join("completions");
-    std::fs::create_dir_all(&completions)?;
-    for (shell, name) in COMPLETIONS {
-        let mut script = Vec::new();
-        clap_complete::generate(shell, &mut hcr_cli::command(), "hcr", &mut script);
-        let path = completions.join(name);
-        std::fs::write(&path, script).with_context(|| format!("writing {}", path.display()))?;
-        println!("wrote {}", path.display());
-    }
-    Ok(())
+    crate::tool("hcr-cli", "hcr", &[Path::new("generate"), dir])
 }
 
 /// The release's targets, read from the workflow's `binaries` matrix (`- target: …` lines).
@@ -224,19 +204,5 @@ mod tests {
             Some("hcr-$tag-$target")
         );
         assert_eq!(super::suffix("c-windows"), ".zip");
-    }
-
-    #[test]
-    fn dist_writes_pages_and_completions() {
-        let dir = crate::workspace_root().join("target/xtask/dist-test");
-        let _ = std::fs::remove_dir_all(&dir);
-        super::dist(&dir).expect("written");
-        assert!(dir.join("man/hcr-validate.1").is_file());
-        let bash = std::fs::read_to_string(dir.join("completions/hcr.bash")).expect("bash");
-        assert!(bash.contains("validate") && bash.contains("--format"));
-        for (_, name) in super::COMPLETIONS {
-            let text = std::fs::read_to_string(dir.join("completions").join(name)).expect(name);
-            assert!(text.contains("hcr"), "{name} is empty or not hcr's");
-        }
     }
 }

@@ -65,10 +65,11 @@ mod tests {
 
     #[test]
     fn the_embedded_schema_is_the_protocol_s() {
+        // The file hcr-validate embeds (`SCHEMA_JSON`).
+        let embedded =
+            crate::workspace_root().join("crates/hcr-validate/schema/hcr-v1.schema.json");
         assert_eq!(
-            hex::encode(<sha2::Sha256 as sha2::Digest>::digest(
-                hcr_validate::SCHEMA_JSON
-            )),
+            super::sha256(&embedded).expect("readable"),
             super::CANONICAL_SHA256
         );
     }

@@ -1,17 +1,29 @@
-//! `cargo xtask test`: everything CI checks, in one command that sets up what it needs.
+//! `cargo xtask test`, every test that checks behaviour, and `cargo xtask release-check`,
+//! the release and packaging checks; each sets up what it needs. `.ci/run` runs both.
 //!
-//! The steps, in order (each stops the run when it fails):
+//! `test`, in order (each step stops the run when it fails):
 //! 1. `cargo fmt --check` and `cargo clippy --all-targets -D warnings`;
-//! 2. `cargo test --workspace --locked`, then `cargo doc` with `-D warnings`;
-//! 3. the Python tools: a virtual environment in `target/xtask/venv` with the pinned packages
+//! 2. `cargo test --workspace --locked` (the Rust tests and doc tests);
+//! 3. the Python module (hcr-python's cdylib), built by cargo with the tests' feature set, so
+//!    that nothing below it is built again (a package build, as maturin's, resolves features
+//!    without the workspace's dev-dependencies and rebuilds most of the graph);
+//! 4. the Python tools: a virtual environment in `target/xtask/venv` with the pinned packages
 //!    of `xtask/python-requirements.txt`, made with the machine's `python3` (or `$PYTHON`) and
 //!    rebuilt whenever that file changes;
-//! 4. the workflow lint: `zizmor` (offline) and `check-jsonschema` on the GitHub Action and
-//!    every workflow, and `pre-commit validate-manifest` on the hooks file;
-//! 5. both pre-commit hooks, installed by `pre-commit try-repo` as a user's pre-commit
-//!    installs them (`hooks.rs`).
+//! 5. the MCP client tests with the official Python SDK, against the `hcr` of step 2;
+//! 6. the Python package's tests, its stubs against the module (stubtest) and typed use of
+//!    them (`mypy --strict`), on the module of step 3 (the tests marked `wheel` wait for the
+//!    release wheel).
 //!
-//! `--skip-lint` leaves out fmt and clippy (for a quick local run); CI never passes it.
+//! `release-check`: `cargo doc` with `-D warnings`; the package check (every published crate
+//! packaged and checked, hcr-cli installed from its `.crate`) and `cargo publish --dry-run`;
+//! the release wheel, built by pip through maturin and installed, with every Python test (the
+//! `wheel` ones included); the workflow lint (zizmor, check-jsonschema, `pre-commit
+//! validate-manifest`); both pre-commit hooks, installed by `pre-commit try-repo` as a user's
+//! pre-commit installs them (`hooks.rs`).
+//!
+//! `--skip-lint` leaves fmt and clippy out of `test` (for a quick local run); CI never passes
+//! it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -22,6 +34,13 @@ use sha2::{Digest as _, Sha256};
 
 /// The pinned Python packages, relative to the workspace root.
 const REQUIREMENTS: &str = "xtask/python-requirements.txt";
+
+/// Where step 3's module is laid out as an installed package (`hcr/`: the Python sources and
+/// the module), under the target folder.
+const DEV_PACKAGE: &str = "xtask/python-dev";
+
+/// The `.pth` file in the venv's `site-packages` that puts [`DEV_PACKAGE`] on its path.
+const DEV_PTH: &str = "hcr-dev.pth";
 
 pub(crate) fn run(args: &[String]) -> Result<()> {
     let mut lint = true;
@@ -55,14 +74,34 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "cargo test",
         crate::cargo(&root).args(["test", "--workspace", "--locked"]),
     )?;
-    if lint {
-        step(
-            "cargo doc",
-            crate::cargo(&root)
-                .args(["doc", "--workspace", "--no-deps", "--locked"])
-                .env("RUSTDOCFLAGS", "-D warnings"),
-        )?;
+    // `--lib --tests` resolves features as `cargo test` did: only the cdylib is new.
+    step(
+        "cargo build (the Python module, with the tests' features)",
+        crate::cargo(&root).args(["build", "--workspace", "--lib", "--tests", "--locked"]),
+    )?;
+    let venv = python_env(&root)?;
+    mcp_client_tests(&root, &venv)?;
+    dev_package(&root, &venv)?;
+    python_tests(&root, &venv, Some("not wheel"))?;
+    println!(
+        "xtask test: every step passed in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+pub(crate) fn release_check(args: &[String]) -> Result<()> {
+    if let Some(other) = args.first() {
+        bail!("unknown option `{other}` (usage: cargo xtask release-check)");
     }
+    let root = crate::workspace_root();
+    let started = Instant::now();
+    step(
+        "cargo doc",
+        crate::cargo(&root)
+            .args(["doc", "--workspace", "--no-deps", "--locked"])
+            .env("RUSTDOCFLAGS", "-D warnings"),
+    )?;
     step(
         "package check",
         crate::cargo(&root).args([
@@ -74,13 +113,27 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
             "package-check",
         ]),
     )?;
+    // The packages' verification build is the package check's install; this checks what the
+    // registry would be sent.
+    step(
+        "cargo publish --dry-run",
+        crate::cargo(&root).args([
+            "publish",
+            "--workspace",
+            "--dry-run",
+            "--no-verify",
+            "--allow-dirty",
+            "--locked",
+            "--quiet",
+        ]),
+    )?;
     let venv = python_env(&root)?;
-    mcp_client_tests(&root, &venv)?;
-    let wheels = python_package(&root, &venv)?;
+    let wheels = release_wheel(&root, &venv)?;
+    python_tests(&root, &venv, None)?;
     workflow_lint(&root, &venv)?;
     crate::hooks::check(&root, &venv, &wheels)?;
     println!(
-        "xtask test: every step passed in {:.0} s",
+        "xtask release-check: every step passed in {:.0} s",
         started.elapsed().as_secs_f64()
     );
     Ok(())
@@ -101,7 +154,7 @@ fn step(name: &str, command: &mut Command) -> Result<()> {
 }
 
 /// A virtual environment with the pinned packages, made or refreshed as needed; returns its
-/// `bin` folder.
+/// scripts folder (`bin`, `Scripts` on Windows).
 pub(crate) fn python_env(root: &Path) -> Result<PathBuf> {
     let requirements = root.join(REQUIREMENTS);
     let pinned = std::fs::read(&requirements)
@@ -109,7 +162,7 @@ pub(crate) fn python_env(root: &Path) -> Result<PathBuf> {
     let want = hex::encode(Sha256::digest(&pinned));
     let venv = root.join("target/xtask/venv");
     let stamp = venv.join("hcr-requirements.sha256");
-    let bin = venv.join("bin");
+    let bin = venv.join(if cfg!(windows) { "Scripts" } else { "bin" });
     if std::fs::read_to_string(&stamp).ok().as_deref() == Some(want.as_str()) {
         return Ok(bin);
     }
@@ -129,9 +182,14 @@ pub(crate) fn python_env(root: &Path) -> Result<PathBuf> {
     Ok(bin)
 }
 
+/// The `python` of the venv whose scripts folder is `bin`.
+pub(crate) fn python(bin: &Path) -> PathBuf {
+    bin.join(format!("python{}", std::env::consts::EXE_SUFFIX))
+}
+
 /// `python -m pip SUBCOMMAND --quiet --disable-pip-version-check` in the venv of `bin`.
 pub(crate) fn pip(bin: &Path, subcommand: &str) -> Command {
-    let mut command = Command::new(bin.join("python"));
+    let mut command = Command::new(python(bin));
     command.args([
         "-m",
         "pip",
@@ -154,32 +212,103 @@ fn mcp_client_tests(root: &Path, bin: &Path) -> Result<()> {
         bin,
         "MCP client tests (Python SDK)",
         "crates/hcr-mcp/tests/python",
+        None,
     )
 }
 
-/// Runs the pytest files of `folder` against the `hcr` binary `cargo test` built (named by
-/// `HCR_BIN`; a separate `cargo build` would resolve features without the dev-dependencies and
-/// rebuild half the graph).
-fn pytest(root: &Path, bin: &Path, name: &str, folder: &str) -> Result<()> {
-    let hcr = target_dir(root).join("debug/hcr");
+/// Runs the pytest files of `folder` (those the marker expression selects, if any) against
+/// the `hcr` binary `cargo test` built (named by `HCR_BIN`).
+fn pytest(root: &Path, bin: &Path, name: &str, folder: &str, markers: Option<&str>) -> Result<()> {
+    let hcr = target_dir(root)
+        .join("debug")
+        .join(format!("hcr{}", std::env::consts::EXE_SUFFIX));
     if !hcr.is_file() {
         bail!("{} is missing: `cargo test` builds it", hcr.display());
     }
-    step(
-        name,
-        Command::new(bin.join("python"))
-            .current_dir(root)
-            .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-            .arg(folder)
-            .env("HCR_BIN", hcr),
-    )
+    let mut command = Command::new(python(bin));
+    command
+        .current_dir(root)
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(folder)
+        .env("HCR_BIN", hcr);
+    if let Some(markers) = markers {
+        command.args(["-m", markers]);
+    }
+    step(name, &mut command)
 }
 
-/// The Python package: a wheel built from source by pip through maturin (the dev profile,
-/// sharing the tests' build) and installed into the venv, then its tests, its stubs against
-/// the module (stubtest), and typed use of them (`mypy --strict`). Returns the folder holding
-/// the wheel.
-fn python_package(root: &Path, bin: &Path) -> Result<PathBuf> {
+/// The venv's `site-packages`.
+fn site_packages(bin: &Path) -> Result<PathBuf> {
+    let out = Command::new(python(bin))
+        .args([
+            "-c",
+            "import sysconfig; print(sysconfig.get_paths()['purelib'])",
+        ])
+        .output()?;
+    if !out.status.success() {
+        bail!("the venv's python cannot name its site-packages");
+    }
+    Ok(PathBuf::from(String::from_utf8(out.stdout)?.trim()))
+}
+
+/// Lays out step 3's module as the installed package (the Python sources of
+/// `crates/hcr-python/python/hcr` and the module as `_hcr`), puts it on the venv's path with
+/// a `.pth` file in place of an installed wheel, and checks that `import hcr` finds it. What
+/// a wheel adds besides (its metadata, the `hcr` script) is the release wheel's to test.
+fn dev_package(root: &Path, bin: &Path) -> Result<()> {
+    let started = Instant::now();
+    println!("==> the Python package, from the tests' build");
+    let status = pip(bin, "uninstall").args(["--yes", "hcr"]).status()?;
+    if !status.success() {
+        bail!("removing an installed hcr wheel failed ({status})");
+    }
+    let package = target_dir(root).join(DEV_PACKAGE);
+    let hcr = package.join("hcr");
+    if package.exists() {
+        std::fs::remove_dir_all(&package)?;
+    }
+    std::fs::create_dir_all(&hcr)?;
+    for entry in std::fs::read_dir(root.join("crates/hcr-python/python/hcr"))? {
+        let path = entry?.path();
+        if let (true, Some(name)) = (path.is_file(), path.file_name()) {
+            std::fs::copy(&path, hcr.join(name))?;
+        }
+    }
+    // The cdylib as cargo names it, and as Python imports it (abi3).
+    let (built, module) = match std::env::consts::OS {
+        "windows" => ("_hcr.dll", "_hcr.pyd"),
+        "macos" => ("lib_hcr.dylib", "_hcr.abi3.so"),
+        _ => ("lib_hcr.so", "_hcr.abi3.so"),
+    };
+    let cdylib = target_dir(root).join("debug").join(built);
+    std::fs::copy(&cdylib, hcr.join(module))
+        .with_context(|| format!("copying {}", cdylib.display()))?;
+    std::fs::write(
+        site_packages(bin)?.join(DEV_PTH),
+        format!("{}\n", package.display()),
+    )?;
+    let out = Command::new(python(bin))
+        .args(["-c", "import hcr._hcr; print(hcr._hcr.__file__)"])
+        .output()?;
+    let found = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    if !out.status.success() || !found.starts_with(&package) {
+        bail!(
+            "`import hcr` does not find {}: {}{}",
+            package.display(),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    println!(
+        "==> the Python package, from the tests' build: ok in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The release wheel, built from source by pip through maturin into `target/xtask/wheels`
+/// and installed into the venv in place of the tests' package; returns the wheels' folder.
+pub(crate) fn release_wheel(root: &Path, bin: &Path) -> Result<PathBuf> {
     let path = std::env::join_paths(
         std::iter::once(bin.to_path_buf()).chain(
             std::env::var_os("PATH")
@@ -192,19 +321,22 @@ fn python_package(root: &Path, bin: &Path) -> Result<PathBuf> {
         std::fs::remove_dir_all(&wheels)?;
     }
     step(
-        "pip wheel ./crates/hcr-python",
+        "pip wheel ./crates/hcr-python (release)",
         pip(bin, "wheel")
             .current_dir(root)
             .args(["--no-build-isolation", "--no-deps", "--wheel-dir"])
             .arg(&wheels)
             .arg("./crates/hcr-python")
-            .env("PATH", &path)
-            .env("MATURIN_PEP517_ARGS", "--profile dev"),
+            .env("PATH", &path),
     )?;
     let wheel = std::fs::read_dir(&wheels)?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .find(|p| p.extension().is_some_and(|e| e == "whl"))
         .context("pip wheel wrote no wheel")?;
+    let pth = site_packages(bin)?.join(DEV_PTH);
+    if pth.exists() {
+        std::fs::remove_file(&pth)?;
+    }
     step(
         "pip install the hcr wheel",
         pip(bin, "install")
@@ -212,18 +344,29 @@ fn python_package(root: &Path, bin: &Path) -> Result<PathBuf> {
             .args(["--no-deps", "--force-reinstall"])
             .arg(&wheel),
     )?;
-    pytest(root, bin, "Python package tests", "crates/hcr-python/tests")?;
+    Ok(wheels)
+}
+
+/// The Python package's tests (those the marker expression selects, if any), its stubs
+/// against the module (stubtest), and typed use of them (`mypy --strict`), on the `hcr` the
+/// venv imports.
+fn python_tests(root: &Path, bin: &Path, markers: Option<&str>) -> Result<()> {
+    pytest(
+        root,
+        bin,
+        "Python package tests",
+        "crates/hcr-python/tests",
+        markers,
+    )?;
     step(
         "stubtest hcr._hcr",
-        Command::new(bin.join("python")).current_dir(root).args([
-            "-m",
-            "mypy.stubtest",
-            "hcr._hcr",
-        ]),
+        Command::new(python(bin))
+            .current_dir(root)
+            .args(["-m", "mypy.stubtest", "hcr._hcr"]),
     )?;
     step(
         "mypy --strict",
-        Command::new(bin.join("python"))
+        Command::new(python(bin))
             .current_dir(root.join("crates/hcr-python/tests"))
             .args([
                 "-m",
@@ -232,8 +375,7 @@ fn python_package(root: &Path, bin: &Path) -> Result<PathBuf> {
                 "--no-incremental",
                 "typing_check.py",
             ]),
-    )?;
-    Ok(wheels)
+    )
 }
 
 /// The files the workflow lint checks: the composite action and every workflow.

@@ -64,14 +64,26 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
 ];
 
 /// Crates at the top of the graph: their workspace edges are not constrained.
-const FREE: &[&str] = &["hcr-cli", "hcr-fuzz", "hcr-testkit", "hcr-bench-baselines"];
+const FREE: &[&str] = &[
+    "hcr-cli",
+    "hcr-fuzz",
+    "hcr-testkit",
+    "hcr-bench",
+    "hcr-bench-baselines",
+    "hcr-suite",
+];
 
 /// The problems found; empty when the graph is tidy.
 pub(crate) fn problems(root: &Path) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     let mut seen = BTreeSet::new();
-    for entry in std::fs::read_dir(root.join("crates"))? {
-        let dir = entry?.path();
+    let folders = std::fs::read_dir(root.join("crates"))?
+        .map(|entry| entry.map(|e| e.path()))
+        .chain(std::iter::once(
+            Ok(root.join("conformance-suite/generator")),
+        ));
+    for dir in folders {
+        let dir = dir?;
         let manifest = dir.join("Cargo.toml");
         if !manifest.is_file() {
             continue;

@@ -242,7 +242,7 @@ fn apply(value: &mut Value, operation: &json_patch::PatchOperation) -> Result<()
 
 /// Every case, in the order of the manifest.
 pub(crate) fn all() -> Result<Vec<Case>> {
-    serde_json::from_str(TABLE).context("reading xtask/src/suite/cases.json")
+    serde_json::from_str(TABLE).context("reading conformance-suite/generator/src/cases.json")
 }
 
 /// The base record as the suite writes it: pretty, with a final newline.

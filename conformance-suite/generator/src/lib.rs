@@ -1,5 +1,8 @@
-//! `cargo xtask suite generate | check`: the conformance suite's files from the case table,
-//! and the suite's integrity.
+//! The conformance suite's generator: its files from the case table (`src/cases.json`), and
+//! the suite's integrity. `cargo xtask suite generate | check` runs this crate's binary; its
+//! tests fail when the committed suite is stale or inconsistent.
+
+#![allow(clippy::print_stdout)] // a tool: it reports what it wrote
 
 mod cases;
 
@@ -9,25 +12,37 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use serde_json::{Value, json};
 
-use crate::workspace_root;
 use cases::{Case, pretty};
 
 /// The suite's version: bump the minor version when cases are added, the major when an
 /// expected verdict changes.
-pub(crate) const SUITE_VERSION: &str = "2.0.0";
+pub const SUITE_VERSION: &str = "2.0.0";
 
 /// The receiver context cases run in.
 const NOW: &str = "2026-12-01T00:00:00Z";
 const RECEIVER: &str = "agent:exporter";
 
-pub(crate) fn suite_root() -> PathBuf {
+/// The repository's root (the generator lives in `conformance-suite/generator`).
+#[must_use]
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// The suite's folder.
+#[must_use]
+pub fn suite_root() -> PathBuf {
     workspace_root().join("conformance-suite")
 }
 
 /// Every generated file (path relative to the suite root, bytes), and the symlinks.
-pub(crate) struct Generated {
-    pub(crate) files: BTreeMap<PathBuf, Vec<u8>>,
-    pub(crate) symlinks: BTreeMap<PathBuf, PathBuf>,
+pub struct Generated {
+    /// Each file, by its path relative to the suite root.
+    pub files: BTreeMap<PathBuf, Vec<u8>>,
+    /// Each symlink, by its path relative to the suite root, and what it points to.
+    pub symlinks: BTreeMap<PathBuf, PathBuf>,
 }
 
 /// Whether a case's record is valid at each hcr level, from its codes: an error-severity code
@@ -72,7 +87,11 @@ fn is_recommendation(case: &Case) -> Result<bool> {
     Ok(any)
 }
 
-pub(crate) fn generate_all() -> Result<Generated> {
+/// Every file and symlink the case table generates.
+///
+/// # Errors
+/// A case cannot be built.
+pub fn generate_all() -> Result<Generated> {
     let mut files = BTreeMap::new();
     let mut symlinks = BTreeMap::new();
     let mut entries = Vec::new();
@@ -156,7 +175,7 @@ pub(crate) fn generate_all() -> Result<Generated> {
 }
 
 /// Writes the suite's generated files (cases, manifest, contexts), removing stale ones.
-pub(crate) fn generate() -> Result<()> {
+pub fn generate() -> Result<()> {
     let root = suite_root();
     for dir in ["cases", "contexts"] {
         let path = root.join(dir);
@@ -189,7 +208,7 @@ pub(crate) fn generate() -> Result<()> {
 
 /// Integrity: the manifest validates against its schema, ids are unique, every case file is
 /// referenced exactly once and exists, and the suite holds no unreferenced case file.
-pub(crate) fn check() -> Result<()> {
+pub fn check() -> Result<()> {
     let root = suite_root();
     let read = |name: &str| -> Result<Value> {
         let text =

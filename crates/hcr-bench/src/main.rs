@@ -1,5 +1,6 @@
-//! `cargo xtask bench [--profile NAME] [--runs N] [--peers [--publisher PATH]]`:
-//! whole-process wall and CPU time of hcr against a baseline, in release builds.
+//! `hcr-bench [--profile NAME] [--runs N] [--peers [--publisher PATH]]` (what `cargo xtask
+//! bench` runs): whole-process wall and CPU time of hcr against a baseline, in release
+//! builds.
 //!
 //! Profiles:
 //! - `standard`, `large`, `jsonl`, `jsonl-huge`: `hcr validate` over a seeded corpus of
@@ -23,6 +24,8 @@
 //! printed and written to `target/bench/<profile>.json` with the commit, to compare across
 //! commits.
 
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
 use hcr_testkit::corpus;
 
 use std::io::Write as _;
@@ -34,7 +37,7 @@ use anyhow::{Context, Result, bail};
 use serde_json::json;
 use sha2::Digest as _;
 
-use crate::workspace_root;
+use hcr_testkit::workspace_root;
 
 /// What a profile measures.
 enum Kind {
@@ -163,7 +166,7 @@ impl Variant {
 }
 
 /// The in-process peer runner (see the module documentation).
-const PEERS_SCRIPT: &str = "xtask/src/bench/peers.mjs";
+const PEERS_SCRIPT: &str = "crates/hcr-bench/peers.mjs";
 
 fn bench_dir() -> PathBuf {
     workspace_root().join("target/bench")
@@ -552,7 +555,12 @@ fn folder_bytes(dir: &Path) -> Result<u64> {
     Ok(total)
 }
 
-pub(crate) fn run(args: &[String]) -> Result<()> {
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    run(&args)
+}
+
+fn run(args: &[String]) -> Result<()> {
     let mut profile_name = "standard";
     let mut runs = 7usize;
     let mut peers = None;

@@ -58,6 +58,13 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// Write what a release attaches besides the binary: DIR/man (a page per command) and
+    /// DIR/completions (every shell's script).
+    #[command(hide = true)]
+    Generate {
+        /// The folder to write into.
+        dir: std::path::PathBuf,
+    },
 }
 
 /// When to colour text output.

@@ -17,6 +17,7 @@ mod digest;
 mod info;
 mod input;
 mod interop;
+mod man;
 mod project;
 mod receive;
 mod receiver;
@@ -28,6 +29,8 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 
 use args::{Cli, Command};
+
+pub use man::{COMPLETIONS, man_pages};
 
 /// Exit status: every record valid.
 pub const EXIT_VALID: u8 = 0;
@@ -107,6 +110,7 @@ where
         Command::Explain { code } => info::explain(&code),
         Command::Rules => info::rules().map(|()| EXIT_VALID),
         Command::Schema => info::schema().map(|()| EXIT_VALID),
+        Command::Generate { dir } => man::generate(&dir).map(|()| EXIT_VALID),
         Command::Completions { shell } => {
             // Written whole to a buffer first: `generate` panics on a write error (a closed
             // pipe, `hcr completions bash | head -1`), the standard output's write returns it.

@@ -198,25 +198,33 @@ def test_the_other_functions() -> None:
     )
 
 
-def test_the_hcr_command_is_the_clis(tmp_path: pathlib.Path) -> None:
-    """The wheel's `hcr` script and `python -m hcr` print and exit as the binary does."""
+def _as_the_binary(command: list[str], tmp_path: pathlib.Path) -> None:
+    """`command` prints and exits as the binary does: on records, on bad usage, `--version`."""
     invalid = tmp_path / "invalid.json"
     record = json.loads((EXAMPLES / "minimal.json").read_text())
     record["schemaVersion"] = "9.9"
     invalid.write_text(json.dumps(record))
-    script = pathlib.Path(sys.executable).with_name("hcr")
-    assert script.is_file(), "pip installs the `hcr` console script beside the interpreter"
     args = ["validate", "--color", "never", "--no-config", str(EXAMPLES / "minimal.json"), str(invalid)]
     binary = subprocess.run([HCR, *args], capture_output=True, check=False)
-    for command in ([str(script)], [sys.executable, "-m", "hcr"]):
-        done = subprocess.run([*command, *args], capture_output=True, check=False)
-        assert done.returncode == binary.returncode == 1
-        assert done.stdout == binary.stdout
-        assert b"HCR106" in done.stdout and b"1 valid, 1 invalid" in done.stdout
-    usage = subprocess.run([str(script), "validate", "--no-such-option"], capture_output=True, check=False)
+    done = subprocess.run([*command, *args], capture_output=True, check=False)
+    assert done.returncode == binary.returncode == 1
+    assert done.stdout == binary.stdout
+    assert b"HCR106" in done.stdout and b"1 valid, 1 invalid" in done.stdout
+    usage = subprocess.run([*command, "validate", "--no-such-option"], capture_output=True, check=False)
     assert usage.returncode == 2 and b"--no-such-option" in usage.stderr
-    version = subprocess.run([str(script), "--version"], capture_output=True, check=True)
+    version = subprocess.run([*command, "--version"], capture_output=True, check=True)
     assert version.stdout.decode().strip() == f"hcr {hcr.__version__}"
+
+
+def test_python_m_hcr_is_the_cli(tmp_path: pathlib.Path) -> None:
+    _as_the_binary([sys.executable, "-m", "hcr"], tmp_path)
+
+
+@pytest.mark.wheel
+def test_the_wheels_hcr_script_is_the_cli(tmp_path: pathlib.Path) -> None:
+    script = pathlib.Path(sys.executable).with_name("hcr.exe" if sys.platform == "win32" else "hcr")
+    assert script.is_file(), "pip installs the `hcr` console script beside the interpreter"
+    _as_the_binary([str(script)], tmp_path)
 
 
 def test_a_str_with_a_lone_surrogate_is_an_invalid_record_not_a_python_error() -> None:

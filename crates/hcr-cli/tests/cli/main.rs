@@ -9,6 +9,7 @@ mod formats;
 mod hostile;
 mod inputs;
 mod interop;
+mod man;
 mod project;
 mod receiver;
 mod secrets;

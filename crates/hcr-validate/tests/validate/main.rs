@@ -9,6 +9,7 @@ mod parser_oracle;
 mod properties;
 mod receiver;
 mod reference;
+mod rules_md;
 mod schema_oracle;
 mod secrets;
 mod secrets_corpus;

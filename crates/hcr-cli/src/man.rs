@@ -1,4 +1,5 @@
-//! `cargo xtask man`: man pages generated from the clap definitions of `hcr`.
+//! The man pages and shell completions a release attaches, generated from the clap
+//! definitions (`hcr generate DIR`, hidden; `cargo xtask dist` runs it).
 //!
 //! One page per command and nested subcommand (`hcr.1`, `hcr-validate.1`,
 //! `hcr-spec-handoff-lint.1`, ...), so that every page a SUBCOMMANDS section names exists.
@@ -6,31 +7,39 @@
 //! SUBCOMMANDS), then EXIT STATUS and EXAMPLES from the tables below, then VERSION.
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::Path;
 
 use anyhow::{Context, Result};
+use clap_complete::Shell;
 
-use crate::workspace_root;
+/// The completion scripts a release attaches: each shell and its file name.
+pub const COMPLETIONS: [(Shell, &str); 5] = [
+    (Shell::Bash, "hcr.bash"),
+    (Shell::Zsh, "_hcr"),
+    (Shell::Fish, "hcr.fish"),
+    (Shell::Elvish, "hcr.elv"),
+    (Shell::PowerShell, "_hcr.ps1"),
+];
 
-/// The exit statuses every command shares (`hcr_cli::EXIT_*`).
+/// The exit statuses every command shares (`crate::EXIT_*`).
 const EXIT_STATUS: &[(u8, &str)] = &[
     (
-        hcr_cli::EXIT_VALID,
+        crate::EXIT_VALID,
         "Success: every record checked is valid (and, for commands that write, the output was written).",
     ),
     (
-        hcr_cli::EXIT_INVALID,
+        crate::EXIT_INVALID,
         "A record is invalid, a check failed, or a conversion would lose information.",
     ),
     (
-        hcr_cli::EXIT_USAGE,
+        crate::EXIT_USAGE,
         "Bad usage, an input that could not be read (missing, not a regular file, over its size limit), or explicit inputs that held nothing to check.",
     ),
 ];
 
 /// The status only `hcr validate` gives.
 const EXIT_INCOMPLETE: (u8, &str) = (
-    hcr_cli::EXIT_INCOMPLETE,
+    crate::EXIT_INCOMPLETE,
     "Standard output was closed before every record was checked, and no invalid record had been seen yet (with an invalid one, the status is 1).",
 );
 
@@ -199,12 +208,22 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
     ),
 ];
 
-/// Renders every page: `(file name, roff)`.
-pub(crate) fn pages() -> Result<Vec<(String, Vec<u8>)>> {
+/// Every man page: `(file name, roff)`.
+///
+/// # Errors
+/// A page cannot be rendered, or examples are listed for a command that has no page.
+pub fn man_pages() -> Result<Vec<(String, Vec<u8>)>> {
     let mut pages = Vec::new();
-    let root = hcr_cli::command().disable_help_subcommand(true);
+    let root = crate::command().disable_help_subcommand(true);
     let version = root.get_version().unwrap_or("0.0.0").to_owned();
     collect("hcr", root, &version, &mut pages)?;
+    if let Some((name, _)) = EXAMPLES.iter().find(|(name, _)| {
+        !pages
+            .iter()
+            .any(|(page, _)| page.strip_suffix(".1") == Some(name))
+    }) {
+        anyhow::bail!("the examples of `{name}` are for a page that does not exist");
+    }
     Ok(pages)
 }
 
@@ -220,7 +239,7 @@ fn collect(
         .display_name(name.to_owned())
         .version(version.to_owned())
         .disable_help_subcommand(true);
-    for sub in command.get_subcommands() {
+    for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
         collect(
             &format!("{name}-{}", sub.get_name()),
             sub.clone(),
@@ -278,75 +297,27 @@ fn render_examples(name: &str, page: &mut Vec<u8>) -> Result<()> {
     Ok(())
 }
 
-pub(crate) fn write_pages(dir: Option<PathBuf>) -> Result<()> {
-    let dir = dir.unwrap_or_else(|| workspace_root().join("target/man"));
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    for (name, page) in pages()? {
-        let path = dir.join(name);
-        std::fs::write(&path, page).with_context(|| format!("writing {}", path.display()))?;
-        println!("wrote {}", path.display());
+/// Writes every man page into `dir/man` and every completion script into
+/// `dir/completions`.
+///
+/// # Errors
+/// A folder or file cannot be written.
+pub(crate) fn generate(dir: &Path) -> Result<()> {
+    let man = dir.join("man");
+    std::fs::create_dir_all(&man).with_context(|| format!("creating {}", man.display()))?;
+    for (name, page) in man_pages()? {
+        let path = man.join(name);
+        hcr_fs::write_file(&path, &page).with_context(|| format!("writing {}", path.display()))?;
+    }
+    let completions = dir.join("completions");
+    std::fs::create_dir_all(&completions)
+        .with_context(|| format!("creating {}", completions.display()))?;
+    for (shell, name) in COMPLETIONS {
+        let mut script = Vec::new();
+        clap_complete::generate(shell, &mut crate::command(), "hcr", &mut script);
+        let path = completions.join(name);
+        hcr_fs::write_file(&path, &script)
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::BTreeSet;
-
-    #[test]
-    fn every_page_a_page_names_exists() {
-        let pages = super::pages().expect("pages render");
-        let names: BTreeSet<String> = pages
-            .iter()
-            .map(|(n, _)| n.trim_end_matches(".1").to_owned())
-            .collect();
-        for expected in [
-            "hcr",
-            "hcr-validate",
-            "hcr-spec-handoff-lint",
-            "hcr-certify",
-        ] {
-            assert!(names.contains(expected), "{names:?}");
-        }
-        assert!(!names.iter().any(|n| n.ends_with("-help")), "{names:?}");
-        for (name, page) in &pages {
-            let text = String::from_utf8_lossy(page);
-            // Every reference `hcr\-x(1)` in a page is a page.
-            for (at, _) in text.match_indices("(1)") {
-                let start = text[..at]
-                    .rfind(|c: char| c.is_whitespace())
-                    .map_or(0, |i| i + 1);
-                let referenced = text[start..at].replace("\\-", "-");
-                if referenced.starts_with("hcr") {
-                    assert!(names.contains(&referenced), "{name} names {referenced}(1)");
-                }
-            }
-            assert!(text.contains(".SH \"EXIT STATUS\""), "{name}");
-        }
-    }
-
-    #[test]
-    fn every_examples_entry_has_a_page_and_every_command_page_has_examples() {
-        let pages = super::pages().expect("pages render");
-        for (name, _) in super::EXAMPLES {
-            assert!(
-                pages.iter().any(|(n, _)| n == &format!("{name}.1")),
-                "{name}"
-            );
-        }
-        for (name, page) in &pages {
-            let text = String::from_utf8_lossy(page);
-            assert!(text.contains(".SH EXAMPLES"), "{name} has no EXAMPLES");
-        }
-        let validate = &pages
-            .iter()
-            .find(|(n, _)| n == "hcr-validate.1")
-            .expect("present")
-            .1;
-        let text = String::from_utf8_lossy(validate);
-        assert!(
-            text.contains("deny\\-warnings") && text.contains("max\\-record\\-bytes"),
-            "{text}"
-        );
-    }
 }
