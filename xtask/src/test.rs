@@ -2,8 +2,9 @@
 //! the release and packaging checks; each sets up what it needs. `.ci/run` runs both.
 //!
 //! `test`, in order (each step stops the run when it fails):
-//! 1. `cargo fmt --check` and `cargo clippy --all-targets -D warnings`;
-//! 2. `cargo test --workspace --locked` (the Rust tests and doc tests);
+//! 1. `cargo fmt --check`;
+//! 2. `cargo test --workspace --locked` (the Rust tests and doc tests), with `cargo clippy
+//!    --all-targets -D warnings` beside it in `target/clippy`;
 //! 3. the Python module (hcr-python's cdylib), built by cargo with the tests' feature set, so
 //!    that nothing below it is built again (a package build, as maturin's, resolves features
 //!    without the workspace's dev-dependencies and rebuilds most of the graph);
@@ -52,28 +53,50 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     }
     let root = crate::workspace_root();
     let started = Instant::now();
-    if lint {
+    // clippy runs beside the tests, in a target folder of its own (two cargo runs on one
+    // folder take turns): its checking overlaps the tests' linking and running.
+    let clippy = if lint {
         step(
             "cargo fmt",
             crate::cargo(&root).args(["fmt", "--all", "--check"]),
         )?;
-        step(
-            "cargo clippy",
-            crate::cargo(&root).args([
+        println!("==> cargo clippy (beside the tests, in target/clippy)");
+        let mut command = crate::cargo(&root);
+        command
+            .args([
                 "clippy",
                 "--workspace",
                 "--all-targets",
                 "--locked",
+                "--quiet",
                 "--",
                 "-D",
                 "warnings",
-            ]),
-        )?;
-    }
-    step(
+            ])
+            .env("CARGO_TARGET_DIR", target_dir(&root).join("clippy"));
+        let started = Instant::now();
+        Some(std::thread::spawn(move || {
+            (command.output(), started.elapsed())
+        }))
+    } else {
+        None
+    };
+    let tests = step(
         "cargo test",
         crate::cargo(&root).args(["test", "--workspace", "--locked"]),
-    )?;
+    );
+    if let Some(clippy) = clippy {
+        let (output, took) = clippy
+            .join()
+            .map_err(|_| anyhow::anyhow!("the clippy thread panicked"))?;
+        let output = output.context("starting cargo clippy")?;
+        std::io::Write::write_all(&mut std::io::stderr(), &output.stderr)?;
+        if !output.status.success() {
+            bail!("cargo clippy failed ({})", output.status);
+        }
+        println!("==> cargo clippy: ok in {:.0} s", took.as_secs_f64());
+    }
+    tests?;
     // `--lib --tests` resolves features as `cargo test` did: only the cdylib is new.
     step(
         "cargo build (the Python module, with the tests' features)",
