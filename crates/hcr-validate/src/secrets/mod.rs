@@ -121,15 +121,25 @@ pub fn redact_all(text: &str) -> Cow<'_, str> {
     if hits.is_empty() {
         return Cow::Borrowed(text);
     }
+    Cow::Owned(redact_ranges(text, hits.into_iter().map(|hit| hit.range)))
+}
+
+/// `text` with each of `ranges` (in order) redacted: a range is widened to character
+/// boundaries, and one that starts inside an earlier one redacts only what is left of it.
+fn redact_ranges(text: &str, ranges: impl IntoIterator<Item = Range<usize>>) -> String {
     let mut out = String::with_capacity(text.len());
     let mut at = 0;
-    for hit in hits {
-        out.push_str(&text[at..hit.range.start]);
-        out.push_str(&redact(&text[hit.range.clone()]));
-        at = hit.range.end;
+    for range in ranges {
+        let (start, end) = (floor(text, range.start).max(at), ceil(text, range.end));
+        if start >= end {
+            continue;
+        }
+        out.push_str(&text[at..start]);
+        out.push_str(&redact(&text[start..end]));
+        at = end;
     }
     out.push_str(&text[at..]);
-    Cow::Owned(out)
+    out
 }
 
 /// `text` as an error message may quote input it did not check itself (a configuration's
@@ -148,14 +158,7 @@ pub fn quote(text: &str, max_chars: usize) -> String {
     // quotes it is an error path, and every input is capped before it gets here. A word that
     // looks generated is masked too: quoted input has no context to tell a token by.
     let redacted = redact_all(text);
-    let mut masked = String::with_capacity(redacted.len());
-    let mut at = 0;
-    for word in set::generated_words(&redacted) {
-        masked.push_str(&redacted[at..word.start]);
-        masked.push_str(&redact(&redacted[word.clone()]));
-        at = word.end;
-    }
-    masked.push_str(&redacted[at..]);
+    let masked = redact_ranges(&redacted, set::generated_words(&redacted));
     let escaped = hcr_escape::escape(&masked);
     let mut out: String = escaped.chars().take(max_chars).collect();
     if out.len() < escaped.len() {
@@ -179,18 +182,7 @@ pub fn quote(text: &str, max_chars: usize) -> String {
         if found.is_empty() {
             break;
         }
-        let mut again = String::with_capacity(out.len());
-        let mut at = 0;
-        for range in found {
-            let (start, end) = (floor(&out, range.start.max(at)), ceil(&out, range.end));
-            if start < at || start >= end {
-                continue;
-            }
-            again.push_str(&out[at..start]);
-            again.push_str(&redact(&out[start..end]));
-            at = end;
-        }
-        again.push_str(&out[at..]);
+        let again = redact_ranges(&out, found);
         if again == out {
             break;
         }
