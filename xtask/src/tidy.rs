@@ -16,12 +16,19 @@ use anyhow::{Context as _, Result, bail};
 /// `hcr-cli`, the test-support crates and `xtask` are the top of the graph and are free.
 pub(crate) const EDGES: &[(&str, &[&str])] = &[
     ("hcr-escape", &[]),
-    ("hcr-types", &[]),
+    ("hcr-json", &[]),
+    ("hcr-types", &["hcr-json"]),
     ("hcr-fs", &["hcr-escape"]),
-    ("hcr-validate", &["hcr-escape", "hcr-fs", "hcr-types"]),
+    (
+        "hcr-validate",
+        &["hcr-escape", "hcr-fs", "hcr-json", "hcr-types"],
+    ),
     ("hcr-batch", &["hcr-escape", "hcr-fs", "hcr-validate"]),
     ("hcr-report", &["hcr-batch", "hcr-escape", "hcr-validate"]),
-    ("hcr-receive", &["hcr-escape", "hcr-types", "hcr-validate"]),
+    (
+        "hcr-receive",
+        &["hcr-escape", "hcr-json", "hcr-types", "hcr-validate"],
+    ),
     ("hcr-chain", &["hcr-escape", "hcr-types", "hcr-validate"]),
     (
         "hcr-interop",

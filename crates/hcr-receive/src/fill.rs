@@ -4,8 +4,8 @@
 //! Only missing digests are added. A recorded digest that differs from the artifact is
 //! reported, never overwritten: overwriting would hide exactly what a receiver must see.
 
+use hcr_json::member_spans;
 use hcr_types::JsonPointer;
-use hcr_validate::locate::member_spans;
 use hcr_validate::receiver::{Assessment, EvidenceStatus, Recorded};
 use serde::Serialize;
 use serde_json::Value;

@@ -15,8 +15,6 @@
 //! `hcr-validate`'s parsed documents do too, so that the builder and the validator run the
 //! same code.
 
-use serde_json::Value;
-
 use crate::JsonPointer;
 use crate::text::is_js_blank;
 
@@ -43,29 +41,9 @@ pub const TEXT_PLACES: &[&[&str]] = &[
     &["openReview", "*", "summary"],
 ];
 
-/// A read-only view of a JSON value: what the contract rules read.
-pub trait JsonView<'v>: Copy {
-    /// The value of an object's member `key` (the one `JSON.parse` keeps).
-    fn get(self, key: &str) -> Option<Self>;
-    /// The text of a string.
-    fn as_str(self) -> Option<&'v str>;
-    /// An array's items, in order.
-    fn items(self) -> Option<impl Iterator<Item = Self>>;
-}
-
-impl<'v> JsonView<'v> for &'v Value {
-    fn get(self, key: &str) -> Option<Self> {
-        self.as_object().and_then(|map| map.get(key))
-    }
-
-    fn as_str(self) -> Option<&'v str> {
-        Value::as_str(self)
-    }
-
-    fn items(self) -> Option<impl Iterator<Item = Self>> {
-        self.as_array().map(|items| items.iter())
-    }
-}
+/// The read-only view of a JSON value the contract rules read: `&serde_json::Value`, or a
+/// node of `hcr-json`'s parsed tree.
+pub use hcr_json::JsonView;
 
 /// Calls `f` for every text at a [`TEXT_PLACES`] place that is not empty but holds only
 /// whitespace (as JavaScript's `trim` counts it), with a function that builds its pointer
@@ -89,7 +67,7 @@ pub fn for_each_blank_text<'v, V: JsonView<'v>>(
 pub fn resolved_without_revision<'v, V: JsonView<'v>>(value: V) -> impl Iterator<Item = usize> {
     value
         .get("openReview")
-        .and_then(JsonView::items)
+        .map(JsonView::items)
         .into_iter()
         .flatten()
         .enumerate()
@@ -131,7 +109,7 @@ fn each_match<'v, V: JsonView<'v>>(
             return;
         };
         if *first == "*" {
-            for (i, item) in value.items().into_iter().flatten().enumerate() {
+            for (i, item) in value.items().enumerate() {
                 indexes.push(i);
                 walk(item, rest, indexes, pattern, f);
                 indexes.pop();

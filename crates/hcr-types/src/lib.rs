@@ -127,7 +127,6 @@ mod datetime;
 mod digest;
 mod error;
 mod extensions;
-pub mod pointer;
 mod record;
 mod revision;
 mod strict;
@@ -138,6 +137,7 @@ pub use builder::RecordBuilder;
 pub use datetime::{DateTime, is_rfc3339};
 pub use digest::Sha256;
 pub use error::{Error, Problem};
+pub use hcr_json::pointer;
 pub use pointer::{JsonPointer, Segment};
 pub use record::{
     Actor, ActorType, Constraint, ConstraintKind, CurrentState, Decision, DecisionStatus, Evidence,

@@ -6,7 +6,7 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use hcr_types::JsonPointer;
 use hcr_validate::internals::Parsed;
-use hcr_validate::{Level, Validator, locate, secrets};
+use hcr_validate::{Level, Validator, secrets};
 
 fn example() -> Vec<u8> {
     let path = concat!(
@@ -171,7 +171,7 @@ fn span_lookup(c: &mut Criterion) {
     let text = std::str::from_utf8(&bytes).expect("UTF-8");
     let pointer = JsonPointer::parse("/evidence/299/sha256").expect("pointer");
     c.bench_function("locate-one-pointer-100KB", |b| {
-        b.iter(|| locate::member_spans(text, &[&pointer]))
+        b.iter(|| hcr_json::member_spans(text, &[&pointer]))
     });
 }
 

@@ -6,6 +6,8 @@ use std::ops::Range;
 use hcr_types::JsonPointer;
 use serde::Serialize;
 
+use hcr_json::{Anchor, Span};
+
 use crate::Code;
 
 /// How serious a diagnostic is.
@@ -36,42 +38,6 @@ impl fmt::Display for Severity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
-}
-
-/// A place in the source text: 1-based line and column (columns count Unicode code points) and
-/// the 0-based byte offset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-pub struct Position {
-    /// 1-based line number.
-    pub line: u32,
-    /// 1-based column, in Unicode code points.
-    pub column: u32,
-    /// 0-based byte offset into the source.
-    pub offset: usize,
-}
-
-/// The source range a diagnostic points at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Span {
-    /// Where the offending value (or key) starts.
-    pub start: Position,
-    /// Just past where it ends.
-    pub end: Position,
-}
-
-/// What part of the member at `pointer` a diagnostic is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Anchor {
-    /// The value at the pointer (the last occurrence, when a key is repeated).
-    Value,
-    /// The member's key rather than its value.
-    Key,
-    /// The key of the `n`th (1-based) occurrence of a repeated member.
-    KeyOccurrence(usize),
-    /// The value of the `n`th (1-based) occurrence of a repeated member.
-    ValueOccurrence(usize),
-    /// A known place in the source (parse errors).
-    Offset(usize),
 }
 
 /// One finding about a record.

@@ -50,8 +50,6 @@ mod code;
 mod diagnostic;
 mod hints;
 mod level;
-mod limits;
-pub mod locate;
 #[cfg(feature = "oracle")]
 #[doc(hidden)]
 pub mod oracle;
@@ -63,16 +61,15 @@ mod schema;
 pub mod secrets;
 mod selection;
 mod suggest;
-mod tree;
 mod validator;
 
 pub use code::{
     ALL_CODES, Basis, CODE_COUNT, Code, CodeInfo, CodeLevel, EXAMPLE_BASE, Example,
     RECEIVER_EXAMPLE_CONTEXT, UnknownCode, registry,
 };
-pub use diagnostic::{Diagnostic, Position, Report, Severity, Span, WireDiagnostic};
+pub use diagnostic::{Diagnostic, Report, Severity, WireDiagnostic};
+pub use hcr_json::{Limit, Limits, MAX_JSON_VALUES, Position, Span, Spelling, count_values};
 pub use level::{Level, UnknownLevel};
-pub use limits::{Limit, Limits, Spelling};
 pub use receiver::ReceiverContext;
 pub use schema::SCHEMA_JSON;
 pub use selection::{Action, Group, Selection, SelectionError, Target, parse_targets};
@@ -95,89 +92,7 @@ pub use validator::Validator;
 /// # Errors
 /// The diagnostic of the first problem.
 pub fn parse_json(bytes: &[u8], limits: &Limits) -> Result<serde_json::Value, Box<Diagnostic>> {
-    // A value costs about a hundred bytes as a `serde_json::Value`: past this many, the
-    // document is refused rather than built (a patch or a brief that large is no patch or
-    // brief; a record is checked through the tree, which holds millions). Counted from the
-    // text's separators first, so that not even the tree is built for a huge one.
-    if count_values(bytes) > MAX_JSON_VALUES {
-        return Err(Box::new(Diagnostic::new(
-            Code::Hcr003,
-            hcr_types::JsonPointer::root(),
-            format!(
-                "the document holds more than {MAX_JSON_VALUES} values and keys, the most one read whole as JSON may hold"
-            ),
-        )));
-    }
-    let document = parse::parse_without_spans(bytes, limits)?;
-    let text = document.text;
-    if let Some(overwritten) = document.overwritten.first() {
-        let key = overwritten
-            .pointer
-            .unescaped_tokens()
-            .last()
-            .unwrap_or_default();
-        return Err(Box::new(Diagnostic::new(
-            Code::Hcr002,
-            overwritten.pointer.clone(),
-            format!(
-                "the key `{}` appears twice in one object",
-                hcr_escape_free(&key)
-            ),
-        )));
-    }
-    // The tree decided; it goes before the value is built, so that a large input is never
-    // held in both forms. `serde_json` reads what the parser accepted the same way (the
-    // parsers agree, as the oracle tests prove); should it not, its error is the answer.
-    drop(document);
-    serde_json::from_str(text).map_err(|error| {
-        Box::new(Diagnostic::new(
-            Code::Hcr001,
-            hcr_types::JsonPointer::root(),
-            format!("the input could not be read as JSON: {error}"),
-        ))
-    })
-}
-
-/// The most values and keys [`parse_json`] builds a `serde_json::Value` of (about 25 MiB of
-/// it).
-pub const MAX_JSON_VALUES: usize = 250_000;
-
-/// How many values and keys the JSON text `bytes` holds at most: its commas, colons and
-/// opening brackets outside strings, and one. One pass, no allocation: for a caller about to
-/// read a text whole into values.
-///
-/// ```
-/// // The object, two keys, the array, its two items and the string.
-/// assert_eq!(hcr_validate::count_values(br#"{"a": [1, 2], "b": "x,y:z"}"#), 7);
-/// ```
-#[must_use]
-pub fn count_values(bytes: &[u8]) -> usize {
-    let mut count = 1;
-    let mut in_string = false;
-    let mut escaped = false;
-    for &b in bytes {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-        } else if matches!(b, b',' | b':' | b'[' | b'{') {
-            count += 1;
-        } else if b == b'"' {
-            in_string = true;
-        }
-    }
-    count
-}
-
-/// A key for a message: at most 40 characters, so that a message never carries a long value.
-fn hcr_escape_free(key: &str) -> String {
-    match key.char_indices().nth(40) {
-        Some((cut, _)) => format!("{}…", &key[..cut]),
-        None => key.to_owned(),
-    }
+    hcr_json::parse_value(bytes, limits).map_err(|e| parse::diagnostic(*e))
 }
 
 /// The validator's phases, one by one, for the benchmarks (`--features internals`). Not a
@@ -185,8 +100,8 @@ fn hcr_escape_free(key: &str) -> String {
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod internals {
-    use crate::parse::Document;
     use crate::rules::{Input, Sink};
+    use hcr_json::Document;
 
     /// A record parsed into the checks' tree, to time each phase on its own.
     pub struct Parsed<'a>(Document<'a>);
@@ -211,7 +126,7 @@ pub mod internals {
         /// The number of values.
         #[must_use]
         pub fn values(&self) -> usize {
-            self.0.tree.nodes.len()
+            self.0.tree.len()
         }
 
         /// The schema level's walk; the number of diagnostics.

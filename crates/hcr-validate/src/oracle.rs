@@ -10,9 +10,20 @@ use hcr_types::JsonPointer;
 use serde_json::Value;
 
 use crate::Limits;
-use crate::diagnostic::Anchor;
-use crate::parse::{Document, both_ways};
-use crate::tree::Tree;
+use hcr_json::Anchor;
+use hcr_json::Document;
+
+/// Both readings of `bytes`, keys numbered as a record's are.
+fn both_ways<'a>(
+    bytes: &'a [u8],
+    limits: &Limits,
+) -> (
+    Option<Document<'a>>,
+    Result<Document<'a>, Box<hcr_json::Error>>,
+) {
+    hcr_json::both_ways(bytes, limits, crate::schema::property_names())
+}
+use hcr_json::Tree;
 
 pub use crate::schema::oracle::{
     jsonschema_accepts, jsonschema_diagnostics, schema_accepts, schema_diagnostics,
@@ -30,12 +41,12 @@ pub fn parsers_agree(bytes: &[u8], limits: &Limits) -> Result<bool, String> {
     };
     let serde = serde.map_err(|d| {
         format!(
-            "the one-pass parser accepted what serde_json refuses ({}: {})",
-            d.code, d.message
+            "the one-pass parser accepted what serde_json refuses ({:?}: {})",
+            d.kind, d.message
         )
     })?;
     let shown = |document: &Document<'_>| {
-        let nodes: Vec<String> = (0..document.tree.nodes.len())
+        let nodes: Vec<String> = (0..document.tree.len())
             .map(|i| document.tree.describe(i))
             .collect();
         let overwritten: Vec<String> = document
@@ -72,7 +83,7 @@ pub fn spans_agree(bytes: &[u8]) -> Result<usize, String> {
     let mut requests: Vec<(JsonPointer, Anchor)> = Vec::new();
     places(&document.tree, 0, &JsonPointer::root(), &mut requests);
     let asked: Vec<(&JsonPointer, Anchor)> = requests.iter().map(|(p, a)| (p, *a)).collect();
-    let searched = crate::locate::locate(text, &asked);
+    let searched = hcr_json::locate(text, &asked);
     for ((pointer, anchor), expected) in asked.iter().zip(&searched) {
         let recorded = document.tree.locate(pointer, *anchor);
         if &recorded != expected {

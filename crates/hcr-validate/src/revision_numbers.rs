@@ -7,11 +7,11 @@
 
 use hcr_types::{JsonPointer, Revision};
 
-use crate::diagnostic::Anchor;
 use crate::rules::Sink;
 use crate::schema::field;
-use crate::tree::{Json, Tree};
 use crate::{Code, Diagnostic};
+use hcr_json::Anchor;
+use hcr_json::{Json, Tree};
 
 /// Where a revision number is.
 #[derive(Clone, Copy)]
@@ -103,7 +103,7 @@ pub(crate) fn rounded_revisions(
     let requests: Vec<_> = suspects.iter().map(|p| (p, Anchor::Value)).collect();
     for (pointer, range) in suspects
         .iter()
-        .zip(crate::locate::locate_in(tree, text, &requests))
+        .zip(hcr_json::locate_in(tree, text, &requests))
     {
         let literal = range.and_then(|r| text.get(r)).unwrap_or_default();
         if !literal.is_empty() && !is_integer_literal(literal) {

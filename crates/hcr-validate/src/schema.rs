@@ -21,10 +21,10 @@ use std::sync::OnceLock;
 use hcr_types::{JsonPointer, Segment};
 use serde_json::{Number, Value};
 
-use crate::diagnostic::Anchor;
 use crate::rules::Sink;
-use crate::tree::{Json, Kind, fingerprint, same_key};
 use crate::{Code, Diagnostic, Severity};
+use hcr_json::Anchor;
+use hcr_json::{Json, KeyTable, Kind};
 
 /// The canonical HCR v1.0 JSON Schema, as shipped in `protocol/v1/schema.json`.
 pub const SCHEMA_JSON: &str = include_str!("../schema/hcr-v1.schema.json");
@@ -241,75 +241,7 @@ struct Program {
     /// The root's number.
     root: usize,
     /// Every property name the schema declares.
-    names: Names,
-}
-
-/// The number of a name the schema declares nowhere (see [`property_number`]).
-pub(crate) const NOT_A_PROPERTY: u8 = u8::MAX;
-
-/// The property names, each with its number, looked up by fingerprint in an open-addressed
-/// table at most half full, so that a lookup is a probe or two (every key of a record is
-/// looked up once, as the parser writes it).
-#[derive(Debug)]
-struct Names {
-    /// Each slot: a name's fingerprint and the name, side by side for the comparison, and its
-    /// number.
-    slots: Vec<Option<(u64, String, u8)>>,
-    /// The bits of a hash that pick a slot: `64 - log2(slots)`.
-    shift: u32,
-    /// How many names there are; they are numbered from 0, in sorted order.
-    len: usize,
-}
-
-impl Names {
-    fn new(names: impl IntoIterator<Item = String>) -> Result<Self, Unsupported> {
-        let names: std::collections::BTreeSet<String> = names.into_iter().collect();
-        let bits = (names.len().max(1) * 2)
-            .next_power_of_two()
-            .trailing_zeros();
-        let mut table = Self {
-            slots: vec![None; 1 << bits],
-            shift: 64 - bits,
-            len: names.len(),
-        };
-        for (number, name) in names.into_iter().enumerate() {
-            let number = u8::try_from(number)
-                .ok()
-                .filter(|&n| n != NOT_A_PROPERTY)
-                .ok_or_else(|| Unsupported("more than 255 property names".to_owned()))?;
-            let key = fingerprint(&name);
-            let mut slot = table.slot(key);
-            while table.slots[slot].is_some() {
-                slot = table.next(slot);
-            }
-            table.slots[slot] = Some((key, name, number));
-        }
-        Ok(table)
-    }
-
-    /// The slot a fingerprint starts at (Fibonacci hashing: the top bits of the product).
-    #[inline]
-    fn slot(&self, key: u64) -> usize {
-        usize::try_from(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift).unwrap_or(0)
-    }
-
-    #[inline]
-    fn next(&self, slot: usize) -> usize {
-        (slot + 1) & (self.slots.len() - 1)
-    }
-
-    /// The number of `name`, whose fingerprint is `wanted`, or [`NOT_A_PROPERTY`].
-    #[inline]
-    fn number(&self, name: &str, wanted: u64) -> u8 {
-        let mut slot = self.slot(wanted);
-        while let Some((key, declared, number)) = &self.slots[slot] {
-            if same_key(*key, || declared == name, wanted, name) {
-                return *number;
-            }
-            slot = self.next(slot);
-        }
-        NOT_A_PROPERTY
-    }
+    names: KeyTable,
 }
 
 /// Why the schema does not compile: a keyword or value this checker does not implement.
@@ -344,7 +276,7 @@ impl Program {
                     Unsupported(format!("a $ref that never resolved: {reference}"))
                 })?)];
         }
-        let names = Names::new(
+        let names = KeyTable::new(
             compiler
                 .schemas
                 .iter()
@@ -354,7 +286,8 @@ impl Program {
                     _ => &[],
                 })
                 .map(|declared| declared.name.clone()),
-        )?;
+        )
+        .ok_or_else(|| Unsupported("more than 255 property names".to_owned()))?;
         let mut schemas = compiler.schemas;
         number_places(&mut schemas, &names)?;
         Ok(Self {
@@ -465,15 +398,15 @@ impl Shape {
 
 /// Gives each `properties` of `schemas` the places of its declared properties by the numbers
 /// `names` gives their names (a tree's keys are numbered by the embedded schema's names).
-fn number_places(schemas: &mut [Vec<Check>], names: &Names) -> Result<(), Unsupported> {
+fn number_places(schemas: &mut [Vec<Check>], names: &KeyTable) -> Result<(), Unsupported> {
     for check in schemas.iter_mut().flatten() {
         if let Check::Properties {
             declared, places, ..
         } = check
         {
-            *places = vec![NO_PLACE; names.len];
+            *places = vec![NO_PLACE; names.len()];
             for (place, property) in declared.iter().enumerate() {
-                let number = names.number(&property.name, fingerprint(&property.name));
+                let number = names.number_of(&property.name);
                 let entry = places.get_mut(usize::from(number)).ok_or_else(|| {
                     Unsupported(format!("a property name not numbered: {}", property.name))
                 })?;
@@ -487,18 +420,11 @@ fn number_places(schemas: &mut [Vec<Check>], names: &Names) -> Result<(), Unsupp
     Ok(())
 }
 
-/// The number of `name` (whose fingerprint is `wanted`) among the property names the schema
-/// declares somewhere, the fixed words of the format; [`NOT_A_PROPERTY`] for any other name.
-/// The parser gives every key its number ([`crate::tree::Node`]), so that the schema walk
-/// finds a member's declared place, and the secret walk knows a fixed word, without a lookup.
-#[inline]
-pub(crate) fn property_number(name: &str, wanted: u64) -> u8 {
-    program().names.number(name, wanted)
-}
-
-/// Whether `name` is a property the schema declares somewhere: a fixed word of the format.
-pub(crate) fn is_property_name(name: &str) -> bool {
-    property_number(name, fingerprint(name)) != NOT_A_PROPERTY
+/// The property names the schema declares somewhere, the fixed words of the format,
+/// numbered: the parser gives every key its number from this table, so that the schema walk
+/// finds a member's declared place, and the secret scan knows a fixed word, without a lookup.
+pub(crate) fn property_names() -> &'static KeyTable {
+    &program().names
 }
 
 struct Compiler<'s> {
@@ -1574,8 +1500,8 @@ pub(crate) mod oracle {
 
     use super::SchemaError;
     use crate::rules::Sink;
-    use crate::tree::Tree;
     use crate::{Diagnostic, Selection, Spelling};
+    use hcr_json::Tree;
 
     fn validator() -> &'static jsonschema::Validator {
         static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
@@ -1629,7 +1555,7 @@ pub(crate) mod oracle {
                 other => SchemaError::Other(other.keyword().to_owned()),
             };
             let instance: Value = error.instance().as_ref().clone();
-            let tree = Tree::from_value(&instance);
+            let tree = Tree::from_value(&instance, crate::schema::property_names());
             super::report(error_kind, || pointer, tree.root(), &mut out);
         }
         (out.diagnostics, out.omitted.total())
@@ -1639,7 +1565,7 @@ pub(crate) mod oracle {
     #[must_use]
     pub fn schema_diagnostics(value: &Value, limit: usize) -> (Vec<Diagnostic>, usize) {
         let mut out = sink(limit);
-        let tree = Tree::from_value(value);
+        let tree = Tree::from_value(value, crate::schema::property_names());
         super::check(tree.root(), &mut out);
         (out.diagnostics, out.omitted.total())
     }
@@ -1653,13 +1579,15 @@ pub(crate) mod oracle {
     /// Whether the walk accepts `value`.
     #[must_use]
     pub fn schema_accepts(value: &Value) -> bool {
-        let tree = Tree::from_value(value);
+        let tree = Tree::from_value(value, crate::schema::property_names());
         super::is_valid(tree.root())
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use hcr_json::NOT_A_KEY;
+
     use super::*;
 
     #[test]
@@ -1716,6 +1644,7 @@ mod tests {
             }
         }
         assert!(declared.len() > 40, "{declared:?}");
+        let is_property_name = |name: &str| property_names().number_of(name) != NOT_A_KEY;
         for name in &declared {
             assert!(is_property_name(name), "{name}");
             for near in [
@@ -1738,33 +1667,43 @@ mod tests {
     /// value is under a key.
     #[test]
     fn keys_carry_the_number_of_their_name() {
-        let names = &program().names;
-        let mut numbers = std::collections::BTreeSet::new();
-        for slot in names.slots.iter().flatten() {
-            let (_, name, number) = slot;
-            assert_eq!(property_number(name, fingerprint(name)), *number, "{name}");
-            assert!(usize::from(*number) < names.len && numbers.insert(*number));
+        // Numbered in sorted order, each name its own number.
+        let names = property_names();
+        let mut sorted: Vec<&str> = program()
+            .schemas
+            .iter()
+            .flatten()
+            .flat_map(|check| match check {
+                Check::Properties { declared, .. } => declared.as_slice(),
+                _ => &[],
+            })
+            .map(|declared| declared.name.as_str())
+            .collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len());
+        for (number, name) in sorted.iter().enumerate() {
+            assert_eq!(usize::from(names.number_of(name)), number, "{name}");
         }
-        assert_eq!(numbers.len(), names.len);
         let text = r#"{"summary": [{"kind": 1}], "su\u006dmary": 2, "summar": {"summaryx": 3}}"#;
-        let expect = |tree: &crate::tree::Tree<'_>| {
+        let expect = |tree: &hcr_json::Tree<'_>| {
             let root = tree.root();
-            let number = |key: &str| property_number(key, fingerprint(key));
-            assert_eq!(root.key_number(), NOT_A_PROPERTY);
+            let number = |key: &str| names.number_of(key);
+            assert_eq!(root.key_number(), NOT_A_KEY);
             let members: Vec<_> = root.all_members().collect();
             assert_eq!(members[0].1.key_number(), number("summary"));
             assert_eq!(members[1].1.key_number(), number("summary"));
-            assert_eq!(members[2].1.key_number(), NOT_A_PROPERTY);
+            assert_eq!(members[2].1.key_number(), NOT_A_KEY);
             let item = members[0].1.items().next().expect("an item");
-            assert_eq!(item.key_number(), NOT_A_PROPERTY);
+            assert_eq!(item.key_number(), NOT_A_KEY);
             assert_eq!(item.get("kind").map(Json::key_number), Some(number("kind")));
             let inner = members[2].1.get("summaryx").expect("a member");
-            assert_eq!(inner.key_number(), NOT_A_PROPERTY);
-            assert_ne!(number("kind"), NOT_A_PROPERTY);
+            assert_eq!(inner.key_number(), NOT_A_KEY);
+            assert_ne!(number("kind"), NOT_A_KEY);
         };
         let limits = crate::Limits::default();
         let spanned = crate::parse::parse(text.as_bytes(), &limits).expect("JSON");
-        assert!(spanned.tree.spans.is_some(), "the one-pass parser read it");
+        assert!(spanned.tree.has_spans(), "the one-pass parser read it");
         expect(&spanned.tree);
         let serde = crate::parse::parse_without_spans(text.as_bytes(), &limits).expect("JSON");
         expect(&serde.tree);
@@ -1785,7 +1724,7 @@ mod tests {
         number_places(&mut program.schemas, &super::program().names)
             .expect("the embedded schema declares these names");
         let value = serde_json::json!({"evidence": {"evidence": {"summary": 3}}});
-        let tree = crate::tree::Tree::from_value(&value);
+        let tree = hcr_json::Tree::from_value(&value, property_names());
         let mut walk = Walk::<false> {
             program: &program,
             path: Vec::new(),
@@ -1793,10 +1732,10 @@ mod tests {
         };
         assert!(walk.schema(program.root, tree.root()).is_break());
         let fine = serde_json::json!({"evidence": {"evidence": {"summary": "x"}}});
-        let tree = crate::tree::Tree::from_value(&fine);
+        let tree = hcr_json::Tree::from_value(&fine, property_names());
         assert!(walk.schema(program.root, tree.root()).is_continue());
         let unknown = serde_json::json!({"evidence": {"next": {}}});
-        let tree = crate::tree::Tree::from_value(&unknown);
+        let tree = hcr_json::Tree::from_value(&unknown, property_names());
         assert!(walk.schema(program.root, tree.root()).is_break());
         // A name the embedded schema does not declare cannot be numbered.
         let other = serde_json::json!({"properties": {"next": {}}});

@@ -5,16 +5,17 @@ use std::sync::Arc;
 use hcr_types::{JsonPointer, Record};
 use serde_json::Value;
 
-use crate::diagnostic::Anchor;
-use crate::locate::{locate, locate_in, positions};
-use crate::parse::{Document, parse};
+use crate::parse::parse;
 use crate::rules::{Input, Sink};
 use crate::secrets::SecretSet;
-use crate::tree::Tree;
 use crate::{
     Code, Diagnostic, Level, Limits, ReceiverContext, Report, Selection, Span, receiver,
     revision_numbers, rules, schema,
 };
+use hcr_json::Anchor;
+use hcr_json::Document;
+use hcr_json::Tree;
+use hcr_json::{locate, locate_in, positions};
 
 /// Checks records at one level. Cheap to clone and safe to share across threads: the schema
 /// is compiled once per process.
@@ -151,7 +152,7 @@ impl Validator {
             self.selection,
             self.limits.spelling,
         );
-        let tree = Tree::from_value(value);
+        let tree = Tree::from_value(value, crate::schema::property_names());
         self.check(
             &Input {
                 tree: &tree,
@@ -219,7 +220,7 @@ impl Validator {
             self.limits.spelling,
         );
         for overwritten in &document.overwritten {
-            sink.push(overwritten.diagnostic());
+            sink.push(crate::parse::repeated_key(overwritten));
         }
         self.check(
             &Input {

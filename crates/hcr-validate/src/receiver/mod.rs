@@ -23,7 +23,7 @@ use std::sync::Arc;
 use hcr_types::{DateTime, JsonPointer, Sha256};
 use serde_json::Value;
 
-use crate::tree::{Json, Tree};
+use hcr_json::{Json, Tree};
 
 pub use artifacts::{Artifact, ArtifactStore, DEFAULT_MAX_ARTIFACT_BYTES};
 pub use hcr_types::unsafe_reason;
@@ -226,7 +226,10 @@ impl Assessment {
     /// What the receiver finds in `value` with what `context` has at hand.
     #[must_use]
     pub fn of(value: &Value, context: &ReceiverContext) -> Self {
-        Self::of_tree(Tree::from_value(value).root(), context)
+        Self::of_tree(
+            Tree::from_value(value, crate::schema::property_names()).root(),
+            context,
+        )
     }
 
     /// [`Assessment::of`] a parsed document.

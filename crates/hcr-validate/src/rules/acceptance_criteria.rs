@@ -6,7 +6,7 @@ use hcr_types::JsonPointer;
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
     let criteria = input.root().at_tokens(["objective", "acceptanceCriteria"]);
-    if criteria.is_some_and(|c| c.is_array() && c.len() == 0) {
+    if criteria.is_some_and(|c| c.is_array() && c.is_empty()) {
         let at = JsonPointer::root()
             .key("objective")
             .key("acceptanceCriteria");

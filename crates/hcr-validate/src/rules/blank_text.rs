@@ -3,8 +3,8 @@
 
 use super::{Input, Sink, objects};
 use crate::schema::field;
-use crate::tree::Json;
 use crate::{Code, Diagnostic};
+use hcr_json::Json;
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
     // A text place can hold blank text only if some string of the document is blank: one

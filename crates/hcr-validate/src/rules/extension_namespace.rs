@@ -12,9 +12,7 @@ pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
         if !is_namespaced(key) {
             let at = JsonPointer::root().key("extensions").key(key);
             let message = format!("extension key `{at}` is not namespaced");
-            sink.push(
-                Diagnostic::new(Code::Hcr203, at, message).anchor(crate::diagnostic::Anchor::Key),
-            );
+            sink.push(Diagnostic::new(Code::Hcr203, at, message).anchor(hcr_json::Anchor::Key));
         }
     }
 }

@@ -19,10 +19,10 @@ use foldhash::HashMap;
 
 use hcr_types::JsonPointer;
 
-use crate::parse::Overwritten;
 use crate::secrets::Collector;
-use crate::tree::{Json, Tree};
 use crate::{Code, Diagnostic, Selection, Severity};
+use hcr_json::Overwritten;
+use hcr_json::{Json, Tree};
 
 /// What a rule reads.
 pub(crate) struct Input<'t, 'a> {

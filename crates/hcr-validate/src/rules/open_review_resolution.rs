@@ -2,8 +2,8 @@
 
 use super::{Input, Sink, objects};
 use crate::schema::field;
-use crate::tree::Json;
 use crate::{Code, Diagnostic};
+use hcr_json::Json;
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
     for (at, item) in objects(input.root(), "openReview") {

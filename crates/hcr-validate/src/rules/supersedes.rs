@@ -4,8 +4,8 @@ use std::collections::HashMap;
 
 use super::{Input, Sink, objects};
 use crate::schema::field;
-use crate::tree::Json;
 use crate::{Code, Diagnostic};
+use hcr_json::Json;
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
     // How many decisions have each summary (a map: linear in the number of decisions).

@@ -12,8 +12,8 @@ use super::names::{NameClass, classify};
 use super::rules::{self, RULES};
 use super::scanner::{self, Hit};
 use super::values;
-use crate::diagnostic::Anchor;
-use crate::tree::{Json, Kind};
+use hcr_json::Anchor;
+use hcr_json::{Json, Kind};
 
 /// Where in a document a secret was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -125,7 +125,7 @@ impl<'v> View<'v> for Json<'v, '_> {
     }
     fn under_property_name(self, _key: &str) -> bool {
         // The parser numbered the key's name.
-        self.key_number() != crate::schema::NOT_A_PROPERTY
+        self.key_number() != hcr_json::NOT_A_KEY
     }
 }
 
@@ -160,7 +160,7 @@ impl<'v> View<'v> for &'v Value {
         }
     }
     fn under_property_name(self, key: &str) -> bool {
-        crate::schema::is_property_name(key)
+        crate::schema::property_names().number_of(key) != hcr_json::NOT_A_KEY
     }
 }
 

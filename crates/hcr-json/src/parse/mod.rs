@@ -6,75 +6,131 @@
 //! the tree (without spans, which are then found in the text when needed), enforces the limits
 //! and records repeated keys (with the values they overwrote, which stay in the tree for the
 //! secret scan). `serde_json` decides every text it refuses: its errors, and the limits the
-//! visitor reaches, become the HCR001–HCR004 diagnostics.
+//! visitor reaches, become an [`Error`] of one [`ErrorKind`].
 
 mod spanned;
 
 use std::collections::HashMap;
 use std::fmt;
 
-use hcr_types::JsonPointer;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::Number;
 
-use crate::diagnostic::Anchor;
-use crate::tree::{Node, Tag, Tree, same_key};
-use crate::{Code, Diagnostic, Limit, Limits};
+use crate::keys::{KeyTable, same_key};
+use crate::locate::Anchor;
+use crate::tree::{Node, Tag, Tree};
+use crate::{JsonPointer, Limit, Limits};
 
 /// A parsed document.
 #[derive(Debug)]
-pub(crate) struct Document<'a> {
+pub struct Document<'a> {
     /// The source text (the input, known to be UTF-8).
-    pub(crate) text: &'a str,
+    pub text: &'a str,
     /// The values, read as `JSON.parse` reads them through [`Tree::root`].
-    pub(crate) tree: Tree<'a>,
+    pub tree: Tree<'a>,
     /// Values that a repeated key overwrote, in document order.
-    pub(crate) overwritten: Vec<Overwritten>,
+    pub overwritten: Vec<Overwritten>,
 }
 
 /// A member value that a later member with the same key replaced.
-#[derive(Debug)]
-pub(crate) struct Overwritten {
+#[derive(Clone, Debug)]
+pub struct Overwritten {
     /// The member.
-    pub(crate) pointer: JsonPointer,
+    pub pointer: JsonPointer,
     /// Which occurrence of the key held it (1 for the first).
-    pub(crate) occurrence: usize,
-    /// The node of the value it held.
-    pub(crate) value: usize,
+    pub occurrence: usize,
+    /// The node of the value it held ([`Tree::at`]).
+    pub value: usize,
 }
 
-impl Overwritten {
-    /// HCR002: the key that overwrote this value repeats an earlier one, pointing at the
-    /// repeating occurrence.
-    pub(crate) fn diagnostic(&self) -> Diagnostic {
-        let key = self.pointer.unescaped_tokens().last().unwrap_or_default();
-        let parent = self.pointer.parent().unwrap_or_default();
-        let message = format!("{} repeats the key `{key}`", crate::schema::field(&parent));
-        Diagnostic::new(Code::Hcr002, self.pointer.clone(), message)
-            .anchor(Anchor::KeyOccurrence(self.occurrence + 1))
+/// What kind of problem keeps bytes from being one JSON document within the limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Not JSON: the grammar is broken, or more than one value (RFC 8259).
+    Syntax,
+    /// An object repeats a key (only [`parse_value`] refuses this; [`parse`] keeps both, in
+    /// [`Document::overwritten`]).
+    RepeatedKey,
+    /// A [`Limit`] was reached.
+    Limit(Limit),
+    /// Not UTF-8, a byte-order mark, or an escape that encodes no character.
+    Encoding,
+}
+
+/// Why bytes are not one JSON document within the limits: where, and in words that never
+/// repeat the document's values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The kind of problem.
+    pub kind: ErrorKind,
+    /// The value being read when it was found.
+    pub pointer: JsonPointer,
+    /// The place in the source ([`Anchor::Offset`] for a byte offset).
+    pub anchor: Anchor,
+    /// One sentence.
+    pub message: String,
+    /// What to do about it, when there is more to say than the message.
+    pub help: Option<String>,
+}
+
+impl Error {
+    fn new(
+        kind: ErrorKind,
+        pointer: JsonPointer,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            kind,
+            pointer,
+            anchor: Anchor::Offset(offset),
+            message: message.into(),
+            help: None,
+        }
     }
 }
 
-/// Parses `bytes`, or explains why they are not a JSON document within `limits`.
-pub(crate) fn parse<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Document<'a>, Box<Diagnostic>> {
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Parses `bytes` (numbering each key from `keys`), or explains why they are not a JSON
+/// document within `limits`.
+///
+/// # Errors
+/// The first problem found.
+pub fn parse<'a>(
+    bytes: &'a [u8],
+    limits: &Limits,
+    keys: &'a KeyTable,
+) -> Result<Document<'a>, Box<Error>> {
     let text = admit(bytes, limits)?;
-    if let Ok(document) = spanned::parse(text, limits) {
+    if let Ok(document) = spanned::parse(text, limits, keys) {
         return Ok(document);
     }
-    read_with_serde(text, limits)
+    read_with_serde(text, limits, keys)
 }
 
 /// [`parse`]'s verdict and tree without the spans, for callers that need no positions: the
 /// smaller tree, read by `serde_json` (the reading [`spanned`] must agree with).
-pub(crate) fn parse_without_spans<'a>(
+///
+/// # Errors
+/// The first problem found.
+pub fn parse_without_spans<'a>(
     bytes: &'a [u8],
     limits: &Limits,
-) -> Result<Document<'a>, Box<Diagnostic>> {
-    read_with_serde(admit(bytes, limits)?, limits)
+    keys: &'a KeyTable,
+) -> Result<Document<'a>, Box<Error>> {
+    read_with_serde(admit(bytes, limits)?, limits, keys)
 }
 
 /// The text of `bytes`, if their size and encoding may be read as a record.
-fn admit<'a>(bytes: &'a [u8], limits: &Limits) -> Result<&'a str, Box<Diagnostic>> {
+fn admit<'a>(bytes: &'a [u8], limits: &Limits) -> Result<&'a str, Box<Error>> {
     if bytes.len() > limits.max_record_bytes {
         return Err(Box::new(limit_exceeded(
             Limit::RecordBytes,
@@ -90,26 +146,32 @@ fn admit<'a>(bytes: &'a [u8], limits: &Limits) -> Result<&'a str, Box<Diagnostic
 /// Reads `bytes` both ways, for the oracle: the one-pass parser's answer (`None` when it gave
 /// up) and `serde_json`'s.
 #[cfg(feature = "oracle")]
-pub(crate) fn both_ways<'a>(
+#[doc(hidden)]
+pub fn both_ways<'a>(
     bytes: &'a [u8],
     limits: &Limits,
-) -> (Option<Document<'a>>, Result<Document<'a>, Box<Diagnostic>>) {
+    keys: &'a KeyTable,
+) -> (Option<Document<'a>>, Result<Document<'a>, Box<Error>>) {
     let Ok(text) = decode(bytes) else {
-        return (None, parse(bytes, limits));
+        return (None, parse(bytes, limits, keys));
     };
     (
-        spanned::parse(text, limits).ok(),
-        read_with_serde(text, limits),
+        spanned::parse(text, limits, keys).ok(),
+        read_with_serde(text, limits, keys),
     )
 }
 
 /// Reads `text` with `serde_json`: the reading of record for what [`spanned`] gives up on,
 /// and the source of every parse-level diagnostic.
-fn read_with_serde<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, Box<Diagnostic>> {
+fn read_with_serde<'a>(
+    text: &'a str,
+    limits: &Limits,
+    keys: &'a KeyTable,
+) -> Result<Document<'a>, Box<Error>> {
     let mut state = State {
         limits,
         // About one value per 24 bytes of a pretty-printed record.
-        tree: Tree::new((text.len() / 24).min(1 << 16)),
+        tree: Tree::new((text.len() / 24).min(1 << 16), keys),
         keys: Vec::new(),
         overwritten: Vec::new(),
         limit: None,
@@ -141,12 +203,14 @@ fn read_with_serde<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, B
 }
 
 /// Checks the encoding and returns the text.
-fn decode(bytes: &[u8]) -> Result<&str, Box<Diagnostic>> {
+fn decode(bytes: &[u8]) -> Result<&str, Box<Error>> {
     let encoding = |offset: usize, message: &str| {
-        Box::new(
-            Diagnostic::new(Code::Hcr004, JsonPointer::root(), message)
-                .anchor(Anchor::Offset(offset)),
-        )
+        Box::new(Error::new(
+            ErrorKind::Encoding,
+            JsonPointer::root(),
+            offset,
+            message,
+        ))
     };
     if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
         return Err(encoding(
@@ -198,13 +262,16 @@ fn utf16_or_32(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
-pub(crate) fn limit_exceeded(
+/// The error of `limit` reached at `pointer` (`offset` in the source): `what` exceeded it; the
+/// message names the setting that raises it, as `limits.spelling` spells it.
+#[must_use]
+pub fn limit_exceeded(
     limit: Limit,
     limits: &Limits,
     pointer: JsonPointer,
     offset: usize,
     what: String,
-) -> Diagnostic {
+) -> Error {
     let mut message = format!("{what}; {}", limit.describe(limits));
     let setting = limit.setting().map(|s| limits.spelling.spell(s));
     let help = match &setting {
@@ -217,13 +284,14 @@ pub(crate) fn limit_exceeded(
     if let Some(setting) = &setting {
         message.push_str(&format!(" ({setting})"));
     }
-    Diagnostic::new(Code::Hcr003, pointer, message)
-        .help(help)
-        .anchor(Anchor::Offset(offset))
+    Error {
+        help: Some(help),
+        ..Error::new(ErrorKind::Limit(limit), pointer, offset, message)
+    }
 }
 
 /// Turns a `serde_json` error (or a limit the visitor hit) into a diagnostic.
-fn syntax_error(text: &str, error: &serde_json::Error, state: &State<'_, '_>) -> Diagnostic {
+fn syntax_error(text: &str, error: &serde_json::Error, state: &State<'_, '_>) -> Error {
     let offset = error_offset(text, error.line(), error.column());
     let pointer = pointer_from_reversed(&state.error_path);
     if let Some((limit, what)) = &state.limit {
@@ -240,12 +308,12 @@ fn syntax_error(text: &str, error: &serde_json::Error, state: &State<'_, '_>) ->
         || reason.contains("unexpected end of hex escape")
         || reason.contains("invalid unicode code point")
     {
-        return Diagnostic::new(
-            Code::Hcr004,
+        return Error::new(
+            ErrorKind::Encoding,
             pointer,
+            offset,
             format!("a string escape encodes no character ({reason})"),
-        )
-        .anchor(Anchor::Offset(offset));
+        );
     }
     if reason.contains("number out of range") {
         return limit_exceeded(
@@ -270,10 +338,9 @@ fn syntax_error(text: &str, error: &serde_json::Error, state: &State<'_, '_>) ->
     } else {
         format!("the input is not valid JSON: {reason}")
     };
-    let diagnostic = Diagnostic::new(Code::Hcr001, pointer, message).anchor(Anchor::Offset(offset));
-    match crate::hints::not_one_value(text) {
-        Some(hint) => diagnostic.help(hint),
-        None => diagnostic,
+    Error {
+        help: crate::hints::not_one_value(text).map(str::to_owned),
+        ..Error::new(ErrorKind::Syntax, pointer, offset, message)
     }
 }
 
@@ -495,7 +562,10 @@ impl<'de> Visitor<'de> for Seed<'_, '_, 'de> {
 
     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<(), E> {
         check_string(self.state, v)?;
-        self.state.tree.nodes.push(Node::text(Tag::String, v));
+        self.state
+            .tree
+            .nodes
+            .push(Node::text(Tag::String, v, self.state.tree.keys));
         Ok(())
     }
 
@@ -666,7 +736,10 @@ impl<'de> Visitor<'de> for KeySeed<'_, '_, 'de> {
 
     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<(), E> {
         check_string(self.state, v)?;
-        self.state.tree.nodes.push(Node::text(Tag::Key, v));
+        self.state
+            .tree
+            .nodes
+            .push(Node::text(Tag::Key, v, self.state.tree.keys));
         Ok(())
     }
 
@@ -687,8 +760,8 @@ impl<'de> Visitor<'de> for KeySeed<'_, '_, 'de> {
 mod tests {
     use super::*;
 
-    fn parse_default(text: &str) -> Result<Document<'_>, Box<Diagnostic>> {
-        parse(text.as_bytes(), &Limits::default())
+    fn parse_default(text: &str) -> Result<Document<'_>, Box<Error>> {
+        parse(text.as_bytes(), &Limits::default(), KeyTable::empty())
     }
 
     #[test]
@@ -727,9 +800,9 @@ mod tests {
             max_depth: 3,
             ..Limits::default()
         };
-        assert!(parse(b"[[[1]]]", &limits).is_ok());
-        let error = parse(b"[[[[1]]]]", &limits).expect_err("too deep");
-        assert_eq!(error.code, Code::Hcr003);
+        assert!(parse(b"[[[1]]]", &limits, KeyTable::empty()).is_ok());
+        let error = parse(b"[[[[1]]]]", &limits, KeyTable::empty()).expect_err("too deep");
+        assert_eq!(error.kind, ErrorKind::Limit(Limit::Depth));
         assert_eq!(error.pointer.as_str(), "/0/0/0");
         assert!(
             error.message.contains("nesting depth limit is 3"),
@@ -745,19 +818,22 @@ mod tests {
             max_string_bytes: 3,
             ..Limits::default()
         };
-        assert!(parse(br#"["abc", "d"]"#, &limits).is_ok());
-        let too_many = parse(br#"{"a": [1, 2, 3]}"#, &limits).expect_err("too many items");
+        assert!(parse(br#"["abc", "d"]"#, &limits, KeyTable::empty()).is_ok());
+        let too_many =
+            parse(br#"{"a": [1, 2, 3]}"#, &limits, KeyTable::empty()).expect_err("too many items");
         assert_eq!(
-            (too_many.code, too_many.pointer.as_str()),
-            (Code::Hcr003, "/a")
+            (too_many.kind, too_many.pointer.as_str()),
+            (ErrorKind::Limit(Limit::ArrayItems), "/a")
         );
-        let too_long = parse(br#"{"a": ["abcd"]}"#, &limits).expect_err("too long");
+        let too_long =
+            parse(br#"{"a": ["abcd"]}"#, &limits, KeyTable::empty()).expect_err("too long");
         assert_eq!(
-            (too_long.code, too_long.pointer.as_str()),
-            (Code::Hcr003, "/a/0")
+            (too_long.kind, too_long.pointer.as_str()),
+            (ErrorKind::Limit(Limit::StringBytes), "/a/0")
         );
-        let long_key = parse(br#"{"abcd": 1}"#, &limits).expect_err("key too long");
-        assert_eq!(long_key.code, Code::Hcr003);
+        let long_key =
+            parse(br#"{"abcd": 1}"#, &limits, KeyTable::empty()).expect_err("key too long");
+        assert_eq!(long_key.kind, ErrorKind::Limit(Limit::StringBytes));
     }
 
     #[test]
@@ -767,8 +843,8 @@ mod tests {
             ..Limits::default()
         };
         // Not even JSON: the size check comes first.
-        let error = parse(b"{{{{{", &limits).expect_err("too big");
-        assert_eq!(error.code, Code::Hcr003);
+        let error = parse(b"{{{{{", &limits, KeyTable::empty()).expect_err("too big");
+        assert_eq!(error.kind, ErrorKind::Limit(Limit::RecordBytes));
     }
 
     #[test]
@@ -784,23 +860,29 @@ mod tests {
             br#"{"a": "\ud800"}"#,
             br#"{"a": "\udc00\ud800"}"#,
         ] {
-            let error = parse(bytes, &Limits::default()).expect_err("bad encoding");
-            assert_eq!(error.code, Code::Hcr004, "{bytes:?}: {}", error.message);
+            let error =
+                parse(bytes, &Limits::default(), KeyTable::empty()).expect_err("bad encoding");
+            assert_eq!(
+                error.kind,
+                ErrorKind::Encoding,
+                "{bytes:?}: {}",
+                error.message
+            );
         }
     }
 
     #[test]
     fn classifies_syntax_problems() {
         for (text, code) in [
-            ("{", Code::Hcr001),
-            ("{\"a\" 1}", Code::Hcr001),
-            ("[1,]", Code::Hcr001),
-            ("{} {}", Code::Hcr001),
-            ("", Code::Hcr001),
-            ("[1e400]", Code::Hcr003),
+            ("{", ErrorKind::Syntax),
+            ("{\"a\" 1}", ErrorKind::Syntax),
+            ("[1,]", ErrorKind::Syntax),
+            ("{} {}", ErrorKind::Syntax),
+            ("", ErrorKind::Syntax),
+            ("[1e400]", ErrorKind::Limit(Limit::NumberRange)),
         ] {
             let error = parse_default(text).expect_err("not JSON");
-            assert_eq!(error.code, code, "{text}: {}", error.message);
+            assert_eq!(error.kind, code, "{text}: {}", error.message);
             assert!(!error.message.contains(" at line "), "{}", error.message);
         }
     }

@@ -10,11 +10,12 @@
 //! digits is read by `serde_json` itself. Tests hold the two parsers together on the
 //! conformance suite, JSONTestSuite and generated documents, and a fuzz target on any input.
 
-use hcr_types::JsonPointer;
+use crate::JsonPointer;
 use serde_json::Number;
 
 use super::{Document, ObjectKeys, Overwritten, Repeat};
 use crate::Limits;
+use crate::keys::KeyTable;
 use crate::tree::{Node, Tag, Tree, index32};
 
 /// The parser gave up; `serde_json` decides.
@@ -26,7 +27,11 @@ type Step<T = ()> = Result<T, GiveUp>;
 const SERDE_DEPTH: usize = 128;
 
 /// Reads `text`, or gives up (see the module documentation).
-pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, GiveUp> {
+pub(super) fn parse<'a>(
+    text: &'a str,
+    limits: &Limits,
+    names: &'a KeyTable,
+) -> Result<Document<'a>, GiveUp> {
     // Spans are 32-bit offsets.
     if u32::try_from(text.len()).is_err() {
         return Err(GiveUp);
@@ -38,7 +43,7 @@ pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Document<'a>, 
         at: 0,
         limits,
         max_depth: limits.max_depth.min(SERDE_DEPTH - 1),
-        tree: Tree::new(capacity),
+        tree: Tree::new(capacity, names),
         spans: Vec::with_capacity(capacity),
         keys: Vec::with_capacity(32),
         path: Vec::with_capacity(16),
@@ -238,7 +243,10 @@ impl<'a> Parser<'a, '_> {
             Some(b'"') => {
                 self.at = end + 1;
                 self.check_length(end - start)?;
-                self.push(Node::text(tag, &self.text[start..end]), quote);
+                self.push(
+                    Node::text(tag, &self.text[start..end], self.tree.keys),
+                    quote,
+                );
                 Ok(())
             }
             Some(b'\\') => {

@@ -10,18 +10,18 @@
 //!
 //! Objects keep every member, repeated keys included; [`Json`] reads them as `JSON.parse` does
 //! (the last value of a repeated key, at its first key's place), and the values repeats
-//! overwrote stay in the tree for the secret scan. A `serde_json::Value` (from
-//! [`Validator::validate_value`](crate::Validator::validate_value) or the secret API) is read
-//! through [`Tree::from_value`], so every check has one implementation.
+//! overwrote stay in the tree for the secret scan. A `serde_json::Value` a caller holds is
+//! read through [`Tree::from_value`], so every check has one implementation.
 
 use std::collections::HashMap;
 use std::ops::Range;
 
-use hcr_types::JsonPointer;
+use crate::JsonPointer;
+use crate::view::{JsonView, Kind};
 use serde_json::{Map, Number, Value};
 
-use crate::diagnostic::Anchor;
-use crate::schema::NOT_A_PROPERTY;
+use crate::keys::{KeyTable, NOT_A_KEY, fingerprint, same_key};
+use crate::locate::Anchor;
 
 /// What a [`Node`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub(crate) struct Node<'a> {
     /// A container's items or members; a key's [`fingerprint`].
     pub(crate) count: u64,
     /// A key's name's number among the schema's property names
-    /// ([`crate::schema::property_number`]).
+    /// ([`KeyTable`]).
     pub(crate) property: u8,
     /// A decoded text's or a number's index, or the end of a container's subtree: 32 bits,
     /// so that a node takes 32 bytes (a tree holds one per value and key; a 16 MiB record
@@ -86,7 +86,7 @@ impl<'a> Node<'a> {
             tag,
             flag: false,
             count: 0,
-            property: NOT_A_PROPERTY,
+            property: NOT_A_KEY,
             a: 0,
             text: "",
         }
@@ -94,11 +94,11 @@ impl<'a> Node<'a> {
 
     /// A key whose text is `text`: its fingerprint and its name's number.
     #[inline(never)]
-    fn key(text: &str) -> Self {
+    fn key(text: &str, keys: &KeyTable) -> Self {
         let count = fingerprint(text);
         Self {
             count,
-            property: crate::schema::property_number(text, count),
+            property: keys.number(text, count),
             ..Self::of(Tag::Key)
         }
     }
@@ -106,9 +106,9 @@ impl<'a> Node<'a> {
     /// A string or key node for `text`, its text not set: a key keeps its [`fingerprint`] in
     /// `count`, and its name's number.
     #[inline(always)]
-    fn without_text(tag: Tag, text: &str) -> Self {
+    fn without_text(tag: Tag, text: &str, keys: &KeyTable) -> Self {
         if tag == Tag::Key {
-            Self::key(text)
+            Self::key(text, keys)
         } else {
             Self::of(tag)
         }
@@ -116,54 +116,19 @@ impl<'a> Node<'a> {
 
     /// A string or key whose text is `text` (see [`Node::without_text`]).
     #[inline(always)]
-    pub(crate) fn text(tag: Tag, text: &'a str) -> Self {
+    pub(crate) fn text(tag: Tag, text: &'a str, keys: &KeyTable) -> Self {
         Self {
             text,
-            ..Self::without_text(tag, text)
+            ..Self::without_text(tag, text, keys)
         }
     }
 }
 
-/// A key's length and first bytes in one word: equal texts have equal fingerprints, and a
-/// key of up to seven bytes is equal to another exactly when their fingerprints are, so most
-/// lookups compare one word and never call `memcmp`.
-#[inline]
-pub(crate) fn fingerprint(text: &str) -> u64 {
-    let bytes = text.as_bytes();
-    let len = bytes.len();
-    // The first seven bytes in place, read without a loop or a call to `memcpy` (keys are
-    // short and many): a shorter key from two overlapping reads of its ends, whose shared
-    // bytes land on themselves.
-    let head = match (
-        bytes.first_chunk::<8>(),
-        bytes.first_chunk::<4>(),
-        bytes.first(),
-    ) {
-        (Some(word), _, _) => u64::from_le_bytes(*word) & 0x00FF_FFFF_FFFF_FFFF,
-        (None, Some(low), _) => {
-            let high = bytes.last_chunk::<4>().copied().unwrap_or(*low);
-            u64::from(u32::from_le_bytes(*low))
-                | u64::from(u32::from_le_bytes(high)) << (8 * (len - 4))
-        }
-        (None, None, Some(&first)) => {
-            let byte = |at: usize| u64::from(bytes[at]) << (8 * at);
-            u64::from(first) | byte(len / 2) | byte(len - 1)
-        }
-        _ => 0,
-    };
-    head | (u64::from(u8::try_from(len).unwrap_or(u8::MAX)) << 56)
-}
-
-/// Whether `text`, whose fingerprint is `key`, is `query`, whose fingerprint is `wanted`:
-/// the texts are compared only when the fingerprints leave it open.
-#[inline]
-pub(crate) fn same_key(key: u64, text: impl FnOnce() -> bool, wanted: u64, query: &str) -> bool {
-    key == wanted && (query.len() <= 7 || text())
-}
-
 /// A parsed JSON document: its values in document order (see the module documentation).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Tree<'a> {
+#[derive(Clone, Debug)]
+pub struct Tree<'a> {
+    /// The names whose numbers the keys carry.
+    pub(crate) keys: &'a KeyTable,
     /// The text of strings that held escapes, by number.
     pub(crate) decoded: Vec<String>,
     pub(crate) numbers: Vec<Number>,
@@ -176,8 +141,9 @@ pub(crate) struct Tree<'a> {
 impl<'a> Tree<'a> {
     /// An empty tree, room made for `nodes` values (and, for a large tree, as many numbers:
     /// room never used is never touched, while a vector that doubles keeps what it outgrew).
-    pub(crate) fn new(nodes: usize) -> Self {
+    pub(crate) fn new(nodes: usize, keys: &'a KeyTable) -> Self {
         Self {
+            keys,
             decoded: Vec::new(),
             numbers: Vec::with_capacity(if nodes > 1 << 16 { nodes } else { 0 }),
             nodes: Vec::with_capacity(nodes),
@@ -190,7 +156,7 @@ impl<'a> Tree<'a> {
         self.nodes.push(Node {
             flag: true,
             a: index32(self.decoded.len()),
-            ..Node::without_text(tag, &text)
+            ..Node::without_text(tag, &text, self.keys)
         });
         self.decoded.push(text);
     }
@@ -239,14 +205,33 @@ impl<'a> Tree<'a> {
 
     /// Whether any string value of the document, overwritten ones included, satisfies
     /// `test`: one pass over the nodes, for a check that can then skip its walk.
-    pub(crate) fn any_string(&self, mut test: impl FnMut(&str) -> bool) -> bool {
+    pub fn any_string(&self, mut test: impl FnMut(&str) -> bool) -> bool {
         self.nodes
             .iter()
             .any(|node| node.tag == Tag::String && test(self.text(node)))
     }
 
+    /// The number of values and keys.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree holds nothing (a tree the parser wrote holds at least its root).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Whether the parser recorded every value's span (the one-pass reader does; a tree
+    /// read by `serde_json` or from a value does not).
+    #[must_use]
+    pub fn has_spans(&self) -> bool {
+        self.spans.is_some()
+    }
+
     /// The document's root value.
-    pub(crate) fn root(&self) -> Json<'_, 'a> {
+    pub fn root(&self) -> Json<'_, 'a> {
         Json {
             tree: self,
             index: 0,
@@ -254,7 +239,7 @@ impl<'a> Tree<'a> {
     }
 
     /// The value at node `index`.
-    pub(crate) fn at(&self, index: usize) -> Json<'_, 'a> {
+    pub fn at(&self, index: usize) -> Json<'_, 'a> {
         Json { tree: self, index }
     }
 
@@ -271,7 +256,7 @@ impl<'a> Tree<'a> {
     /// [`crate::locate`] finds it in the text: the last occurrence of a repeated member, or
     /// the `n`th one the anchor names; a member's key for [`Anchor::Key`] (an array item's or
     /// the root's value). `None` without spans, or when nothing is there.
-    pub(crate) fn locate(&self, pointer: &JsonPointer, anchor: Anchor) -> Option<Range<usize>> {
+    pub fn locate(&self, pointer: &JsonPointer, anchor: Anchor) -> Option<Range<usize>> {
         let spans = self.spans.as_ref()?;
         // Every occurrence of the path, in document order: (key node, value node).
         let mut found: Vec<(Option<usize>, usize)> = vec![(None, 0)];
@@ -324,8 +309,8 @@ impl<'a> Tree<'a> {
     }
 
     /// A tree that reads `value` (its strings borrowed), for checks on an already parsed value.
-    pub(crate) fn from_value(value: &'a Value) -> Self {
-        let mut tree = Tree::new(64);
+    pub fn from_value(value: &'a Value, keys: &'a KeyTable) -> Self {
+        let mut tree = Tree::new(64, keys);
         tree.push_value(value);
         tree
     }
@@ -336,7 +321,7 @@ impl<'a> Tree<'a> {
             Value::Bool(false) => self.nodes.push(Node::of(Tag::False)),
             Value::Bool(true) => self.nodes.push(Node::of(Tag::True)),
             Value::Number(n) => self.push_number(n.clone()),
-            Value::String(s) => self.nodes.push(Node::text(Tag::String, s)),
+            Value::String(s) => self.nodes.push(Node::text(Tag::String, s, self.keys)),
             Value::Array(items) => {
                 let at = self.open(Tag::Array);
                 for item in items {
@@ -347,7 +332,7 @@ impl<'a> Tree<'a> {
             Value::Object(map) => {
                 let at = self.open(Tag::Object);
                 for (key, member) in map {
-                    self.nodes.push(Node::text(Tag::Key, key));
+                    self.nodes.push(Node::text(Tag::Key, key, self.keys));
                     self.push_value(member);
                 }
                 self.close(at, map.len(), false);
@@ -357,7 +342,7 @@ impl<'a> Tree<'a> {
 
     /// Node `index` as a reader compares trees: its kind and content, wherever its text is.
     #[cfg(feature = "oracle")]
-    pub(crate) fn describe(&self, index: usize) -> String {
+    pub fn describe(&self, index: usize) -> String {
         let node = &self.nodes[index];
         match node.tag {
             Tag::String | Tag::Key => format!("{:?} {:?}", node.tag, self.text(node)),
@@ -370,23 +355,12 @@ impl<'a> Tree<'a> {
     }
 }
 
-/// The kinds of JSON value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    Null,
-    Bool,
-    Number,
-    String,
-    Array,
-    Object,
-}
-
 /// A value of a [`Tree`], read as `JSON.parse` reads it. Cheap to copy.
 #[derive(Clone, Copy)]
-pub(crate) struct Json<'t, 'a> {
+pub struct Json<'t, 'a> {
     tree: &'t Tree<'a>,
     /// Its node in the tree.
-    pub(crate) index: usize,
+    pub index: usize,
 }
 
 impl std::fmt::Debug for Json<'_, '_> {
@@ -400,7 +374,9 @@ impl<'t, 'a> Json<'t, 'a> {
         &self.tree.nodes[self.index]
     }
 
-    pub(crate) fn kind(self) -> Kind {
+    /// The kind of value.
+    #[must_use]
+    pub fn kind(self) -> Kind {
         match self.node().tag {
             Tag::Null => Kind::Null,
             Tag::False | Tag::True => Kind::Bool,
@@ -411,12 +387,16 @@ impl<'t, 'a> Json<'t, 'a> {
         }
     }
 
-    pub(crate) fn as_str(self) -> Option<&'t str> {
+    /// The text of a string; `None` for anything else (a key included).
+    #[must_use]
+    pub fn as_str(self) -> Option<&'t str> {
         let node = self.node();
         (node.tag == Tag::String).then(|| self.tree.text(node))
     }
 
-    pub(crate) fn as_bool(self) -> Option<bool> {
+    /// The value of `true` or `false`.
+    #[must_use]
+    pub fn as_bool(self) -> Option<bool> {
         match self.node().tag {
             Tag::False => Some(false),
             Tag::True => Some(true),
@@ -424,7 +404,9 @@ impl<'t, 'a> Json<'t, 'a> {
         }
     }
 
-    pub(crate) fn as_number(self) -> Option<&'t Number> {
+    /// A number, as `serde_json` reads it.
+    #[must_use]
+    pub fn as_number(self) -> Option<&'t Number> {
         let node = self.node();
         match node.tag {
             Tag::Number => self.tree.numbers.get(widen(node.a)),
@@ -432,15 +414,21 @@ impl<'t, 'a> Json<'t, 'a> {
         }
     }
 
-    pub(crate) fn is_null(self) -> bool {
+    /// Whether this is `null`.
+    #[must_use]
+    pub fn is_null(self) -> bool {
         self.node().tag == Tag::Null
     }
 
-    pub(crate) fn is_object(self) -> bool {
+    /// Whether this is an object.
+    #[must_use]
+    pub fn is_object(self) -> bool {
         self.node().tag == Tag::Object
     }
 
-    pub(crate) fn is_array(self) -> bool {
+    /// Whether this is an array.
+    #[must_use]
+    pub fn is_array(self) -> bool {
         self.node().tag == Tag::Array
     }
 
@@ -451,7 +439,7 @@ impl<'t, 'a> Json<'t, 'a> {
     }
 
     /// The number of items or members (`JSON.parse`'s, for an object with repeated keys).
-    pub(crate) fn len(self) -> usize {
+    pub fn len(self) -> usize {
         let node = self.node();
         match node.tag {
             Tag::Object if node.flag => self.members().count(),
@@ -460,8 +448,14 @@ impl<'t, 'a> Json<'t, 'a> {
         }
     }
 
+    /// Whether this has no items or members (or is no array or object).
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
     /// An array's items; nothing for anything else.
-    pub(crate) fn items(self) -> Items<'t, 'a> {
+    pub fn items(self) -> Items<'t, 'a> {
         let node = self.node();
         let (next, left) = match node.tag {
             Tag::Array => (self.index + 1, node.items()),
@@ -475,7 +469,7 @@ impl<'t, 'a> Json<'t, 'a> {
     }
 
     /// The array's items, when it is one.
-    pub(crate) fn as_array(self) -> Option<Items<'t, 'a>> {
+    pub fn as_array(self) -> Option<Items<'t, 'a>> {
         self.is_array().then(|| self.items())
     }
 
@@ -499,7 +493,7 @@ impl<'t, 'a> Json<'t, 'a> {
 
     /// Every member of an object in document order, repeated keys included: the key, and the
     /// value that member wrote.
-    pub(crate) fn all_members(self) -> AllMembers<'t, 'a> {
+    pub fn all_members(self) -> AllMembers<'t, 'a> {
         let node = self.node();
         let (next, left) = match node.tag {
             Tag::Object => (self.index + 1, node.items()),
@@ -514,7 +508,7 @@ impl<'t, 'a> Json<'t, 'a> {
 
     /// An object's members as `JSON.parse` sees them: each key once, at its first place, with
     /// its last value.
-    pub(crate) fn members(self) -> Members<'t, 'a> {
+    pub fn members(self) -> Members<'t, 'a> {
         if !self.repeats() {
             return Members::Plain(self.all_members());
         }
@@ -533,23 +527,23 @@ impl<'t, 'a> Json<'t, 'a> {
     }
 
     /// For the value of an object's member, the number of its key's name among the schema's
-    /// property names ([`crate::schema::property_number`]); [`NOT_A_PROPERTY`] for any other
+    /// property names ([`KeyTable`]); [`NOT_A_KEY`] for any other
     /// value. (A member's key is the node just before its value; an array item or the root
     /// never follows a key.)
     #[inline]
-    pub(crate) fn key_number(self) -> u8 {
+    pub fn key_number(self) -> u8 {
         match self
             .index
             .checked_sub(1)
             .and_then(|k| self.tree.nodes.get(k))
         {
             Some(node) if node.tag == Tag::Key => node.property,
-            _ => NOT_A_PROPERTY,
+            _ => NOT_A_KEY,
         }
     }
 
     /// The value of member `key` (the last, if repeated).
-    pub(crate) fn get(self, key: &str) -> Option<Self> {
+    pub fn get(self, key: &str) -> Option<Self> {
         let repeats = self.repeats();
         let wanted = fingerprint(key);
         let mut found = None;
@@ -565,7 +559,7 @@ impl<'t, 'a> Json<'t, 'a> {
     }
 
     /// Whether the object has a member `key`.
-    pub(crate) fn contains_key(self, key: &str) -> bool {
+    pub fn contains_key(self, key: &str) -> bool {
         let wanted = fingerprint(key);
         self.all_member_nodes()
             .any(|(name, _)| self.is_key(name, wanted, key))
@@ -579,7 +573,7 @@ impl<'t, 'a> Json<'t, 'a> {
     }
 
     /// The value at `pointer` (tokens unescaped), as `serde_json::Value::pointer` finds it.
-    pub(crate) fn at_tokens<'k>(self, tokens: impl IntoIterator<Item = &'k str>) -> Option<Self> {
+    pub fn at_tokens<'k>(self, tokens: impl IntoIterator<Item = &'k str>) -> Option<Self> {
         let mut at = self;
         for token in tokens {
             at = match at.node().tag {
@@ -595,7 +589,7 @@ impl<'t, 'a> Json<'t, 'a> {
     }
 
     /// The value as a `serde_json::Value` (`JSON.parse`'s reading).
-    pub(crate) fn to_value(self) -> Value {
+    pub fn to_value(self) -> Value {
         match self.kind() {
             Kind::Null => Value::Null,
             Kind::Bool => Value::Bool(self.as_bool() == Some(true)),
@@ -623,7 +617,7 @@ fn array_index(token: &str) -> Option<usize> {
 
 /// The items of an array.
 #[derive(Clone)]
-pub(crate) struct Items<'t, 'a> {
+pub struct Items<'t, 'a> {
     tree: &'t Tree<'a>,
     next: usize,
     left: usize,
@@ -654,7 +648,7 @@ impl ExactSizeIterator for Items<'_, '_> {}
 
 /// Every member of an object, repeats included.
 #[derive(Clone)]
-pub(crate) struct AllMembers<'t, 'a> {
+pub struct AllMembers<'t, 'a> {
     tree: &'t Tree<'a>,
     next: usize,
     left: usize,
@@ -683,8 +677,10 @@ impl<'t, 'a> Iterator for AllMembers<'t, 'a> {
 }
 
 /// An object's members as `JSON.parse` sees them.
-pub(crate) enum Members<'t, 'a> {
+pub enum Members<'t, 'a> {
+    /// An object without a repeated key: its members as written.
     Plain(AllMembers<'t, 'a>),
+    /// An object with one: each key once, at its first place, with its last value.
     Repeats(std::vec::IntoIter<(&'t str, Json<'t, 'a>)>),
 }
 
@@ -699,17 +695,38 @@ impl<'t, 'a> Iterator for Members<'t, 'a> {
     }
 }
 
-impl<'t, 'a> hcr_types::contract::JsonView<'t> for Json<'t, 'a> {
-    fn get(self, key: &str) -> Option<Self> {
-        Json::get(self, key)
+impl<'t> JsonView<'t> for Json<'t, '_> {
+    fn kind(self) -> Kind {
+        Json::kind(self)
     }
 
     fn as_str(self) -> Option<&'t str> {
         Json::as_str(self)
     }
 
-    fn items(self) -> Option<impl Iterator<Item = Self>> {
-        self.as_array()
+    fn get(self, key: &str) -> Option<Self> {
+        Json::get(self, key)
+    }
+
+    fn members(self) -> impl Iterator<Item = (&'t str, Self)> {
+        Json::members(self)
+    }
+
+    fn items(self) -> impl Iterator<Item = Self> {
+        Json::items(self)
+    }
+
+    fn len(self) -> usize {
+        Json::len(self)
+    }
+
+    fn key_number(self, names: &KeyTable, key: &str) -> u8 {
+        if std::ptr::eq(names, self.tree.keys) {
+            // The parser numbered the key's name.
+            Json::key_number(self)
+        } else {
+            names.number_of(key)
+        }
     }
 }
 
@@ -760,7 +777,7 @@ mod tests {
             "c": {"d": {"e": "f"}},
             "": "",
         });
-        let tree = Tree::from_value(&value);
+        let tree = Tree::from_value(&value, KeyTable::empty());
         assert_eq!(tree.root().to_value(), value);
         assert_eq!(tree.root().len(), 3);
         assert_eq!(tree.root().get("a").map(|a| a.items().count()), Some(7));

@@ -6,9 +6,46 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use hcr_types::JsonPointer;
+use serde::Serialize;
 
-use crate::diagnostic::{Anchor, Position};
+use crate::JsonPointer;
+
+/// A place in the source text: 1-based line and column (columns count Unicode code points) and
+/// the 0-based byte offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Position {
+    /// 1-based line number.
+    pub line: u32,
+    /// 1-based column, in Unicode code points.
+    pub column: u32,
+    /// 0-based byte offset into the source.
+    pub offset: usize,
+}
+
+/// A range of the source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Span {
+    /// Where the value (or key) starts.
+    pub start: Position,
+    /// Just past where it ends.
+    pub end: Position,
+}
+
+/// What part of the member at a pointer is meant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Anchor {
+    /// The value at the pointer (the last occurrence, when a key is repeated).
+    #[default]
+    Value,
+    /// The member's key rather than its value.
+    Key,
+    /// The key of the `n`th (1-based) occurrence of a repeated member.
+    KeyOccurrence(usize),
+    /// The value of the `n`th (1-based) occurrence of a repeated member.
+    ValueOccurrence(usize),
+    /// A known place in the source (parse errors).
+    Offset(usize),
+}
 
 /// Where one occurrence of a member sits in the source.
 #[derive(Clone, Debug)]
@@ -95,7 +132,7 @@ impl Scanner<'_> {
 /// Finds the byte range of each `(pointer, anchor)` in `src`, a well-formed JSON text that
 /// `tree` was read from: from the tree's spans when its parser recorded them (nothing is
 /// searched), otherwise with [`locate`].
-pub(crate) fn locate_in(
+pub fn locate_in(
     tree: &crate::tree::Tree<'_>,
     src: &str,
     requests: &[(&JsonPointer, Anchor)],
@@ -113,7 +150,7 @@ pub(crate) fn locate_in(
 }
 
 /// Finds the byte range of each `(pointer, anchor)` in `src`, a well-formed JSON text.
-pub(crate) fn locate(src: &str, requests: &[(&JsonPointer, Anchor)]) -> Vec<Option<Range<usize>>> {
+pub fn locate(src: &str, requests: &[(&JsonPointer, Anchor)]) -> Vec<Option<Range<usize>>> {
     let paths: Vec<Vec<String>> = requests
         .iter()
         .map(|(pointer, _)| pointer.unescaped_tokens().collect())
@@ -320,7 +357,7 @@ impl Scanner<'_> {
 ///
 /// One pass up to the last offset: line breaks are counted (found one by one only where
 /// there are CRs), and each byte is counted towards a column at most once.
-pub(crate) fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
+pub fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
     let mut order: Vec<usize> = (0..offsets.len()).collect();
     order.sort_by_key(|&i| offsets[i]);
     let mut out = vec![

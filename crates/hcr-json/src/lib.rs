@@ -1,0 +1,154 @@
+//! The JSON reader of [hcr](https://github.com/hcr-dev/hcr): bytes into one flat [`Tree`] of
+//! values over the text, in one pass, with every value's span.
+//!
+//! - [`parse`] checks the encoding and the [`Limits`] (size, depth, string and array lengths,
+//!   object members), reads the text in one pass, and falls back to `serde_json` (through a
+//!   visitor that writes the same tree) for anything the fast reader gives up on; every text
+//!   `serde_json` refuses is refused, with an [`Error`] of one [`ErrorKind`]. Repeated keys
+//!   are kept: [`Json`] reads them as `JSON.parse` does, and [`Document::overwritten`] names
+//!   the values they replaced.
+//! - Each key is numbered as it is read from a [`KeyTable`] the caller gives (a format's fixed
+//!   words), so that later walks look nothing up.
+//! - [`locate`] turns a [`JsonPointer`] (and an [`Anchor`]) back into a place in the text, and
+//!   [`positions`] byte offsets into lines and columns, in one pass.
+//! - [`JsonView`] is one read-only view over a tree node or a `serde_json::Value`.
+//!
+//! ```
+//! use hcr_json::{ErrorKind, JsonView, KeyTable, Limits, parse};
+//!
+//! let text = br#"{"a": [1, "two"], "a": null}"#;
+//! let document = parse(text, &Limits::default(), KeyTable::empty())?;
+//! // Read as `JSON.parse` reads it: the last `a` wins...
+//! assert!(document.tree.root().get("a").is_some_and(|a| a.is_null()));
+//! // ...and the value it overwrote is kept, with its place.
+//! assert_eq!(document.overwritten[0].pointer.as_str(), "/a");
+//!
+//! let error = parse(b"[1, 2", &Limits::default(), KeyTable::empty()).unwrap_err();
+//! assert_eq!(error.kind, ErrorKind::Syntax);
+//! # Ok::<(), Box<hcr_json::Error>>(())
+//! ```
+
+mod hints;
+mod keys;
+mod limits;
+mod locate;
+mod parse;
+pub mod pointer;
+mod tree;
+mod view;
+
+pub use keys::{KeyTable, NOT_A_KEY, fingerprint, same_key};
+pub use limits::{Limit, Limits, Spelling};
+pub use locate::{Anchor, MemberSpan, Position, Span, locate, locate_in, member_spans, positions};
+#[cfg(feature = "oracle")]
+pub use parse::both_ways;
+pub use parse::{
+    Document, Error, ErrorKind, Overwritten, limit_exceeded, parse, parse_without_spans,
+};
+pub use pointer::{JsonPointer, Segment};
+pub use tree::{AllMembers, Items, Json, Members, Tree};
+pub use view::{JsonView, Kind};
+
+/// Parses `bytes` as one JSON value within `limits` (size, depth, string and array lengths,
+/// object members), refusing repeated keys and invalid encodings, into a
+/// `serde_json::Value`: for a document read whole (a patch, a request argument).
+///
+/// ```
+/// use hcr_json::{ErrorKind, Limits, parse_value};
+///
+/// assert_eq!(parse_value(br#"{"a": [1, 2]}"#, &Limits::default())?["a"][1], 2);
+/// let repeated = parse_value(br#"{"a": 1, "a": 2}"#, &Limits::default()).unwrap_err();
+/// assert_eq!(repeated.kind, ErrorKind::RepeatedKey);
+/// # Ok::<(), Box<hcr_json::Error>>(())
+/// ```
+///
+/// # Errors
+/// The first problem.
+pub fn parse_value(bytes: &[u8], limits: &Limits) -> Result<serde_json::Value, Box<Error>> {
+    // A value costs about a hundred bytes as a `serde_json::Value`: past this many, the
+    // document is refused rather than built (a patch or a brief that large is no patch or
+    // brief; a record is checked through the tree, which holds millions). Counted from the
+    // text's separators first, so that not even the tree is built for a huge one.
+    if count_values(bytes) > MAX_JSON_VALUES {
+        return Err(Box::new(Error {
+            kind: ErrorKind::Limit(Limit::RecordBytes),
+            pointer: JsonPointer::root(),
+            anchor: Anchor::Value,
+            message: format!(
+                "the document holds more than {MAX_JSON_VALUES} values and keys, the most one read whole as JSON may hold"
+            ),
+            help: None,
+        }));
+    }
+    let document = parse::parse_without_spans(bytes, limits, KeyTable::empty())?;
+    let text = document.text;
+    if let Some(overwritten) = document.overwritten.first() {
+        let key = overwritten
+            .pointer
+            .unescaped_tokens()
+            .last()
+            .unwrap_or_default();
+        return Err(Box::new(Error {
+            kind: ErrorKind::RepeatedKey,
+            pointer: overwritten.pointer.clone(),
+            anchor: Anchor::Value,
+            message: format!("the key `{}` appears twice in one object", short(&key)),
+            help: None,
+        }));
+    }
+    // The tree decided; it goes before the value is built, so that a large input is never
+    // held in both forms. `serde_json` reads what the parser accepted the same way (the
+    // parsers agree, as the oracle tests prove); should it not, its error is the answer.
+    drop(document);
+    serde_json::from_str(text).map_err(|error| {
+        Box::new(Error {
+            kind: ErrorKind::Syntax,
+            pointer: JsonPointer::root(),
+            anchor: Anchor::Value,
+            message: format!("the input could not be read as JSON: {error}"),
+            help: None,
+        })
+    })
+}
+
+/// The most values and keys [`parse_value`] builds a `serde_json::Value` of (about 25 MiB of
+/// it).
+pub const MAX_JSON_VALUES: usize = 250_000;
+
+/// How many values and keys the JSON text `bytes` holds at most: its commas, colons and
+/// opening brackets outside strings, and one. One pass, no allocation: for a caller about to
+/// read a text whole into values.
+///
+/// ```
+/// // The object, two keys, the array, its two items and the string.
+/// assert_eq!(hcr_json::count_values(br#"{"a": [1, 2], "b": "x,y:z"}"#), 7);
+/// ```
+#[must_use]
+pub fn count_values(bytes: &[u8]) -> usize {
+    let mut count = 1;
+    let mut in_string = false;
+    let mut escaped = false;
+    for &b in bytes {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+        } else if matches!(b, b',' | b':' | b'[' | b'{') {
+            count += 1;
+        } else if b == b'"' {
+            in_string = true;
+        }
+    }
+    count
+}
+
+/// A key for a message: at most 40 characters, so that a message never carries a long value.
+fn short(key: &str) -> String {
+    match key.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &key[..cut]),
+        None => key.to_owned(),
+    }
+}
