@@ -17,11 +17,12 @@ use anyhow::{Context as _, Result, bail};
 pub(crate) const EDGES: &[(&str, &[&str])] = &[
     ("hcr-escape", &[]),
     ("hcr-json", &[]),
+    ("hcr-secrets", &["hcr-escape", "hcr-json"]),
     ("hcr-types", &["hcr-json"]),
     ("hcr-fs", &["hcr-escape"]),
     (
         "hcr-validate",
-        &["hcr-escape", "hcr-fs", "hcr-json", "hcr-types"],
+        &["hcr-fs", "hcr-json", "hcr-secrets", "hcr-types"],
     ),
     ("hcr-batch", &["hcr-escape", "hcr-fs", "hcr-validate"]),
     ("hcr-report", &["hcr-batch", "hcr-escape", "hcr-validate"]),

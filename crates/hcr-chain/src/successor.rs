@@ -219,14 +219,13 @@ pub enum Refusal {
 /// # Errors
 /// [`Refusal`]: why there is no successor.
 pub fn checked_successor(previous: &Record, how: &Continuation) -> Result<Checked, Refusal> {
-    use hcr_validate::secrets::SecretSet;
     use hcr_validate::{Level, Validator};
     // What the predecessor and the patch hold is never repeated, not even in an error.
     let next = successor(previous, how).map_err(|error| {
-        let secrets = SecretSet::from_value(&previous.to_value()).union(
+        let secrets = hcr_validate::secrets::of_record(&previous.to_value()).union(
             how.patch
                 .as_ref()
-                .map(SecretSet::from_value)
+                .map(hcr_validate::secrets::of_record)
                 .unwrap_or_default(),
         );
         Refusal::Refused(secrets.redact(&error.to_string()).into_owned())

@@ -233,9 +233,8 @@ pub fn diff(data: &[u8]) {
     let json = diff.to_json();
     let again: hcr_chain::Diff = serde_json::from_str(&json).expect("the JSON form reads back");
     assert_eq!(again, diff);
-    let secrets = hcr_validate::secrets::SecretSet::from_value(&old.to_value()).union(
-        hcr_validate::secrets::SecretSet::from_value(&new.to_value()),
-    );
+    let secrets = hcr_validate::secrets::of_record(&old.to_value())
+        .union(hcr_validate::secrets::of_record(&new.to_value()));
     for shown in [diff.to_text(), diff.to_markdown(), json] {
         assert!(terminal_safe(&shown), "{shown}");
         for secret in secrets.secrets().filter(|s| s.chars().count() > 4) {
@@ -490,7 +489,7 @@ fn secrets_in(data: &[u8]) -> Vec<String> {
     use hcr_validate::secrets::{SecretSet, scan_bytes};
     let mut set = SecretSet::from_source(data);
     if let Ok(value) = serde_json::from_slice::<serde_json::Value>(data) {
-        set = set.union(SecretSet::from_value(&value));
+        set = set.union(hcr_validate::secrets::of_record(&value));
     }
     let mut secrets: Vec<String> = set.secrets().map(str::to_owned).collect();
     secrets.extend(

@@ -43,7 +43,7 @@ impl Draft {
             Ok(text) => SecretSet::from_markdown(text),
             Err(_) => SecretSet::from_source(source),
         };
-        let secrets = from_source.union(SecretSet::from_value(&self.record));
+        let secrets = from_source.union(hcr_validate::secrets::of_record(&self.record));
         // The draft is copied only when it holds something to redact.
         let redacted = if secrets.is_empty() {
             0

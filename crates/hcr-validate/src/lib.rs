@@ -58,7 +58,6 @@ pub mod receiver;
 mod revision_numbers;
 mod rules;
 mod schema;
-pub mod secrets;
 mod selection;
 mod suggest;
 mod validator;
@@ -74,6 +73,43 @@ pub use receiver::ReceiverContext;
 pub use schema::SCHEMA_JSON;
 pub use selection::{Action, Group, Selection, SelectionError, Target, parse_targets};
 pub use validator::Validator;
+
+/// The secret scanner ([`hcr_secrets`]) as a record is scanned: the schema's property names
+/// ([`property_names`]) are fixed words of the format, never secrets.
+pub mod secrets {
+    pub use hcr_secrets::*;
+
+    /// Every secret in `value`, a record or a part of one.
+    ///
+    /// ```
+    /// use hcr_validate::secrets::{Shape, scan_value};
+    ///
+    /// let record = serde_json::json!({"extensions": {"com.example/ci": {"password": "Hunter2x9Qzz"}}});
+    /// let found = scan_value(&record);
+    /// assert_eq!(
+    ///     (found[0].shape, found[0].pointer.as_str()),
+    ///     (Shape::Pair, "/extensions/com.example~1ci/password")
+    /// );
+    /// ```
+    #[must_use]
+    pub fn scan_value(value: &serde_json::Value) -> Vec<DocumentFinding> {
+        hcr_secrets::scan_value(value, crate::property_names())
+    }
+
+    /// The secrets of `value`, a record or a part of one, ready to be masked in any text.
+    #[must_use]
+    pub fn of_record(value: &serde_json::Value) -> SecretSet {
+        SecretSet::from_value(value, crate::property_names())
+    }
+}
+
+/// The property names the canonical schema declares, numbered: the fixed words of the format.
+/// Every record is read with them ([`hcr_json::KeyTable`]), so that the schema walk finds a
+/// member's place, and the secret scan a fixed word, without a lookup.
+#[must_use]
+pub fn property_names() -> &'static hcr_json::KeyTable {
+    schema::property_names()
+}
 
 /// Parses `bytes` as one JSON value within `limits` (size, depth, string and array lengths,
 /// object members), refusing repeated keys and invalid encodings, without checking it as a
@@ -157,6 +193,7 @@ pub mod internals {
                 self.0.tree.root(),
                 &hcr_types::JsonPointer::root(),
                 None,
+                crate::property_names(),
                 &mut |_| found += 1,
             );
             found

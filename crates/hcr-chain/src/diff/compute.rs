@@ -56,9 +56,10 @@ impl Diff {
     #[must_use]
     pub fn new(old: &Record, new: &Record) -> Self {
         let diff = Self::unredacted(old, new);
-        let secrets = SecretSet::from_value(&serde_json::to_value(old).unwrap_or_default()).union(
-            SecretSet::from_value(&serde_json::to_value(new).unwrap_or_default()),
-        );
+        let secrets =
+            hcr_validate::secrets::of_record(&serde_json::to_value(old).unwrap_or_default()).union(
+                hcr_validate::secrets::of_record(&serde_json::to_value(new).unwrap_or_default()),
+            );
         diff.redacted(&secrets)
     }
 

@@ -11,12 +11,16 @@ use crate::{Code, Diagnostic};
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
     let root = hcr_types::JsonPointer::root();
-    walk(input.root(), &root, None, &mut |event| report(event, sink));
+    let fixed = crate::property_names();
+    walk(input.root(), &root, None, fixed, &mut |event| {
+        report(event, sink)
+    });
     for overwritten in input.overwritten {
         walk(
             input.tree.at(overwritten.value),
             &overwritten.pointer,
             Some(overwritten.occurrence),
+            fixed,
             &mut |event| report(event, sink),
         );
     }

@@ -5,15 +5,13 @@
 
 use std::ops::Range;
 
-use hcr_types::{JsonPointer, Segment};
+use hcr_json::{Anchor, JsonPointer, JsonView, KeyTable, Kind, NOT_A_KEY, Segment};
 use serde_json::Value;
 
 use super::names::{NameClass, classify};
 use super::rules::{self, RULES};
 use super::scanner::{self, Hit};
 use super::values;
-use hcr_json::Anchor;
-use hcr_json::{Json, Kind};
 
 /// Where in a document a secret was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -57,21 +55,29 @@ pub struct DocumentFinding {
     pub items: Option<(usize, usize)>,
 }
 
-/// What the walk reports for each secret.
-pub(crate) struct Event<'e> {
-    pub(crate) rule: usize,
-    pub(crate) shape: Shape,
-    pub(crate) base: &'e JsonPointer,
-    pub(crate) path: &'e [Segment<'e>],
-    pub(crate) anchor: Anchor,
+/// What [`walk`] reports for each secret: everything a caller needs to name it, built
+/// without allocating (the pointer only when asked for).
+pub struct Event<'e> {
+    /// The rule that found it: an index into [`RULES`].
+    pub rule: usize,
+    /// Where it was found.
+    pub shape: Shape,
+    /// Where the walk started.
+    pub base: &'e JsonPointer,
+    /// The path from `base` to the string holding the secret.
+    pub path: &'e [Segment<'e>],
+    /// The part of the member meant (its key for a secret in a key).
+    pub anchor: Anchor,
     /// The secret as it stands in each string that holds part of it.
-    pub(crate) pieces: &'e [&'e str],
-    pub(crate) items: Option<(usize, usize)>,
+    pub pieces: &'e [&'e str],
+    /// For a secret split across array items, the first and last item.
+    pub items: Option<(usize, usize)>,
 }
 
 impl Event<'_> {
     /// The pointer of the string holding the secret (built only when asked for).
-    pub(crate) fn pointer(&self) -> JsonPointer {
+    #[must_use]
+    pub fn pointer(&self) -> JsonPointer {
         let mut pointer = self.base.clone();
         for step in self.path {
             step.push_onto(&mut pointer);
@@ -79,8 +85,9 @@ impl Event<'_> {
         pointer
     }
 
-    /// The public form.
-    pub(crate) fn finding(&self) -> DocumentFinding {
+    /// The finding, owned.
+    #[must_use]
+    pub fn finding(&self) -> DocumentFinding {
         DocumentFinding {
             rule: RULES[self.rule].id,
             kind: RULES[self.rule].kind,
@@ -91,90 +98,20 @@ impl Event<'_> {
     }
 }
 
-/// What the walk reads of a document: the parsed tree ([`Json`]), or a `serde_json::Value`
-/// a caller gives, walked as it is (a tree of a large value would double the memory it takes).
-pub(crate) trait View<'v>: Copy {
-    fn kind(self) -> Kind;
-    fn as_str(self) -> Option<&'v str>;
-    /// An object's members as `JSON.parse` reads them; nothing for anything else.
-    fn members(self) -> impl Iterator<Item = (&'v str, Self)>;
-    /// An array's items; nothing for anything else.
-    fn items(self) -> impl Iterator<Item = Self>;
-    /// The number of items or members.
-    fn len(self) -> usize;
-    /// Whether this value is a member's whose key, `key`, is a property name the schema
-    /// declares: a fixed word of the format, never a secret.
-    fn under_property_name(self, key: &str) -> bool;
-}
-
-impl<'v> View<'v> for Json<'v, '_> {
-    fn kind(self) -> Kind {
-        Json::kind(self)
-    }
-    fn as_str(self) -> Option<&'v str> {
-        Json::as_str(self)
-    }
-    fn members(self) -> impl Iterator<Item = (&'v str, Self)> {
-        Json::members(self)
-    }
-    fn items(self) -> impl Iterator<Item = Self> {
-        Json::items(self)
-    }
-    fn len(self) -> usize {
-        Json::len(self)
-    }
-    fn under_property_name(self, _key: &str) -> bool {
-        // The parser numbered the key's name.
-        self.key_number() != hcr_json::NOT_A_KEY
-    }
-}
-
-impl<'v> View<'v> for &'v Value {
-    fn kind(self) -> Kind {
-        match self {
-            Value::Null => Kind::Null,
-            Value::Bool(_) => Kind::Bool,
-            Value::Number(_) => Kind::Number,
-            Value::String(_) => Kind::String,
-            Value::Array(_) => Kind::Array,
-            Value::Object(_) => Kind::Object,
-        }
-    }
-    fn as_str(self) -> Option<&'v str> {
-        Value::as_str(self)
-    }
-    fn members(self) -> impl Iterator<Item = (&'v str, Self)> {
-        self.as_object()
-            .into_iter()
-            .flatten()
-            .map(|(key, value)| (key.as_str(), value))
-    }
-    fn items(self) -> impl Iterator<Item = Self> {
-        self.as_array().into_iter().flatten()
-    }
-    fn len(self) -> usize {
-        match self {
-            Value::Array(items) => items.len(),
-            Value::Object(members) => members.len(),
-            _ => 0,
-        }
-    }
-    fn under_property_name(self, key: &str) -> bool {
-        crate::schema::property_names().number_of(key) != hcr_json::NOT_A_KEY
-    }
-}
-
-/// Walks `value`, which sits at `base`; `occurrence` is set for a value a repeated key
-/// overwrote (the `n`th occurrence of its member).
-pub(crate) fn walk<'v>(
-    value: impl View<'v>,
+/// Walks `value`, which sits at `base`, calling `on` for each secret; `occurrence` is set for
+/// a value a repeated key overwrote (the `n`th occurrence of its member). A key `fixed`
+/// holds is a fixed word of the format (a schema's property name), never a secret.
+pub fn walk<'v>(
+    value: impl JsonView<'v>,
     base: &JsonPointer,
     occurrence: Option<usize>,
+    fixed: &KeyTable,
     on: &mut dyn FnMut(&Event<'_>),
 ) {
     let mut walker = Walker {
         base,
         occurrence,
+        fixed,
         on,
         scratch: Scratch::default(),
     };
@@ -182,11 +119,11 @@ pub(crate) fn walk<'v>(
     walker.value(value, &mut path);
 }
 
-/// Every secret in `value`, for callers outside the validator.
+/// Every secret in `value` (the keys `fixed` holds are fixed words, never secrets).
 #[must_use]
-pub fn scan_value(value: &Value) -> Vec<DocumentFinding> {
+pub fn scan_value(value: &Value, fixed: &KeyTable) -> Vec<DocumentFinding> {
     let mut found = Vec::new();
-    walk(value, &JsonPointer::root(), None, &mut |event| {
+    walk(value, &JsonPointer::root(), None, fixed, &mut |event| {
         found.push(event.finding());
     });
     found
@@ -195,6 +132,7 @@ pub fn scan_value(value: &Value) -> Vec<DocumentFinding> {
 struct Walker<'w> {
     base: &'w JsonPointer,
     occurrence: Option<usize>,
+    fixed: &'w KeyTable,
     on: &'w mut dyn FnMut(&Event<'_>),
     scratch: Scratch,
 }
@@ -229,7 +167,7 @@ impl Walker<'_> {
         !hits.is_empty()
     }
 
-    fn value<'v>(&mut self, value: impl View<'v>, path: &mut Vec<Segment<'v>>) {
+    fn value<'v>(&mut self, value: impl JsonView<'v>, path: &mut Vec<Segment<'v>>) {
         match value.kind() {
             Kind::String => {
                 let anchor = self.value_anchor(path);
@@ -243,7 +181,7 @@ impl Walker<'_> {
     }
 
     /// An object; `parent` is what the key holding it says (`{"secret": {"value": …}}`).
-    fn object<'v, V: View<'v>>(
+    fn object<'v, V: JsonView<'v>>(
         &mut self,
         map: V,
         path: &mut Vec<Segment<'v>>,
@@ -254,7 +192,7 @@ impl Walker<'_> {
         for (key, child) in map.members() {
             path.push(Segment::Key(key));
             // A property name of the schema is a fixed word, never a secret.
-            let schema_key = child.under_property_name(key);
+            let schema_key = child.key_number(self.fixed, key) != NOT_A_KEY;
             if !schema_key {
                 self.string(key, path, Shape::Key, Anchor::Key);
             }
@@ -290,7 +228,7 @@ impl Walker<'_> {
     /// An array: its items, then the secrets that span neighbouring string items (a PEM
     /// block one line per item, a token cut in two). A secret found inside one item that
     /// such a span contains is reported as the span.
-    fn array<'v>(&mut self, array: impl View<'v>, path: &mut Vec<Segment<'v>>) {
+    fn array<'v>(&mut self, array: impl JsonView<'v>, path: &mut Vec<Segment<'v>>) {
         // Each item's text, if it is a string; other items are walked first.
         let mut texts: Vec<Option<&'v str>> = Vec::with_capacity(array.len());
         for (i, item) in array.items().enumerate() {
@@ -491,7 +429,7 @@ pub(super) fn run_with_cap(items: &[&str], cap: usize) -> (Vec<Vec<Hit>>, Vec<Sp
 /// What an object's name says (`{"name": "DB_PASSWORD", "value": "…"}`, an environment
 /// list's entry): the first of these members the object has as a string, in this order, or
 /// what the key holding the object says.
-fn object_name<'v>(map: impl View<'v>, parent: Option<NameClass>) -> Option<NameClass> {
+fn object_name<'v>(map: impl JsonView<'v>, parent: Option<NameClass>) -> Option<NameClass> {
     let rank = |key: &str| match key {
         "name" => Some(0),
         "key" => Some(1),

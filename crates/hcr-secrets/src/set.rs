@@ -11,6 +11,8 @@ use std::ops::Range;
 use aho_corasick::AhoCorasick;
 use serde_json::Value;
 
+use hcr_json::{JsonPointer, KeyTable};
+
 use super::document;
 use super::scanner;
 use super::source::View;
@@ -27,9 +29,9 @@ const MIN_PIECE: usize = 5;
 /// text); the redacted form never shows more than four characters anyway.
 const MIN_SECRET: usize = 3;
 
-/// Collects secrets, bounded.
+/// Collects the secrets a walk finds, bounded, into a [`SecretSet`].
 #[derive(Debug, Default)]
-pub(crate) struct Collector {
+pub struct Collector {
     secrets: Vec<String>,
     bytes: usize,
     overflow: bool,
@@ -37,7 +39,7 @@ pub(crate) struct Collector {
 
 impl Collector {
     /// Adds the pieces of one secret (one piece unless it was split).
-    pub(crate) fn add(&mut self, pieces: &[&str]) {
+    pub fn add(&mut self, pieces: &[&str]) {
         let min = if pieces.len() > 1 {
             MIN_PIECE
         } else {
@@ -59,7 +61,9 @@ impl Collector {
         }
     }
 
-    pub(crate) fn finish(self) -> SecretSet {
+    /// The set of what was added.
+    #[must_use]
+    pub fn finish(self) -> SecretSet {
         SecretSet::new(self.secrets, self.overflow)
     }
 }
@@ -68,11 +72,12 @@ impl Collector {
 /// text.
 ///
 /// ```
-/// use hcr_validate::secrets::SecretSet;
+/// use hcr_json::KeyTable;
+/// use hcr_secrets::SecretSet;
 ///
 /// let record = serde_json::json!({"extensions": {"com.example/db": {"password": "Hunter2x9Qzz"}},
 ///                                 "note": "Hunter2x9Qzz was rotated"});
-/// let secrets = SecretSet::from_value(&record);
+/// let secrets = SecretSet::from_value(&record, KeyTable::empty());
 /// assert_eq!(secrets.redact("see Hunter2x9Qzz"), "see Hun… (12 characters, redacted)");
 /// ```
 #[derive(Debug, Default)]
@@ -117,9 +122,9 @@ impl SecretSet {
     /// The secrets of a parsed document: every string and key, credential pairs and split
     /// items (see [`scan_value`](super::scan_value)).
     #[must_use]
-    pub fn from_value(value: &Value) -> Self {
+    pub fn from_value(value: &Value, fixed: &KeyTable) -> Self {
         let mut collector = Collector::default();
-        document::walk(value, &hcr_types::JsonPointer::root(), None, &mut |event| {
+        document::walk(value, &JsonPointer::root(), None, fixed, &mut |event| {
             collector.add(event.pieces);
         });
         collector.finish()
@@ -334,7 +339,8 @@ pub(crate) fn generated_words(text: &str) -> Vec<Range<usize>> {
 }
 
 /// `ranges` sorted by start, overlapping and touching ones merged.
-pub(crate) fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
+#[must_use]
+pub fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
     ranges.sort_by_key(|r| r.start);
     let mut out: Vec<Range<usize>> = Vec::with_capacity(ranges.len());
     for range in ranges {

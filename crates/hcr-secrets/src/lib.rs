@@ -29,13 +29,15 @@
 //! pointers and anything else that repeats record text.
 //!
 //! ```
-//! use hcr_validate::secrets::{scan, scan_value, Shape};
+//! use hcr_json::KeyTable;
+//! use hcr_secrets::{scan, scan_value, Shape};
 //!
 //! let found = scan("export DB_PASSWORD=T7x!q9Lm2#vR4zK8");
 //! assert_eq!(found[0].rule, "credential-assignment");
 //!
 //! let record = serde_json::json!({"extensions": {"com.example/ci": {"password": "Hunter2x9Qzz"}}});
-//! let found = scan_value(&record);
+//! // The keys the table holds are a format's fixed words, never secrets.
+//! let found = scan_value(&record, KeyTable::empty());
 //! assert_eq!((found[0].shape, found[0].pointer.as_str()), (Shape::Pair, "/extensions/com.example~1ci/password"));
 //! ```
 
@@ -52,12 +54,10 @@ mod words;
 use std::borrow::Cow;
 use std::ops::Range;
 
-pub use document::{DocumentFinding, Shape, scan_value};
+pub use document::{DocumentFinding, Event, Shape, scan_value, walk};
 pub use rules::{RULES, Rule, rule};
-pub use set::SecretSet;
+pub use set::{Collector, SecretSet, merged};
 
-pub(crate) use document::{Event, walk};
-pub(crate) use set::{Collector, merged};
 pub(crate) use source::View;
 
 /// A secret found in a text.
@@ -111,7 +111,7 @@ pub fn redact(secret: &str) -> String {
 /// `text` with every secret in it replaced by its [`redact`]ed form.
 ///
 /// ```
-/// let shown = hcr_validate::secrets::redact_all("use password=Hunter2x9Qzz here");
+/// let shown = hcr_secrets::redact_all("use password=Hunter2x9Qzz here");
 /// assert!(!shown.contains("Hunter2x9Qzz"));
 /// assert!(shown.starts_with("use ") && shown.ends_with(" here"));
 /// ```
@@ -148,9 +148,9 @@ fn redact_ranges(text: &str, ranges: impl IntoIterator<Item = Range<usize>>) -> 
 /// `max_chars` characters of it, cut with `…`.
 ///
 /// ```
-/// let quoted = hcr_validate::secrets::quote("token=ghp_ZR2Yf8kQ3mN7pL1xV9cB4tH6jW0sD5aE2gKq\u{1b}[2J", 40);
+/// let quoted = hcr_secrets::quote("token=ghp_ZR2Yf8kQ3mN7pL1xV9cB4tH6jW0sD5aE2gKq\u{1b}[2J", 40);
 /// assert!(!quoted.contains("ZR2Yf8kQ3mN7pL1x") && !quoted.contains('\u{1b}'));
-/// assert!(hcr_validate::secrets::quote(&"x".repeat(500), 10).chars().count() <= 11);
+/// assert!(hcr_secrets::quote(&"x".repeat(500), 10).chars().count() <= 11);
 /// ```
 #[must_use]
 pub fn quote(text: &str, max_chars: usize) -> String {
@@ -209,11 +209,16 @@ fn ceil(text: &str, mut at: usize) -> usize {
     at
 }
 
-/// Redacts every secret of `value` (found as [`SecretSet::from_value`] finds them) in every
-/// string and key; returns how many strings changed.
-pub fn redact_value(value: &mut serde_json::Value) -> usize {
-    SecretSet::from_value(value).redact_value(value)
+/// Redacts every secret of `value` (found as [`SecretSet::from_value`] finds them, the keys
+/// `fixed` holds being fixed words) in every string and key; returns how many strings changed.
+pub fn redact_value(value: &mut serde_json::Value, fixed: &hcr_json::KeyTable) -> usize {
+    SecretSet::from_value(value, fixed).redact_value(value)
 }
 
 #[cfg(test)]
 mod tests;
+
+/// The README's example, compiled and run with the doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

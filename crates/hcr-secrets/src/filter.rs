@@ -35,28 +35,40 @@ pub(super) struct Filter {
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     bloom: Bloom,
     /// The search the CPU runs fastest: [`Bloom`]'s with AVX-512, [`Hashed`]'s otherwise.
-    next: fn(&Filter, &[u8], usize) -> Option<usize>,
+    search: Search,
+}
+
+/// Which search [`Filter::next`] runs. A vector search is reached only through the proof,
+/// made by feature detection alone, that this CPU runs it: its safety is checked where it is
+/// called, never assumed of the caller.
+#[derive(Clone, Copy)]
+enum Search {
+    Scalar,
+    #[cfg(target_arch = "x86_64")]
+    Avx2(avx2::Avx2),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(avx512::Avx512),
 }
 
 impl Filter {
     pub(super) fn new<'a>(anchors: impl Iterator<Item = &'a [u8]> + Clone) -> Self {
         let hashed = Hashed::new(anchors.clone());
         let bloom = Bloom::new(anchors);
-        let mut next: fn(&Self, &[u8], usize) -> Option<usize> =
-            |f, text, from| f.hashed.next_scalar(text, from);
+        #[allow(unused_mut)]
+        let mut search = Search::Scalar;
         #[cfg(target_arch = "x86_64")]
         {
-            if avx2::available() {
-                next = |f, text, from| avx2::next(&f.hashed, text, from);
+            if let Some(cpu) = avx2::Avx2::detect() {
+                search = Search::Avx2(cpu);
             }
-            if avx512::available() {
-                next = |f, text, from| f.bloom_or_short(text, from, avx512::next);
+            if let Some(cpu) = avx512::Avx512::detect() {
+                search = Search::Avx512(cpu);
             }
         }
         Self {
             hashed,
             bloom,
-            next,
+            search,
         }
     }
 
@@ -69,7 +81,7 @@ impl Filter {
         &self,
         text: &[u8],
         from: usize,
-        bloom_next: fn(&Bloom, &[u8], usize) -> Option<usize>,
+        bloom_next: impl Fn(&Bloom, &[u8], usize) -> Option<usize>,
     ) -> Option<usize> {
         if text.len().saturating_sub(from) < SHORT {
             self.hashed.next_scalar(text, from)
@@ -81,28 +93,38 @@ impl Filter {
     /// The first position at or after `from` where an anchor may start.
     #[inline]
     pub(super) fn next(&self, text: &[u8], from: usize) -> Option<usize> {
-        (self.next)(self, text, from)
+        match self.search {
+            Search::Scalar => self.hashed.next_scalar(text, from),
+            #[cfg(target_arch = "x86_64")]
+            Search::Avx2(cpu) => cpu.next(&self.hashed, text, from),
+            #[cfg(target_arch = "x86_64")]
+            Search::Avx512(cpu) => {
+                self.bloom_or_short(text, from, |bloom, text, from| cpu.next(bloom, text, from))
+            }
+        }
     }
 
     /// Every search this CPU can run, by name, each with its scalar reference: what the
     /// tests compare.
     #[cfg(test)]
-    pub(super) fn searches(&self) -> Vec<(&'static str, Search<'_>, Search<'_>)> {
-        let hashed = || -> Search<'_> { Box::new(|t, f| self.hashed.next_scalar(t, f)) };
-        let bloom = || -> Search<'_> { Box::new(|t, f| self.bloom.next_scalar(t, f)) };
+    pub(super) fn searches(&self) -> Vec<(&'static str, TestSearch<'_>, TestSearch<'_>)> {
+        let hashed = || -> TestSearch<'_> { Box::new(|t, f| self.hashed.next_scalar(t, f)) };
+        let bloom = || -> TestSearch<'_> { Box::new(|t, f| self.bloom.next_scalar(t, f)) };
         let mut all = vec![
             ("hashed-scalar", hashed(), hashed()),
             ("bloom-scalar", bloom(), bloom()),
         ];
         #[cfg(target_arch = "x86_64")]
         {
-            if avx2::available() {
-                let search: Search<'_> = Box::new(|t, f| avx2::next(&self.hashed, t, f));
+            if let Some(cpu) = avx2::Avx2::detect() {
+                let search: TestSearch<'_> = Box::new(move |t, f| cpu.next(&self.hashed, t, f));
                 all.push(("hashed-avx2", search, hashed()));
             }
-            if avx512::available() {
-                let search: Search<'_> = Box::new(|t, f| self.bloom_or_short(t, f, avx512::next));
-                let reference: Search<'_> =
+            if let Some(cpu) = avx512::Avx512::detect() {
+                let search: TestSearch<'_> = Box::new(move |t, f| {
+                    self.bloom_or_short(t, f, |bloom, t, f| cpu.next(bloom, t, f))
+                });
+                let reference: TestSearch<'_> =
                     Box::new(|t, f| self.bloom_or_short(t, f, Bloom::next_scalar));
                 all.push(("bloom-avx512", search, reference));
             }
@@ -113,7 +135,7 @@ impl Filter {
 
 /// A search of the filter, for the tests: the first candidate at or after a position.
 #[cfg(test)]
-pub(super) type Search<'f> = Box<dyn Fn(&[u8], usize) -> Option<usize> + 'f>;
+pub(super) type TestSearch<'f> = Box<dyn Fn(&[u8], usize) -> Option<usize> + 'f>;
 
 /// See [`Filter::bloom_or_short`]. A vector step tests sixteen positions in about the
 /// instructions the scalar search spends on three, and the next string's search overlaps its
@@ -272,14 +294,21 @@ mod avx2 {
 
     use super::{HASH_MULTIPLIER, Hashed};
 
-    pub(super) fn available() -> bool {
-        std::is_x86_feature_detected!("avx2")
-    }
+    /// Proof that this CPU runs AVX2: made only by [`Avx2::detect`].
+    #[derive(Clone, Copy)]
+    pub(super) struct Avx2(());
 
-    /// Callable only where [`available`] holds.
-    pub(super) fn next(hashed: &Hashed, text: &[u8], from: usize) -> Option<usize> {
-        // SAFETY: `Filter::new` and the tests call this only when the CPU has AVX2.
-        unsafe { scan(hashed, text, from) }
+    impl Avx2 {
+        /// The proof, where the CPU has AVX2.
+        pub(super) fn detect() -> Option<Self> {
+            std::is_x86_feature_detected!("avx2").then_some(Self(()))
+        }
+
+        /// [`Hashed`]'s next candidate at or after `from`.
+        pub(super) fn next(self, hashed: &Hashed, text: &[u8], from: usize) -> Option<usize> {
+            // SAFETY: an `Avx2` exists only where `detect` found the feature.
+            unsafe { scan(hashed, text, from) }
+        }
     }
 
     /// Tests eight positions per step while sixteen bytes are left to load; the scalar search
@@ -348,16 +377,24 @@ mod avx512 {
 
     use super::{BLOOM_HASHES, BLOOM_MULTIPLIERS, Bloom};
 
-    pub(super) fn available() -> bool {
-        std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vbmi")
-    }
+    /// Proof that this CPU runs AVX-512 F, BW and VBMI: made only by [`Avx512::detect`].
+    #[derive(Clone, Copy)]
+    pub(super) struct Avx512(());
 
-    /// Callable only where [`available`] holds.
-    pub(super) fn next(bloom: &Bloom, text: &[u8], from: usize) -> Option<usize> {
-        // SAFETY: `Filter::new` and the tests call this only when the CPU has these features.
-        unsafe { scan(bloom, text, from) }
+    impl Avx512 {
+        /// The proof, where the CPU has the three features.
+        pub(super) fn detect() -> Option<Self> {
+            (std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vbmi"))
+            .then_some(Self(()))
+        }
+
+        /// [`Bloom`]'s next candidate at or after `from`.
+        pub(super) fn next(self, bloom: &Bloom, text: &[u8], from: usize) -> Option<usize> {
+            // SAFETY: an `Avx512` exists only where `detect` found the features.
+            unsafe { scan(bloom, text, from) }
+        }
     }
 
     /// For each group of sixteen positions, the byte of the load each byte of the trigrams
