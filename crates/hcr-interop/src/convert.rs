@@ -363,21 +363,16 @@ pub fn from_artifact(artifact: &str) -> Draft {
                 .collect(),
         ),
     );
-    let record = json!({
-        "schemaVersion": "1.0",
-        "objective": objective,
-        "currentState": {"complete": [], "inProgress": [], "blocked": [], "unverified": unverified},
-        "decisions": [],
-        "evidence": evidence,
-        "constraints": [],
-        "nextAction": next_action,
-        "ownership": {},
-        "openReview": [],
-        "extensions": {SPEC_HANDOFF_EXTENSION: kept},
-    });
-    Draft {
-        record,
-        missing,
-        lost,
+    // `kept` always holds the sections, so the extension is always there.
+    crate::draft::Parts {
+        record_id: None,
+        objective,
+        current_state: json!({"complete": [], "inProgress": [], "blocked": [], "unverified": unverified}),
+        decisions: json!([]),
+        evidence: evidence.into(),
+        constraints: json!([]),
+        next_action: next_action.into(),
+        ownership: json!({}),
     }
+    .draft(SPEC_HANDOFF_EXTENSION, kept, missing, lost)
 }
