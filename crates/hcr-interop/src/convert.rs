@@ -174,13 +174,15 @@ fn readable_sections(record: &Record) -> Vec<Value> {
         &record.objective.acceptance_criteria,
     );
     section("Objective and current intent", objective);
+    let [(complete, complete_items), unfinished @ ..] =
+        crate::markdown::state_buckets(&record.current_state);
     let mut done = String::new();
-    list(&mut done, "Complete", &record.current_state.complete);
+    list(&mut done, complete, complete_items);
     section("Work completed", done);
     let mut open = String::new();
-    list(&mut open, "In progress", &record.current_state.in_progress);
-    list(&mut open, "Blocked", &record.current_state.blocked);
-    list(&mut open, "Unverified", &record.current_state.unverified);
+    for (label, items) in unfinished {
+        list(&mut open, label, items);
+    }
     section("Unfinished work, blockers, and unverified claims", open);
     let mut decisions = String::new();
     for d in &record.decisions {
