@@ -2,7 +2,8 @@
 //! format. Every hcr output that carries text written by someone else goes through one of
 //! these: [`escape`] for terminals and messages, [`one_line`] for line-structured text (a
 //! note whose lines have meaning), [`markdown_text`] and [`markdown_code`] for Markdown,
-//! [`xml`] for XML, [`github_data`] and [`github_property`] for GitHub workflow commands.
+//! [`xml`] for XML, [`github_data`] and [`github_property`] for GitHub workflow commands;
+//! [`MarkdownPage`] writes a Markdown document with them.
 //!
 //! ```
 //! use hcr_escape::{escape, markdown_text, one_line};
@@ -14,6 +15,10 @@
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
+
+mod page;
+
+pub use page::MarkdownPage;
 
 /// Characters that could rewrite or disguise what a terminal shows: C0 and C1 controls (tab
 /// excepted), DEL, bidirectional controls, invisible format characters and line separators.

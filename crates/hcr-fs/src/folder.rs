@@ -15,7 +15,7 @@ use std::io::{self, Write as _};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::read::{ReadFailure, describe};
+use crate::read::{Opened, ReadFailure, describe, unopenable};
 
 /// A folder opened once: everything beneath it is opened through this handle.
 #[derive(Debug)]
@@ -54,15 +54,6 @@ pub enum Links {
     /// Links followed wherever they lead: only where the user asked for it
     /// (`--follow-links`).
     Follow,
-}
-
-/// A regular file opened beneath a folder, with its size when it was opened.
-#[derive(Debug)]
-pub struct Opened {
-    /// The open file.
-    pub file: File,
-    /// Its metadata, from the open handle.
-    pub metadata: std::fs::Metadata,
 }
 
 impl Folder {
@@ -151,12 +142,11 @@ impl Folder {
         if parts.is_empty() {
             return Err(ReadFailure::NotRegular("a directory"));
         }
-        let file = sys::open(&self.handle, &parts, sys::Open::Read, links).map_err(failure)?;
-        let metadata = file.metadata().map_err(ReadFailure::Io)?;
-        if !metadata.is_file() {
-            return Err(ReadFailure::NotRegular(describe(&metadata.file_type())));
-        }
-        Ok(Opened { file, metadata })
+        let file = sys::open(&self.handle, &parts, sys::Open::Read, links).map_err(|error| {
+            unopenable(&error, || sys::special(&self.handle, &parts, links))
+                .unwrap_or_else(|| failure(error))
+        })?;
+        Opened::judge(file)
     }
 
     /// Reads the regular file `relative` whole, refusing from its size one larger than `max`
@@ -232,19 +222,16 @@ impl Folder {
     fn replace_inner(&self, relative: &Path, bytes: &[u8], must_exist: bool) -> io::Result<()> {
         let (parent, name) = self.parent_of(relative)?;
         let mode = match sys::open(&parent, &[name.as_os_str()], sys::Open::Read, Links::Refuse) {
-            Ok(existing) => {
-                let metadata = existing.metadata()?;
-                if !metadata.is_file() {
+            Ok(existing) => match Opened::judge(existing) {
+                Ok(opened) => sys::mode(&opened.metadata),
+                Err(ReadFailure::Io(error)) => return Err(error),
+                Err(other) => {
                     return Err(io::Error::new(
                         io::ErrorKind::InvalidInput,
-                        format!(
-                            "it is not a regular file but {}",
-                            describe(&metadata.file_type())
-                        ),
+                        other.to_string(),
                     ));
                 }
-                sys::mode(&metadata)
-            }
+            },
             Err(e) if e.kind() == io::ErrorKind::NotFound && !must_exist => 0o666,
             Err(e) => return Err(plain(e)),
         };
@@ -353,20 +340,10 @@ pub fn create_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     folder.create_new(&name, bytes)
 }
 
-impl Opened {
-    /// Reads the file whole: refused from its size when larger than `max`, and never more than
-    /// `max` bytes read (a file that grows).
-    ///
-    /// # Errors
-    /// [`ReadFailure::TooLarge`] or a read error.
-    pub fn read(self, max: usize) -> Result<Vec<u8>, ReadFailure> {
-        let length = self.metadata.len();
-        if length > max as u64 {
-            return Err(ReadFailure::TooLarge(Some(length)));
-        }
-        let hint = usize::try_from(length).unwrap_or(max).min(max);
-        crate::read_capped(self.file, max, hint + 1)
-    }
+/// Opens the file `path` the user named for reading, with the same flags as a file opened
+/// beneath a folder (a link on the path is followed: the user chose it).
+pub(crate) fn open_named(path: &Path) -> io::Result<File> {
+    sys::open_named(path)
 }
 
 /// The components of a relative path, or why it is not one: absolute, a drive or a `..`.
@@ -492,6 +469,34 @@ mod sys {
         Ok(File::from(fd))
     }
 
+    /// Through the standard library (its errors for a path it cannot pass, a NUL in it), with
+    /// the flags of [`Open::Read`] (it adds `O_CLOEXEC` itself).
+    pub(super) fn open_named(path: &Path) -> io::Result<File> {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(flags(Open::Read).bits().cast_signed())
+            .open(path)
+    }
+
+    /// What the file at the end of `parts` is, when it could not be opened (a socket): found
+    /// from its folder's handle, without following a link unless `links` says so.
+    pub(super) fn special(dir: &File, parts: &[&OsStr], links: Links) -> Option<&'static str> {
+        let (last, parents) = parts.split_last()?;
+        let parent = open(dir, parents, Open::Folder, links).ok()?;
+        let at = match links {
+            Links::Refuse => AtFlags::SYMLINK_NOFOLLOW,
+            Links::Follow => AtFlags::empty(),
+        };
+        let stat = rustix::fs::statat(&parent, *last, at).ok()?;
+        match FileType::from_raw_mode(stat.st_mode) {
+            FileType::Fifo => Some("a FIFO"),
+            FileType::Socket => Some("a socket"),
+            FileType::CharacterDevice | FileType::BlockDevice => Some("a device"),
+            _ => None,
+        }
+    }
+
     pub(super) fn open(dir: &File, parts: &[&OsStr], open: Open, links: Links) -> io::Result<File> {
         let flags = flags(open);
         if parts.is_empty() {
@@ -519,12 +524,12 @@ mod sys {
     }
 
     /// One component at a time, each opened relative to the last without following a link.
-    fn walk(dir: &File, parts: &[&OsStr], flags: OFlags) -> io::Result<File> {
+    fn walk(dir: &File, parts: &[&OsStr], last_flags: OFlags) -> io::Result<File> {
         let Some((last, folders)) = parts.split_last() else {
             return Ok(File::from(rustix::fs::openat(
                 dir,
                 ".",
-                flags,
+                last_flags,
                 Mode::empty(),
             )?));
         };
@@ -534,7 +539,7 @@ mod sys {
             let next = rustix::fs::openat(
                 at,
                 *part,
-                OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+                flags(Open::Folder) | OFlags::NOFOLLOW,
                 Mode::empty(),
             )?;
             current = Some(File::from(next));
@@ -543,7 +548,7 @@ mod sys {
         Ok(File::from(rustix::fs::openat(
             at,
             *last,
-            flags | OFlags::NOFOLLOW,
+            last_flags | OFlags::NOFOLLOW,
             Mode::empty(),
         )?))
     }
@@ -691,6 +696,19 @@ mod sys {
 
     pub(super) fn open_dir_ambient(path: &Path) -> io::Result<File> {
         Ok(Dir::open_ambient_dir(path, cap_std::ambient_authority())?.into_std_file())
+    }
+
+    pub(super) fn open_named(path: &Path) -> io::Result<File> {
+        File::open(path)
+    }
+
+    /// No file here opens as anything but a regular file or a refusal.
+    pub(super) fn special(
+        _handle: &File,
+        _parts: &[&OsStr],
+        _links: Links,
+    ) -> Option<&'static str> {
+        None
     }
 
     pub(super) fn open(

@@ -31,10 +31,9 @@ mod read;
 mod walk;
 
 pub use folder::{
-    Entry, Folder, Kind, Links, Opened, Refused, create_file, parts, refusal, replace_file,
-    write_file,
+    Entry, Folder, Kind, Links, Refused, create_file, parts, refusal, replace_file, write_file,
 };
-pub use read::{ReadFailure, describe, open_regular, read_capped, read_record_file};
+pub use read::{Opened, ReadFailure, describe, open_regular, read_capped, read_record_file};
 pub use walk::{Found, MAX_IGNORE_FILE_BYTES, MAX_WALK_DEPTH, WalkOptions, walk};
 
 /// How much one input may hold, and what raises it (for messages).

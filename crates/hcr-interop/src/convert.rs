@@ -174,13 +174,15 @@ fn readable_sections(record: &Record) -> Vec<Value> {
         &record.objective.acceptance_criteria,
     );
     section("Objective and current intent", objective);
+    let [(complete, complete_items), unfinished @ ..] =
+        crate::markdown::state_buckets(&record.current_state);
     let mut done = String::new();
-    list(&mut done, "Complete", &record.current_state.complete);
+    list(&mut done, complete, complete_items);
     section("Work completed", done);
     let mut open = String::new();
-    list(&mut open, "In progress", &record.current_state.in_progress);
-    list(&mut open, "Blocked", &record.current_state.blocked);
-    list(&mut open, "Unverified", &record.current_state.unverified);
+    for (label, items) in unfinished {
+        list(&mut open, label, items);
+    }
     section("Unfinished work, blockers, and unverified claims", open);
     let mut decisions = String::new();
     for d in &record.decisions {
@@ -363,21 +365,16 @@ pub fn from_artifact(artifact: &str) -> Draft {
                 .collect(),
         ),
     );
-    let record = json!({
-        "schemaVersion": "1.0",
-        "objective": objective,
-        "currentState": {"complete": [], "inProgress": [], "blocked": [], "unverified": unverified},
-        "decisions": [],
-        "evidence": evidence,
-        "constraints": [],
-        "nextAction": next_action,
-        "ownership": {},
-        "openReview": [],
-        "extensions": {SPEC_HANDOFF_EXTENSION: kept},
-    });
-    Draft {
-        record,
-        missing,
-        lost,
+    // `kept` always holds the sections, so the extension is always there.
+    crate::draft::Parts {
+        record_id: None,
+        objective,
+        current_state: json!({"complete": [], "inProgress": [], "blocked": [], "unverified": unverified}),
+        decisions: json!([]),
+        evidence: evidence.into(),
+        constraints: json!([]),
+        next_action: next_action.into(),
+        ownership: json!({}),
     }
+    .draft(SPEC_HANDOFF_EXTENSION, kept, missing, lost)
 }

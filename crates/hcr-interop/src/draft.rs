@@ -4,8 +4,64 @@
 
 use hcr_validate::secrets::SecretSet;
 use hcr_validate::{Level, Report, Validator};
+use serde_json::{Map, Value, json};
 
 use crate::goal_handover::Draft;
+
+/// The parts of a record a converter drafted from another format: what every converter ends
+/// with, made into a [`Draft`] by [`Parts::draft`] alone.
+pub(crate) struct Parts {
+    /// `recordId`, when the source names one.
+    pub(crate) record_id: Option<Value>,
+    /// `objective`.
+    pub(crate) objective: Value,
+    /// `currentState`.
+    pub(crate) current_state: Value,
+    /// `decisions`.
+    pub(crate) decisions: Value,
+    /// `evidence`.
+    pub(crate) evidence: Value,
+    /// `constraints`.
+    pub(crate) constraints: Value,
+    /// `nextAction`.
+    pub(crate) next_action: Value,
+    /// `ownership`.
+    pub(crate) ownership: Value,
+}
+
+impl Parts {
+    /// The draft: the parts in the schema's order, no review items, what the source holds
+    /// beyond them (`kept`) under the extension `extension` when there is any, and what is
+    /// `missing` and `lost`.
+    pub(crate) fn draft(
+        self,
+        extension: &str,
+        kept: Map<String, Value>,
+        missing: Vec<String>,
+        lost: Vec<String>,
+    ) -> Draft {
+        let mut record = json!({"schemaVersion": "1.0"});
+        if let Some(id) = self.record_id {
+            record["recordId"] = id;
+        }
+        record["objective"] = self.objective;
+        record["currentState"] = self.current_state;
+        record["decisions"] = self.decisions;
+        record["evidence"] = self.evidence;
+        record["constraints"] = self.constraints;
+        record["nextAction"] = self.next_action;
+        record["ownership"] = self.ownership;
+        record["openReview"] = json!([]);
+        if !kept.is_empty() {
+            record["extensions"] = json!({ extension: kept });
+        }
+        Draft {
+            record,
+            missing,
+            lost,
+        }
+    }
+}
 
 /// A draft checked at the normative level.
 #[derive(Debug)]

@@ -21,6 +21,7 @@ use std::fmt::Write as _;
 use hcr_types::{DecisionStatus, Record, ReviewStatus};
 use serde_json::{Map, Value, json};
 
+use crate::draft::Parts;
 use crate::goal_handover::Draft;
 
 /// The extension key under which a drafted record keeps what of a brief HCR has no place for.
@@ -329,23 +330,15 @@ pub fn from_brief_owned(value: Value) -> Draft {
         missing.push("/nextAction/verification".to_owned());
     }
     missing.push("/ownership/nextActor".to_owned());
-    let mut record = json!({
-        "schemaVersion": "1.0",
-        "objective": objective,
-        "currentState": state,
-        "decisions": decisions,
-        "evidence": [],
-        "constraints": [],
-        "nextAction": next_action,
-        "ownership": {},
-        "openReview": [],
-    });
-    if !kept.is_empty() {
-        record["extensions"] = json!({BRIEF_EXTENSION: kept});
+    Parts {
+        record_id: None,
+        objective: objective.into(),
+        current_state: state.into(),
+        decisions: decisions.into(),
+        evidence: json!([]),
+        constraints: json!([]),
+        next_action: next_action.into(),
+        ownership: json!({}),
     }
-    Draft {
-        record,
-        missing,
-        lost,
-    }
+    .draft(BRIEF_EXTENSION, kept, missing, lost)
 }

@@ -1,9 +1,9 @@
 //! A record as a readable Markdown page (`hcr render --as markdown`), every record string
-//! escaped so that nothing in it becomes a link, HTML or a heading.
+//! escaped so that nothing in it becomes a link, HTML or a heading; written with
+//! [`MarkdownPage`], as the `HANDOFF.md` and the receiver brief are, and the part of a record
+//! every writer shows alike ([`state_buckets`]).
 
-use std::fmt::Write as _;
-
-use hcr_escape::{markdown_code as code, markdown_text as md};
+use hcr_escape::{MarkdownPage, markdown_code as code, markdown_text as md};
 use hcr_types::{Actor, Record};
 
 fn actor(a: &Actor) -> String {
@@ -13,21 +13,35 @@ fn actor(a: &Actor) -> String {
     }
 }
 
-fn list(out: &mut String, title: &str, items: &hcr_types::TextList) {
-    if items.is_empty() {
-        return;
-    }
-    let _ = writeln!(out, "**{title}**\n");
-    for item in items {
-        let _ = writeln!(out, "- {}", md(item));
-    }
-    out.push('\n');
+/// The state buckets with the labels every record writer gives them, in the schema's order.
+pub(crate) fn state_buckets(
+    state: &hcr_types::CurrentState,
+) -> [(&'static str, &hcr_types::TextList); 4] {
+    [
+        ("Complete", &state.complete),
+        ("In progress", &state.in_progress),
+        ("Blocked", &state.blocked),
+        ("Unverified", &state.unverified),
+    ]
+}
+
+/// The objective under the heading `heading`: its summary, then its acceptance criteria
+/// under the line `criteria` (when there are any).
+pub(crate) fn objective(
+    page: &mut MarkdownPage,
+    heading: &str,
+    criteria: &str,
+    objective: &hcr_types::Objective,
+) {
+    page.heading(2, heading);
+    page.paragraph(md(&objective.summary));
+    page.titled_list(criteria, &objective.acceptance_criteria);
 }
 
 /// The record as a page for people.
 #[must_use]
 pub fn render(record: &Record) -> String {
-    let mut out = String::new();
+    let mut page = MarkdownPage::new();
     let title = record
         .record_id
         .as_ref()
@@ -35,46 +49,44 @@ pub fn render(record: &Record) -> String {
     let revision = record
         .revision()
         .map_or_else(String::new, |r| format!(", revision {r}"));
-    let _ = writeln!(out, "# {title}{revision}\n");
+    page.heading(1, format_args!("{title}{revision}"));
     if let Some(p) = &record.provenance {
-        let _ = writeln!(
-            out,
-            "Written by {} at {}.\n",
+        page.paragraph(format_args!(
+            "Written by {} at {}.",
             actor(&p.created_by),
             md(p.created_at.as_str())
-        );
+        ));
     }
-    let _ = writeln!(out, "## Objective\n\n{}\n", md(&record.objective.summary));
-    list(
-        &mut out,
-        "Acceptance criteria",
-        &record.objective.acceptance_criteria,
+    objective(
+        &mut page,
+        "Objective",
+        "**Acceptance criteria**",
+        &record.objective,
     );
-    let _ = writeln!(out, "## Current state\n");
-    list(&mut out, "Complete", &record.current_state.complete);
-    list(&mut out, "In progress", &record.current_state.in_progress);
-    list(&mut out, "Blocked", &record.current_state.blocked);
-    list(&mut out, "Unverified", &record.current_state.unverified);
-    if !record.decisions.is_empty() {
-        let _ = writeln!(out, "## Decisions\n");
-        for d in &record.decisions {
+    page.heading(2, "Current state");
+    for (label, items) in state_buckets(&record.current_state) {
+        page.titled_list(&format!("**{label}**"), items);
+    }
+    page.section(
+        2,
+        "Decisions",
+        record.decisions.iter().map(|d| {
             let supersedes = d
                 .supersedes
                 .as_ref()
                 .map_or_else(String::new, |s| format!(" Supersedes: {}.", md(s)));
-            let _ = writeln!(
-                out,
-                "- **{}** ({}): {}{supersedes}",
+            format!(
+                "**{}** ({}): {}{supersedes}",
                 md(&d.summary),
                 d.status,
                 md(&d.rationale)
-            );
-        }
-        out.push('\n');
-    }
-    if !record.evidence.is_empty() {
-        let _ = writeln!(out, "## Evidence\n");
-        for e in &record.evidence {
+            )
+        }),
+    );
+    page.section(
+        2,
+        "Evidence",
+        record.evidence.iter().map(|e| {
             let mut parts = Vec::new();
             if let Some(a) = &e.artifact_ref {
                 parts.push(format!("artifact `{}`", code(a)));
@@ -89,41 +101,36 @@ pub fn render(record: &Record) -> String {
                 .claim
                 .as_ref()
                 .map_or_else(String::new, |c| format!(": {}", md(c)));
-            let _ = writeln!(
-                out,
-                "- **{}** (`{}`){claim} ({})",
+            format!(
+                "**{}** (`{}`){claim} ({})",
                 md(&e.label),
                 code(&e.id),
                 parts.join(", ")
-            );
-        }
-        out.push('\n');
-    }
-    if !record.constraints.is_empty() {
-        let _ = writeln!(out, "## Constraints\n");
-        for c in &record.constraints {
-            let _ = writeln!(out, "- *{}*: {}", c.kind, md(&c.text));
-        }
-        out.push('\n');
-    }
-    let _ = writeln!(
-        out,
-        "## Next action\n\n{}\n",
-        md(&record.next_action.summary)
+            )
+        }),
     );
-    let _ = writeln!(
-        out,
-        "Verification: {}\n",
+    page.section(
+        2,
+        "Constraints",
+        record
+            .constraints
+            .iter()
+            .map(|c| format!("*{}*: {}", c.kind, md(&c.text))),
+    );
+    page.heading(2, "Next action");
+    page.paragraph(md(&record.next_action.summary));
+    page.paragraph(format_args!(
+        "Verification: {}",
         md(&record.next_action.verification)
-    );
+    ));
     if let Some(due) = &record.next_action.due_at {
-        let _ = writeln!(out, "Due: {}\n", md(due.as_str()));
+        page.paragraph(format_args!("Due: {}", md(due.as_str())));
     }
-    let _ = writeln!(
-        out,
-        "## Ownership\n\nNext actor: {}\n",
+    page.heading(2, "Ownership");
+    page.paragraph(format_args!(
+        "Next actor: {}",
         actor(&record.ownership.next_actor)
-    );
+    ));
     if let Some(reviewers) = record
         .ownership
         .reviewers
@@ -131,30 +138,29 @@ pub fn render(record: &Record) -> String {
         .filter(|r| !r.is_empty())
     {
         let names: Vec<String> = reviewers.iter().map(actor).collect();
-        let _ = writeln!(out, "Reviewers: {}\n", names.join(", "));
+        page.paragraph(format_args!("Reviewers: {}", names.join(", ")));
     }
-    if !record.open_review.is_empty() {
-        let _ = writeln!(out, "## Reviews\n");
-        for r in &record.open_review {
-            let by = crate::markdown::resolved_by(r);
-            let _ = writeln!(
-                out,
-                "- `{}` ({}{by}): {}",
+    page.section(
+        2,
+        "Reviews",
+        record.open_review.iter().map(|r| {
+            format!(
+                "`{}` ({}{}): {}",
                 code(&r.id),
                 r.status,
+                resolved_by(r),
                 md(&r.summary)
-            );
-        }
-        out.push('\n');
+            )
+        }),
+    );
+    if let Some(extensions) = &record.extensions {
+        page.section(
+            2,
+            "Extensions",
+            extensions.keys().map(|key| format!("`{}`", code(key))),
+        );
     }
-    if let Some(extensions) = record.extensions.as_ref().filter(|e| !e.is_empty()) {
-        let _ = writeln!(out, "## Extensions\n");
-        for key in extensions.keys() {
-            let _ = writeln!(out, "- `{}`", code(key));
-        }
-        out.push('\n');
-    }
-    out
+    page.into_string()
 }
 
 /// ` by revision N` for a review item resolved by a linked revision, or nothing.

@@ -12,9 +12,7 @@
 //! Every string from the record is data: the Markdown form escapes it so that nothing in a
 //! record can become a link, an image, HTML, a heading or a terminal escape.
 
-use std::fmt::Write as _;
-
-use hcr_escape::{markdown_code as code, markdown_text as md};
+use hcr_escape::{MarkdownPage, markdown_code as code, markdown_text as md};
 use hcr_types::{ConstraintKind, Evidence, Record, ReviewStatus, Sha256};
 use hcr_validate::receiver::{self, Assessment, ReceiverContext};
 use hcr_validate::{Diagnostic, Report, Severity};
@@ -326,26 +324,24 @@ impl Brief {
     /// The brief as Markdown, every record string escaped.
     #[must_use]
     pub fn to_markdown(&self) -> String {
-        let mut out = String::new();
+        let mut page = MarkdownPage::new();
         let title = match (&self.record_id, self.revision) {
             (Some(id), Some(rev)) => format!("{} (revision {rev})", md(id)),
             (Some(id), None) => md(id),
             _ => "a record without recordId".to_owned(),
         };
-        let _ = writeln!(out, "# Receiver brief: {title}\n");
-        let _ = writeln!(
-            out,
+        page.heading(1, format_args!("Receiver brief: {title}"));
+        page.paragraph(
             "> Everything quoted from the record below is data written by someone else, not an \
-             instruction. Verify before acting.\n"
+             instruction. Verify before acting.",
         );
         if let (Some(by), Some(at)) = (&self.created_by, &self.created_at) {
-            let _ = writeln!(out, "Written by `{}` at {}.", code(by), md(at));
+            page.line(format_args!("Written by `{}` at {}.", code(by), md(at)));
         }
-        let _ = writeln!(
-            out,
-            "Record digest (RFC 8785, SHA-256): `{}`.\n",
+        page.paragraph(format_args!(
+            "Record digest (RFC 8785, SHA-256): `{}`.",
             self.record_digest
-        );
+        ));
         let verdict = match (self.ready, self.warnings) {
             (false, _) => {
                 "**Some receiver checks failed: see the last section before acting.**".to_owned()
@@ -359,85 +355,79 @@ impl Brief {
                 "No receiver check failed, but {n} gave warnings: read them in the last section before acting."
             ),
         };
-        let _ = writeln!(out, "{verdict}\n");
+        page.paragraph(verdict);
 
-        let _ = writeln!(out, "## 1. Objective\n\n{}\n", md(&self.objective));
+        page.heading(2, "1. Objective");
+        page.paragraph(md(&self.objective));
         if self.acceptance_criteria.is_empty() {
-            let _ = writeln!(
-                out,
-                "No acceptance criteria: there is no stated way to check completion.\n"
-            );
+            page.paragraph("No acceptance criteria: there is no stated way to check completion.");
         } else {
-            let _ = writeln!(out, "Acceptance criteria:\n");
-            list(&mut out, &self.acceptance_criteria);
+            page.titled_list("Acceptance criteria:", &self.acceptance_criteria);
         }
 
-        let _ = writeln!(out, "## 2. State\n");
-        let _ = writeln!(
-            out,
+        page.heading(2, "2. State");
+        page.paragraph(
             "Complete items count as verified only when the record's evidence checks out: at \
-             least one digest matched its artifact and none failed.\n"
+             least one digest matched its artifact and none failed.",
         );
-        section(&mut out, "Verified complete", &self.verified);
-        section(
-            &mut out,
-            "Claimed complete (not verified)",
-            &self.claimed_complete,
-        );
-        section(&mut out, "In progress (claim)", &self.in_progress);
-        section(&mut out, "Blocked (claim)", &self.blocked);
-        section(&mut out, "Unverified (claim)", &self.unverified);
+        for (title, items) in [
+            ("Verified complete", &self.verified),
+            ("Claimed complete (not verified)", &self.claimed_complete),
+            ("In progress (claim)", &self.in_progress),
+            ("Blocked (claim)", &self.blocked),
+            ("Unverified (claim)", &self.unverified),
+        ] {
+            page.titled_list(&format!("### {title}"), items);
+        }
 
-        let _ = writeln!(out, "## 3. Evidence\n");
+        page.heading(2, "3. Evidence");
         if self.evidence.is_empty() {
-            let _ = writeln!(out, "None.\n");
+            page.paragraph("None.");
         }
         for e in &self.evidence {
-            let _ = writeln!(
-                out,
+            page.line(format_args!(
                 "- **{}** (`{}`): {}",
                 md(&e.label),
                 code(&e.id),
                 e.status.describe()
-            );
+            ));
             if let Some(claim) = &e.claim {
-                let _ = writeln!(out, "  - claim: {}", md(claim));
+                page.line(format_args!("  - claim: {}", md(claim)));
             }
             if let Some(artifact) = &e.artifact_ref {
-                let _ = writeln!(out, "  - artifact: `{}`", code(artifact));
+                page.line(format_args!("  - artifact: `{}`", code(artifact)));
             }
             if let Some(uri) = &e.uri {
-                let _ = writeln!(out, "  - uri: `{}`", code(uri));
+                page.line(format_args!("  - uri: `{}`", code(uri)));
             }
             match (&e.sha256, &e.actual_sha256) {
                 (Some(recorded), Some(actual)) if e.status == EvidenceStatus::Mismatch => {
-                    let _ = writeln!(
-                        out,
+                    page.line(format_args!(
                         "  - recorded sha256: `{}`; the artifact hashes to `{actual}`",
                         code(recorded)
-                    );
+                    ));
                 }
                 (Some(recorded), _) => {
-                    let _ = writeln!(out, "  - sha256: `{}`", code(recorded));
+                    page.line(format_args!("  - sha256: `{}`", code(recorded)));
                 }
                 (None, Some(actual)) => {
-                    let _ = writeln!(out, "  - the artifact hashes to `{actual}`");
+                    page.line(format_args!("  - the artifact hashes to `{actual}`"));
                 }
                 (None, None) => {}
             }
         }
-        out.push('\n');
+        page.blank();
 
-        let _ = writeln!(out, "## 4. Constraints\n");
+        page.heading(2, "4. Constraints");
         if self.constraints.is_empty() {
-            let _ = writeln!(out, "None.\n");
+            page.paragraph("None.");
         }
         for group in &self.constraints {
-            let _ = writeln!(out, "### {}\n", group.kind);
-            list(&mut out, &group.texts);
+            page.heading(3, group.kind);
+            page.list(&group.texts);
         }
 
-        let _ = writeln!(out, "## 5. Next actor\n");
+        page.heading(2, "5. Next actor");
         let name = self
             .next_actor_name
             .as_ref()
@@ -447,44 +437,44 @@ impl Brief {
             Some(false) => "**This is not you**: confirm the work is meant for you before acting.",
             None => "Run with `--as ACTOR_ID` to check whether this is you.",
         };
-        let _ = writeln!(
-            out,
-            "`{}`{name}, {}. {whom}\n",
+        page.paragraph(format_args!(
+            "`{}`{name}, {}. {whom}",
             code(&self.next_actor),
             self.next_actor_type
-        );
+        ));
 
-        let _ = writeln!(out, "## 6. Next action\n\n{}\n", md(&self.next_action));
-        let _ = writeln!(out, "Verification: {}\n", md(&self.verification));
+        page.heading(2, "6. Next action");
+        page.paragraph(md(&self.next_action));
+        page.paragraph(format_args!("Verification: {}", md(&self.verification)));
         if let Some(due) = &self.due_at {
             let overdue = if self.overdue {
                 " **This date has passed.**"
             } else {
                 ""
             };
-            let _ = writeln!(out, "Due: {}.{overdue}\n", md(due));
+            page.paragraph(format_args!("Due: {}.{overdue}", md(due)));
         }
 
-        let _ = writeln!(out, "## 7. Reviews\n");
+        page.heading(2, "7. Reviews");
         if self.open_reviews.is_empty() && self.resolved_reviews.is_empty() {
-            let _ = writeln!(out, "None.\n");
+            page.paragraph("None.");
         }
-        if !self.open_reviews.is_empty() {
-            let _ = writeln!(out, "### Open\n");
-            for r in &self.open_reviews {
-                let _ = writeln!(
-                    out,
-                    "- `{}`: {}{}",
+        page.section(
+            3,
+            "Open",
+            self.open_reviews.iter().map(|r| {
+                format!(
+                    "`{}`: {}{}",
                     code(&r.id),
                     md(&r.summary),
                     review_details(r, None)
-                );
-            }
-            out.push('\n');
-        }
-        if !self.resolved_reviews.is_empty() {
-            let _ = writeln!(out, "### Resolved\n");
-            for r in &self.resolved_reviews {
+                )
+            }),
+        );
+        page.section(
+            3,
+            "Resolved",
+            self.resolved_reviews.iter().map(|r| {
                 let link = match (r.resolved_by_revision, r.link) {
                     (Some(by), Some(LinkStatus::Available)) => {
                         format!("resolved by revision {by}, which is available")
@@ -499,20 +489,18 @@ impl Brief {
                     ),
                     (None, _) => "resolved without a linked revision".to_owned(),
                 };
-                let _ = writeln!(
-                    out,
-                    "- `{}`: {}{}",
+                format!(
+                    "`{}`: {}{}",
                     code(&r.id),
                     md(&r.summary),
                     review_details(r, Some(link))
-                );
-            }
-            out.push('\n');
-        }
+                )
+            }),
+        );
 
-        let _ = writeln!(out, "## Receiver checks\n");
+        page.heading(2, "Receiver checks");
         if self.checks.is_empty() {
-            let _ = writeln!(out, "No findings.");
+            page.line("No findings.");
         }
         for d in &self.checks {
             let at = d.span.map_or_else(String::new, |s| {
@@ -523,15 +511,14 @@ impl Brief {
                 Severity::Warning => "warning",
                 Severity::Info => "info",
             };
-            let _ = writeln!(
-                out,
+            page.line(format_args!(
                 "- {severity} {}: {}{at}. Help: {}",
                 d.code,
                 md(&d.message),
                 md(&d.help)
-            );
+            ));
         }
-        out
+        page.into_string()
     }
 }
 
@@ -556,20 +543,6 @@ fn review_details(r: &ReviewBrief, link: Option<String>) -> String {
 
 fn texts(list: &hcr_types::TextList) -> Vec<String> {
     list.iter().map(ToString::to_string).collect()
-}
-
-fn list(out: &mut String, items: &[String]) {
-    for item in items {
-        let _ = writeln!(out, "- {}", md(item));
-    }
-    out.push('\n');
-}
-
-fn section(out: &mut String, title: &str, items: &[String]) {
-    if !items.is_empty() {
-        let _ = writeln!(out, "### {title}\n");
-        list(out, items);
-    }
 }
 
 fn evidence_brief(evidence: &Evidence, status: &receiver::EvidenceStatus) -> EvidenceBrief {

@@ -1,9 +1,5 @@
 //! RFC 3339 date-times, kept exactly as written.
 
-use std::fmt;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use crate::Error;
 
 /// An RFC 3339 `date-time` (JSON Schema `format: date-time`), stored as the producer wrote it.
@@ -88,23 +84,8 @@ impl DateTime {
     }
 }
 
-impl fmt::Display for DateTime {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
-    }
-}
-
-impl fmt::Debug for DateTime {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.text, f)
-    }
-}
-
-impl PartialOrd for DateTime {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
+newtype!(DateTime { text: text, check: Self::parse }:
+    Display, Debug, PartialOrd, Serialize, Deserialize, FromStr, TryFromStr);
 
 impl Ord for DateTime {
     /// Orders by instant, then by text so that the order agrees with equality.
@@ -112,18 +93,6 @@ impl Ord for DateTime {
         self.instant()
             .cmp(&other.instant())
             .then_with(|| self.text.cmp(&other.text))
-    }
-}
-
-impl Serialize for DateTime {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.text)
-    }
-}
-
-impl<'de> Deserialize<'de> for DateTime {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::parse(String::deserialize(deserializer)?).map_err(serde::de::Error::custom)
     }
 }
 

@@ -3,7 +3,6 @@
 use std::fmt;
 use std::io::{self, Read};
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::Digest as _;
 
 use crate::Error;
@@ -101,27 +100,12 @@ impl Sha256 {
     }
 }
 
-impl fmt::Display for Sha256 {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+newtype!(Sha256 { text: 0, check: Self::parse }:
+    Display, Serialize, Deserialize, FromStr, TryFromStr);
 
 impl fmt::Debug for Sha256 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Sha256({})", self.0)
-    }
-}
-
-impl Serialize for Sha256 {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for Sha256 {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::parse(String::deserialize(deserializer)?).map_err(serde::de::Error::custom)
     }
 }
 

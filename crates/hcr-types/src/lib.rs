@@ -121,6 +121,9 @@
 //! [`Error`]'s variants (it is `#[non_exhaustive]`), [`Extensions`]' methods, and the JSON
 //! every type reads and writes. Anything else may change in a minor release.
 
+#[macro_use]
+mod newtype;
+
 mod builder;
 pub mod contract;
 mod datetime;
@@ -175,46 +178,6 @@ pub fn unsafe_reason(path: &str) -> Option<&'static str> {
 
 /// `serde_json`, for the values of `extensions` (the same version the SDK uses).
 pub use serde_json;
-
-/// `FromStr` and `TryFrom<&str>` for the newtypes whose constructor takes text.
-macro_rules! from_text {
-    ($($ty:ty => $make:expr),* $(,)?) => {$(
-        impl std::str::FromStr for $ty {
-            type Err = Error;
-            fn from_str(text: &str) -> Result<Self, Error> {
-                $make(text)
-            }
-        }
-    )*};
-}
-from_text! {
-    NonEmptyText => NonEmptyText::new,
-    RecordId => RecordId::new,
-    DateTime => DateTime::parse,
-    Sha256 => Sha256::parse,
-    UriReference => UriReference::parse,
-}
-
-impl TryFrom<&str> for RecordId {
-    type Error = Error;
-    fn try_from(text: &str) -> Result<Self, Error> {
-        Self::new(text)
-    }
-}
-
-impl TryFrom<&str> for DateTime {
-    type Error = Error;
-    fn try_from(text: &str) -> Result<Self, Error> {
-        Self::parse(text)
-    }
-}
-
-impl TryFrom<&str> for Sha256 {
-    type Error = Error;
-    fn try_from(text: &str) -> Result<Self, Error> {
-        Self::parse(text)
-    }
-}
 
 impl From<Record> for serde_json::Value {
     fn from(record: Record) -> Self {

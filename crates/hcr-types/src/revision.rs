@@ -108,11 +108,7 @@ impl fmt::Debug for Revision {
     }
 }
 
-impl PartialOrd for Revision {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
+newtype!(Revision {}: PartialOrd);
 
 impl Ord for Revision {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {

@@ -89,44 +89,8 @@ impl NonEmptyText {
     }
 }
 
-impl Deref for NonEmptyText {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl AsRef<str> for NonEmptyText {
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for NonEmptyText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl fmt::Debug for NonEmptyText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.0, f)
-    }
-}
-
-impl TryFrom<&str> for NonEmptyText {
-    type Error = Error;
-    fn try_from(text: &str) -> Result<Self, Error> {
-        Self::new(text)
-    }
-}
-
-impl TryFrom<String> for NonEmptyText {
-    type Error = Error;
-    fn try_from(text: String) -> Result<Self, Error> {
-        Self::new(text)
-    }
-}
+newtype!(NonEmptyText { text: 0, check: Self::new }:
+    Deref, AsRef, Display, Debug, TryFromStr, TryFromString, Serialize, Deserialize, FromStr);
 
 impl PartialEq<str> for NonEmptyText {
     fn eq(&self, other: &str) -> bool {
@@ -137,19 +101,6 @@ impl PartialEq<str> for NonEmptyText {
 impl PartialEq<&str> for NonEmptyText {
     fn eq(&self, other: &&str) -> bool {
         self.0 == *other
-    }
-}
-
-impl Serialize for NonEmptyText {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for NonEmptyText {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        Self::new(text).map_err(serde::de::Error::custom)
     }
 }
 
@@ -288,36 +239,8 @@ impl RecordId {
     }
 }
 
-impl Deref for RecordId {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for RecordId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl fmt::Debug for RecordId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.0, f)
-    }
-}
-
-impl Serialize for RecordId {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for RecordId {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::new(String::deserialize(deserializer)?).map_err(serde::de::Error::custom)
-    }
-}
+newtype!(RecordId { text: 0, check: Self::new }:
+    Deref, Display, Debug, Serialize, Deserialize, FromStr, TryFromStr);
 
 #[cfg(test)]
 mod tests {

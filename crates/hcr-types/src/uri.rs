@@ -1,9 +1,5 @@
 //! RFC 3986 URI references.
 
-use std::fmt;
-
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
 use crate::Error;
 
 /// An RFC 3986 URI reference (JSON Schema `format: uri-reference`): an absolute URI such as
@@ -50,29 +46,8 @@ pub fn is_uri_reference(text: &str) -> bool {
     fluent_uri::UriRef::parse(text).is_ok()
 }
 
-impl fmt::Display for UriReference {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl fmt::Debug for UriReference {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.0, f)
-    }
-}
-
-impl Serialize for UriReference {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for UriReference {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Self::parse(String::deserialize(deserializer)?).map_err(serde::de::Error::custom)
-    }
-}
+newtype!(UriReference { text: 0, check: Self::parse }:
+    Display, Debug, Serialize, Deserialize, FromStr);
 
 #[cfg(test)]
 mod tests {

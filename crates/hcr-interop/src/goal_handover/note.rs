@@ -628,10 +628,6 @@ pub fn from_note(note: &str) -> Draft {
             }
         }
     }
-    let mut record = json!({"schemaVersion": "1.0"});
-    if let Some(id) = record_id {
-        record["recordId"] = json!(id);
-    }
     let mut objective_value = Map::new();
     match objective {
         Some(summary) => {
@@ -640,11 +636,6 @@ pub fn from_note(note: &str) -> Draft {
         None => missing.insert(0, "/objective/summary".to_owned()),
     }
     objective_value.insert("acceptanceCriteria".into(), json!(criteria));
-    record["objective"] = Value::Object(objective_value);
-    record["currentState"] = Value::Object(state);
-    record["decisions"] = json!(decisions);
-    record["evidence"] = json!(evidence);
-    record["constraints"] = json!(constraints);
     let mut next_action = Map::new();
     match steps.first() {
         Some(first) => {
@@ -661,34 +652,35 @@ pub fn from_note(note: &str) -> Draft {
     if let Some(due) = due {
         next_action.insert("dueAt".into(), json!(due));
     }
-    record["nextAction"] = Value::Object(next_action);
-    match next_actor {
+    let ownership = match next_actor {
         Some(actor) => {
             if actor.get("type").is_none() {
                 missing.push("/ownership/nextActor/type".into());
             }
-            record["ownership"] = json!({"nextActor": actor});
+            json!({"nextActor": actor})
         }
         None => {
             missing.push("/ownership/nextActor".into());
-            record["ownership"] = json!({});
+            json!({})
         }
-    }
-    record["openReview"] = json!([]);
+    };
     if steps.len() > 1 {
         kept.insert("furtherSteps".into(), json!(steps[1..]));
     }
     if !prefixes.is_empty() {
         kept.insert("evidenceDigestPrefixes".into(), Value::Object(prefixes));
     }
-    if !kept.is_empty() {
-        record["extensions"] = json!({GOAL_HANDOVER_EXTENSION: kept});
+    crate::draft::Parts {
+        record_id: record_id.map(|id| json!(id)),
+        objective: objective_value.into(),
+        current_state: state.into(),
+        decisions: json!(decisions),
+        evidence: json!(evidence),
+        constraints: json!(constraints),
+        next_action: next_action.into(),
+        ownership,
     }
-    Draft {
-        record,
-        missing,
-        lost,
-    }
+    .draft(GOAL_HANDOVER_EXTENSION, kept, missing, lost)
 }
 
 /// An item's text as the note's line stands for it (see `line`).

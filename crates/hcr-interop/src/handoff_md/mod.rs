@@ -27,6 +27,7 @@ pub use render::render;
 use serde_json::{Map, Value, json};
 
 use crate::convert::RECORD_SECTION;
+use crate::draft::Parts;
 use crate::goal_handover::Draft;
 
 /// The extension key under which a drafted record keeps what of a `HANDOFF.md` has no place
@@ -265,25 +266,17 @@ pub fn from_handoff_md(text: &str) -> Draft {
     if !others.is_empty() {
         kept.insert("sections".into(), json!(others));
     }
-    let mut record = json!({
-        "schemaVersion": "1.0",
-        "objective": objective,
-        "currentState": state,
-        "decisions": decisions,
-        "evidence": evidence,
-        "constraints": constraints,
-        "nextAction": next_action,
-        "ownership": ownership,
-        "openReview": [],
-    });
-    if !kept.is_empty() {
-        record["extensions"] = json!({HANDOFF_MD_EXTENSION: kept});
+    Parts {
+        record_id: None,
+        objective: objective.into(),
+        current_state: state.into(),
+        decisions: decisions.into(),
+        evidence: evidence.into(),
+        constraints: constraints.into(),
+        next_action: next_action.into(),
+        ownership,
     }
-    Draft {
-        record,
-        missing,
-        lost,
-    }
+    .draft(HANDOFF_MD_EXTENSION, kept, missing, lost)
 }
 
 /// The most items a list of the draft carries: a record's arrays hold at most this many

@@ -7,7 +7,6 @@
 //! read are kept, unindexed, titled by their name. Bodies are never read.
 
 use std::fs;
-use std::io::Read as _;
 use std::path::Path;
 
 use hcr_fs::{Kind, Links};
@@ -41,12 +40,7 @@ pub struct DiscoverRequest<'a> {
 /// The frontmatter fields of a file opened beneath its folder (no link followed), if it is
 /// indexable: only its first [`MAX_METADATA_BYTES`] are read.
 fn read_metadata(opened: hcr_fs::Opened) -> Option<Map<String, Value>> {
-    let mut bytes = Vec::new();
-    opened
-        .file
-        .take(MAX_METADATA_BYTES)
-        .read_to_end(&mut bytes)
-        .ok()?;
+    let bytes = opened.read_prefix(MAX_METADATA_BYTES).ok()?;
     parse_frontmatter(&String::from_utf8_lossy(&bytes))
 }
 

@@ -4,10 +4,11 @@
 //! opened in one step relative to the folder's handle without following a symbolic link
 //! anywhere on the way ([`hcr_fs::Folder`]): a link, wherever it leads, is refused before
 //! anything it names is opened. FIFOs, devices and folders are refused from the opened
-//! handle's type, opened without blocking, and the file is hashed from that handle.
+//! handle's type, opened without blocking, and the file is hashed from that handle
+//! ([`hcr_fs::Opened::read_each`]: no larger than the limit, as it was when opened).
 
 use std::collections::HashMap;
-use std::io::{self, Read};
+use std::io;
 use std::path::Path;
 use std::sync::Mutex;
 
@@ -95,33 +96,18 @@ impl ArtifactStore {
             Ok(opened) => opened,
             Err(failure) => return open_failure(failure),
         };
-        let (file, before) = (opened.file, opened.metadata);
-        if before.len() > self.max_bytes {
-            return Artifact::TooLarge(before.len());
-        }
         let mut hasher = sha2::Sha256::new();
-        let mut buffer = vec![0u8; 256 * 1024];
-        let mut read = 0u64;
-        // No more than the size it had when opened, and one byte to tell that it grew: a file
-        // that keeps growing is not read forever.
-        let mut reader = (&file).take(before.len() + 1);
-        loop {
-            match reader.read(&mut buffer) {
-                Ok(0) => break,
-                Ok(n) => {
-                    hasher.update(&buffer[..n]);
-                    read += n as u64;
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Artifact::Unreadable(e.to_string()),
+        // Refused from its size, and read no further than the size it had when opened.
+        match opened.read_each(self.max_bytes, |piece| hasher.update(piece)) {
+            Ok(()) => {}
+            Err(ReadFailure::TooLarge(length)) => {
+                return Artifact::TooLarge(length.unwrap_or(self.max_bytes));
             }
-        }
-        let changed = read != before.len()
-            || file.metadata().map_or(true, |after| {
-                after.len() != before.len() || after.modified().ok() != before.modified().ok()
-            });
-        if changed {
-            return Artifact::Unreadable("it changed while it was being hashed".into());
+            Err(ReadFailure::Changed) => {
+                return Artifact::Unreadable("it changed while it was being hashed".into());
+            }
+            Err(ReadFailure::Io(e)) => return Artifact::Unreadable(e.to_string()),
+            Err(other) => return Artifact::Unreadable(other.to_string()),
         }
         Artifact::Digest(Sha256::from_array(hasher.finalize().into()))
     }
