@@ -4,7 +4,7 @@
 use anyhow::{Context as _, Result};
 use clap::ArgMatches;
 use clap::parser::ValueSource;
-use hcr_project::{Change, Config};
+use hcr_project::Config;
 use hcr_validate::Action;
 
 use crate::args::{ProjectArgs, SelectionArgs};
@@ -27,15 +27,16 @@ impl<'a> Given<'a> {
             .is_some_and(|source| source == ValueSource::CommandLine)
     }
 
-    /// The rule-selection options in the order they were given.
-    pub(crate) fn changes(&self, args: &SelectionArgs) -> Result<Vec<Change>> {
+    /// The rule-selection options in the order they were given, as written (read by
+    /// [`hcr_project::Request::resolve`]).
+    pub(crate) fn changes(&self, args: &SelectionArgs) -> Vec<(Action, String)> {
         let lists = [
             ("select", Action::Select, &args.select),
             ("ignore", Action::Ignore, &args.ignore),
             ("warn", Action::Warn, &args.warn),
             ("error", Action::Error, &args.error),
         ];
-        let mut given: Vec<(usize, &'static str, Action, &str)> = Vec::new();
+        let mut given: Vec<(usize, Action, &str)> = Vec::new();
         for (id, action, values) in lists {
             let indices: Vec<usize> = self
                 .matches
@@ -45,15 +46,13 @@ impl<'a> Given<'a> {
             for (n, value) in values.iter().enumerate() {
                 // Without matches (never from `main`), the options keep the table's order.
                 let index = indices.get(n).copied().unwrap_or(usize::MAX);
-                given.push((index, id, action, value.as_str()));
+                given.push((index, action, value.as_str()));
             }
         }
         given.sort_by_key(|(index, ..)| *index);
         given
             .into_iter()
-            .map(|(_, id, action, value)| {
-                Change::parse(action, value).with_context(|| format!("--{id} {value}"))
-            })
+            .map(|(_, action, value)| (action, value.to_owned()))
             .collect()
     }
 }

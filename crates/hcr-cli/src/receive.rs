@@ -10,7 +10,7 @@ use crate::args::{BriefFormat, ReceiveArgs};
 use crate::{EXIT_INVALID, EXIT_VALID};
 
 pub(crate) fn run(args: &ReceiveArgs) -> Result<u8> {
-    let context = crate::receiver::context(&args.receiver)?;
+    let context = crate::receiver::context(&args.receiver, args.receiver.max_artifact_bytes)?;
     let validator = Validator::new(Level::Receiver)
         .with_limits(crate::input::record_limits(&args.input))
         .with_receiver(context);

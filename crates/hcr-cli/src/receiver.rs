@@ -8,12 +8,13 @@ use hcr_validate::receiver::{ArtifactStore, RevisionIndex};
 
 use crate::args::ReceiverArgs;
 
-/// Opens the folders and reads the clock and identity; notes on standard error the files of
-/// the revisions folder that are not revisions.
-pub(crate) fn context(args: &ReceiverArgs) -> Result<ReceiverContext> {
+/// Opens the folders (reading at most `max_artifact_bytes` per artifact) and reads the clock
+/// and identity; notes on standard error the files of the revisions folder that are not
+/// revisions.
+pub(crate) fn context(args: &ReceiverArgs, max_artifact_bytes: u64) -> Result<ReceiverContext> {
     let mut context = ReceiverContext::new();
     if let Some(dir) = &args.artifacts {
-        let store = ArtifactStore::open(dir, args.max_artifact_bytes).with_context(|| {
+        let store = ArtifactStore::open(dir, max_artifact_bytes).with_context(|| {
             format!("the artifacts folder `{}` cannot be opened", dir.display())
         })?;
         context = context.artifacts(store);

@@ -1,14 +1,15 @@
-//! `hcr validate`: turn arguments into a plan, a validator and a renderer, then print.
+//! `hcr validate`: turn arguments into a request (resolved by `hcr-project`), a plan, a
+//! validator and a renderer, then print.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result, bail};
-use hcr_batch::{Input, Options, PathSelections, Summary, plan};
-use hcr_project::{Baseline, Choices, Config};
+use hcr_batch::{Input, Options, Summary, plan};
+use hcr_project::{Baseline, Bounds, Request};
 use hcr_report::{Context, Format, renderer};
-use hcr_validate::{Level, Limits, Validator};
+use hcr_validate::{Limits, Spelling};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::args::{ColorArg, ValidateArgs};
@@ -17,47 +18,47 @@ use crate::{EXIT_INCOMPLETE, EXIT_INVALID, EXIT_USAGE};
 
 pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
     let config = crate::project::config(&args.project)?;
-    let settings = Settings::new(args, given, config.as_ref());
-    let receiver_inputs = args.receiver.any();
-    let level = match (args.level, receiver_inputs) {
-        (Some(Level::Schema), _) => Level::Schema,
-        (Some(Level::Normative), false) => Level::Normative,
-        (Some(Level::Receiver), _) | (None, true) => Level::Receiver,
-        (None, false) => settings.level.unwrap_or(Level::Normative),
-        (Some(Level::Normative), true) => {
-            bail!("--artifacts, --revisions, --as and --now need --level receiver")
-        }
-    };
-    if level == Level::Schema && receiver_inputs {
-        bail!("--artifacts, --revisions, --as and --now need --level receiver");
-    }
-
     let cwd = std::env::current_dir().unwrap_or_default();
-    let choices = Choices::new(config, given.changes(&args.selection)?, &cwd);
+    let on_command_line = |id: &str| given.explicit(id);
+    let a = &args.limits;
+    let resolved = Request {
+        level: args.level,
+        receiver: args.receiver.any(),
+        selection: given.changes(&args.selection),
+        config,
+        limits: Limits {
+            max_record_bytes: a.max_record_bytes,
+            max_depth: usize::try_from(a.max_depth).unwrap_or(Limits::DEPTH_CEILING),
+            max_string_bytes: a.max_string_bytes,
+            max_array_items: a.max_array_items,
+            max_object_members: a.max_object_members,
+            max_diagnostics: a.max_diagnostics,
+            ..Limits::default()
+        },
+        max_files: args.max_files,
+        max_artifact_bytes: args.receiver.max_artifact_bytes,
+        glob: Some(args.glob.clone()),
+        deny_warnings: args.deny_warnings,
+        bounds: Bounds::UnlessGiven(&on_command_line),
+        ..Request::new(Spelling::Option, &cwd)
+    }
+    .resolve()?;
+    let level = resolved.level();
+    let glob = resolved.glob().unwrap_or_default().to_owned();
+
     let inputs = inputs(args)?;
     let options = Options {
         jsonl: args.jsonl,
-        glob: Some(settings.glob.clone()),
         follow_links: args.follow_links,
         no_ignore: args.no_ignore,
         hidden: args.hidden,
         jobs: args.jobs.unwrap_or(0),
-        deny_warnings: settings.deny_warnings,
-        max_files: Some(settings.max_files),
-        selections: choices.has_overrides().then(|| {
-            let choices = choices.clone();
-            PathSelections::new(move |path| choices.selection_for(path))
-        }),
+        ..resolved.options()
     };
     let plan = plan(&inputs, &options)?;
 
-    let mut receiver_args = args.receiver.clone();
-    receiver_args.max_artifact_bytes = settings.max_artifact_bytes;
-    let receiver = crate::receiver::context(&receiver_args)?;
-    let validator = Validator::new(level)
-        .with_limits(settings.limits)
-        .with_selection(choices.selection())
-        .with_receiver(receiver);
+    let validator =
+        resolved.validator(|max_bytes| crate::receiver::context(&args.receiver, max_bytes))?;
     let mut baseline = match (&args.project.baseline, &args.project.write_baseline) {
         (Some(path), _) => Some(Baseline::load(path)?),
         (None, Some(path)) => Some(Baseline::new(
@@ -79,7 +80,7 @@ pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
     let mut context = Context::new(level);
     context.color = color && format == Format::Text;
     context.root = std::env::current_dir().ok();
-    context.deny_warnings = settings.deny_warnings;
+    context.deny_warnings = resolved.deny_warnings();
 
     // The Markdown summary beside the main format: opened first, so that a path that cannot
     // be written is an error before any record is checked.
@@ -162,7 +163,7 @@ pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
             if args.jsonl {
                 String::new()
             } else {
-                format!(" matching `{}`", hcr_escape::escape(&settings.glob))
+                format!(" matching `{}`", hcr_escape::escape(&glob))
             }
         )?;
         return Ok(EXIT_USAGE);
@@ -245,61 +246,6 @@ impl Progress {
     fn clear(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
-        }
-    }
-}
-
-/// The settings of a run: the command line's where given, else the configuration's, else the
-/// defaults.
-struct Settings {
-    level: Option<Level>,
-    glob: String,
-    deny_warnings: bool,
-    limits: Limits,
-    max_files: usize,
-    max_artifact_bytes: u64,
-}
-
-impl Settings {
-    fn new(args: &ValidateArgs, given: &Given<'_>, config: Option<&Config>) -> Self {
-        let configured = config.map(|c| c.limits).unwrap_or_default();
-        // The command line's value when given, else the configuration's, else the default.
-        let pick = |id: &str, arg: usize, configured: Option<usize>| {
-            if given.explicit(id) {
-                arg
-            } else {
-                configured.unwrap_or(arg)
-            }
-        };
-        let a = &args.limits;
-        let given_limits = Limits {
-            max_record_bytes: a.max_record_bytes,
-            max_depth: usize::try_from(a.max_depth).unwrap_or(Limits::DEPTH_CEILING),
-            max_string_bytes: a.max_string_bytes,
-            max_array_items: a.max_array_items,
-            max_object_members: a.max_object_members,
-            max_diagnostics: a.max_diagnostics,
-            spelling: hcr_validate::Spelling::Option,
-        };
-        let limits = configured.record_limits(given_limits, |id| given.explicit(id));
-        let glob = match config.and_then(|c| c.glob.clone()) {
-            Some(glob) if !given.explicit("glob") => glob,
-            _ => args.glob.clone(),
-        };
-        let max_artifact_bytes = if given.explicit("max_artifact_bytes") {
-            args.receiver.max_artifact_bytes
-        } else {
-            configured
-                .max_artifact_bytes
-                .unwrap_or(args.receiver.max_artifact_bytes)
-        };
-        Self {
-            level: config.and_then(|c| c.level),
-            glob,
-            deny_warnings: args.deny_warnings || config.and_then(|c| c.deny_warnings) == Some(true),
-            limits,
-            max_files: pick("max_files", args.max_files, configured.max_files),
-            max_artifact_bytes,
         }
     }
 }

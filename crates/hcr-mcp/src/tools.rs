@@ -4,11 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
-use hcr_batch::{Options, Outcome, PathSelections, Source, Summary};
+use hcr_batch::{Options, Outcome, Source, Summary};
 use hcr_chain::{Continuation, Diff, Refusal, checked_successor, parse_actor, revision_file_name};
 use hcr_interop::draft::{DraftError, SourceFormat, draft_from};
 use hcr_interop::forms::Form;
-use hcr_project::{Change, Choices, Config};
+use hcr_project::{Config, Request};
 use hcr_receive::fill::{self, Fill};
 use hcr_report::{Context, Format, renderer};
 use hcr_types::{DateTime, Record, Sha256};
@@ -349,52 +349,38 @@ impl Drop for Admitted {
 
 /// `validate`.
 pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
-    let receiver_given = params.receiver.is_some();
     let config = if params.config.unwrap_or(true) {
         state.config()?
     } else {
         None
     };
-    let level = match params.level {
-        Some(level) => Level::from(level),
-        None if receiver_given => Level::Receiver,
-        None => config
-            .as_ref()
-            .and_then(|c| c.level)
-            .unwrap_or(Level::Normative),
-    };
-    if receiver_given && level != Level::Receiver {
-        return Err(Failure::Request(
-            "`receiver` needs `level: receiver`".into(),
-        ));
-    }
     let lists = [
-        (Action::Select, "select", &params.select),
-        (Action::Ignore, "ignore", &params.ignore),
-        (Action::Warn, "warn", &params.warn),
-        (Action::Error, "error", &params.error),
+        (Action::Select, params.select),
+        (Action::Ignore, params.ignore),
+        (Action::Warn, params.warn),
+        (Action::Error, params.error),
     ];
-    let mut changes = Vec::new();
-    for (action, name, values) in lists {
-        for value in values {
-            changes.push(Change::parse(action, value).map_err(|e| {
-                Failure::Request(format!("`{name}`: {}: {e}", hcr_escape::escape(value)))
-            })?);
-        }
-    }
     // The server's limits are a ceiling: a configuration inside the root may only lower them.
-    let configured = config.as_ref().map(|c| c.limits).unwrap_or_default();
-    let deny_warnings =
-        params.deny_warnings || config.as_ref().and_then(|c| c.deny_warnings) == Some(true);
-    let glob = config.as_ref().and_then(|c| c.glob.clone());
-    let choices = Choices::new(config, changes, state.roots.first());
-    let limits = configured.within(state.limits());
-    let mut validator = Validator::new(level)
-        .with_limits(limits)
-        .with_selection(choices.selection());
-    if let Some(receiver) = &params.receiver {
-        validator = validator.with_receiver(state.receiver(receiver)?);
+    let resolved = Request {
+        level: params.level.map(Level::from),
+        receiver: params.receiver.is_some(),
+        selection: lists
+            .into_iter()
+            .flat_map(|(action, values)| values.into_iter().map(move |value| (action, value)))
+            .collect(),
+        config,
+        limits: state.limits(),
+        deny_warnings: params.deny_warnings,
+        ..Request::new(Spelling::Member, state.roots.first())
     }
+    .resolve()
+    .map_err(|e| Failure::Request(e.to_string()))?;
+    let level = resolved.level();
+    let deny_warnings = resolved.deny_warnings();
+    // An artifact is read up to the library's default, whatever the configuration says (as
+    // `receive` reads it).
+    let validator =
+        resolved.validator(|_| state.receiver(&params.receiver.clone().unwrap_or_default()))?;
 
     let mut listing = Listing::new(level);
     match (&params.record, params.paths.is_empty()) {
@@ -425,17 +411,7 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
             let _admitted = admit(weight);
             let options = Options {
                 jsonl: params.jsonl,
-                glob,
-                follow_links: false,
-                no_ignore: false,
-                hidden: false,
-                jobs: 0,
-                deny_warnings,
-                max_files: Some(configured.files_within(hcr_batch::DEFAULT_MAX_FILES)),
-                selections: choices.has_overrides().then(|| {
-                    let choices = choices.clone();
-                    PathSelections::new(move |path| choices.selection_for(path))
-                }),
+                ..resolved.options()
             };
             let plan =
                 hcr_batch::plan(&inputs, &options).map_err(|e| Failure::Request(e.to_string()))?;

@@ -1,8 +1,10 @@
 //! A project's choices for hcr: its configuration file (`hcr.toml`: which codes, at which
-//! severity, per path; the level, the glob, the limits) and its baseline of known findings.
+//! severity, per path; the level, the glob, the limits), its baseline of known findings, and
+//! the resolution of a request to validate ([`Request`]) that every front end shares.
 //!
-//! The command line only parses options into these types; deciding what a record is checked
-//! with, and which findings a baseline hides, happens here.
+//! The front ends (the command line, the MCP server, the Python module) only parse their
+//! arguments into these types; deciding what a record is checked with, and which findings a
+//! baseline hides, happens here.
 //!
 //! ```
 //! use std::path::Path;
@@ -23,8 +25,10 @@
 
 pub mod baseline;
 pub mod config;
+pub mod request;
 mod rules;
 
 pub use baseline::{Baseline, BaselineError, Fingerprint};
 pub use config::{Config, ConfigError, LimitSettings, discover};
+pub use request::{Bounds, Request, RequestError, Resolved};
 pub use rules::{Change, Choices};

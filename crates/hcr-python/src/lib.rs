@@ -24,9 +24,9 @@ use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_schema::{DataType, Field, Fields};
 use hcr_interop::draft::{DraftError, SourceFormat, draft_from};
 use hcr_interop::forms::Form;
-use hcr_project::{Change, Choices};
+use hcr_project::Request;
 use hcr_types::Record;
-use hcr_validate::receiver::{ArtifactStore, DEFAULT_MAX_ARTIFACT_BYTES, RevisionIndex};
+use hcr_validate::receiver::{ArtifactStore, RevisionIndex};
 use hcr_validate::{Action, Code, Level, ReceiverContext, Report, Severity, Validator};
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -187,65 +187,59 @@ fn level(name: &str) -> PyResult<Level> {
         .map_err(|e: hcr_validate::UnknownLevel| UsageError::new_err(e.to_string()))
 }
 
-/// The validator for the arguments the functions share.
+/// The validator for the arguments the functions share: the request is resolved by
+/// `hcr-project`, as the CLI's and the MCP server's are; the folders are opened here.
 fn validator(
-    level_name: &str,
+    level_name: Option<&str>,
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
     artifacts: Option<&str>,
     revisions: Option<&str>,
 ) -> PyResult<Validator> {
-    let mut level = level(level_name)?;
-    let mut changes = Vec::new();
-    for (action, values) in [(Action::Select, select), (Action::Ignore, ignore)] {
-        for value in values.unwrap_or_default() {
-            changes.push(
-                Change::parse(action, &value)
-                    .map_err(|e| UsageError::new_err(format!("{value}: {e}")))?,
-            );
-        }
-    }
     let cwd = std::env::current_dir().unwrap_or_default();
-    let choices = Choices::new(None, changes, &cwd);
-    let mut context = ReceiverContext::new();
-    if let Some(dir) = artifacts {
-        let store = ArtifactStore::open(dir.as_ref(), DEFAULT_MAX_ARTIFACT_BYTES).map_err(|e| {
-            HcrIOError::new_err(format!(
-                "the artifacts folder `{dir}` cannot be opened: {e}"
-            ))
-        })?;
-        context = context.artifacts(store);
-        level = Level::Receiver;
+    let mut selection = Vec::new();
+    for (action, values) in [(Action::Select, select), (Action::Ignore, ignore)] {
+        selection.extend(values.unwrap_or_default().into_iter().map(|v| (action, v)));
     }
-    if let Some(dir) = revisions {
-        let index = RevisionIndex::open(dir.as_ref()).map_err(|e| {
-            HcrIOError::new_err(format!(
-                "the revisions folder `{dir}` cannot be opened: {e}"
-            ))
-        })?;
-        context = context.revisions(index);
-        level = Level::Receiver;
+    let resolved = Request {
+        level: level_name.map(level).transpose()?,
+        receiver: artifacts.is_some() || revisions.is_some(),
+        selection,
+        ..Request::new(hcr_validate::Spelling::Field, &cwd)
     }
-    let limits = hcr_validate::Limits {
-        spelling: hcr_validate::Spelling::Field,
-        ..hcr_validate::Limits::default()
-    };
-    let mut validator = Validator::new(level)
-        .with_limits(limits)
-        .with_selection(choices.selection());
-    if level == Level::Receiver {
-        validator = validator.with_receiver(context);
-    }
-    Ok(validator)
+    .resolve()
+    .map_err(|e| UsageError::new_err(e.to_string()))?;
+    resolved.validator(|max_artifact_bytes| {
+        let mut context = ReceiverContext::new();
+        if let Some(dir) = artifacts {
+            let store = ArtifactStore::open(dir.as_ref(), max_artifact_bytes).map_err(|e| {
+                HcrIOError::new_err(format!(
+                    "the artifacts folder `{dir}` cannot be opened: {e}"
+                ))
+            })?;
+            context = context.artifacts(store);
+        }
+        if let Some(dir) = revisions {
+            let index = RevisionIndex::open(dir.as_ref()).map_err(|e| {
+                HcrIOError::new_err(format!(
+                    "the revisions folder `{dir}` cannot be opened: {e}"
+                ))
+            })?;
+            context = context.revisions(index);
+        }
+        Ok(context)
+    })
 }
 
-/// Validates one record (`str`, `bytes` or a `dict`).
+/// Validates one record (`str`, `bytes` or a `dict`) at `level`: by default the receiver's
+/// when `artifacts` or `revisions` is given, else normative; `artifacts` or `revisions` with
+/// another level is a `UsageError`.
 #[pyfunction]
-#[pyo3(signature = (record, *, level="normative", select=None, ignore=None, artifacts=None, revisions=None))]
+#[pyo3(signature = (record, *, level=None, select=None, ignore=None, artifacts=None, revisions=None))]
 fn validate(
     py: Python<'_>,
     record: &Bound<'_, PyAny>,
-    level: &str,
+    level: Option<&str>,
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
     artifacts: Option<&str>,
@@ -259,11 +253,11 @@ fn validate(
 
 /// Validates many records in parallel, without the GIL, on the CLI's pool.
 #[pyfunction]
-#[pyo3(signature = (records, *, level="normative", select=None, ignore=None, jobs=None))]
+#[pyo3(signature = (records, *, level=None, select=None, ignore=None, jobs=None))]
 fn validate_many(
     py: Python<'_>,
     records: &Bound<'_, PyAny>,
-    level: &str,
+    level: Option<&str>,
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
     jobs: Option<usize>,
@@ -379,11 +373,11 @@ fn count(report: &Report, severity: Severity) -> i32 {
 /// `warnings`, `codes`), null where the record is null. A chunked array (or any Arrow
 /// stream, a Polars series) gives a chunked array.
 #[pyfunction]
-#[pyo3(signature = (array, *, level="normative", select=None, ignore=None, jobs=None))]
+#[pyo3(signature = (array, *, level=None, select=None, ignore=None, jobs=None))]
 fn validate_arrow<'py>(
     py: Python<'py>,
     array: AnyArray,
-    level: &str,
+    level: Option<&str>,
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
     jobs: Option<usize>,

@@ -6,6 +6,7 @@ mod chain;
 mod commands;
 mod edges;
 mod formats;
+mod frontends;
 mod hostile;
 mod inputs;
 mod interop;

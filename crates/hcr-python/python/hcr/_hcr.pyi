@@ -82,16 +82,19 @@ class Report:
 def validate(
     record: _Record,
     *,
-    level: _Level = "normative",
+    level: Optional[_Level] = None,
     select: Optional[Sequence[str]] = None,
     ignore: Optional[Sequence[str]] = None,
     artifacts: Optional[str] = None,
     revisions: Optional[str] = None,
-) -> Report: ...
+) -> Report:
+    """The level is by default the receiver's when ``artifacts`` or ``revisions`` is given,
+    else normative; ``artifacts`` or ``revisions`` with another level is a ``UsageError``."""
+
 def validate_many(
     records: Iterable[_Record],
     *,
-    level: _Level = "normative",
+    level: Optional[_Level] = None,
     select: Optional[Sequence[str]] = None,
     ignore: Optional[Sequence[str]] = None,
     jobs: Optional[int] = None,
@@ -99,7 +102,7 @@ def validate_many(
 def validate_arrow(
     array: Any,
     *,
-    level: _Level = "normative",
+    level: Optional[_Level] = None,
     select: Optional[Sequence[str]] = None,
     ignore: Optional[Sequence[str]] = None,
     jobs: Optional[int] = None,
