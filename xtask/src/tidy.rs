@@ -5,6 +5,9 @@
 //! - Every normal dependency a crate declares is named in its `src/`: nothing is pulled in
 //!   (and compiled by every user) for nothing.
 //!
+//! - Inside each crate, the top-level modules import each other in no cycle
+//!   ([`crate::layers`]).
+//!
 //! It also runs as a `#[test]`, so `cargo test --workspace` enforces it.
 
 use std::collections::BTreeSet;
@@ -18,11 +21,18 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
     ("hcr-escape", &[]),
     ("hcr-json", &[]),
     ("hcr-secrets", &["hcr-escape", "hcr-json"]),
+    ("hcr-codes", &["hcr-json", "hcr-secrets"]),
     ("hcr-types", &["hcr-json"]),
     ("hcr-fs", &["hcr-escape"]),
     (
         "hcr-validate",
-        &["hcr-fs", "hcr-json", "hcr-secrets", "hcr-types"],
+        &[
+            "hcr-codes",
+            "hcr-fs",
+            "hcr-json",
+            "hcr-secrets",
+            "hcr-types",
+        ],
     ),
     ("hcr-batch", &["hcr-escape", "hcr-fs", "hcr-validate"]),
     ("hcr-report", &["hcr-batch", "hcr-escape", "hcr-validate"]),
@@ -188,16 +198,19 @@ fn mentions(source: &str, ident: &str) -> bool {
 pub(crate) fn run() -> Result<()> {
     let root = crate::workspace_root();
     let mut problems = problems(&root)?;
+    problems.extend(crate::layers::problems(&root)?);
     problems.extend(crate::release::problems(&root)?);
     if problems.is_empty() {
-        println!("the crate graph is tidy, and the release's asset names agree");
+        println!(
+            "the crate graph is tidy, every crate's modules stand in layers, and the release's asset names agree"
+        );
         return Ok(());
     }
     for problem in &problems {
         eprintln!("tidy: {problem}");
     }
     bail!(
-        "{} problems in the crate graph or the release names",
+        "{} problems in the crate graph, the module layers or the release names",
         problems.len()
     )
 }

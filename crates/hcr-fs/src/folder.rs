@@ -340,10 +340,23 @@ pub fn create_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     folder.create_new(&name, bytes)
 }
 
-/// Opens the file `path` the user named for reading, with the same flags as a file opened
-/// beneath a folder (a link on the path is followed: the user chose it).
-pub(crate) fn open_named(path: &Path) -> io::Result<File> {
-    sys::open_named(path)
+impl Opened {
+    /// Opens the file `path` as the user named it (a link on it is followed: the user chose
+    /// it), without blocking on a FIFO or a device, and judges it from the open handle.
+    ///
+    /// # Errors
+    /// [`ReadFailure::Io`] (missing, not permitted, ...) or [`ReadFailure::NotRegular`].
+    pub fn named(path: &Path) -> Result<Self, ReadFailure> {
+        let file = sys::open_named(path).map_err(|error| {
+            unopenable(&error, || {
+                std::fs::metadata(path)
+                    .ok()
+                    .map(|metadata| describe(&metadata.file_type()))
+            })
+            .unwrap_or(ReadFailure::Io(error))
+        })?;
+        Self::judge(file)
+    }
 }
 
 /// The components of a relative path, or why it is not one: absolute, a drive or a `..`.

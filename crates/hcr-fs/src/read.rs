@@ -65,23 +65,6 @@ pub struct Opened {
 }
 
 impl Opened {
-    /// Opens the file `path` as the user named it (a link on it is followed: the user chose
-    /// it), without blocking on a FIFO or a device, and judges it from the open handle.
-    ///
-    /// # Errors
-    /// [`ReadFailure::Io`] (missing, not permitted, ...) or [`ReadFailure::NotRegular`].
-    pub fn named(path: &Path) -> Result<Self, ReadFailure> {
-        let file = crate::folder::open_named(path).map_err(|error| {
-            unopenable(&error, || {
-                std::fs::metadata(path)
-                    .ok()
-                    .map(|metadata| describe(&metadata.file_type()))
-            })
-            .unwrap_or(ReadFailure::Io(error))
-        })?;
-        Self::judge(file)
-    }
-
     /// Judges a file just opened from its handle: regular files only.
     pub(crate) fn judge(file: File) -> Result<Self, ReadFailure> {
         let metadata = file.metadata().map_err(ReadFailure::Io)?;

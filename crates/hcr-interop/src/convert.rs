@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use hcr_types::Record;
 use serde_json::{Map, Value, json};
 
-use crate::goal_handover::Draft;
+use crate::draft::Draft;
 use crate::spec_handoff::discover::parse_frontmatter;
 use crate::spec_handoff::payload::{is_repository_relative, is_single_line, js_length};
 use hcr_types::text::is_js_blank;

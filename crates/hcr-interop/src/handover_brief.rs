@@ -21,8 +21,8 @@ use std::fmt::Write as _;
 use hcr_types::{DecisionStatus, Record, ReviewStatus};
 use serde_json::{Map, Value, json};
 
+use crate::draft::Draft;
 use crate::draft::Parts;
-use crate::goal_handover::Draft;
 
 /// The extension key under which a drafted record keeps what of a brief HCR has no place for.
 pub const BRIEF_EXTENSION: &str = "sh.handover.brief";

@@ -31,5 +31,6 @@ pub mod goal_handover;
 pub mod handoff_md;
 pub mod handover_brief;
 pub mod markdown;
+pub mod source;
 pub mod spec_handoff;
 mod text_lines;

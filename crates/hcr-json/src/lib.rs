@@ -33,18 +33,20 @@ mod keys;
 mod limits;
 mod locate;
 mod parse;
+mod place;
 pub mod pointer;
 mod tree;
 mod view;
 
 pub use keys::{KeyTable, NOT_A_KEY, fingerprint, same_key};
 pub use limits::{Limit, Limits, Spelling};
-pub use locate::{Anchor, MemberSpan, Position, Span, locate, locate_in, member_spans, positions};
+pub use locate::{MemberSpan, locate, locate_in, member_spans, positions};
 #[cfg(feature = "oracle")]
 pub use parse::both_ways;
 pub use parse::{
     Document, Error, ErrorKind, Overwritten, limit_exceeded, parse, parse_without_spans,
 };
+pub use place::{Anchor, Position, Span};
 pub use pointer::{JsonPointer, Segment};
 pub use tree::{AllMembers, Items, Json, Members, Tree};
 pub use view::{JsonView, Kind};

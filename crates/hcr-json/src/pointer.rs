@@ -161,10 +161,24 @@ pub fn parse_index(token: &str) -> Option<usize> {
     token.parse().ok()
 }
 
-newtype!(JsonPointer {
-    text: 0,
-    check: |text: String| Self::parse(&text).ok_or("not an RFC 6901 JSON Pointer"),
-}: Display, Serialize, Deserialize);
+impl fmt::Display for JsonPointer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl serde::Serialize for JsonPointer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for JsonPointer {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Self::parse(&text).ok_or_else(|| serde::de::Error::custom("not an RFC 6901 JSON Pointer"))
+    }
+}
 
 impl fmt::Debug for JsonPointer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

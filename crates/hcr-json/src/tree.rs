@@ -21,7 +21,7 @@ use crate::view::{JsonView, Kind};
 use serde_json::{Map, Number, Value};
 
 use crate::keys::{KeyTable, NOT_A_KEY, fingerprint, same_key};
-use crate::locate::Anchor;
+use crate::place::Anchor;
 
 /// What a [`Node`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

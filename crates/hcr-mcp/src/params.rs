@@ -226,7 +226,7 @@ pub enum ConvertFrom {
     HandoverBrief,
 }
 
-impl From<ConvertFrom> for hcr_interop::draft::SourceFormat {
+impl From<ConvertFrom> for hcr_interop::source::SourceFormat {
     fn from(format: ConvertFrom) -> Self {
         match format {
             ConvertFrom::GoalHandover => Self::GoalHandover,

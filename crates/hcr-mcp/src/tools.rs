@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use hcr_batch::{Options, Outcome, Source, Summary};
 use hcr_chain::{Continuation, Diff, Refusal, checked_successor, parse_actor, revision_file_name};
-use hcr_interop::draft::{DraftError, SourceFormat, draft_from};
 use hcr_interop::forms::Form;
+use hcr_interop::source::{DraftError, SourceFormat, draft_from};
 use hcr_project::{Config, Request};
 use hcr_receive::fill::{self, Fill};
 use hcr_report::{Context, Format, renderer};

@@ -32,7 +32,7 @@ use hcr_validate::{Action, Level, SelectionError, Target, parse_targets};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::rules::{Change, Layer};
+use crate::change::{Change, Layer};
 
 /// The file names looked for in each folder, in this order.
 pub const FILE_NAMES: [&str; 2] = ["hcr.toml", ".hcr.toml"];

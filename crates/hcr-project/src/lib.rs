@@ -24,11 +24,13 @@
 //! ```
 
 pub mod baseline;
+mod change;
 pub mod config;
 pub mod request;
 mod rules;
 
 pub use baseline::{Baseline, BaselineError, Fingerprint};
+pub use change::Change;
 pub use config::{Config, ConfigError, LimitSettings, discover};
 pub use request::{Bounds, Request, RequestError, Resolved};
-pub use rules::{Change, Choices};
+pub use rules::Choices;

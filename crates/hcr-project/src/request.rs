@@ -42,8 +42,9 @@ use hcr_batch::{Options, PathSelections};
 use hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES;
 use hcr_validate::{Action, Level, Limits, ReceiverContext, SelectionError, Spelling, Validator};
 
+use crate::change::Change;
 use crate::config::Config;
-use crate::rules::{Change, Choices};
+use crate::rules::Choices;
 
 /// How the caller's settings meet the configuration's.
 #[derive(Clone, Copy)]

@@ -5,40 +5,10 @@
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 
-use hcr_validate::{Action, Selection, SelectionError, Target, parse_targets};
+use hcr_validate::Selection;
 
+use crate::change::{Change, Layer, apply};
 use crate::config::Config;
-
-/// One change: an action over some targets.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Change {
-    /// What to do.
-    pub action: Action,
-    /// To which codes.
-    pub targets: Vec<Target>,
-}
-
-impl Change {
-    /// A change given as text, as on the command line: `ignore` and `hcr,HCR203`.
-    ///
-    /// # Errors
-    /// An unknown target, with a suggestion, or one that cannot be changed.
-    pub fn parse(action: Action, targets: &str) -> Result<Self, SelectionError> {
-        Ok(Self {
-            action,
-            targets: parse_targets(targets)?,
-        })
-    }
-}
-
-/// Changes in the order they apply.
-pub(crate) type Layer = Vec<Change>;
-
-fn apply(selection: &mut Selection, layer: &[Change]) {
-    for change in layer {
-        selection.apply(change.action, &change.targets);
-    }
-}
 
 /// The choices of codes for a run: a configuration (if any) and the command line's changes.
 #[derive(Clone, Debug, Default)]
@@ -157,7 +127,7 @@ pub(crate) fn normalize(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hcr_validate::{Code, Severity};
+    use hcr_validate::{Action, Code, Severity};
 
     #[test]
     fn overrides_apply_after_the_top_level_and_before_the_command_line() {

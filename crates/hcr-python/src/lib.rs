@@ -22,8 +22,8 @@ use arrow_array::builder::{BooleanBuilder, Int32Builder, ListBuilder, StringBuil
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_schema::{DataType, Field, Fields};
-use hcr_interop::draft::{DraftError, SourceFormat, draft_from};
 use hcr_interop::forms::Form;
+use hcr_interop::source::{DraftError, SourceFormat, draft_from};
 use hcr_project::Request;
 use hcr_types::Record;
 use hcr_validate::receiver::{ArtifactStore, RevisionIndex};

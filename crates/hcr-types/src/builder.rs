@@ -54,6 +54,13 @@ pub struct RecordBuilder {
     extensions: Option<Extensions>,
 }
 
+impl Record {
+    /// Starts building a record.
+    pub fn builder() -> RecordBuilder {
+        RecordBuilder::default()
+    }
+}
+
 impl RecordBuilder {
     /// Sets `recordId` (1 to 200 characters).
     pub fn record_id(mut self, id: impl Into<String>) -> Self {

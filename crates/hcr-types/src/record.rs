@@ -690,11 +690,6 @@ impl Provenance {
 }
 
 impl Record {
-    /// Starts building a record.
-    pub fn builder() -> crate::RecordBuilder {
-        crate::RecordBuilder::default()
-    }
-
     /// Reads a record from JSON text.
     ///
     /// This is the structural (schema-level) reading: it accepts exactly what the v1.0 schema

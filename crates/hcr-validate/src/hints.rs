@@ -2,7 +2,7 @@
 //! Lines or YAML file read as one record. Each hint is a help line for a diagnostic that is
 //! reported anyway; none changes a verdict.
 
-use crate::suggest::nearest;
+use hcr_codes::suggest::nearest;
 
 /// Names the publisher's `handover-record` skill tells agents to use for the record's groups
 /// (it describes the record in its own words), with the v1.0 property each stands for.

@@ -46,32 +46,31 @@
 //! The code table ([`registry`]) carries each code's name, level, default severity, summary,
 //! help and a long explanation with a failing and a passing example.
 
-mod code;
-mod diagnostic;
 mod hints;
+mod indexing;
 mod level;
 #[cfg(feature = "oracle")]
 #[doc(hidden)]
 pub mod oracle;
 mod parse;
 pub mod receiver;
+mod report;
 mod revision_numbers;
 mod rules;
 mod schema;
-mod selection;
-mod suggest;
+mod sink;
 mod validator;
 
-pub use code::{
-    ALL_CODES, Basis, CODE_COUNT, Code, CodeInfo, CodeLevel, EXAMPLE_BASE, Example,
-    RECEIVER_EXAMPLE_CONTEXT, UnknownCode, registry,
+pub use hcr_codes::{
+    ALL_CODES, Action, Basis, CODE_COUNT, Code, CodeInfo, CodeLevel, Diagnostic, EXAMPLE_BASE,
+    Example, Group, RECEIVER_EXAMPLE_CONTEXT, Selection, SelectionError, Severity, Target,
+    UnknownCode, WireDiagnostic, parse_targets, registry,
 };
-pub use diagnostic::{Diagnostic, Report, Severity, WireDiagnostic};
 pub use hcr_json::{Limit, Limits, MAX_JSON_VALUES, Position, Span, Spelling, count_values};
 pub use level::{Level, UnknownLevel};
 pub use receiver::ReceiverContext;
+pub use report::Report;
 pub use schema::SCHEMA_JSON;
-pub use selection::{Action, Group, Selection, SelectionError, Target, parse_targets};
 pub use validator::Validator;
 
 /// The secret scanner ([`hcr_secrets`]) as a record is scanned: the schema's property names
@@ -136,7 +135,7 @@ pub fn parse_json(bytes: &[u8], limits: &Limits) -> Result<serde_json::Value, Bo
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod internals {
-    use crate::rules::{Input, Sink};
+    use crate::sink::{Input, Sink};
     use hcr_json::Document;
 
     /// A record parsed into the checks' tree, to time each phase on its own.

@@ -65,7 +65,7 @@ pub(crate) fn repeated_key(overwritten: &Overwritten) -> Diagnostic {
         .last()
         .unwrap_or_default();
     let parent = overwritten.pointer.parent().unwrap_or_default();
-    let message = format!("{} repeats the key `{key}`", crate::schema::field(&parent));
+    let message = format!("{} repeats the key `{key}`", crate::sink::field(&parent));
     Diagnostic::new(Code::Hcr002, overwritten.pointer.clone(), message)
         .anchor(Anchor::KeyOccurrence(overwritten.occurrence + 1))
 }

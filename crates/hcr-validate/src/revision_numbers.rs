@@ -7,8 +7,8 @@
 
 use hcr_types::{JsonPointer, Revision};
 
-use crate::rules::Sink;
-use crate::schema::field;
+use crate::sink::Sink;
+use crate::sink::field;
 use crate::{Code, Diagnostic};
 use hcr_json::Anchor;
 use hcr_json::{Json, Tree};

@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 use hcr_types::{JsonPointer, Segment};
 use serde_json::{Number, Value};
 
-use crate::rules::Sink;
+use crate::sink::{Sink, field};
 use crate::{Code, Diagnostic, Severity};
 use hcr_json::Anchor;
 use hcr_json::{Json, KeyTable, Kind};
@@ -1324,15 +1324,6 @@ fn defined_properties(pointer: &JsonPointer) -> Vec<&'static str> {
         .collect()
 }
 
-/// A field name for messages: the pointer in backticks, or "the record" for the root.
-pub(crate) fn field(pointer: &JsonPointer) -> String {
-    if pointer.is_root() {
-        "the record".to_owned()
-    } else {
-        format!("`{pointer}`")
-    }
-}
-
 /// Reports a schema error of `instance` (at the pointer `at` builds) to `out`: past the
 /// record's diagnostic limit it is only counted.
 fn report(
@@ -1499,7 +1490,7 @@ pub(crate) mod oracle {
     use serde_json::Value;
 
     use super::SchemaError;
-    use crate::rules::Sink;
+    use crate::sink::Sink;
     use crate::{Diagnostic, Selection, Spelling};
     use hcr_json::Tree;
 

@@ -6,8 +6,8 @@ use hcr_types::{JsonPointer, Record};
 use serde_json::Value;
 
 use crate::parse::parse;
-use crate::rules::{Input, Sink};
 use crate::secrets::SecretSet;
+use crate::sink::{Input, Sink};
 use crate::{
     Code, Diagnostic, Level, Limits, ReceiverContext, Report, Selection, Span, receiver,
     revision_numbers, rules, schema,
@@ -153,7 +153,7 @@ impl Validator {
             self.limits.spelling,
         );
         let tree = Tree::from_value(value, crate::schema::property_names());
-        self.check(
+        let receiver = self.check(
             &Input {
                 tree: &tree,
                 overwritten: &[],
@@ -161,7 +161,7 @@ impl Validator {
             None,
             &mut sink,
         );
-        self.finish(None, sink)
+        self.finish(None, sink, receiver)
     }
 
     /// Validates `bytes` and, when the record is valid at this level, reads it as a typed
@@ -211,7 +211,7 @@ impl Validator {
                     self.limits.spelling,
                 );
                 sink.push(*diagnostic);
-                return (None, self.finish(Some((bytes, None)), sink));
+                return (None, self.finish(Some((bytes, None)), sink, None));
             }
         };
         let mut sink = Sink::new(
@@ -222,7 +222,7 @@ impl Validator {
         for overwritten in &document.overwritten {
             sink.push(crate::parse::repeated_key(overwritten));
         }
-        self.check(
+        let receiver = self.check(
             &Input {
                 tree: &document.tree,
                 overwritten: &document.overwritten,
@@ -230,38 +230,52 @@ impl Validator {
             Some(document.text),
             &mut sink,
         );
-        let report = self.finish(Some((bytes, Some((document.text, &document.tree)))), sink);
+        let parsed = Some((document.text, &document.tree));
+        let report = self.finish(Some((bytes, parsed)), sink, receiver);
         (Some(document), report)
     }
 
     /// Runs the checks of this validator's level; `source` is the text the tree was parsed
     /// from, when there is one.
-    fn check(&self, input: &Input<'_, '_>, source: Option<&str>, sink: &mut Sink) {
+    /// The receiver's assessment, when the receiver checks ran.
+    fn check(
+        &self,
+        input: &Input<'_, '_>,
+        source: Option<&str>,
+        sink: &mut Sink,
+    ) -> Option<Arc<receiver::Assessment>> {
         schema::check(input.root(), sink);
         let revisions = revision_numbers::revision_numbers(input.root());
         revision_numbers::unsafe_revisions(&revisions, sink);
         if self.level >= Level::Normative {
             rules::check(input, sink);
         }
-        if self.level >= Level::Receiver {
+        let assessment = (self.level >= Level::Receiver).then(|| {
             let default = ReceiverContext::default();
-            receiver::check(input, self.receiver.as_deref().unwrap_or(&default), sink);
-        }
+            let context = self.receiver.as_deref().unwrap_or(&default);
+            Arc::new(receiver::check(input, context, sink))
+        });
         if let Some(source) = source {
             revision_numbers::rounded_revisions(input.tree, source, &revisions, sink);
         }
+        assessment
     }
 
     /// Locates, orders and redacts the diagnostics, and says how many were past the limit.
     /// `source`: the bytes checked, and, if they parsed, their text and the tree read from it.
-    fn finish(&self, source: Option<(&[u8], Option<Parsed<'_, '_>>)>, sink: Sink) -> Report {
+    /// `receiver`: the receiver's assessment, kept in the report.
+    fn finish(
+        &self,
+        source: Option<(&[u8], Option<Parsed<'_, '_>>)>,
+        sink: Sink,
+        receiver: Option<Arc<receiver::Assessment>>,
+    ) -> Report {
         let Sink {
             mut diagnostics,
             secrets,
             scanned,
             omitted,
             nonconformant,
-            receiver,
             ..
         } = sink;
         if diagnostics.is_empty() && omitted.total() == 0 {
@@ -370,8 +384,10 @@ fn attach_spans(source: &[u8], parsed: Option<Parsed<'_, '_>>, diagnostics: &mut
         Some((text, tree)) => (Some(text), Some(tree)),
         None => (std::str::from_utf8(source).ok(), None),
     };
-    let requests: Vec<(&JsonPointer, Anchor)> =
-        diagnostics.iter().map(|d| (&d.pointer, d.anchor)).collect();
+    let requests: Vec<(&JsonPointer, Anchor)> = diagnostics
+        .iter()
+        .map(|d| (&d.pointer, d.anchored()))
+        .collect();
     let ranges = match (text, tree) {
         (Some(text), Some(tree)) => locate_in(tree, text, &requests),
         (Some(text), None) => locate(text, &requests),

@@ -3,7 +3,8 @@
 
 mod note;
 
-pub use note::{Draft, GOAL_HANDOVER_EXTENSION, from_note, to_note};
+pub use crate::draft::Draft;
+pub use note::{GOAL_HANDOVER_EXTENSION, from_note, to_note};
 
 /// The most bytes a handover may hold after trimming (Go `len`, not characters).
 pub const MAX_HANDOVER_BYTES: usize = 4096;

@@ -39,6 +39,7 @@ use hcr_types::{ConstraintKind, DecisionStatus, Record, ReviewStatus};
 use serde_json::{Map, Value, json};
 
 use super::MAX_HANDOVER_BYTES;
+use crate::draft::Draft;
 
 /// One line of the note: its part, its text, its rank (lower is kept longer) and what kind of
 /// item it is, for the line that counts what was omitted.
@@ -388,18 +389,6 @@ fn shorten(text: &str, chars: usize) -> String {
 
 /// The extension key under which a drafted record keeps what of a note has no place in HCR.
 pub const GOAL_HANDOVER_EXTENSION: &str = "sh.hcr.goal-handover";
-
-/// A record drafted from a note, with what the note did not give.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Draft {
-    /// The draft (not necessarily a valid record).
-    pub record: Value,
-    /// Required fields the source does not give, as JSON Pointers; left for the user to fill.
-    pub missing: Vec<String>,
-    /// What of the source the draft does not hold, each named (a 1-based line and why). Empty
-    /// when every line was mapped into the draft or kept in its extensions.
-    pub lost: Vec<String>,
-}
 
 /// The labels a note's parts may start with, the convention's own and the short forms agents
 /// write on one line (`State: … Next: …`), with the part each opens.

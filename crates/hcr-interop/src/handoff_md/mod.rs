@@ -27,8 +27,8 @@ pub use render::render;
 use serde_json::{Map, Value, json};
 
 use crate::convert::RECORD_SECTION;
+use crate::draft::Draft;
 use crate::draft::Parts;
-use crate::goal_handover::Draft;
 
 /// The extension key under which a drafted record keeps what of a `HANDOFF.md` has no place
 /// in HCR.

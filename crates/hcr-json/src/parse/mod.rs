@@ -17,7 +17,7 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::Number;
 
 use crate::keys::{KeyTable, same_key};
-use crate::locate::Anchor;
+use crate::place::Anchor;
 use crate::tree::{Node, Tag, Tree};
 use crate::{JsonPointer, Limit, Limits};
 

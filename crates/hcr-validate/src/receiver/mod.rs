@@ -29,8 +29,8 @@ pub use artifacts::{Artifact, ArtifactStore, DEFAULT_MAX_ARTIFACT_BYTES};
 pub use hcr_types::unsafe_reason;
 pub use revisions::{IndexProblem, RevisionIndex};
 
-use crate::rules::{Input, Sink, objects, revision};
-use crate::schema::field;
+use crate::sink::field;
+use crate::sink::{Input, Sink, objects, revision};
 use crate::{Code, Diagnostic, Severity};
 
 /// What the receiver has at hand: the artifacts handed over with the record, a folder of
@@ -345,10 +345,14 @@ fn due(value: Json<'_, '_>, context: &ReceiverContext) -> Option<DueCheck> {
 }
 
 /// The receiver-level checks: the assessment, and the diagnostics derived from it.
-pub(crate) fn check(input: &Input<'_, '_>, context: &ReceiverContext, sink: &mut Sink) {
+pub(crate) fn check(
+    input: &Input<'_, '_>,
+    context: &ReceiverContext,
+    sink: &mut Sink,
+) -> Assessment {
     let assessment = Assessment::of_tree(input.root(), context);
     diagnose(input.root(), &assessment, context, sink);
-    sink.receiver = Some(Arc::new(assessment));
+    assessment
 }
 
 /// The diagnostics an assessment gives.

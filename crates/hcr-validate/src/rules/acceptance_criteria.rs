@@ -1,6 +1,6 @@
 //! HCR210: the objective has acceptance criteria.
 
-use super::{Input, Sink};
+use crate::sink::{Input, Sink};
 use crate::{Code, Diagnostic};
 use hcr_types::JsonPointer;
 

@@ -1,8 +1,8 @@
 //! HCR201: whitespace-only text where the reference validator requires content, and an empty
 //! `uri` that is an evidence item's only reference.
 
-use super::{Input, Sink, objects};
-use crate::schema::field;
+use crate::sink::field;
+use crate::sink::{Input, Sink, objects};
 use crate::{Code, Diagnostic};
 use hcr_json::Json;
 

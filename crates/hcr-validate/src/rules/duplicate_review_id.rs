@@ -1,7 +1,8 @@
 //! HCR206: review item ids are unique within the record.
 
-use super::{Input, Sink, duplicate_ids};
+use super::duplicate_ids;
 use crate::Code;
+use crate::sink::{Input, Sink};
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
     duplicate_ids(input, "openReview", Code::Hcr206, "review item", sink);

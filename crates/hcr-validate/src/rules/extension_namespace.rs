@@ -1,6 +1,6 @@
 //! HCR203: extension keys are namespaced (reverse domain or absolute URI).
 
-use super::{Input, Sink};
+use crate::sink::{Input, Sink};
 use crate::{Code, Diagnostic};
 use hcr_types::JsonPointer;
 

@@ -1,7 +1,7 @@
 //! HCR209: an open review item does not carry `resolvedByRevision`.
 
-use super::{Input, Sink, objects};
-use crate::schema::field;
+use crate::sink::field;
+use crate::sink::{Input, Sink, objects};
 use crate::{Code, Diagnostic};
 use hcr_json::Json;
 

@@ -3,8 +3,8 @@
 
 use hcr_types::JsonPointer;
 
-use super::{Input, Sink};
-use crate::schema::field;
+use crate::sink::field;
+use crate::sink::{Input, Sink};
 use crate::{Code, Diagnostic};
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {

@@ -1,7 +1,7 @@
 //! HCR207: a review is not resolved by a revision earlier than the one it was raised against.
 
-use super::{Input, Sink, objects, revision};
-use crate::schema::field;
+use crate::sink::field;
+use crate::sink::{Input, Sink, objects, revision};
 use crate::{Code, Diagnostic};
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {

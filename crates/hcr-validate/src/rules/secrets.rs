@@ -4,9 +4,9 @@
 //! Every secret found is collected for masking; a diagnostic (and its pointer) is only built
 //! while the record's diagnostic limit has room.
 
-use super::{Input, Sink};
-use crate::schema::field;
 use crate::secrets::{Event, RULES, Shape, redact, walk};
+use crate::sink::field;
+use crate::sink::{Input, Sink};
 use crate::{Code, Diagnostic};
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {

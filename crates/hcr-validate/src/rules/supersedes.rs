@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
-use super::{Input, Sink, objects};
-use crate::schema::field;
+use crate::sink::field;
+use crate::sink::{Input, Sink, objects};
 use crate::{Code, Diagnostic};
 use hcr_json::Json;
 

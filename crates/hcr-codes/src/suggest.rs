@@ -2,7 +2,8 @@
 
 /// The edit distance (Levenshtein) between `a` and `b`, in characters; names longer than 64
 /// characters are never near anything.
-pub(crate) fn distance(a: &str, b: &str) -> usize {
+#[must_use]
+pub fn distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     if a.len() > 64 || b.len() > 64 {
@@ -23,7 +24,8 @@ pub(crate) fn distance(a: &str, b: &str) -> usize {
 
 /// `name` folded for comparison: lowercase, without `_`, `-` and spaces (`next_actions`,
 /// `NextActions` and `next-actions` fold alike).
-pub(crate) fn fold(name: &str) -> String {
+#[must_use]
+pub fn fold(name: &str) -> String {
     name.chars()
         .filter(|c| !matches!(c, '_' | '-' | ' '))
         .flat_map(char::to_lowercase)
@@ -32,7 +34,8 @@ pub(crate) fn fold(name: &str) -> String {
 
 /// The candidate nearest to `name`: equal once folded, or within a third of its length in
 /// edits (at least one edit, at most three).
-pub(crate) fn nearest<'c>(name: &str, candidates: &[&'c str]) -> Option<&'c str> {
+#[must_use]
+pub fn nearest<'c>(name: &str, candidates: &[&'c str]) -> Option<&'c str> {
     let folded = fold(name);
     if let Some(exact) = candidates.iter().find(|c| fold(c) == folded) {
         return Some(exact);

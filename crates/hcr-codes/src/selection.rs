@@ -14,19 +14,18 @@
 //! checked (HCR001 to HCR006, HCR309) are never changed: a selection cannot make an unreadable
 //! record valid.
 //!
-//! Selection changes the report and its verdict, never [`Report::conformant`](crate::Report):
-//! conformance is the contract's.
+//! Selection changes a report and its verdict, never its conformance, which is the
+//! contract's ([`Code::decides_conformance`]).
 //!
 //! ```
-//! use hcr_validate::{Code, Level, Selection, Severity, Validator};
+//! use hcr_codes::{Code, Selection, Severity};
 //!
 //! let mut selection = Selection::default();
 //! selection.apply_text("ignore", "hcr")?;
 //! selection.apply_text("error", "duplicate-evidence-id")?;
 //! assert_eq!(selection.severity(Code::Hcr210), None);
 //! assert_eq!(selection.severity(Code::Hcr205), Some(Severity::Error));
-//! let validator = Validator::new(Level::Normative).with_selection(selection);
-//! # Ok::<(), hcr_validate::SelectionError>(())
+//! # Ok::<(), hcr_codes::SelectionError>(())
 //! ```
 
 use std::fmt;

@@ -639,12 +639,12 @@ impl CodeInfo {
 fn secret_rules_table() -> String {
     let mut table = String::from("| rule | finds |\n|---|---|\n");
     let mut seen: Vec<&str> = Vec::new();
-    for rule in crate::secrets::RULES {
+    for rule in hcr_secrets::RULES {
         if seen.contains(&rule.id) {
             continue;
         }
         seen.push(rule.id);
-        let finds: Vec<&str> = crate::secrets::RULES
+        let finds: Vec<&str> = hcr_secrets::RULES
             .iter()
             .filter(|r| r.id == rule.id)
             .map(|r| r.finds)
@@ -656,7 +656,7 @@ fn secret_rules_table() -> String {
 
 /// The secret scanner's rule ids, comma-separated.
 fn secret_rule_names() -> String {
-    let mut names: Vec<&str> = crate::secrets::RULES.iter().map(|r| r.id).collect();
+    let mut names: Vec<&str> = hcr_secrets::RULES.iter().map(|r| r.id).collect();
     names.dedup();
     format!(
         "{} (`hcr explain HCR204` says what each finds).",

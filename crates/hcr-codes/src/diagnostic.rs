@@ -1,44 +1,11 @@
 //! Diagnostics: data first, rendered elsewhere.
 
-use std::fmt;
-use std::ops::Range;
-
-use hcr_types::JsonPointer;
+use hcr_json::JsonPointer;
 use serde::Serialize;
 
 use hcr_json::{Anchor, Span};
 
-use crate::Code;
-
-/// How serious a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Worth knowing; never affects validity.
-    Info,
-    /// Probably a mistake; affects validity only when warnings are denied.
-    Warning,
-    /// The record does not conform.
-    Error,
-}
-
-impl Severity {
-    /// The lowercase name used in every output format.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Info => "info",
-            Self::Warning => "warning",
-            Self::Error => "error",
-        }
-    }
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+use crate::{Code, Severity};
 
 /// One finding about a record.
 ///
@@ -71,7 +38,7 @@ pub struct Diagnostic {
     pub message: String,
     /// What to do about it (most often the code's own help, not copied).
     pub help: std::borrow::Cow<'static, str>,
-    pub(crate) anchor: Anchor,
+    anchor: Anchor,
 }
 
 /// The one JSON shape of a diagnostic, which every JSON output (`validate --format json`, the
@@ -151,10 +118,18 @@ impl Diagnostic {
         self
     }
 
+    /// Says which part of the member at the pointer the diagnostic is about (its key, one
+    /// occurrence of a repeated member, a byte offset): where it is located.
     #[must_use]
-    pub(crate) fn anchor(mut self, anchor: Anchor) -> Self {
+    pub fn anchor(mut self, anchor: Anchor) -> Self {
         self.anchor = anchor;
         self
+    }
+
+    /// Which part of the member at the pointer the diagnostic is about.
+    #[must_use]
+    pub fn anchored(&self) -> Anchor {
+        self.anchor
     }
 
     /// Locates the diagnostic.
@@ -174,100 +149,5 @@ impl Diagnostic {
     #[must_use]
     pub fn column(&self) -> Option<u32> {
         self.span.map(|s| s.start.column)
-    }
-}
-
-/// The outcome of validating one record.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Report {
-    /// No diagnostic of severity `error` (as the selection in force reports them).
-    pub valid: bool,
-    /// The contract's verdict on the record, as far as the level checked it and whatever the
-    /// selection: no finding the contract decides (JSON, the schema, the reference validator,
-    /// the README) is an error, and the record could be checked within the limits. hcr's own
-    /// recommendations and the receiver's findings never count (see
-    /// [`Code::decides_conformance`](crate::Code::decides_conformance)).
-    pub conformant: bool,
-    /// Every finding, in document order.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Source ranges holding a secret, sorted and disjoint; renderers that show source text
-    /// mask them.
-    #[serde(skip)]
-    pub redactions: Vec<Range<usize>>,
-    /// What the receiver-level checks found, one verdict per evidence item and review link,
-    /// when they ran (the diagnostics above are derived from it).
-    #[serde(skip)]
-    pub receiver: Option<std::sync::Arc<crate::receiver::Assessment>>,
-}
-
-impl Report {
-    /// A report of `diagnostics` (valid when none is an error), in the order given.
-    #[must_use]
-    pub fn from_diagnostics(diagnostics: Vec<Diagnostic>) -> Self {
-        let valid = !diagnostics.iter().any(|d| d.severity == Severity::Error);
-        let conformant = !diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error && d.code.decides_conformance());
-        Self {
-            valid,
-            conformant,
-            diagnostics,
-            redactions: Vec::new(),
-            receiver: None,
-        }
-    }
-
-    /// The report for an input that could not be read (HCR005); `reason` says why, e.g.
-    /// "`records/a.json` is not a regular file (a FIFO)".
-    #[must_use]
-    pub fn unreadable(reason: impl Into<String>) -> Self {
-        Self::from_diagnostics(vec![Diagnostic::new(
-            Code::Hcr005,
-            JsonPointer::root(),
-            reason,
-        )])
-    }
-
-    /// How many diagnostics have `severity`.
-    #[must_use]
-    pub fn count(&self, severity: Severity) -> usize {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity == severity)
-            .count()
-    }
-
-    /// Keeps only the diagnostics `keep` accepts (a baseline's known findings are removed);
-    /// validity follows what is left, except that a report whose findings went past the
-    /// per-record limit (HCR006) stays invalid, the findings not shown being unknown. Never
-    /// changes [`Report::conformant`], which is the contract's.
-    pub fn retain(&mut self, keep: impl FnMut(&Diagnostic) -> bool) {
-        let truncated = !self.valid && self.has(Code::Hcr006);
-        self.diagnostics.retain(keep);
-        self.valid = !truncated && self.count(Severity::Error) == 0;
-    }
-
-    /// Whether the record is valid when warnings count as errors.
-    #[must_use]
-    pub fn is_valid_denying_warnings(&self) -> bool {
-        self.valid && self.count(Severity::Warning) == 0
-    }
-
-    /// Whether any diagnostic has `code`.
-    #[must_use]
-    pub fn has(&self, code: Code) -> bool {
-        self.diagnostics.iter().any(|d| d.code == code)
-    }
-
-    /// The distinct codes reported, in order of first appearance.
-    #[must_use]
-    pub fn codes(&self) -> Vec<Code> {
-        let mut codes = Vec::new();
-        for d in &self.diagnostics {
-            if !codes.contains(&d.code) {
-                codes.push(d.code);
-            }
-        }
-        codes
     }
 }
