@@ -10,6 +10,7 @@ mod codegen;
 mod fuzz;
 mod hooks;
 mod hostile;
+mod layers;
 mod package;
 mod peers;
 mod release;
