@@ -51,7 +51,13 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
     ),
     (
         "hcr-project",
-        &["hcr-batch", "hcr-escape", "hcr-fs", "hcr-validate"],
+        &[
+            "hcr-batch",
+            "hcr-escape",
+            "hcr-fs",
+            "hcr-json",
+            "hcr-validate",
+        ],
     ),
     (
         "hcr-python",

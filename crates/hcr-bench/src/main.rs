@@ -177,6 +177,28 @@ fn bench_dir() -> PathBuf {
 const REJECTED: std::ops::Range<usize> = 10..corpus::VARIATIONS;
 const WARNED: &[usize] = &[0, 1, 2, 4, 5, 6, 7];
 
+/// The baseline of every finding of the corpus at `input`, written once beside it by `hcr`
+/// (`hcr validate --write-baseline`); its path.
+fn written_baseline(hcr: &Path, input: &str) -> Result<String> {
+    let path = Path::new(input)
+        .parent()
+        .unwrap_or_else(|| Path::new("."))
+        .join("hcr-baseline.json");
+    if !path.is_file() {
+        let status = Command::new(hcr)
+            .args(["validate", "--format", "json", "--write-baseline"])
+            .arg(&path)
+            .arg(input)
+            .stdout(std::process::Stdio::null())
+            .status()
+            .context("running hcr validate --write-baseline")?;
+        if !path.is_file() {
+            bail!("hcr validate --write-baseline wrote no baseline ({status})");
+        }
+    }
+    Ok(path.display().to_string())
+}
+
 /// Writes a profile's corpus unless it is there already; returns its path.
 fn corpus(name: &str, records: usize, evidence: usize, jsonl: bool, mix: Mix) -> Result<PathBuf> {
     let dir = bench_dir().join(format!("corpus-{name}"));
@@ -416,6 +438,22 @@ fn variants(profile: &Profile, peers: Option<&Peers>) -> Result<(Vec<Variant>, f
                 Variant::new("hcr validate (all cores)", &hcr, &all),
                 Variant::new("hcr validate --jobs 1", &hcr, &one),
             ];
+            let known = if mix == Mix::Mixed && !jsonl {
+                Some(written_baseline(&hcr, &input)?)
+            } else {
+                None
+            };
+            if let Some(known) = &known {
+                // Every finding known: the cost of fingerprinting each one and hiding it,
+                // against the run above without a baseline.
+                let mut with = all.clone();
+                with.splice(1..1, ["--baseline", known.as_str()]);
+                variants.push(Variant::new(
+                    "hcr validate --baseline (all cores)",
+                    &hcr,
+                    &with,
+                ));
+            }
             if has_taskset() {
                 variants.extend([
                     Variant::on_one_core("serde_json parse only, one core", &parse, &baseline),

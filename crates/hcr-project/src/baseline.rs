@@ -25,9 +25,9 @@ use std::hash::{BuildHasher, Hasher};
 use std::path::{Path, PathBuf};
 
 use hcr_batch::Outcome;
+use hcr_json::{Anchor, Document, Json, KeyTable, Kind};
 use hcr_validate::{Code, Diagnostic, Limits};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::rules::normalize;
@@ -321,29 +321,20 @@ impl Baseline {
             },
         );
         let text = outcome.text.as_deref().unwrap_or_default();
-        // The record parsed when it was checked, within limits at least as wide as these
-        // (the defaults raised to its size); a record that does not parse has no fixed-code-free
-        // findings to hash but its secrets, which are hashed from their text.
-        let limits = Limits {
-            max_record_bytes: text.len().max(Limits::default().max_record_bytes),
-            max_string_bytes: text.len().max(Limits::default().max_string_bytes),
-            max_array_items: usize::MAX,
-            max_object_members: usize::MAX,
-            ..Limits::default()
-        };
-        let value = hcr_validate::parse_json(text, &limits).ok();
+        // The record, read again only when a finding's value cannot be read from its span.
+        let mut whole: Option<Option<Document<'_>>> = None;
         diagnostics
             .iter()
-            .map(|d| self.fingerprint(&file, d, text, value.as_ref()))
+            .map(|d| self.fingerprint(&file, d, text, &mut whole))
             .collect()
     }
 
-    fn fingerprint(
+    fn fingerprint<'t>(
         &self,
         file: &str,
         d: &Diagnostic,
-        text: &[u8],
-        value: Option<&Value>,
+        text: &'t [u8],
+        whole: &mut Option<Option<Document<'t>>>,
     ) -> Option<Fingerprint> {
         if d.code.is_fixed() {
             return None;
@@ -356,9 +347,8 @@ impl Baseline {
         let (pointer, subject) = if d.code == Code::Hcr204 {
             (None, spanned().to_vec())
         } else {
-            let subject = value
-                .and_then(|v| d.pointer.resolve(v))
-                .map_or_else(|| spanned().to_vec(), |v| shape(v).into_bytes());
+            let subject = value_shape(d, spanned(), text, whole)
+                .map_or_else(|| spanned().to_vec(), String::into_bytes);
             (Some(d.pointer.to_string()), subject)
         };
         let mut hasher = Sha256::new();
@@ -375,6 +365,45 @@ impl Baseline {
     }
 }
 
+/// The [`shape`] of the value a finding is about: read from the finding's span when it spans
+/// the value (the validator located it in the record it parsed), so that the record is not
+/// parsed again; otherwise from the whole record, read once for all its findings (`whole`).
+/// `None` when the record does not parse.
+fn value_shape<'t>(
+    d: &Diagnostic,
+    spanned: &'t [u8],
+    text: &'t [u8],
+    whole: &mut Option<Option<Document<'t>>>,
+) -> Option<String> {
+    // The record parsed when it was checked, within limits at least as wide as these (the
+    // defaults raised to its size).
+    let limits = Limits {
+        max_record_bytes: text.len().max(Limits::default().max_record_bytes),
+        max_string_bytes: text.len().max(Limits::default().max_string_bytes),
+        max_array_items: usize::MAX,
+        max_object_members: usize::MAX,
+        ..Limits::default()
+    };
+    if d.anchored() == Anchor::Value
+        && d.span.is_some()
+        && !spanned.is_empty()
+        && let Ok(value) = hcr_json::parse(spanned, &limits, KeyTable::empty())
+    {
+        return Some(shape(value.tree.root()));
+    }
+    let document = whole
+        .get_or_insert_with(|| hcr_json::parse(text, &limits, KeyTable::empty()).ok())
+        .as_ref()?;
+    let value = document.tree.root().at_tokens(
+        d.pointer
+            .unescaped_tokens()
+            .collect::<Vec<_>>()
+            .iter()
+            .map(|t| t.as_ref()),
+    )?;
+    Some(shape(value))
+}
+
 /// A baseline that is not JSON of the expected shape: the reader's message (which may quote
 /// the file's strings) redacted, escaped and short.
 fn format_error(path: &Path, error: &serde_json::Error) -> BaselineError {
@@ -387,15 +416,23 @@ fn format_error(path: &Path, error: &serde_json::Error) -> BaselineError {
 /// What of a value a fingerprint hashes: a scalar as canonical JSON, an object as its sorted
 /// keys, an array as its type alone, so that edits inside a container do not make its
 /// finding new.
-fn shape(value: &Value) -> String {
-    match value {
-        Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
+fn shape(value: Json<'_, '_>) -> String {
+    match value.kind() {
+        Kind::Object => {
+            let mut keys: Vec<&str> = value.members().map(|(key, _)| key).collect();
+            keys.sort_unstable();
             serde_json::to_string(&keys).unwrap_or_default()
         }
-        Value::Array(_) => "array".to_owned(),
-        scalar => serde_json::to_string(scalar).unwrap_or_default(),
+        Kind::Array => "array".to_owned(),
+        Kind::String => {
+            serde_json::to_string(value.as_str().unwrap_or_default()).unwrap_or_default()
+        }
+        Kind::Number => value
+            .as_number()
+            .and_then(|n| serde_json::to_string(n).ok())
+            .unwrap_or_default(),
+        Kind::Bool => value.as_bool().unwrap_or_default().to_string(),
+        Kind::Null => "null".to_owned(),
     }
 }
 
@@ -419,6 +456,64 @@ fn fresh_salt() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shape a finding's value had when fingerprints were computed from a
+    /// `serde_json::Value` of the whole record: what baselines already written hold.
+    fn reference_shape(value: &serde_json::Value) -> String {
+        match value {
+            serde_json::Value::Object(map) => {
+                let mut keys: Vec<&String> = map.keys().collect();
+                keys.sort();
+                serde_json::to_string(&keys).unwrap_or_default()
+            }
+            serde_json::Value::Array(_) => "array".to_owned(),
+            scalar => serde_json::to_string(scalar).unwrap_or_default(),
+        }
+    }
+
+    /// Every finding of the conformance suite's cases, read from its span, from the whole
+    /// record, and from a `serde_json::Value`, has one shape: the span is a finding's value,
+    /// and baselines written before stay valid.
+    #[test]
+    fn a_value_read_from_its_span_has_the_shape_of_the_whole_record_s() {
+        let validator = hcr_validate::Validator::new(hcr_validate::Level::Receiver);
+        let mut compared = 0;
+        for (path, bytes) in hcr_testkit::suite_cases() {
+            let report = validator.validate_bytes(&bytes);
+            let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+                continue;
+            };
+            for d in report.diagnostics.iter().filter(|d| !d.code.is_fixed()) {
+                let spanned = d
+                    .span
+                    .and_then(|s| bytes.get(s.start.offset..s.end.offset))
+                    .unwrap_or_default();
+                let mut none = None;
+                let from_span = value_shape(d, spanned, &bytes, &mut none);
+                let mut whole = None;
+                let from_whole = value_shape(d, &[], &bytes, &mut whole);
+                let reference = d.pointer.resolve(&value).map(reference_shape);
+                assert_eq!(
+                    from_span,
+                    from_whole,
+                    "{} {} {}",
+                    path.display(),
+                    d.code,
+                    d.pointer
+                );
+                assert_eq!(
+                    from_whole,
+                    reference,
+                    "{} {} {}",
+                    path.display(),
+                    d.code,
+                    d.pointer
+                );
+                compared += usize::from(from_span.is_some());
+            }
+        }
+        assert!(compared > 100, "only {compared} findings compared");
+    }
 
     #[test]
     fn a_salt_read_from_a_file_is_written_back_as_json() {
