@@ -1,19 +1,18 @@
 //! HCR210: the objective has acceptance criteria.
 
-use crate::sink::{Input, Sink};
-use crate::{Code, Diagnostic};
+use super::Findings;
+use crate::sink::Input;
 use hcr_types::JsonPointer;
 
-pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     let criteria = input.root().at_tokens(["objective", "acceptanceCriteria"]);
     if criteria.is_some_and(|c| c.is_array() && c.is_empty()) {
         let at = JsonPointer::root()
             .key("objective")
             .key("acceptanceCriteria");
-        sink.push(Diagnostic::new(
-            Code::Hcr210,
+        sink.found(
             at,
             "`/objective/acceptanceCriteria` is empty, so the receiver cannot check completion",
-        ));
+        );
     }
 }

@@ -1,12 +1,12 @@
 //! HCR201: whitespace-only text where the reference validator requires content, and an empty
 //! `uri` that is an evidence item's only reference.
 
+use super::Findings;
 use crate::sink::field;
-use crate::sink::{Input, Sink, objects};
-use crate::{Code, Diagnostic};
+use crate::sink::{Input, objects};
 use hcr_json::Json;
 
-pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     // A text place can hold blank text only if some string of the document is blank: one
     // pass over the strings spares most records the walk of every place.
     let blank = |text: &str| !text.is_empty() && hcr_types::text::is_js_blank(text);
@@ -17,7 +17,7 @@ pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
 }
 
 /// Whitespace-only text at the places the reference validator requires content.
-fn blank_texts(input: &Input<'_, '_>, sink: &mut Sink) {
+fn blank_texts(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     hcr_types::contract::for_each_blank_text(input.root(), &mut |pointer, text| {
         let kind = if text.chars().all(|c| c == ' ') {
             "spaces"
@@ -26,12 +26,12 @@ fn blank_texts(input: &Input<'_, '_>, sink: &mut Sink) {
         };
         let at = pointer();
         let message = format!("{} holds only {kind}", field(&at));
-        sink.push(Diagnostic::new(Code::Hcr201, at, message));
+        sink.found(at, message);
     });
 }
 
 /// An empty `uri` that is an evidence item's only reference.
-fn empty_uris(input: &Input<'_, '_>, sink: &mut Sink) {
+fn empty_uris(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     for (at, item) in objects(input.root(), "evidence") {
         let empty_uri = item.get("uri").and_then(Json::as_str) == Some("");
         if empty_uri && !item.contains_key("artifactRef") {
@@ -40,10 +40,9 @@ fn empty_uris(input: &Input<'_, '_>, sink: &mut Sink) {
                 "{} is empty and the evidence item has no `artifactRef`",
                 field(&uri)
             );
-            sink.push(
-                Diagnostic::new(Code::Hcr201, uri, message)
-                    .help("give the evidence a `uri` that points somewhere, or an `artifactRef`"),
-            );
+            sink.found_with(uri, message, |d| {
+                d.help("give the evidence a `uri` that points somewhere, or an `artifactRef`")
+            });
         }
     }
 }

@@ -1,9 +1,9 @@
 //! HCR206: review item ids are unique within the record.
 
+use super::Findings;
 use super::duplicate_ids;
-use crate::Code;
-use crate::sink::{Input, Sink};
+use crate::sink::Input;
 
-pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
-    duplicate_ids(input, "openReview", Code::Hcr206, "review item", sink);
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
+    duplicate_ids(input, "openReview", "review item", sink);
 }

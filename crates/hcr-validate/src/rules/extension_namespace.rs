@@ -1,10 +1,10 @@
 //! HCR203: extension keys are namespaced (reverse domain or absolute URI).
 
-use crate::sink::{Input, Sink};
-use crate::{Code, Diagnostic};
+use super::Findings;
+use crate::sink::Input;
 use hcr_types::JsonPointer;
 
-pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     let Some(extensions) = input.root().get("extensions").filter(|e| e.is_object()) else {
         return;
     };
@@ -12,7 +12,7 @@ pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
         if !is_namespaced(key) {
             let at = JsonPointer::root().key("extensions").key(key);
             let message = format!("extension key `{at}` is not namespaced");
-            sink.push(Diagnostic::new(Code::Hcr203, at, message).anchor(hcr_json::Anchor::Key));
+            sink.found_with(at, message, |d| d.anchor(hcr_json::Anchor::Key));
         }
     }
 }

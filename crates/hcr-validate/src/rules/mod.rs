@@ -17,15 +17,60 @@ mod supersedes;
 
 use foldhash::HashMap;
 
+use hcr_types::JsonPointer;
+
+use crate::secrets::Collector;
 use crate::sink::{Input, Item, Sink, objects};
 use crate::{Code, Diagnostic};
 
 /// A normative rule.
 pub(crate) struct Rule {
-    /// The code it reports.
+    /// The code it reports: said here alone (a rule writes through [`Findings`], which
+    /// gives every diagnostic it makes this code).
     pub(crate) code: Code,
     /// The check.
-    pub(crate) check: fn(&Input<'_, '_>, &mut Sink),
+    pub(crate) check: fn(&Input<'_, '_>, &mut Findings<'_>),
+}
+
+/// Where a rule writes: the record's [`Sink`], with the rule's code.
+pub(crate) struct Findings<'s> {
+    sink: &'s mut Sink,
+    code: Code,
+}
+
+impl Findings<'_> {
+    /// Reports a finding about the value at `at`.
+    pub(crate) fn found(&mut self, at: JsonPointer, message: impl Into<String>) {
+        self.found_with(at, message, |d| d);
+    }
+
+    /// Reports a finding about the value at `at`, with what `more` adds (help, the part
+    /// of the member meant).
+    pub(crate) fn found_with(
+        &mut self,
+        at: JsonPointer,
+        message: impl Into<String>,
+        more: impl FnOnce(Diagnostic) -> Diagnostic,
+    ) {
+        self.sink
+            .push(more(Diagnostic::new(self.code, at, message)));
+    }
+
+    /// Whether a finding would be reported and kept: the rule's code is selected and the
+    /// record's limit has room.
+    pub(crate) fn wanted_with_room(&self) -> bool {
+        self.sink.has_room() && self.sink.wants(self.code)
+    }
+
+    /// Counts a finding that was not built (see [`Findings::wanted_with_room`]).
+    pub(crate) fn omit(&mut self) {
+        self.sink.omit(self.code, self.code.default_severity());
+    }
+
+    /// The secrets found, kept for masking whatever is reported.
+    pub(crate) fn secrets(&mut self) -> &mut Collector {
+        &mut self.sink.secrets
+    }
 }
 
 /// Every normative rule, in code order.
@@ -81,13 +126,12 @@ pub(crate) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
         if !sink.wants(rule.code) && rule.code.is_recommendation() {
             continue;
         }
-        let before = sink.diagnostics.len();
-        (rule.check)(input, sink);
-        debug_assert!(
-            sink.diagnostics[before..]
-                .iter()
-                .all(|d| d.code == rule.code),
-            "a rule reports only its own code"
+        (rule.check)(
+            input,
+            &mut Findings {
+                sink,
+                code: rule.code,
+            },
         );
     }
 }
@@ -96,9 +140,8 @@ pub(crate) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
 pub(crate) fn duplicate_ids(
     input: &Input<'_, '_>,
     key: &'static str,
-    code: Code,
     what: &str,
-    sink: &mut Sink,
+    sink: &mut Findings<'_>,
 ) {
     /// Lists up to this long are compared pair by pair, which is cheaper than hashing.
     const PAIRWISE: usize = 16;
@@ -121,15 +164,14 @@ pub(crate) fn duplicate_ids(
             seen.get(id).copied()
         };
         match first {
-            Some(first) => sink.push(Diagnostic::new(
-                code,
+            Some(first) => sink.found(
                 at.key("id"),
                 format!(
                     "{what} `{}` has the same `id` as `{}`",
                     at.pointer(),
                     first.pointer()
                 ),
-            )),
+            ),
             None if ids.len() > PAIRWISE => {
                 seen.insert(id, at);
             }

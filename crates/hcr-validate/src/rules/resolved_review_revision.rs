@@ -3,17 +3,17 @@
 
 use hcr_types::JsonPointer;
 
+use super::Findings;
+use crate::sink::Input;
 use crate::sink::field;
-use crate::sink::{Input, Sink};
-use crate::{Code, Diagnostic};
 
-pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     for index in hcr_types::contract::resolved_without_revision(input.root()) {
         let at = JsonPointer::root().key("openReview").index(index);
         let message = format!(
             "review item {} is resolved but has no `resolvedByRevision`",
             field(&at)
         );
-        sink.push(Diagnostic::new(Code::Hcr202, at, message));
+        sink.found(at, message);
     }
 }

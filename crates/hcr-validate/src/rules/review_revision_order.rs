@@ -1,10 +1,10 @@
 //! HCR207: a review is not resolved by a revision earlier than the one it was raised against.
 
+use super::Findings;
 use crate::sink::field;
-use crate::sink::{Input, Sink, objects, revision};
-use crate::{Code, Diagnostic};
+use crate::sink::{Input, objects, revision};
 
-pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     for (at, item) in objects(input.root(), "openReview") {
         let raised = revision(item.get("revision"));
         let resolved = revision(item.get("resolvedByRevision"));
@@ -16,7 +16,7 @@ pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
                 "{} is {resolved}, earlier than the review's `revision` {raised}",
                 field(&pointer)
             );
-            sink.push(Diagnostic::new(Code::Hcr207, pointer, message));
+            sink.found(pointer, message);
         }
     }
 }

@@ -4,12 +4,12 @@
 //! Every secret found is collected for masking; a diagnostic (and its pointer) is only built
 //! while the record's diagnostic limit has room.
 
+use super::Findings;
 use crate::secrets::{Event, RULES, Shape, redact, walk};
+use crate::sink::Input;
 use crate::sink::field;
-use crate::sink::{Input, Sink};
-use crate::{Code, Diagnostic};
 
-pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     let root = hcr_types::JsonPointer::root();
     let fixed = crate::property_names();
     walk(input.root(), &root, None, fixed, &mut |event| {
@@ -26,10 +26,10 @@ pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
     }
 }
 
-fn report(event: &Event<'_>, sink: &mut Sink) {
-    sink.secrets.add(event.pieces);
-    if !sink.has_room() || !sink.wants(Code::Hcr204) {
-        sink.omit(Code::Hcr204, Code::Hcr204.default_severity());
+fn report(event: &Event<'_>, sink: &mut Findings<'_>) {
+    sink.secrets().add(event.pieces);
+    if !sink.wanted_with_room() {
+        sink.omit();
         return;
     }
     let rule = &RULES[event.rule];
@@ -56,5 +56,5 @@ fn report(event: &Event<'_>, sink: &mut Sink) {
             rule.id
         ),
     };
-    sink.push(Diagnostic::new(Code::Hcr204, at, message).anchor(event.anchor));
+    sink.found_with(at, message, |d| d.anchor(event.anchor));
 }

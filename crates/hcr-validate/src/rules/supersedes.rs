@@ -2,12 +2,12 @@
 
 use std::collections::HashMap;
 
+use super::Findings;
 use crate::sink::field;
-use crate::sink::{Input, Sink, objects};
-use crate::{Code, Diagnostic};
+use crate::sink::{Input, objects};
 use hcr_json::Json;
 
-pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
+pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     // How many decisions have each summary (a map: linear in the number of decisions).
     let mut summaries: HashMap<&str, usize> = HashMap::new();
     for summary in objects(input.root(), "decisions")
@@ -30,7 +30,7 @@ pub(super) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
         if named <= usize::from(own == Some(target)) {
             let pointer = at.key("supersedes");
             let message = format!("{} matches no other decision's `summary`", field(&pointer));
-            sink.push(Diagnostic::new(Code::Hcr208, pointer, message));
+            sink.found(pointer, message);
         }
     }
 }
