@@ -86,6 +86,8 @@ pub struct Checked {
     /// `text` with every string that holds a secret of the source or the draft redacted,
     /// when there is one (see [`Checked::shown`]).
     redacted_text: Option<String>,
+    /// The record `redacted_text` writes.
+    redacted_record: Option<Value>,
     /// How many strings `shown` redacts.
     pub redacted: usize,
     /// What the conversion could not carry over ([`Draft::lost`]) as it may be shown: every
@@ -122,12 +124,14 @@ impl Draft {
             .iter()
             .map(|what| hcr_validate::secrets::quote(&secrets.redact(what), MAX_LOST_CHARS))
             .collect();
-        let redacted_text = (redacted > 0).then(|| pretty(&shown));
+        let redacted_record = (redacted > 0).then_some(shown);
+        let redacted_text = redacted_record.as_ref().map(pretty);
         Checked {
             text,
             report,
             complete,
             redacted_text,
+            redacted_record,
             redacted,
             lost,
         }
@@ -135,6 +139,13 @@ impl Draft {
 }
 
 impl Checked {
+    /// The record [`Checked::shown`] writes, as a value: `draft`'s own record (the one this
+    /// was checked from) when nothing is redacted.
+    #[must_use]
+    pub fn shown_record<'a>(&'a self, draft: &'a Draft) -> &'a Value {
+        self.redacted_record.as_ref().unwrap_or(&draft.record)
+    }
+
     /// The text that may be shown of an invalid draft: `text` with every string that holds a
     /// secret of the source or the draft redacted (`text` itself when none does).
     #[must_use]

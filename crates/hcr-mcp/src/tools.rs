@@ -195,9 +195,8 @@ pub const MAX_LISTED_DIAGNOSTICS: usize = 1_000;
 /// records and [`MAX_LISTED_DIAGNOSTICS`] diagnostics, and counts every record in its
 /// summary, so a run of any size costs the answer's size, not the run's.
 struct Listing {
-    json: Box<dyn hcr_report::Render>,
+    json: hcr_report::JsonDocument,
     text: Box<dyn hcr_report::Render>,
-    json_out: Vec<u8>,
     text_out: Vec<u8>,
     summary: Summary,
     records: usize,
@@ -210,9 +209,8 @@ impl Listing {
         let mut context = Context::new(level);
         context.color = false;
         let mut listing = Self {
-            json: renderer(Format::Json, context.clone()),
+            json: hcr_report::JsonDocument::new(&context),
             text: renderer(Format::Text, context),
-            json_out: Vec::new(),
             text_out: Vec::new(),
             summary: Summary::default(),
             records: 0,
@@ -220,7 +218,6 @@ impl Listing {
             omitted: 0,
         };
         // Writing to a Vec cannot fail.
-        let _ = listing.json.begin(&mut listing.json_out);
         let _ = listing.text.begin(&mut listing.text_out);
         listing
     }
@@ -231,7 +228,7 @@ impl Listing {
         if self.records < MAX_LISTED_RECORDS && self.diagnostics + count <= MAX_LISTED_DIAGNOSTICS {
             self.records += 1;
             self.diagnostics += count;
-            let _ = self.json.record(&mut self.json_out, outcome);
+            self.json.record(outcome);
             let _ = self.text.record(&mut self.text_out, outcome);
         } else {
             self.omitted += 1;
@@ -239,9 +236,8 @@ impl Listing {
     }
 
     fn finish(mut self) -> Output {
-        let _ = self.json.finish(&mut self.json_out, &self.summary);
         let _ = self.text.finish(&mut self.text_out, &self.summary);
-        let mut structured: Value = serde_json::from_slice(&self.json_out).unwrap_or(Value::Null);
+        let mut structured = self.json.finish(&self.summary);
         let mut text = String::from_utf8_lossy(&self.text_out).into_owned();
         if self.omitted > 0 {
             structured["omitted"] = json!(self.omitted);
@@ -514,7 +510,7 @@ pub fn receive(state: &State, params: &ReceiveParams) -> Result<Output> {
             let structured = json!({
                 "untrusted": hcr_escape::UNTRUSTED_NOTICE,
                 "ready": brief.ready,
-                "brief": serde_json::from_str::<Value>(&brief.to_json()).unwrap_or(Value::Null),
+                "brief": serde_json::to_value(&brief).unwrap_or(Value::Null),
             });
             Ok(Output::ok(
                 structured,
@@ -647,7 +643,7 @@ pub fn diff(state: &State, params: &DiffParams) -> Result<Output> {
     let diff = Diff::new(&records[0], &records[1]);
     let structured = json!({
         "untrusted": hcr_escape::UNTRUSTED_NOTICE,
-        "diff": serde_json::from_str::<Value>(&diff.to_json()).unwrap_or(Value::Null),
+        "diff": serde_json::to_value(&diff).unwrap_or(Value::Null),
     });
     Ok(Output::ok(
         structured,
@@ -719,15 +715,15 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                 .iter()
                 .map(|d| serde_json::to_value(d.wire(0)).unwrap_or(Value::Null))
                 .collect();
-            let shown = if valid {
-                &checked.text
+            let (shown, record) = if valid {
+                (checked.text.as_str(), &draft.record)
             } else {
-                checked.shown()
+                (checked.shown(), checked.shown_record(&draft))
             };
             let structured = json!({
                 "valid": valid,
                 "complete": checked.complete,
-                "record": serde_json::from_str::<Value>(shown).unwrap_or(Value::Null),
+                "record": record,
                 "missing": draft.missing,
                 "lost": checked.lost,
                 "redacted": checked.redacted,

@@ -49,6 +49,7 @@ pub use hcr_batch::{Outcome, Summary};
 /// The escaping functions, re-exported (they live in `hcr-escape`).
 pub use hcr_escape as escape;
 use hcr_validate::{Diagnostic, Level};
+pub use json::JsonDocument;
 
 /// An output format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
