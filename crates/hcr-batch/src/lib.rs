@@ -202,12 +202,12 @@ impl Outcome {
     #[must_use]
     pub fn new(source: Source, input: usize, report: Report, text: Option<&[u8]>) -> Self {
         let text = text
-            .filter(|_| !report.diagnostics.is_empty())
+            .filter(|_| !report.diagnostics().is_empty())
             .map(Arc::from);
         Self {
             source,
             input_index: input,
-            valid: report.valid,
+            valid: report.valid(),
             report,
             unreadable: false,
             deny_warnings: false,
@@ -227,13 +227,13 @@ impl Outcome {
     /// Removes the diagnostics `keep` rejects, counting them as baselined; validity follows
     /// (see [`Report::retain`]).
     pub fn retain(&mut self, mut keep: impl FnMut(&hcr_validate::Diagnostic) -> bool) {
-        let before = self.report.diagnostics.len();
+        let before = self.report.diagnostics().len();
         self.report.retain(&mut keep);
-        self.baselined += before - self.report.diagnostics.len();
+        self.baselined += before - self.report.diagnostics().len();
         self.valid = if self.deny_warnings {
             self.report.is_valid_denying_warnings()
         } else {
-            self.report.valid
+            self.report.valid()
         };
     }
 
@@ -300,7 +300,7 @@ impl Summary {
         }
         self.records += 1;
         self.baselined += outcome.baselined;
-        self.conformant += usize::from(outcome.report.conformant);
+        self.conformant += usize::from(outcome.report.conformant());
         if outcome.valid {
             self.valid += 1;
         } else {
@@ -534,7 +534,7 @@ impl Retention {
     /// Keeps `report`'s diagnostics within what is left of the bound, or replaces them with
     /// one HCR006 that counts them.
     pub fn keep(&mut self, report: &mut Report) {
-        let count = report.diagnostics.len();
+        let count = report.diagnostics().len();
         if count <= self.left {
             self.left -= count;
             return;
@@ -548,8 +548,7 @@ impl Retention {
         );
         let summary = Diagnostic::new(Code::Hcr006, Default::default(), message)
             .help("check fewer records at a time, or read the verdicts alone (valid, conformant)");
-        report.diagnostics = vec![summary];
-        report.redactions = Vec::new();
+        report.condense(summary);
     }
 }
 
@@ -563,8 +562,8 @@ impl Retention {
 /// let validator = Validator::new(Level::Normative);
 /// let reports = hcr_batch::validate_records(&["{}", "[]", "not json"], &validator, 2)?;
 /// assert_eq!(reports.len(), 3);
-/// assert!(reports.iter().all(|report| !report.valid));
-/// assert_eq!(reports[2].diagnostics[0].code.as_str(), "HCR001");
+/// assert!(reports.iter().all(|report| !report.valid()));
+/// assert_eq!(reports[2].diagnostics()[0].code.as_str(), "HCR001");
 /// # Ok::<(), std::io::Error>(())
 /// ```
 ///

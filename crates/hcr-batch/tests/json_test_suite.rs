@@ -42,7 +42,7 @@ fn verdicts(dir: &Path) -> BTreeMap<String, Vec<&'static str>> {
         &mut |outcome| {
             let name = outcome.source.path.as_deref().and_then(Path::file_name);
             let name = name.expect("a file").to_string_lossy().into_owned();
-            let codes = outcome.report.diagnostics.iter().map(|d| d.code.as_str());
+            let codes = outcome.report.diagnostics().iter().map(|d| d.code.as_str());
             found.insert(name, codes.collect());
             Ok(())
         },

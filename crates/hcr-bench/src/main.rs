@@ -758,11 +758,11 @@ mod tests {
             let report = validator.validate_str(&record.to_string());
             if super::REJECTED.contains(&which) {
                 assert!(!matches!(variation, Variation::Accepted(_)), "{which}");
-                assert!(!report.valid, "{which}: {variation:?}");
+                assert!(!report.valid(), "{which}: {variation:?}");
             } else {
-                assert!(report.valid, "{which}: {variation:?}");
+                assert!(report.valid(), "{which}: {variation:?}");
                 if !report
-                    .diagnostics
+                    .diagnostics()
                     .iter()
                     .any(|d| d.severity == Severity::Warning)
                 {

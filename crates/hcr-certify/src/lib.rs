@@ -63,7 +63,7 @@ pub fn certify_producer(dir: &Path, name: &str, version: &str) -> std::io::Resul
     let mut disagreements = Vec::new();
     hcr_batch::run(&plan, &validator, &options, &mut |outcome| {
         score.total += 1;
-        if outcome.report.conformant {
+        if outcome.report.conformant() {
             score.passed += 1;
         } else {
             score.failed += 1;
@@ -76,7 +76,7 @@ pub fn certify_producer(dir: &Path, name: &str, version: &str) -> std::io::Resul
                 description: format!("reports {}", codes.join(", ")),
                 detail: outcome
                     .report
-                    .diagnostics
+                    .diagnostics()
                     .first()
                     .map(|d| format!("{} at {}: {}", d.code, d.pointer, d.message)),
             });

@@ -73,7 +73,7 @@ impl Responder {
         };
         let report = validator.validate_bytes(&bytes);
         let codes: Vec<&str> = report.codes().iter().map(|c| c.as_str()).collect();
-        json!({"id": id, "valid": report.valid, "codes": codes}).to_string()
+        json!({"id": id, "valid": report.valid(), "codes": codes}).to_string()
     }
 }
 

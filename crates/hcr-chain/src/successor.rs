@@ -232,7 +232,7 @@ pub fn checked_successor(previous: &Record, how: &Continuation) -> Result<Checke
     })?;
     let text = next.to_json_pretty();
     let report = Validator::new(Level::Normative).validate_str(&text);
-    if report.valid {
+    if report.valid() {
         Ok(Checked { record: next, text })
     } else {
         Err(Refusal::Invalid { report, text })

@@ -18,7 +18,7 @@ fn read(path: &Path, input: &InputArgs) -> Result<std::result::Result<Record, (R
     let bytes = crate::input::bytes(path, input)?;
     let (record, report) = validator.validate_typed(&bytes);
     Ok(match record {
-        Some(record) if report.valid => Ok(record),
+        Some(record) if report.valid() => Ok(record),
         _ => Err((report, bytes)),
     })
 }

@@ -218,7 +218,7 @@ fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> 
             EXIT_INVALID
         });
     }
-    if checked.report.valid {
+    if checked.report.valid() {
         match out {
             Some(path) => hcr_fs::write_file(path, checked.text.as_bytes())
                 .with_context(|| format!("writing {}", hcr_escape::path(path)))?,

@@ -103,7 +103,7 @@ impl Draft {
     pub fn check(&self, source: &[u8]) -> Checked {
         let text = pretty(&self.record);
         let report = Validator::new(Level::Normative).validate_str(&text);
-        let complete = self.lost.is_empty() && self.missing.is_empty() && report.valid;
+        let complete = self.lost.is_empty() && self.missing.is_empty() && report.valid();
         let mut shown = serde_json::Value::Null;
         // A source is read as Markdown too (escapes and character references decoded): what
         // spells a secret in any of its formats is one.

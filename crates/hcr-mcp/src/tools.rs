@@ -224,7 +224,7 @@ impl Listing {
 
     fn add(&mut self, outcome: &Outcome) {
         self.summary.add(outcome);
-        let count = outcome.report.diagnostics.len();
+        let count = outcome.report.diagnostics().len();
         if self.records < MAX_LISTED_RECORDS && self.diagnostics + count <= MAX_LISTED_DIAGNOSTICS {
             self.records += 1;
             self.diagnostics += count;
@@ -541,7 +541,7 @@ fn schema_shaped(
     let validator = Validator::new(Level::Schema).with_limits(state.limits());
     let (record, report) = validator.validate_typed(&bytes);
     Ok(match record {
-        Some(record) if report.valid => Ok(record),
+        Some(record) if report.valid() => Ok(record),
         _ => Err(report_output(
             Level::Schema,
             &[outcome(path.as_deref(), report, &bytes)],
@@ -707,11 +707,11 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                     })
                 })?;
             let checked = draft.check(text.as_bytes());
-            let valid = checked.report.valid;
+            let valid = checked.report.valid();
             let errors = checked.report.count(Severity::Error);
             let diagnostics: Vec<Value> = checked
                 .report
-                .diagnostics
+                .diagnostics()
                 .iter()
                 .map(|d| serde_json::to_value(d.wire(0)).unwrap_or(Value::Null))
                 .collect();

@@ -290,7 +290,7 @@ impl Baseline {
 
     /// Each diagnostic's fingerprint, or `None` for one that cannot be baselined.
     fn fingerprints(&self, outcome: &Outcome) -> Vec<Option<Fingerprint>> {
-        let diagnostics = &outcome.report.diagnostics;
+        let diagnostics = &outcome.report.diagnostics();
         if diagnostics.is_empty() {
             return Vec::new();
         }
@@ -469,7 +469,7 @@ mod tests {
             let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
                 continue;
             };
-            for d in report.diagnostics.iter().filter(|d| !d.code.is_fixed()) {
+            for d in report.diagnostics().iter().filter(|d| !d.code.is_fixed()) {
                 let spanned = d
                     .span
                     .and_then(|s| bytes.get(s.start.offset..s.end.offset))

@@ -9,7 +9,7 @@
 //! ```text
 //! >>> import hcr
 //! >>> report = hcr.validate('{"schemaVersion": "1.0"}')
-//! >>> report.valid, report.diagnostics[0].code
+//! >>> report.valid(), report.diagnostics()[0].code
 //! (False, 'HCR101')
 //! ```
 
@@ -88,19 +88,19 @@ impl PyReport {
     /// No error at the level checked (warnings allowed).
     #[getter]
     fn valid(&self) -> bool {
-        self.report.valid
+        self.report.valid()
     }
 
     /// The contract accepts the record: hcr's own advice never counts against it.
     #[getter]
     fn conformant(&self) -> bool {
-        self.report.conformant
+        self.report.conformant()
     }
 
     /// The diagnostics, in the CLI's order.
     #[getter]
     fn diagnostics(&self) -> Vec<Diagnostic> {
-        self.report.diagnostics.iter().map(diagnostic).collect()
+        self.report.diagnostics().iter().map(diagnostic).collect()
     }
 
     /// How many errors and warnings.
@@ -121,14 +121,14 @@ impl PyReport {
     }
 
     fn __bool__(&self) -> bool {
-        self.report.valid
+        self.report.valid()
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Report(valid={}, conformant={}, errors={}, warnings={})",
-            if self.report.valid { "True" } else { "False" },
-            if self.report.conformant {
+            if self.report.valid() { "True" } else { "False" },
+            if self.report.conformant() {
                 "True"
             } else {
                 "False"
@@ -141,9 +141,9 @@ impl PyReport {
 
 fn report_json(report: &Report) -> serde_json::Value {
     serde_json::json!({
-        "valid": report.valid,
-        "conformant": report.conformant,
-        "diagnostics": report.diagnostics.iter().map(|d| d.wire(0)).collect::<Vec<_>>(),
+        "valid": report.valid(),
+        "conformant": report.conformant(),
+        "diagnostics": report.diagnostics().iter().map(|d| d.wire(0)).collect::<Vec<_>>(),
     })
 }
 
@@ -327,7 +327,7 @@ fn verdicts(array: &ArrayRef, validator: &Validator, jobs: usize) -> PyResult<Ar
     hcr_batch::map_records(&present, validator, jobs, &mut |report| {
         fill_nulls(&mut row, &mut valid, &mut errors, &mut warnings, &mut codes);
         row += 1;
-        valid.append_value(report.valid);
+        valid.append_value(report.valid());
         errors.append_value(count(&report, Severity::Error));
         warnings.append_value(count(&report, Severity::Warning));
         for code in report.codes() {
@@ -425,7 +425,7 @@ fn invalid_message(report: &Report, level: Level) -> String {
         report.count(Severity::Error)
     );
     for d in report
-        .diagnostics
+        .diagnostics()
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .take(3)
@@ -500,7 +500,7 @@ fn convert(text: &Bound<'_, PyAny>, from_: Option<&str>, to: Option<&str>) -> Py
                 })
             })?;
             let checked = draft.check(source.as_bytes());
-            if checked.report.valid {
+            if checked.report.valid() {
                 return Ok(checked.text);
             }
             let mut message = invalid_message(&checked.report, Level::Normative).replacen(

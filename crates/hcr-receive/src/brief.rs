@@ -198,7 +198,7 @@ pub const BRIEF_VERSION: u32 = 1;
 
 impl Brief {
     /// The brief for `record`, which `report` (a receiver-level validation of it) describes.
-    /// Every status in it is the one the receiver checks decided (`report.receiver`); without
+    /// Every status in it is the one the receiver checks decided (`report.receiver()`); without
     /// them (a report from a lower level), the same checks with nothing at hand: no artifact
     /// is read and the due date is compared with the current time.
     #[must_use]
@@ -206,7 +206,7 @@ impl Brief {
         // Without the receiver checks' verdict (a lower-level report), the same decision with
         // nothing at hand.
         let unchecked;
-        let assessment = match report.receiver.as_deref() {
+        let assessment = match report.receiver() {
             Some(assessment) => assessment,
             None => {
                 unchecked = Assessment::of(&record.to_value(), &ReceiverContext::new());
@@ -309,8 +309,8 @@ impl Brief {
                 .filter(|(_, r)| r.status == ReviewStatus::Resolved)
                 .map(review)
                 .collect(),
-            checks: report.diagnostics.clone(),
-            ready: report.valid,
+            checks: report.diagnostics().to_vec(),
+            ready: report.valid(),
             warnings: report.count(Severity::Warning),
         }
     }

@@ -187,7 +187,7 @@ pub fn plan_text(
     let report = Validator::new(Level::Normative)
         .with_limits(limits)
         .validate_str(text);
-    if !report.valid {
+    if !report.valid() {
         return Err(report);
     }
     // A valid record parses: the validator's own pass accepted it.

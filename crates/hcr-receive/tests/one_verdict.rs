@@ -173,7 +173,7 @@ fn diagnostics_brief_and_fill_plan_agree_on_every_evidence_status() {
     for (i, case) in cases.iter().enumerate() {
         let at = format!("/evidence/{i}");
         let found: Vec<_> = report
-            .diagnostics
+            .diagnostics()
             .iter()
             .filter(|d| d.pointer.as_str().starts_with(&at) && d.code.as_str() != "HCR210")
             .map(|d| (d.code.as_str(), d.severity))
@@ -288,7 +288,7 @@ fn review_links_in_the_brief_are_the_link_checks() {
         ]
     );
     let unavailable: Vec<_> = report
-        .diagnostics
+        .diagnostics()
         .iter()
         .filter(|d| d.code.as_str() == "HCR304")
         .map(|d| d.pointer.as_str().to_owned())

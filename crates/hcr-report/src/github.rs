@@ -23,7 +23,7 @@ impl Render for Github {
     }
 
     fn record(&mut self, out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
-        for d in &outcome.report.diagnostics {
+        for d in outcome.report.diagnostics() {
             let command = match d.severity {
                 Severity::Error => "error",
                 Severity::Warning => "warning",

@@ -45,10 +45,10 @@ fn result(outcome: &Outcome) -> Value {
         "file": outcome.source.path.as_ref().map(|p| p.display().to_string()),
         "line": outcome.source.line,
         "valid": outcome.valid,
-        "conformant": outcome.report.conformant,
+        "conformant": outcome.report.conformant(),
         "diagnostics": outcome
             .report
-            .diagnostics
+            .diagnostics()
             .iter()
             .map(|d| d.wire(outcome.source.line_offset()))
             .collect::<Vec<_>>(),

@@ -77,7 +77,7 @@ impl Render for Junit {
         suite.tests += 1;
         let name = xml(&outcome.source.display());
         let classname = format!("hcr.{}", self.context.level);
-        if outcome.valid && outcome.report.diagnostics.is_empty() {
+        if outcome.valid && outcome.report.diagnostics().is_empty() {
             let _ = writeln!(
                 suite.cases,
                 "    <testcase name=\"{name}\" classname=\"{classname}\"/>"
@@ -89,7 +89,7 @@ impl Render for Junit {
             "    <testcase name=\"{name}\" classname=\"{classname}\">"
         );
         let mut details = String::new();
-        for d in &outcome.report.diagnostics {
+        for d in outcome.report.diagnostics() {
             let at = place(outcome, d)
                 .map_or_else(String::new, |p| format!(" ({}:{})", p.line, p.column));
             let _ = writeln!(
@@ -104,10 +104,10 @@ impl Render for Junit {
         // The type is the first error's code (or the first diagnostic's, if none is an error).
         let first = outcome
             .report
-            .diagnostics
+            .diagnostics()
             .iter()
             .find(|d| d.severity == Severity::Error)
-            .or_else(|| outcome.report.diagnostics.first())
+            .or_else(|| outcome.report.diagnostics().first())
             .map_or("", |d| d.code.as_str());
         let summary = format!(
             "{}, {}",

@@ -73,7 +73,7 @@ impl Render for Markdown {
             || "<stdin>".to_owned(),
             |p| repository_path(&self.context, p),
         );
-        for d in &outcome.report.diagnostics {
+        for d in outcome.report.diagnostics() {
             let at = match (place(outcome, d), outcome.source.line) {
                 (Some(p), _) => format!("{}:{}", p.line, p.column),
                 (None, Some(line)) => line.to_string(),

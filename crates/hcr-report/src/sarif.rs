@@ -113,7 +113,7 @@ impl Render for Sarif {
 
     fn record(&mut self, out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
         let uri = self.uri(outcome.source.path.as_deref());
-        for d in &outcome.report.diagnostics {
+        for d in outcome.report.diagnostics() {
             let rule_index = registry().iter().position(|info| info.code == d.code);
             let region = match place(outcome, d) {
                 Some(p) => json!({

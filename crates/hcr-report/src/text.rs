@@ -34,7 +34,7 @@ impl Render for Text {
     }
 
     fn record(&mut self, out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
-        for diagnostic in &outcome.report.diagnostics {
+        for diagnostic in outcome.report.diagnostics() {
             let rendered = render_one(&self.renderer, &self.context, outcome, diagnostic);
             writeln!(out, "{rendered}\n")?;
         }
@@ -76,7 +76,7 @@ fn render_one(
                     text,
                     span.start.offset,
                     span.end.offset,
-                    &outcome.report.redactions,
+                    outcome.report.redactions(),
                 );
                 (excerpt, place.line)
             });

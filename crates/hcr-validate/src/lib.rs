@@ -27,13 +27,13 @@
 //! }"#;
 //!
 //! // The schema accepts " " as text...
-//! assert!(Validator::new(Level::Schema).validate_str(record).valid);
+//! assert!(Validator::new(Level::Schema).validate_str(record).valid());
 //!
 //! // ...the normative level does not, and warns about the missing criteria.
 //! let report = Validator::new(Level::Normative).validate_str(record);
-//! assert!(!report.valid);
+//! assert!(!report.valid());
 //! let found: Vec<_> = report
-//!     .diagnostics
+//!     .diagnostics()
 //!     .iter()
 //!     .map(|d| (d.code, d.severity, d.pointer.as_str(), d.line().unwrap_or(0)))
 //!     .collect();
@@ -214,7 +214,7 @@ pub mod internals {
 ///     .build()?;
 /// // The builder does not scan for secrets; the validator does.
 /// let report = record.validate();
-/// assert!(!report.valid);
+/// assert!(!report.valid());
 /// assert_eq!(report.codes(), [hcr_validate::Code::Hcr204]);
 /// # Ok::<(), hcr_types::Error>(())
 /// ```

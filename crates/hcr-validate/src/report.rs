@@ -12,26 +12,77 @@ use crate::{Code, Diagnostic, Severity};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Report {
     /// No diagnostic of severity `error` (as the selection in force reports them).
-    pub valid: bool,
+    pub(crate) valid: bool,
     /// The contract's verdict on the record, as far as the level checked it and whatever the
     /// selection: no finding the contract decides (JSON, the schema, the reference validator,
     /// the README) is an error, and the record could be checked within the limits. hcr's own
     /// recommendations and the receiver's findings never count (see
     /// [`Code::decides_conformance`](crate::Code::decides_conformance)).
-    pub conformant: bool,
+    pub(crate) conformant: bool,
     /// Every finding, in document order.
-    pub diagnostics: Vec<Diagnostic>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
     /// Source ranges holding a secret, sorted and disjoint; renderers that show source text
     /// mask them.
     #[serde(skip)]
-    pub redactions: Vec<Range<usize>>,
+    pub(crate) redactions: Vec<Range<usize>>,
     /// What the receiver-level checks found, one verdict per evidence item and review link,
     /// when they ran (the diagnostics above are derived from it).
     #[serde(skip)]
-    pub receiver: Option<std::sync::Arc<Assessment>>,
+    pub(crate) receiver: Option<std::sync::Arc<Assessment>>,
 }
 
 impl Report {
+    /// No diagnostic of severity `error` (as the selection in force reports them); a report
+    /// whose findings went past the per-record limit with an error among them is invalid.
+    #[must_use]
+    pub fn valid(&self) -> bool {
+        self.valid
+    }
+
+    /// The contract's verdict on the record, as far as the level checked it and whatever the
+    /// selection: no finding the contract decides (JSON, the schema, the reference validator,
+    /// the README) is an error, and the record could be checked within the limits. hcr's own
+    /// recommendations and the receiver's findings never count (see
+    /// [`Code::decides_conformance`](crate::Code::decides_conformance)).
+    #[must_use]
+    pub fn conformant(&self) -> bool {
+        self.conformant
+    }
+
+    /// Every finding, in document order.
+    #[must_use]
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The findings, owned.
+    #[must_use]
+    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
+        self.diagnostics
+    }
+
+    /// Source ranges holding a secret, sorted and disjoint: renderers that show source text
+    /// mask them.
+    #[must_use]
+    pub fn redactions(&self) -> &[Range<usize>] {
+        &self.redactions
+    }
+
+    /// What the receiver-level checks found, one verdict per evidence item and review link,
+    /// when they ran (the diagnostics are derived from it).
+    #[must_use]
+    pub fn receiver(&self) -> Option<&Assessment> {
+        self.receiver.as_deref()
+    }
+
+    /// Replaces the findings with `summary`, one that stands for them (a caller that keeps
+    /// many reports and has no room for their diagnostics); the verdicts stay, and so does
+    /// nothing to mask.
+    pub fn condense(&mut self, summary: Diagnostic) {
+        self.diagnostics = vec![summary];
+        self.redactions = Vec::new();
+    }
+
     /// A report of `diagnostics` (valid when none is an error), in the order given.
     #[must_use]
     pub fn from_diagnostics(diagnostics: Vec<Diagnostic>) -> Self {

@@ -25,9 +25,9 @@ use hcr_json::{locate, locate_in, positions};
 ///
 /// let validator = Validator::new(Level::Normative);
 /// let report = validator.validate_str(r#"{"schemaVersion": "1.0"}"#);
-/// assert!(!report.valid);
+/// assert!(!report.valid());
 /// assert!(report.has(Code::Hcr101));
-/// let first = &report.diagnostics[0];
+/// let first = &report.diagnostics()[0];
 /// assert_eq!((first.line(), first.column()), (Some(1), Some(1)));
 /// ```
 #[derive(Clone, Debug)]

@@ -146,7 +146,7 @@ fn records_round_trip_through_spec_handoff_artifacts() {
         let artifact = render(&payload, "2026-11-30T12:00:00.000Z");
         assert!(
             hcr_interop::spec_handoff::lint::lint(&artifact)
-                .diagnostics
+                .diagnostics()
                 .is_empty()
         );
         let draft = from_artifact(&artifact);

@@ -38,12 +38,16 @@ fn every_case_gets_exactly_its_codes() {
             .split_whitespace()
             .collect();
         let report = lint(&text);
-        let mut got: Vec<&str> = report.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let mut got: Vec<&str> = report
+            .diagnostics()
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect();
         got.sort_unstable();
         let mut want = expected.clone();
         want.sort_unstable();
-        assert_eq!(got, want, "{path:?}: {:#?}", report.diagnostics);
-        for d in &report.diagnostics {
+        assert_eq!(got, want, "{path:?}: {:#?}", report.diagnostics());
+        for d in report.diagnostics() {
             assert!(d.span.is_some(), "{path:?}: {} has no place", d.code);
         }
     }
@@ -59,7 +63,7 @@ fn a_secret_is_reported_but_never_repeated() {
     let shown = serde_json::to_string(&report).expect("JSON");
     assert!(!shown.contains("AKIAIOSFODNN7"), "{shown}");
     assert!(!shown.contains("wJalrXUtnFEMI"), "{shown}");
-    assert!(!report.redactions.is_empty());
+    assert!(!report.redactions().is_empty());
 }
 
 #[test]

@@ -454,14 +454,14 @@ fn lint_accepts_what_the_writer_writes_and_locates_problems() {
         &validate(&payload()).expect("valid"),
         "2026-08-22T21:13:35.123Z",
     );
-    assert!(lint(&good).diagnostics.is_empty());
+    assert!(lint(&good).diagnostics().is_empty());
     let bad = good.replace(
         "cwd: \"/home/dev/proj\"",
         "cwd: \"relative\"\nstatus: \"done\"",
     );
     let report = lint(&bad);
     let found: Vec<(&str, u32)> = report
-        .diagnostics
+        .diagnostics()
         .iter()
         .map(|d| (d.code.as_str(), d.line().unwrap_or(0)))
         .collect();

@@ -41,18 +41,18 @@ fn the_default_verdict_is_schema_and_reference_and_no_secret() {
         }
         let bytes = serde_json::to_vec_pretty(&record).expect("serializes");
         let report = validator.validate_bytes(&bytes);
-        if report.valid != expected || report.conformant != expected {
+        if report.valid() != expected || report.conformant() != expected {
             disagreements.push(format!(
                 "record {index} ({labels:?}): expected {expected}, hcr valid {} conformant {}: {:?}",
-                report.valid,
-                report.conformant,
+                report.valid(),
+                report.conformant(),
                 report.codes()
             ));
         }
         valid += usize::from(expected);
         if expected && !labels.is_empty() {
             advised += 1;
-            warned += usize::from(!report.diagnostics.is_empty());
+            warned += usize::from(!report.diagnostics().is_empty());
         }
     }
     assert!(

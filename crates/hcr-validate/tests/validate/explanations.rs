@@ -85,7 +85,7 @@ fn every_example_shows_its_code() {
                 );
                 if !example.whole_document {
                     assert!(
-                        report.diagnostics.is_empty(),
+                        report.diagnostics().is_empty(),
                         "{} passing example is clean: {report:#?}",
                         info.code
                     );
@@ -115,5 +115,8 @@ fn the_example_base_is_a_clean_record() {
     let report = Validator::new(Level::Receiver)
         .with_receiver(context)
         .validate_str(hcr_validate::EXAMPLE_BASE);
-    assert!(report.valid && report.diagnostics.is_empty(), "{report:#?}");
+    assert!(
+        report.valid() && report.diagnostics().is_empty(),
+        "{report:#?}"
+    );
 }

@@ -7,7 +7,7 @@ use crate::{check, codes, record};
 /// (code, pointer, line, column) of each diagnostic.
 fn located(text: &str) -> Vec<(&'static str, String, u32, u32)> {
     check(text)
-        .diagnostics
+        .diagnostics()
         .iter()
         .map(|d| {
             (
@@ -26,12 +26,12 @@ fn valid_records_have_no_diagnostics() {
         let text = std::fs::read_to_string(&path).expect("readable");
         let report = check(&text);
         assert!(
-            report.valid && report.diagnostics.is_empty(),
+            report.valid() && report.diagnostics().is_empty(),
             "{}: {report:#?}",
             path.display()
         );
         let report = Validator::new(Level::Normative).validate_value(&value);
-        assert!(report.valid && report.diagnostics.is_empty());
+        assert!(report.valid() && report.diagnostics().is_empty());
     }
 }
 
@@ -69,7 +69,7 @@ fn columns_count_code_points() {
     let patched = record(r#"{"objective": {"summary": "Résumé 😀", "acceptanceCriteria": ["é"]}}"#);
     let text = patched.replacen("\"é\"", "\"é\", \"😀é\", \"\u{3000}\"", 1);
     let report = check(&text);
-    let d = &report.diagnostics[0];
+    let d = &report.diagnostics()[0];
     assert_eq!(
         (d.code, d.pointer.as_str()),
         (Code::Hcr201, "/objective/acceptanceCriteria/2")
@@ -90,7 +90,7 @@ fn missing_properties_point_at_their_object() {
     let report = check(&record(
         r#"{"ownership": {"nextActor": {"id": "x", "type": null}}}"#,
     ));
-    let d = &report.diagnostics[0];
+    let d = &report.diagnostics()[0];
     assert_eq!(
         (d.code, d.pointer.as_str()),
         (Code::Hcr101, "/ownership/nextActor")
@@ -103,7 +103,7 @@ fn duplicate_keys_point_at_the_repeat() {
     let text = "{\"a\": 1,\n \"a\": 2,\n \"a\": 3}";
     let report = Validator::new(Level::Schema).validate_str(text);
     let dups: Vec<_> = report
-        .diagnostics
+        .diagnostics()
         .iter()
         .filter(|d| d.code == Code::Hcr002)
         .map(|d| (d.pointer.as_str().to_owned(), d.line(), d.column()))
@@ -122,7 +122,7 @@ fn parse_errors_point_at_the_failure() {
     let text = "{\n  \"schemaVersion\": \"1.0\",\n  \"objective\": {\"summary\": \"x\" \"y\"}\n}";
     let report = check(text);
     assert_eq!(codes(&report), ["HCR001"]);
-    let d = &report.diagnostics[0];
+    let d = &report.diagnostics()[0];
     assert_eq!((d.line(), d.column()), (Some(3), Some(32)));
     assert_eq!(d.pointer.as_str(), "/objective");
 }
@@ -159,7 +159,7 @@ fn levels_include_the_ones_before() {
 #[test]
 fn warnings_do_not_invalidate_unless_denied() {
     let report = check(&record(r#"{"extensions": {"ticket": 1}}"#));
-    assert!(report.valid);
+    assert!(report.valid());
     assert_eq!(report.count(Severity::Warning), 1);
     assert!(!report.is_valid_denying_warnings());
 }
@@ -189,7 +189,7 @@ fn revisions_are_never_rounded() {
     for (number, valid) in cases {
         let text = template.replace("424242", number);
         let report = check(&text);
-        assert_eq!(report.valid, valid, "{number}: {report:#?}");
+        assert_eq!(report.valid(), valid, "{number}: {report:#?}");
     }
     let report = check(&template.replace("424242", "9007199254740992"));
     assert_eq!(codes(&report), ["HCR114"]);
@@ -206,15 +206,15 @@ fn too_many_diagnostics_are_summed_up() {
         .collect();
     let text = record(&format!(r#"{{"constraints": [{}]}}"#, items.join(",")));
     let report = check(&text);
-    assert_eq!(report.diagnostics.len(), 101);
-    let last = report.diagnostics.last().expect("a summary diagnostic");
+    assert_eq!(report.diagnostics().len(), 101);
+    let last = report.diagnostics().last().expect("a summary diagnostic");
     assert_eq!(last.code, Code::Hcr006);
     assert!(
         last.message.starts_with("50 more diagnostics"),
         "{}",
         last.message
     );
-    assert!(!report.valid);
+    assert!(!report.valid());
 }
 
 #[test]
@@ -222,5 +222,5 @@ fn diagnostics_serialize_as_documented() {
     let report = check(&record(
         r#"{"nextAction": {"summary": "", "verification": "v"}}"#,
     ));
-    insta::assert_json_snapshot!(report.diagnostics);
+    insta::assert_json_snapshot!(report.diagnostics());
 }

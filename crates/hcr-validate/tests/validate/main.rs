@@ -36,7 +36,11 @@ pub(crate) fn check(text: &str) -> Report {
 
 /// The codes of a report, as strings, in order.
 pub(crate) fn codes(report: &Report) -> Vec<&'static str> {
-    report.diagnostics.iter().map(|d| d.code.as_str()).collect()
+    report
+        .diagnostics()
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect()
 }
 
 /// The minimal valid record with `patch` merged in (RFC 7396).
@@ -66,7 +70,7 @@ fn the_readme_producer_example_builds_a_valid_record() -> Result<(), hcr_types::
         .next_actor(Actor::agent("agent:deployer")?)
         .build()?;
     let report = record.validate();
-    assert!(report.valid, "{:?}", report.codes());
+    assert!(report.valid(), "{:?}", report.codes());
     Ok(())
 }
 

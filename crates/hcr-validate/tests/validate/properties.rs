@@ -17,7 +17,7 @@ proptest! {
     fn arbitrary_bytes_get_an_answer(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
         for level in Level::ALL {
             let report = Validator::new(level).validate_bytes(&bytes);
-            prop_assert!(report.valid || !report.diagnostics.is_empty());
+            prop_assert!(report.valid() || !report.diagnostics().is_empty());
         }
     }
 
@@ -42,13 +42,13 @@ proptest! {
         let second = validator.validate_bytes(&bytes);
         prop_assert_eq!(&first, &second);
         // Every diagnostic is located inside the input.
-        for d in &first.diagnostics {
+        for d in first.diagnostics() {
             let span = d.span.expect("located");
             prop_assert!(span.start.offset <= bytes.len() && span.end.offset <= bytes.len());
             prop_assert!(span.start.line >= 1 && span.start.column >= 1);
         }
         // And in document order.
-        let offsets: Vec<usize> = first.diagnostics.iter().filter_map(|d| d.span.map(|s| s.start.offset)).collect();
+        let offsets: Vec<usize> = first.diagnostics().iter().filter_map(|d| d.span.map(|s| s.start.offset)).collect();
         prop_assert!(offsets.windows(2).all(|w| w[0] <= w[1]));
     }
 }
@@ -129,7 +129,7 @@ proptest! {
         }
         let text = serde_json::to_string_pretty(&mutated).expect("JSON");
         let report = Validator::new(Level::Normative).validate_str(&text);
-        for d in &report.diagnostics {
+        for d in report.diagnostics() {
             prop_assert!(
                 belongs(d.pointer.as_str(), &place),
                 "a change at {place} was reported at {}: {} {}",

@@ -82,7 +82,7 @@ fn evidence(artifact_ref: &str, sha256: Option<&str>) -> String {
 
 fn found(report: &Report) -> Vec<(&'static str, Severity)> {
     report
-        .diagnostics
+        .diagnostics()
         .iter()
         .map(|d| (d.code.as_str(), d.severity))
         .collect()
@@ -109,13 +109,13 @@ fn artifacts_are_hashed_and_compared() {
     );
     let tampered = check(root, &evidence("logs/tampered.txt", Some(BUILD_LOG_SHA)));
     assert_eq!(found(&tampered), [("HCR301", Severity::Error)]);
-    let message = &tampered.diagnostics[0].message;
+    let message = &tampered.diagnostics()[0].message;
     assert!(
         message.contains(BUILD_LOG_SHA) && message.contains("hashes to "),
         "{message}"
     );
     assert_eq!(
-        tampered.diagnostics[0].pointer.as_str(),
+        tampered.diagnostics()[0].pointer.as_str(),
         "/evidence/0/sha256"
     );
     assert_eq!(
@@ -169,9 +169,9 @@ fn unsafe_paths_are_refused_without_opening_anything_outside() {
         let report = check(root, &evidence(path, None));
         assert_eq!(found(&report), [("HCR303", Severity::Error)], "{path}");
         assert!(
-            report.diagnostics[0].message.contains(reason),
+            report.diagnostics()[0].message.contains(reason),
             "{path}: {}",
-            report.diagnostics[0].message
+            report.diagnostics()[0].message
         );
     }
     // The file the link names is fine when named itself.
@@ -335,9 +335,9 @@ fn artifacts_over_the_limit_are_not_read() {
             .validate_str(&text);
         assert_eq!(found(&report), [("HCR003", Severity::Error)]);
         assert!(
-            report.diagnostics[0].message.contains(setting),
+            report.diagnostics()[0].message.contains(setting),
             "{}",
-            report.diagnostics[0].message
+            report.diagnostics()[0].message
         );
     }
 }
@@ -427,7 +427,7 @@ fn receiver_checks_run_only_at_the_receiver_level() {
     let normative = Validator::new(Level::Normative)
         .with_receiver(context(dir.path()))
         .validate_str(&text);
-    assert!(normative.diagnostics.is_empty());
+    assert!(normative.diagnostics().is_empty());
     let receiver = Validator::new(Level::Receiver)
         .with_receiver(context(dir.path()))
         .validate_str(&text);

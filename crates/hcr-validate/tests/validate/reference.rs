@@ -40,11 +40,11 @@ fn normative_valid_implies_reference_valid() {
     for bytes in corpus() {
         let report = validator.validate_bytes(bytes);
         let Ok(value) = serde_json::from_slice::<Value>(bytes) else {
-            assert!(!report.valid);
+            assert!(!report.valid());
             continue;
         };
         let reference = hcr_testkit::reference::errors(&value);
-        if report.valid {
+        if report.valid() {
             accepted += 1;
             assert!(
                 reference.is_empty(),
@@ -69,7 +69,7 @@ fn schema_level_agrees_with_the_canonical_schema() {
     let ours = Validator::new(Level::Schema);
     for bytes in corpus() {
         let report = ours.validate_bytes(bytes);
-        let parse_level = report.diagnostics.iter().any(|d| {
+        let parse_level = report.diagnostics().iter().any(|d| {
             matches!(
                 d.code,
                 Code::Hcr001 | Code::Hcr002 | Code::Hcr003 | Code::Hcr004
@@ -82,7 +82,7 @@ fn schema_level_agrees_with_the_canonical_schema() {
             continue;
         }
         assert_eq!(
-            report.valid,
+            report.valid(),
             canonical.is_valid(&value),
             "{report:#?}\n{}",
             String::from_utf8_lossy(bytes)

@@ -28,7 +28,7 @@ fn secrets_are_found_in_values_keys_extensions_and_overwritten_values() {
     );
     let report = check(&text);
     let secret = report
-        .diagnostics
+        .diagnostics()
         .iter()
         .find(|d| d.code == Code::Hcr204)
         .expect("found");
@@ -48,7 +48,7 @@ fn no_output_repeats_a_secret() {
         assert!(!json.contains(secret), "{json}");
         assert!(!debug.contains(secret));
     }
-    assert!(!report.redactions.is_empty());
+    assert!(!report.redactions().is_empty());
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn naming_a_secret_is_fine() {
     let report = check(&record(
         r#"{"constraints": [{"kind": "permission", "text": "Deploy with the secret named DEPLOY_TOKEN (${{ secrets.DEPLOY_TOKEN }}); password: ****"}]}"#,
     ));
-    assert!(report.diagnostics.is_empty(), "{report:#?}");
+    assert!(report.diagnostics().is_empty(), "{report:#?}");
 }
 
 #[test]
@@ -72,9 +72,9 @@ fn every_occurrence_of_every_secret_is_masked_and_scrubbed() {
     }
     text.push('}');
     let report = hcr_validate::Validator::new(hcr_validate::Level::Normative).validate_str(&text);
-    assert!(!report.valid);
+    assert!(!report.valid());
     assert!(report.has(Code::Hcr102) && report.has(Code::Hcr006));
-    let redactions = &report.redactions;
+    let redactions = &report.redactions();
     assert!(redactions.windows(2).all(|w| w[0].end < w[1].start));
     let masked = |at: usize| {
         let after = redactions.partition_point(|r| r.start <= at);
@@ -93,7 +93,7 @@ fn every_occurrence_of_every_secret_is_masked_and_scrubbed() {
             );
         }
     }
-    for d in &report.diagnostics {
+    for d in report.diagnostics() {
         assert!(!d.message.contains("Qx8Rk2LmQ9vT4zN"), "{}", d.message);
         assert!(
             !d.pointer.as_str().contains("Qx8Rk2LmQ9vT4zN"),

@@ -91,7 +91,7 @@ fn hcr_passes_every_case_at_every_level() {
             };
             let validator = Validator::new(level).with_receiver(receiver);
             let report = validator.validate_bytes(&bytes);
-            let verdict = if report.valid { "valid" } else { "invalid" };
+            let verdict = if report.valid() { "valid" } else { "invalid" };
             if case["expected"][level.as_str()] != verdict {
                 failures.push(format!(
                     "{id} at {level}: expected {}, got {verdict}: {:?}",
