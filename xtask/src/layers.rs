@@ -39,7 +39,7 @@ pub(crate) fn problems(root: &Path) -> Result<Vec<String>> {
 }
 
 /// Every `.rs` file under `src`, as (path relative to `src`, text).
-fn rust_files(src: &Path) -> Result<Vec<(PathBuf, String)>> {
+pub(crate) fn rust_files(src: &Path) -> Result<Vec<(PathBuf, String)>> {
     let mut files = Vec::new();
     let mut stack = vec![src.to_path_buf()];
     while let Some(dir) = stack.pop() {

@@ -173,22 +173,8 @@ pub(crate) fn problems(root: &Path) -> Result<Vec<String>> {
 
 /// Every `.rs` file under `dir`, concatenated.
 fn source_text(dir: &Path) -> Result<String> {
-    let mut text = String::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in
-            std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))?
-        {
-            let path = entry?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                text.push_str(&std::fs::read_to_string(&path)?);
-                text.push('\n');
-            }
-        }
-    }
-    Ok(text)
+    let files = crate::layers::rust_files(dir)?;
+    Ok(files.iter().map(|(_, text)| format!("{text}\n")).collect())
 }
 
 /// Whether `source` names `ident` as a whole word.

@@ -276,18 +276,8 @@ impl Program {
                     Unsupported(format!("a $ref that never resolved: {reference}"))
                 })?)];
         }
-        let names = KeyTable::new(
-            compiler
-                .schemas
-                .iter()
-                .flatten()
-                .flat_map(|check| match check {
-                    Check::Properties { declared, .. } => declared.as_slice(),
-                    _ => &[],
-                })
-                .map(|declared| declared.name.clone()),
-        )
-        .ok_or_else(|| Unsupported("more than 255 property names".to_owned()))?;
+        let names = KeyTable::new(declared_names(&compiler.schemas).map(str::to_owned))
+            .ok_or_else(|| Unsupported("more than 255 property names".to_owned()))?;
         let mut schemas = compiler.schemas;
         number_places(&mut schemas, &names)?;
         Ok(Self {
@@ -418,6 +408,18 @@ fn number_places(schemas: &mut [Vec<Check>], names: &KeyTable) -> Result<(), Uns
         }
     }
     Ok(())
+}
+
+/// Every property name some `properties` of `schemas` declares (repeats included).
+fn declared_names(schemas: &[Vec<Check>]) -> impl Iterator<Item = &str> {
+    schemas
+        .iter()
+        .flatten()
+        .flat_map(|check| match check {
+            Check::Properties { declared, .. } => declared.as_slice(),
+            _ => &[],
+        })
+        .map(|declared| declared.name.as_str())
 }
 
 /// The property names the schema declares somewhere, the fixed words of the format,
@@ -1660,16 +1662,7 @@ mod tests {
     fn keys_carry_the_number_of_their_name() {
         // Numbered in sorted order, each name its own number.
         let names = property_names();
-        let mut sorted: Vec<&str> = program()
-            .schemas
-            .iter()
-            .flatten()
-            .flat_map(|check| match check {
-                Check::Properties { declared, .. } => declared.as_slice(),
-                _ => &[],
-            })
-            .map(|declared| declared.name.as_str())
-            .collect();
+        let mut sorted: Vec<&str> = declared_names(&program().schemas).collect();
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted.len(), names.len());
