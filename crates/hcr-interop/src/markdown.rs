@@ -1,7 +1,7 @@
 //! A record as a readable Markdown page (`hcr render --as markdown`), every record string
 //! escaped so that nothing in it becomes a link, HTML or a heading; written with
 //! [`MarkdownPage`], as the `HANDOFF.md` and the receiver brief are, and the part of a record
-//! every writer shows alike ([`state_buckets`]).
+//! every writer shows alike (`state_buckets`).
 
 use hcr_escape::{MarkdownPage, markdown_code as code, markdown_text as md};
 use hcr_types::{Actor, Record};

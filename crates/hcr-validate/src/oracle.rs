@@ -4,7 +4,7 @@
 //! - the schema walk and the `jsonschema` crate: the same diagnostics, in the same order;
 //! - the one-pass parser and `serde_json`: whatever the first accepts, the second accepts, with
 //!   the same values and the same overwritten repeats;
-//! - the spans the parser records and the ones [`crate::locate`] finds in the text.
+//! - the spans the parser records and the ones [`hcr_json::locate`] finds in the text.
 
 use hcr_types::JsonPointer;
 use serde_json::Value;
@@ -69,7 +69,7 @@ pub fn parsers_agree(bytes: &[u8], limits: &Limits) -> Result<bool, String> {
     Ok(true)
 }
 
-/// Whether the spans the one-pass parser recorded for `bytes` are those [`crate::locate`]
+/// Whether the spans the one-pass parser recorded for `bytes` are those [`hcr_json::locate`]
 /// finds in the text, for every value and key of the document (and every occurrence of a
 /// repeated key); `Ok` with the number of places compared, 0 when the parser gave up.
 ///

@@ -49,7 +49,7 @@ pub struct Overwritten {
 pub enum ErrorKind {
     /// Not JSON: the grammar is broken, or more than one value (RFC 8259).
     Syntax,
-    /// An object repeats a key (only [`parse_value`] refuses this; [`parse`] keeps both, in
+    /// An object repeats a key (only [`parse_value`](crate::parse_value) refuses this; [`parse`] keeps both, in
     /// [`Document::overwritten`]).
     RepeatedKey,
     /// A [`Limit`] was reached.
@@ -117,7 +117,7 @@ pub fn parse<'a>(
 }
 
 /// [`parse`]'s verdict and tree without the spans, for callers that need no positions: the
-/// smaller tree, read by `serde_json` (the reading [`spanned`] must agree with).
+/// smaller tree, read by `serde_json` (the reading the one-pass parser must agree with).
 ///
 /// # Errors
 /// The first problem found.
