@@ -141,13 +141,13 @@ impl State {
         }
     }
 
-    /// The receiver's context from the arguments, every folder beneath a root.
-    fn receiver(&self, args: &ReceiverArgs) -> Result<ReceiverContext> {
+    /// The receiver's context from the arguments, every folder beneath a root; an artifact
+    /// is hashed up to `max_artifact_bytes`.
+    fn receiver(&self, args: &ReceiverArgs, max_artifact_bytes: u64) -> Result<ReceiverContext> {
         let mut context = ReceiverContext::new();
         if let Some(dir) = &args.artifacts {
             let folder = self.roots.resolve(dir)?.folder()?;
-            let store =
-                ArtifactStore::new(folder, hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES);
+            let store = ArtifactStore::new(folder, max_artifact_bytes);
             context = context.artifacts(store);
         }
         if let Some(dir) = &args.revisions {
@@ -375,8 +375,12 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
     let deny_warnings = resolved.deny_warnings();
     // An artifact is read up to the library's default, whatever the configuration says (as
     // `receive` reads it).
-    let validator =
-        resolved.validator(|_| state.receiver(&params.receiver.clone().unwrap_or_default()))?;
+    let validator = resolved.validator(|max_artifact_bytes| {
+        state.receiver(
+            &params.receiver.clone().unwrap_or_default(),
+            max_artifact_bytes,
+        )
+    })?;
 
     let mut listing = Listing::new(level);
     match (&params.record, params.paths.is_empty()) {
@@ -501,7 +505,10 @@ pub fn rules() -> Output {
 /// none.
 pub fn receive(state: &State, params: &ReceiveParams) -> Result<Output> {
     let (bytes, path, _admitted) = state.input(params.record.as_deref(), params.path.as_deref())?;
-    let context = state.receiver(&params.receiver.clone().unwrap_or_default())?;
+    let context = state.receiver(
+        &params.receiver.clone().unwrap_or_default(),
+        hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES,
+    )?;
     let validator = Validator::new(Level::Receiver)
         .with_limits(state.limits())
         .with_receiver(context);

@@ -304,6 +304,42 @@ fn a_configuration_in_the_root_lowers_the_servers_limits_and_never_raises_them()
     assert_eq!(shown, 6, "five and the count of the rest");
 }
 
+/// The artifact size limit is resolved with the others: a configuration in the root lowers
+/// it, as `hcr validate` reads the same file.
+#[test]
+fn a_configuration_in_the_root_lowers_the_artifact_size_limit() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    std::fs::create_dir(dir.path().join("art")).expect("a folder");
+    std::fs::write(dir.path().join("art/log.txt"), "9 bytes.\n").expect("an artifact");
+    let mut record: Value = serde_json::from_str(&record("bug-fix.json")).expect("JSON");
+    record["evidence"] =
+        json!([{"id": "log", "label": "The build log.", "artifactRef": "log.txt"}]);
+    let text = record.to_string();
+    let state = state(dir.path(), false);
+    let codes = || -> Vec<String> {
+        let output = tools::call(
+            &state,
+            "validate",
+            json!({"record": text, "level": "receiver", "receiver": {"artifacts": "art"}}),
+        )
+        .map_err(|_| "validate answers")
+        .expect("validate answers");
+        output.structured["results"][0]["diagnostics"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|d| d["code"].as_str().map(str::to_owned))
+            .collect()
+    };
+    assert!(!codes().contains(&"HCR003".to_owned()), "{:?}", codes());
+    std::fs::write(
+        dir.path().join("hcr.toml"),
+        "[limits]\nmax-artifact-bytes = 4\n",
+    )
+    .expect("a configuration");
+    assert!(codes().contains(&"HCR003".to_owned()), "{:?}", codes());
+}
+
 #[test]
 fn an_answer_lists_a_bounded_part_of_a_large_run_and_counts_all_of_it() {
     let dir = tempfile::tempdir().expect("a temporary folder");
