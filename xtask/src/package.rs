@@ -173,6 +173,21 @@ pub(crate) fn run() -> Result<()> {
     install_packaged(&root, &crates, &version)
 }
 
+/// Removes the fingerprints of the hcr crates under `fingerprints` (a target folder's
+/// `.fingerprint`), if there are any.
+fn forget_hcr_builds(fingerprints: &Path) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(fingerprints) else {
+        return Ok(());
+    };
+    for entry in entries {
+        let entry = entry?;
+        if entry.file_name().to_string_lossy().starts_with("hcr-") {
+            std::fs::remove_dir_all(entry.path())?;
+        }
+    }
+    Ok(())
+}
+
 /// `cargo install` of hcr-cli from its `.crate`, as crates.io users get it: every archive
 /// unpacked, hcr-cli installed from its unpacked folder with the other hcr crates patched in
 /// from theirs (they are not on the registry), then the installed `hcr` validates an example.
@@ -215,8 +230,12 @@ fn install_packaged(root: &Path, crates: &[(String, String)], version: &str) -> 
         }
     }
     // Its own target folder: the packaged crates carry no workspace profile, so they build
-    // with cargo's defaults.
-    command.env("CARGO_TARGET_DIR", package.join("install-build"));
+    // with cargo's defaults. An archive's files keep the times they were packaged with, which
+    // can be older than an earlier build of the same crate: the hcr crates' fingerprints go,
+    // so that they are built from what was just packaged (their dependencies stay built).
+    let build = package.join("install-build");
+    forget_hcr_builds(&build.join("debug/.fingerprint"))?;
+    command.env("CARGO_TARGET_DIR", build);
     let status = command.status().context("running cargo install")?;
     if !status.success() {
         bail!("cargo install from the packaged hcr-cli failed ({status})");
