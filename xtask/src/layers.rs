@@ -2,11 +2,13 @@
 //! with no import cycle between them.
 //!
 //! A module's references are read from its files' text: `crate::m` and `crate::{m, ...}`
-//! paths, `crate::Name` where the crate root re-exports `Name` from `m`, and a top-level
-//! file's `super::` (the root) at the start of a line. References inside one module (a module and its children) are
-//! its own business; the crate root (`lib.rs`, `main.rs`) is the crate's face, which names
-//! every module, and is left out. A file's tests (`#[cfg(test)]` from the first one at the
-//! start of a line, `#[cfg(all(test, ...))]` too, and `tests.rs` files) may reach anywhere. Comments are not read.
+//! paths, `crate::Name` where the crate root brings `Name` in from `m` (`use`, `pub use`),
+//! and a top-level file's `super::` (the root) outside its inline modules. References inside
+//! one module (a module and its children) are its own business; the crate root (`lib.rs`,
+//! `main.rs`) is the crate's face, which names every module, and is left out. What exists
+//! only for the tests (a top-level `#[cfg(test)]` or `#[cfg(all(test, ...))]` item, `tests.rs`
+//! files) may reach anywhere. Comments are not read. Not seen: a name a glob (`pub use
+//! m::*`) brings to the root.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -78,21 +80,45 @@ fn module_of(path: &Path) -> Option<(String, bool)> {
     }
 }
 
-/// The text a file's layering is read from: no comments, nothing from its tests on.
+/// The text a file's layering is read from: no comments, and no item that exists only for
+/// the tests (a top-level `#[cfg(test)]` item: a `mod tests { ... }`, a function, a `use`).
 fn code_of(path: &Path, text: &str) -> String {
     if path.file_name().is_some_and(|n| n == "tests.rs") {
         return String::new();
     }
     let mut code = String::new();
-    for line in text.lines() {
-        if line.starts_with("#[cfg(") && line.contains("test") {
-            break;
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line.starts_with("#[cfg(") && is_test_only(line) {
+            // The item it applies to: up to its `;`, or to the `}` that closes it at the
+            // start of a line.
+            for item in lines.by_ref() {
+                if item.starts_with('#') || item.trim().is_empty() {
+                    continue;
+                }
+                if (item.trim_end().ends_with(';') && !item.starts_with(' '))
+                    || item.starts_with('}')
+                {
+                    break;
+                }
+            }
+            continue;
         }
-        let line = line.split("//").next().unwrap_or_default();
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        // A trailing comment, after code: ` // ...` (a `//` inside a string, such as a
+        // URL's, has no space before it).
+        let line = line.split(" // ").next().unwrap_or_default();
         code.push_str(line);
         code.push('\n');
     }
     code
+}
+
+/// Whether a `#[cfg(...)]` line makes its item exist only for the tests.
+fn is_test_only(line: &str) -> bool {
+    line.starts_with("#[cfg(test)]") || line.starts_with("#[cfg(all(test")
 }
 
 /// The names the root re-exports (`pub use m::{A, B}`, `pub use m::A`), by the module they
@@ -103,7 +129,9 @@ fn reexports(root: &str) -> BTreeMap<String, String> {
     for line in root.lines() {
         let line = line.trim();
         if statement.is_empty()
-            && !(line.starts_with("pub use ") || line.starts_with("pub(crate) use "))
+            && !(line.starts_with("pub use ")
+                || line.starts_with("pub(crate) use ")
+                || line.starts_with("use "))
         {
             continue;
         }
@@ -181,6 +209,34 @@ fn heads(code: &str, at: usize) -> Vec<String> {
     }
 }
 
+/// The byte ranges of `code` inside inline modules (`mod name {` to the `}` at the same
+/// indentation).
+fn inline_modules(code: &str) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut open: Option<(usize, usize)> = None;
+    let mut at = 0;
+    for line in code.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        let trimmed = line.trim();
+        match open {
+            None if trimmed.ends_with('{')
+                && (trimmed.starts_with("mod ")
+                    || trimmed.starts_with("pub mod ")
+                    || trimmed.starts_with("pub(crate) mod ")) =>
+            {
+                open = Some((at, indent));
+            }
+            Some((start, depth)) if indent == depth && trimmed.starts_with('}') => {
+                ranges.push(start..at + line.len());
+                open = None;
+            }
+            _ => {}
+        }
+        at += line.len();
+    }
+    ranges
+}
+
 /// The import cycles between a crate's top-level modules, each in words.
 fn cycles(files: &[(PathBuf, String)]) -> Vec<String> {
     let root = files
@@ -229,11 +285,11 @@ fn cycles(files: &[(PathBuf, String)]) -> Vec<String> {
             }
         }
         if own {
-            // A top-level item's `super::` (an inline module's items are indented, and its
-            // `super::` is the file's own module).
+            // `super::` outside the file's inline modules (inside one, it is the file's own
+            // module).
+            let inline = inline_modules(&code);
             for (at, _) in code.match_indices("super::") {
-                let line_start = code[..at].rfind('\n').map_or(0, |i| i + 1);
-                if code[line_start..at].starts_with(char::is_whitespace) {
+                if inline.iter().any(|range| range.contains(&at)) {
                     continue;
                 }
                 for head in heads(&code, at + "super::".len()) {
@@ -353,6 +409,29 @@ mod tests {
             ("tests.rs", "use crate::a::A;\n"),
         ]));
         assert!(found.is_empty(), "{found:?}");
+    }
+
+    /// A test-only function in the middle of a file hides only itself; `super::` in a
+    /// top-level file's function body is the root; a URL in a string is no comment.
+    #[test]
+    fn only_test_items_and_inline_modules_are_passed_over() {
+        let found = super::cycles(&files(&[
+            ("lib.rs", "mod a;\nmod b;\nuse a::A;\n"),
+            (
+                "a.rs",
+                "#[cfg(test)]\nfn helper() {\n    crate::b::x();\n}\n\npub fn y() {\n    let _ = \"https://x\"; crate::b::x();\n}\n",
+            ),
+            (
+                "b.rs",
+                "pub fn x() {\n    super::A::new();\n}\nmod inner {\n    use super::x;\n}\n",
+            ),
+        ]));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].contains("a -> b (a.rs)") && found[0].contains("b -> a (b.rs)"),
+            "{}",
+            found[0]
+        );
     }
 
     #[test]

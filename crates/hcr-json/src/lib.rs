@@ -127,7 +127,31 @@ pub const MAX_JSON_VALUES: usize = 250_000;
 /// ```
 #[must_use]
 pub fn count_values(bytes: &[u8]) -> usize {
-    let mut count = 1;
+    measure(bytes).values
+}
+
+/// What one pass over a JSON text's bytes tells of it before it is read: see [`measure`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Measure {
+    /// How many values and keys it holds at most ([`count_values`]).
+    pub values: usize,
+    /// How deeply its arrays and objects nest (1 for a root container; 0 for a scalar), as
+    /// [`Limits::max_depth`] counts them.
+    pub depth: usize,
+}
+
+/// The [`Measure`] of the JSON text `bytes`: one pass, no allocation, brackets and
+/// separators inside strings skipped.
+///
+/// ```
+/// let measured = hcr_json::measure(br#"{"a": [1, {"b": "[["}]}"#);
+/// assert_eq!((measured.values, measured.depth), (7, 3));
+/// ```
+#[must_use]
+pub fn measure(bytes: &[u8]) -> Measure {
+    let mut values = 1;
+    let mut depth = 0usize;
+    let mut deepest = 0;
     let mut in_string = false;
     let mut escaped = false;
     for &b in bytes {
@@ -138,13 +162,24 @@ pub fn count_values(bytes: &[u8]) -> usize {
                 b'"' => in_string = false,
                 _ => {}
             }
-        } else if matches!(b, b',' | b':' | b'[' | b'{') {
-            count += 1;
-        } else if b == b'"' {
-            in_string = true;
+            continue;
+        }
+        match b {
+            b'[' | b'{' => {
+                values += 1;
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            b',' | b':' => values += 1,
+            b'"' => in_string = true,
+            _ => {}
         }
     }
-    count
+    Measure {
+        values,
+        depth: deepest,
+    }
 }
 
 /// A key for a message: at most 40 characters, so that a message never carries a long value.

@@ -526,8 +526,8 @@ impl<'t, 'a> Json<'t, 'a> {
         Members::Repeats(view.into_iter())
     }
 
-    /// For the value of an object's member, the number of its key's name among the schema's
-    /// property names ([`KeyTable`]); [`NOT_A_KEY`] for any other
+    /// For the value of an object's member, the number of its key's name in the [`KeyTable`]
+    /// the tree was read with; [`NOT_A_KEY`] for any other
     /// value. (A member's key is the node just before its value; an array item or the root
     /// never follows a key.)
     #[inline]

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 
 use hcr_batch::Outcome;
 use hcr_json::{Anchor, Document, Json, KeyTable, Kind};
-use hcr_validate::{Code, Diagnostic, Limits};
+use hcr_validate::{Code, Diagnostic, Limits, Report};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -307,11 +307,10 @@ impl Baseline {
             },
         );
         let text = outcome.text.as_deref().unwrap_or_default();
-        // The record, read again only when a finding's value cannot be read from its span.
-        let mut whole: Option<Option<Document<'_>>> = None;
+        let mut values = Values::new(&outcome.report, text);
         diagnostics
             .iter()
-            .map(|d| self.fingerprint(&file, d, text, &mut whole))
+            .map(|d| self.fingerprint(&file, d, text, &mut values))
             .collect()
     }
 
@@ -320,7 +319,7 @@ impl Baseline {
         file: &str,
         d: &Diagnostic,
         text: &'t [u8],
-        whole: &mut Option<Option<Document<'t>>>,
+        values: &mut Values<'t>,
     ) -> Option<Fingerprint> {
         if d.code.is_fixed() {
             return None;
@@ -333,7 +332,8 @@ impl Baseline {
         let (pointer, subject) = if d.code == Code::Hcr204 {
             (None, spanned().to_vec())
         } else {
-            let subject = value_shape(d, spanned(), text, whole)
+            let subject = values
+                .shape(d, spanned())
                 .map_or_else(|| spanned().to_vec(), String::into_bytes);
             (Some(d.pointer.to_string()), subject)
         };
@@ -351,43 +351,84 @@ impl Baseline {
     }
 }
 
-/// The [`shape`] of the value a finding is about: read from the finding's span when it spans
-/// the value (the validator located it in the record it parsed), so that the record is not
-/// parsed again; otherwise from the whole record, read once for all its findings (`whole`).
-/// `None` when the record does not parse.
-fn value_shape<'t>(
-    d: &Diagnostic,
-    spanned: &'t [u8],
+/// The values a record's findings are about, as fingerprints hash them.
+///
+/// A finding's value is what its pointer designates in the record read whole as a
+/// `serde_json::Value` would be (repeated keys, over [`hcr_json::MAX_JSON_VALUES`] values
+/// or over the default depth refuse it: then no finding has a value, and each hashes its span's
+/// bytes), so that a fingerprint never changes with how it is computed. Reading it from the
+/// finding's span gives the same value without reading the record again, and is done where it
+/// is sure to: the record has no repeated key and no secret (a secret in a key rewrites the
+/// finding's pointer), every finding of it was kept, it is within the reading's bounds, and the
+/// span is the value's (not the whole document, where a pointer was not found). Anywhere else
+/// the record is read whole, once, as before.
+struct Values<'t> {
     text: &'t [u8],
-    whole: &mut Option<Option<Document<'t>>>,
-) -> Option<String> {
-    // The record parsed when it was checked, within limits at least as wide as these (the
-    // defaults raised to its size).
-    let limits = Limits {
-        max_record_bytes: text.len().max(Limits::default().max_record_bytes),
-        max_string_bytes: text.len().max(Limits::default().max_string_bytes),
-        max_array_items: usize::MAX,
-        max_object_members: usize::MAX,
-        ..Limits::default()
-    };
-    if d.anchored() == Anchor::Value
-        && d.span.is_some()
-        && !spanned.is_empty()
-        && let Ok(value) = hcr_json::parse(spanned, &limits, KeyTable::empty())
-    {
-        return Some(shape(value.tree.root()));
+    /// Whether a finding's span may stand for its value.
+    spans: bool,
+    /// The record read whole, once, when a finding needs it (`None` inside: it does not read).
+    whole: Option<Option<Document<'t>>>,
+}
+
+impl<'t> Values<'t> {
+    fn new(report: &Report, text: &'t [u8]) -> Self {
+        let measured = hcr_json::measure(text);
+        let spans = report.redactions().is_empty()
+            && !report.has(Code::Hcr002)
+            && !report.has(Code::Hcr006)
+            && measured.values <= hcr_json::MAX_JSON_VALUES
+            && measured.depth <= Limits::default().max_depth;
+        Self {
+            text,
+            spans,
+            whole: None,
+        }
     }
-    let document = whole
-        .get_or_insert_with(|| hcr_json::parse(text, &limits, KeyTable::empty()).ok())
-        .as_ref()?;
-    let value = document.tree.root().at_tokens(
-        d.pointer
-            .unescaped_tokens()
-            .collect::<Vec<_>>()
-            .iter()
-            .map(|t| t.as_ref()),
-    )?;
-    Some(shape(value))
+
+    /// The limits the record was read with (the defaults, its size and strings allowed).
+    fn limits(&self) -> Limits {
+        Limits {
+            max_record_bytes: self.text.len().max(Limits::default().max_record_bytes),
+            max_string_bytes: self.text.len().max(Limits::default().max_string_bytes),
+            max_array_items: usize::MAX,
+            max_object_members: usize::MAX,
+            ..Limits::default()
+        }
+    }
+
+    /// The [`shape`] of the value `d` is about (`spanned`: the text of its span); `None` when
+    /// the record does not read or the pointer designates nothing.
+    fn shape(&mut self, d: &Diagnostic, spanned: &'t [u8]) -> Option<String> {
+        let whole_document = spanned.trim_ascii() == self.text.trim_ascii();
+        if self.spans
+            && d.anchored() == Anchor::Value
+            && d.span.is_some()
+            && !spanned.is_empty()
+            && (!whole_document || d.pointer.is_root())
+            && let Ok(value) = hcr_json::parse(spanned, &self.limits(), KeyTable::empty())
+        {
+            return Some(shape(value.tree.root()));
+        }
+        let limits = self.limits();
+        let text = self.text;
+        let document = self
+            .whole
+            .get_or_insert_with(|| {
+                hcr_json::parse(text, &limits, KeyTable::empty())
+                    .ok()
+                    .filter(|document| {
+                        document.overwritten.is_empty()
+                            && hcr_json::count_values(text) <= hcr_json::MAX_JSON_VALUES
+                    })
+            })
+            .as_ref()?;
+        let tokens: Vec<_> = d.pointer.unescaped_tokens().collect();
+        let value = document
+            .tree
+            .root()
+            .at_tokens(tokens.iter().map(AsRef::as_ref))?;
+        Some(shape(value))
+    }
 }
 
 /// A baseline that is not JSON of the expected shape: the reader's message (which may quote
@@ -457,48 +498,81 @@ mod tests {
         }
     }
 
-    /// Every finding of the conformance suite's cases, read from its span, from the whole
-    /// record, and from a `serde_json::Value`, has one shape: the span is a finding's value,
-    /// and baselines written before stay valid.
+    /// Every finding's value, as fingerprints hash it, is the one the record read whole as a
+    /// `serde_json::Value` gives (what baselines already written hold), however it is found:
+    /// over the conformance suite's cases and records with repeated keys, a secret in a key,
+    /// nesting past the default depth (checked with a higher limit) and an unlocatable
+    /// pointer's whole-document span.
     #[test]
-    fn a_value_read_from_its_span_has_the_shape_of_the_whole_record_s() {
-        let validator = hcr_validate::Validator::new(hcr_validate::Level::Receiver);
+    fn a_findings_value_is_the_one_the_whole_record_gives() {
+        let mut documents: Vec<(String, Vec<u8>)> = hcr_testkit::suite_cases()
+            .into_iter()
+            .map(|(path, bytes)| (path.display().to_string(), bytes))
+            .collect();
+        let base =
+            r#"{"schemaVersion": "1.0", "objective": {"summary": "s", "acceptanceCriteria": []}}"#;
+        let deep = format!(
+            "{{\"schemaVersion\": \"1.0\", \"extensions\": {{\"x.y\": {}1{}}}, \"zz\": 1}}",
+            "[".repeat(70),
+            "]".repeat(70)
+        );
+        for (name, text) in [
+            (
+                "repeated key",
+                base.replace("\"objective\"", "\"zz\": 1, \"zz\": 2, \"objective\""),
+            ),
+            (
+                "secret in a key",
+                base.replace(
+                    "\"objective\"",
+                    "\"ghp_R8x2Lk9QvT4mZ7wN1pY6sB3dF5hJ0cG8aE2u\": {\"a\": 1}, \"objective\"",
+                ),
+            ),
+            ("deep", deep),
+            ("not JSON", "{\"schemaVersion\": ".to_owned()),
+        ] {
+            documents.push((name.to_owned(), text.into_bytes()));
+        }
+        let limits = Limits {
+            max_depth: 128,
+            ..Limits::default()
+        };
+        let validator =
+            hcr_validate::Validator::new(hcr_validate::Level::Receiver).with_limits(limits);
         let mut compared = 0;
-        for (path, bytes) in hcr_testkit::suite_cases() {
-            let report = validator.validate_bytes(&bytes);
-            let Ok(value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
-                continue;
+        let mut whole_refused = 0;
+        for (name, bytes) in &documents {
+            let report = validator.validate_bytes(bytes);
+            // What fingerprints hashed before: the pointer resolved in the record read whole.
+            let old_limits = Limits {
+                max_record_bytes: bytes.len().max(Limits::default().max_record_bytes),
+                max_string_bytes: bytes.len().max(Limits::default().max_string_bytes),
+                max_array_items: usize::MAX,
+                max_object_members: usize::MAX,
+                ..Limits::default()
             };
+            let old = hcr_validate::parse_json(bytes, &old_limits).ok();
+            whole_refused += usize::from(old.is_none());
+            let mut values = Values::new(&report, bytes);
             for d in report.diagnostics().iter().filter(|d| !d.code.is_fixed()) {
                 let spanned = d
                     .span
                     .and_then(|s| bytes.get(s.start.offset..s.end.offset))
                     .unwrap_or_default();
-                let mut none = None;
-                let from_span = value_shape(d, spanned, &bytes, &mut none);
-                let mut whole = None;
-                let from_whole = value_shape(d, &[], &bytes, &mut whole);
-                let reference = d.pointer.resolve(&value).map(reference_shape);
-                assert_eq!(
-                    from_span,
-                    from_whole,
-                    "{} {} {}",
-                    path.display(),
-                    d.code,
-                    d.pointer
-                );
-                assert_eq!(
-                    from_whole,
-                    reference,
-                    "{} {} {}",
-                    path.display(),
-                    d.code,
-                    d.pointer
-                );
-                compared += usize::from(from_span.is_some());
+                let found = values.shape(d, spanned);
+                let reference = old
+                    .as_ref()
+                    .and_then(|v| d.pointer.resolve(v))
+                    .map(reference_shape);
+                assert_eq!(found, reference, "{name} {} {}", d.code, d.pointer);
+                compared += 1;
             }
         }
         assert!(compared > 100, "only {compared} findings compared");
+        assert!(
+            whole_refused >= 3,
+            "the records the whole reading refuses are among them"
+        );
     }
 
     #[test]
