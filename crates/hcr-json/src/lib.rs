@@ -140,6 +140,29 @@ pub struct Measure {
     pub depth: usize,
 }
 
+/// Whether the JSON text `bytes` holds at most `max_values` values and keys and nests at
+/// most `max_depth` deep ([`measure`]), answered without the full pass where the text cannot
+/// reach either bound: fewer bytes than `max_values`, fewer opening brackets than
+/// `max_depth` (counted with `memchr`'s vectorised search).
+///
+/// ```
+/// assert!(hcr_json::fits(br#"{"a": [[1]]}"#, 10, 3));
+/// assert!(!hcr_json::fits(br#"{"a": [[1]]}"#, 10, 2));
+/// assert!(!hcr_json::fits(br#"[1, 2, 3]"#, 3, 64));
+/// ```
+#[must_use]
+pub fn fits(bytes: &[u8], max_values: usize, max_depth: usize) -> bool {
+    let few_values = bytes.len() <= max_values;
+    let shallow = memchr::memchr2_iter(b'[', b'{', bytes)
+        .nth(max_depth)
+        .is_none();
+    if few_values && shallow {
+        return true;
+    }
+    let measured = measure(bytes);
+    measured.values <= max_values && measured.depth <= max_depth
+}
+
 /// The [`Measure`] of the JSON text `bytes`: one pass, no allocation, brackets and
 /// separators inside strings skipped.
 ///

@@ -372,12 +372,10 @@ struct Values<'t> {
 
 impl<'t> Values<'t> {
     fn new(report: &Report, text: &'t [u8]) -> Self {
-        let measured = hcr_json::measure(text);
         let spans = report.redactions().is_empty()
             && !report.has(Code::Hcr002)
             && !report.has(Code::Hcr006)
-            && measured.values <= hcr_json::MAX_JSON_VALUES
-            && measured.depth <= Limits::default().max_depth;
+            && hcr_json::fits(text, hcr_json::MAX_JSON_VALUES, Limits::default().max_depth);
         Self {
             text,
             spans,
