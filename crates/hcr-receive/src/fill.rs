@@ -184,17 +184,17 @@ pub fn plan_text(
     store: hcr_validate::receiver::ArtifactStore,
 ) -> Result<(Value, Vec<FillItem>), hcr_validate::Report> {
     use hcr_validate::{Level, ReceiverContext, Validator};
-    let report = Validator::new(Level::Normative)
+    let context = ReceiverContext::new().artifacts(store);
+    // One parse: the checks', and the record the plan reads.
+    let (report, planned) = Validator::new(Level::Normative)
         .with_limits(limits)
-        .validate_str(text);
-    if !report.valid() {
-        return Err(report);
-    }
-    // A valid record parses: the validator's own pass accepted it.
-    let record: Value = serde_json::from_str(text).map_err(|_| report)?;
-    let assessment = Assessment::of(&record, &ReceiverContext::new().artifacts(store));
-    let items = plan(&record, &assessment);
-    Ok((record, items))
+        .validate_then(text.as_bytes(), |root| {
+            let assessment = Assessment::of_tree(root, &context);
+            let record = root.to_value();
+            let items = plan(&record, &assessment);
+            (record, items)
+        });
+    planned.ok_or(report)
 }
 
 #[cfg(test)]

@@ -200,6 +200,32 @@ impl Validator {
         (record, report)
     }
 
+    /// Validates `bytes` and, when the record is valid at this level, hands `then` the record
+    /// as the validator parsed it (its root, read as `JSON.parse` reads it): one parse for the
+    /// checks and whatever the caller reads of the record.
+    ///
+    /// ```
+    /// use hcr_validate::{Level, Validator};
+    ///
+    /// let text = std::fs::read("../../protocol/v1/examples/bug-fix.json")?;
+    /// let (report, id) = Validator::new(Level::Normative)
+    ///     .validate_then(&text, |root| root.get("recordId").and_then(|id| id.as_str()).map(str::to_owned));
+    /// assert!(report.valid() && id.is_some());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn validate_then<T>(
+        &self,
+        bytes: &[u8],
+        then: impl FnOnce(hcr_json::Json<'_, '_>) -> T,
+    ) -> (Report, Option<T>) {
+        let (document, report) = self.read(bytes);
+        let read = match document {
+            Some(document) if report.valid => Some(then(document.tree.root())),
+            _ => None,
+        };
+        (report, read)
+    }
+
     /// Parses and validates, keeping the document for callers that need it.
     pub(crate) fn read<'a>(&self, bytes: &'a [u8]) -> (Option<Document<'a>>, Report) {
         let document = match parse(bytes, &self.limits) {

@@ -232,8 +232,11 @@ impl Assessment {
         )
     }
 
-    /// [`Assessment::of`] a parsed document.
-    pub(crate) fn of_tree(value: Json<'_, '_>, context: &ReceiverContext) -> Self {
+    /// [`Assessment::of`] a record as the validator parsed it (see
+    /// [`Validator::validate_then`](crate::Validator::validate_then)), read with the schema's
+    /// property names.
+    #[must_use]
+    pub fn of_tree(value: Json<'_, '_>, context: &ReceiverContext) -> Self {
         let (reviews, links_unresolvable) = match &context.revisions {
             Some(index) => links(value, index),
             None => (Vec::new(), false),
