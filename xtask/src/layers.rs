@@ -320,14 +320,13 @@ fn cycles(files: &[(PathBuf, String)]) -> Vec<String> {
         .collect()
 }
 
-/// The strongly connected components of the graph (Tarjan's algorithm, iteratively simple:
-/// the graphs are a few dozen modules).
+/// The strongly connected components of the graph: nodes that reach each other, found by
+/// a search from every node (quadratic, which a crate's few dozen modules afford).
 fn strongly_connected(
     nodes: &BTreeSet<String>,
     edges: &BTreeMap<String, BTreeMap<String, BTreeSet<String>>>,
 ) -> Vec<BTreeSet<String>> {
-    // Reachability by search from each node; two nodes share a component when each reaches
-    // the other. Quadratic, which a crate's modules afford.
+    // Two nodes share a component when each reaches the other.
     let reach = |from: &String| -> BTreeSet<String> {
         let mut seen = BTreeSet::new();
         let mut stack = vec![from.clone()];

@@ -67,6 +67,54 @@ pub use view::{JsonView, Kind};
 /// # Errors
 /// The first problem.
 pub fn parse_value(bytes: &[u8], limits: &Limits) -> Result<serde_json::Value, Box<Error>> {
+    within_whole_reading(bytes)?;
+    let document = parse::parse_without_spans(bytes, limits, KeyTable::empty())?;
+    let text = document.text;
+    refuse_repeats(&document)?;
+    // The tree decided; it goes before the value is built, so that a large input is never
+    // held in both forms. `serde_json` reads what the parser accepted the same way (the
+    // parsers agree, as the oracle tests prove); should it not, its error is the answer.
+    drop(document);
+    serde_json::from_str(text).map_err(|error| {
+        Box::new(Error {
+            kind: ErrorKind::Syntax,
+            pointer: JsonPointer::root(),
+            anchor: Anchor::Value,
+            message: format!("the input could not be read as JSON: {error}"),
+            help: None,
+        })
+    })
+}
+
+/// Parses `bytes` into a tree as [`parse_value`] reads a document whole: refused past
+/// [`MAX_JSON_VALUES`] values and keys, or with a repeated key, as well as for what
+/// [`parse`] refuses. For a caller that reads a document as a value would be read, without
+/// building the value.
+///
+/// ```
+/// use hcr_json::{ErrorKind, KeyTable, Limits, parse_whole};
+///
+/// let limits = Limits::default();
+/// assert!(parse_whole(br#"{"a": 1}"#, &limits, KeyTable::empty()).is_ok());
+/// let repeated = parse_whole(br#"{"a": 1, "a": 2}"#, &limits, KeyTable::empty()).unwrap_err();
+/// assert_eq!(repeated.kind, ErrorKind::RepeatedKey);
+/// ```
+///
+/// # Errors
+/// The first problem.
+pub fn parse_whole<'a>(
+    bytes: &'a [u8],
+    limits: &Limits,
+    keys: &'a KeyTable,
+) -> Result<Document<'a>, Box<Error>> {
+    within_whole_reading(bytes)?;
+    let document = parse(bytes, limits, keys)?;
+    refuse_repeats(&document)?;
+    Ok(document)
+}
+
+/// A document read whole holds at most [`MAX_JSON_VALUES`] values and keys.
+fn within_whole_reading(bytes: &[u8]) -> Result<(), Box<Error>> {
     // A value costs about a hundred bytes as a `serde_json::Value`: past this many, the
     // document is refused rather than built (a patch or a brief that large is no patch or
     // brief; a record is checked through the tree, which holds millions). Counted from the
@@ -82,35 +130,26 @@ pub fn parse_value(bytes: &[u8], limits: &Limits) -> Result<serde_json::Value, B
             help: None,
         }));
     }
-    let document = parse::parse_without_spans(bytes, limits, KeyTable::empty())?;
-    let text = document.text;
-    if let Some(overwritten) = document.overwritten.first() {
-        let key = overwritten
-            .pointer
-            .unescaped_tokens()
-            .last()
-            .unwrap_or_default();
-        return Err(Box::new(Error {
-            kind: ErrorKind::RepeatedKey,
-            pointer: overwritten.pointer.clone(),
-            anchor: Anchor::Value,
-            message: format!("the key `{}` appears twice in one object", short(&key)),
-            help: None,
-        }));
-    }
-    // The tree decided; it goes before the value is built, so that a large input is never
-    // held in both forms. `serde_json` reads what the parser accepted the same way (the
-    // parsers agree, as the oracle tests prove); should it not, its error is the answer.
-    drop(document);
-    serde_json::from_str(text).map_err(|error| {
-        Box::new(Error {
-            kind: ErrorKind::Syntax,
-            pointer: JsonPointer::root(),
-            anchor: Anchor::Value,
-            message: format!("the input could not be read as JSON: {error}"),
-            help: None,
-        })
-    })
+    Ok(())
+}
+
+/// A document read whole has no repeated key: the first one, as an error.
+fn refuse_repeats(document: &Document<'_>) -> Result<(), Box<Error>> {
+    let Some(overwritten) = document.overwritten.first() else {
+        return Ok(());
+    };
+    let key = overwritten
+        .pointer
+        .unescaped_tokens()
+        .last()
+        .unwrap_or_default();
+    Err(Box::new(Error {
+        kind: ErrorKind::RepeatedKey,
+        pointer: overwritten.pointer.clone(),
+        anchor: Anchor::Value,
+        message: format!("the key `{}` appears twice in one object", short(&key)),
+        help: None,
+    }))
 }
 
 /// The most values and keys [`parse_value`] builds a `serde_json::Value` of (about 25 MiB of

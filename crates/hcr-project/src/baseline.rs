@@ -364,6 +364,8 @@ impl Baseline {
 /// the record is read whole, once, as before.
 struct Values<'t> {
     text: &'t [u8],
+    /// The limits the record is read with: the defaults, its size and strings allowed.
+    limits: Limits,
     /// Whether a finding's span may stand for its value.
     spans: bool,
     /// The record read whole, once, when a finding needs it (`None` inside: it does not read).
@@ -376,21 +378,18 @@ impl<'t> Values<'t> {
             && !report.has(Code::Hcr002)
             && !report.has(Code::Hcr006)
             && hcr_json::fits(text, hcr_json::MAX_JSON_VALUES, Limits::default().max_depth);
-        Self {
-            text,
-            spans,
-            whole: None,
-        }
-    }
-
-    /// The limits the record was read with (the defaults, its size and strings allowed).
-    fn limits(&self) -> Limits {
-        Limits {
-            max_record_bytes: self.text.len().max(Limits::default().max_record_bytes),
-            max_string_bytes: self.text.len().max(Limits::default().max_string_bytes),
+        let limits = Limits {
+            max_record_bytes: text.len().max(Limits::default().max_record_bytes),
+            max_string_bytes: text.len().max(Limits::default().max_string_bytes),
             max_array_items: usize::MAX,
             max_object_members: usize::MAX,
             ..Limits::default()
+        };
+        Self {
+            text,
+            limits,
+            spans,
+            whole: None,
         }
     }
 
@@ -403,22 +402,14 @@ impl<'t> Values<'t> {
             && d.span.is_some()
             && !spanned.is_empty()
             && (!whole_document || d.pointer.is_root())
-            && let Ok(value) = hcr_json::parse(spanned, &self.limits(), KeyTable::empty())
+            && let Ok(value) = hcr_json::parse(spanned, &self.limits, KeyTable::empty())
         {
             return Some(shape(value.tree.root()));
         }
-        let limits = self.limits();
-        let text = self.text;
+        let (text, limits) = (self.text, &self.limits);
         let document = self
             .whole
-            .get_or_insert_with(|| {
-                hcr_json::parse(text, &limits, KeyTable::empty())
-                    .ok()
-                    .filter(|document| {
-                        document.overwritten.is_empty()
-                            && hcr_json::count_values(text) <= hcr_json::MAX_JSON_VALUES
-                    })
-            })
+            .get_or_insert_with(|| hcr_json::parse_whole(text, limits, KeyTable::empty()).ok())
             .as_ref()?;
         let tokens: Vec<_> = d.pointer.unescaped_tokens().collect();
         let value = document

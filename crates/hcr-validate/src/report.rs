@@ -55,12 +55,6 @@ impl Report {
         &self.diagnostics
     }
 
-    /// The findings, owned.
-    #[must_use]
-    pub fn into_diagnostics(self) -> Vec<Diagnostic> {
-        self.diagnostics
-    }
-
     /// Source ranges holding a secret, sorted and disjoint: renderers that show source text
     /// mask them.
     #[must_use]
