@@ -147,18 +147,32 @@ pub struct Source {
     pub path: Option<PathBuf>,
     /// The line, for a record read from JSON Lines.
     pub line: Option<u64>,
+    /// What an input that is not a file is called (`None`: `<stdin>`); an MCP tool's record
+    /// text is `<record>`.
+    pub label: Option<&'static str>,
 }
 
 impl Source {
-    /// The file's path as shown to people, or `<stdin>`.
+    /// A record given as text, not read from a file, shown as `label`.
     #[must_use]
-    pub fn path_display(&self) -> String {
-        self.path
-            .as_ref()
-            .map_or_else(|| "<stdin>".to_owned(), |p| p.display().to_string())
+    pub fn text(label: &'static str) -> Self {
+        Self {
+            path: None,
+            line: None,
+            label: Some(label),
+        }
     }
 
-    /// The source as shown to people: `path`, `path:LINE` for JSON Lines, or `<stdin>`.
+    /// The file's path as shown to people, or its label (`<stdin>` by default).
+    #[must_use]
+    pub fn path_display(&self) -> String {
+        self.path.as_ref().map_or_else(
+            || self.label.unwrap_or("<stdin>").to_owned(),
+            |p| p.display().to_string(),
+        )
+    }
+
+    /// The source as shown to people: `path`, `path:LINE` for JSON Lines, or its label.
     #[must_use]
     pub fn display(&self) -> String {
         match self.line {
@@ -665,6 +679,7 @@ pub fn run(
                 let source = Source {
                     path: None,
                     line: None,
+                    label: None,
                 };
                 let outcome = match hcr_fs::read_capped(io::stdin().lock(), max, 1 << 16) {
                     Ok(bytes) => judge.bytes(input, source, &bytes),
@@ -683,6 +698,7 @@ pub fn run(
                 let source = Source {
                     path: Some(path.clone()),
                     line: None,
+                    label: None,
                 };
                 let setting = judge.validator.limits().spelling.spell("max_files");
                 let message = format!(
@@ -868,6 +884,7 @@ impl Judge<'_> {
         let source = Source {
             path: Some(path.to_path_buf()),
             line: None,
+            label: None,
         };
         match file.read(
             self.validator.limits().max_record_bytes,
@@ -886,6 +903,7 @@ impl Judge<'_> {
         let source = Source {
             path: path.map(Path::to_path_buf),
             line: None,
+            label: None,
         };
         let error = input::InputError {
             path: source.path.clone(),
@@ -998,6 +1016,7 @@ impl Judge<'_> {
         let source = Source {
             path: path.map(Path::to_path_buf),
             line: Some(*number),
+            label: None,
         };
         match piece {
             lines::Piece::Text(range) => self.bytes(input, source, &block.bytes[range.clone()]),

@@ -188,10 +188,10 @@ pub struct SelectionArgs {
     pub error: Vec<String>,
 }
 
-/// The project's settings (`hcr.toml`) and known findings (a baseline).
+/// The project's settings (`hcr.toml`), as every command that reports diagnostics reads them.
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Project")]
-pub struct ProjectArgs {
+pub struct ConfigArgs {
     /// Read settings from this file instead of the hcr.toml (or .hcr.toml) found from the
     /// current folder upward to the repository root.
     #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
@@ -200,6 +200,15 @@ pub struct ProjectArgs {
     /// Read no configuration file.
     #[arg(long)]
     pub no_config: bool,
+}
+
+/// The project's settings (`hcr.toml`) and known findings (a baseline).
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Project")]
+pub struct ProjectArgs {
+    /// The project's settings.
+    #[command(flatten)]
+    pub settings: ConfigArgs,
 
     /// Report only the findings that are not in this baseline.
     #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
@@ -305,6 +314,14 @@ pub struct ReceiveArgs {
     /// How much one input may hold.
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// Which codes are reported, and how.
+    #[command(flatten)]
+    pub selection: SelectionArgs,
+
+    /// The project's settings.
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 /// `hcr continue`.
@@ -402,6 +419,12 @@ pub struct LintArgs {
     /// How much one input may hold.
     #[command(flatten)]
     pub input: InputArgs,
+    /// Which codes are reported, and how.
+    #[command(flatten)]
+    pub selection: SelectionArgs,
+    /// The project's settings (its selection, severities and overrides).
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 /// `hcr handoff-md …`.

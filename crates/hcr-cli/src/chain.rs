@@ -33,6 +33,7 @@ fn print_report(
     let source = hcr_batch::Source {
         path: source,
         line: None,
+        label: None,
     };
     let outcome = Outcome::new(source, 0, report, Some(&text));
     let mut summary = Summary::default();

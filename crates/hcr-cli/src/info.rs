@@ -12,7 +12,10 @@ pub(crate) fn explain(code: &str) -> Result<u8> {
     let code: Code = match code.parse() {
         Ok(code) => code,
         Err(error) => {
-            writeln!(io::stderr(), "hcr: error: {error}")?;
+            writeln!(
+                io::stderr(),
+                "hcr: error: {error}; `hcr rules` lists every code"
+            )?;
             return Ok(EXIT_USAGE);
         }
     };

@@ -12,17 +12,19 @@ use hcr_interop::source::{DraftError, SourceFormat, draft_from};
 use hcr_interop::spec_handoff::discover::{DiscoverRequest, discover};
 use hcr_interop::spec_handoff::lint::lint;
 use hcr_interop::spec_handoff::write::{WriteRequest, read_input, write};
+use hcr_project::Request;
 use hcr_report::{Context, renderer};
 use hcr_types::Record;
-use hcr_validate::{Level, Validator};
+use hcr_validate::{Level, Spelling, Validator};
 
 use crate::args::{
     ConvertArgs, ConvertFrom, ConvertTo, HandoffMdCommand, InputArgs, LintArgs, RenderArgs,
     RenderAs, SpecHandoffCommand,
 };
+use crate::project::Given;
 use crate::{EXIT_INVALID, EXIT_VALID};
 
-pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
+pub(crate) fn spec_handoff(command: &SpecHandoffCommand, given: &Given<'_>) -> Result<u8> {
     match command {
         SpecHandoffCommand::Write {
             input,
@@ -71,20 +73,32 @@ pub(crate) fn spec_handoff(command: &SpecHandoffCommand) -> Result<u8> {
                 EXIT_VALID
             })
         }
-        SpecHandoffCommand::Lint(args) => lint_files(args, lint),
+        SpecHandoffCommand::Lint(args) => lint_files(args, given, lint),
     }
 }
 
 /// `hcr handoff-md …`.
-pub(crate) fn handoff_md(command: &HandoffMdCommand) -> Result<u8> {
+pub(crate) fn handoff_md(command: &HandoffMdCommand, given: &Given<'_>) -> Result<u8> {
     match command {
-        HandoffMdCommand::Lint(args) => lint_files(args, hcr_interop::handoff_md::lint),
+        HandoffMdCommand::Lint(args) => lint_files(args, given, hcr_interop::handoff_md::lint),
     }
 }
 
-/// Lints each file with `lint` and renders the reports as `hcr validate` does.
-fn lint_files(args: &LintArgs, lint: fn(&str) -> hcr_validate::Report) -> Result<u8> {
+/// Lints each file with `lint`, under the project's selection and the command line's (each
+/// file's overrides included), and renders the reports as `hcr validate` does.
+fn lint_files(
+    args: &LintArgs,
+    given: &Given<'_>,
+    lint: fn(&str) -> hcr_validate::Report,
+) -> Result<u8> {
     let (files, format, limits) = (&args.files, args.format, &args.input);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let resolved = Request {
+        selection: given.changes(&args.selection),
+        config: crate::project::config(&args.config)?,
+        ..Request::new(Spelling::Option, &cwd)
+    }
+    .resolve()?;
     let mut context = Context::new(Level::Normative);
     context.root = std::env::current_dir().ok();
     let mut render = renderer(format, context);
@@ -95,10 +109,12 @@ fn lint_files(args: &LintArgs, lint: fn(&str) -> hcr_validate::Report) -> Result
         let source = Source {
             path: Some(path.clone()),
             line: None,
+            label: None,
         };
         let outcome = match hcr_fs::read_input(path, &crate::input::limit(limits)) {
             Ok(bytes) => {
-                let report = lint(&String::from_utf8_lossy(&bytes));
+                let mut report = lint(&String::from_utf8_lossy(&bytes));
+                report.select(&resolved.choices().selection_for(path));
                 Outcome::new(source, input, report, Some(&bytes))
             }
             Err(error) => Outcome::unreadable(source, input, &error),

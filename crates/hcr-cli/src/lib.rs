@@ -99,14 +99,31 @@ where
         ),
         Command::Certify(args) => certify::run(&args),
         Command::Mcp(args) => mcp(&args),
-        Command::SpecHandoff(command) => interop::spec_handoff(&command),
-        Command::HandoffMd(command) => interop::handoff_md(&command),
+        Command::SpecHandoff(command) => interop::spec_handoff(
+            &command,
+            &project::Given::new(
+                matches
+                    .subcommand_matches("spec-handoff")
+                    .and_then(|m| m.subcommand_matches("lint")),
+            ),
+        ),
+        Command::HandoffMd(command) => interop::handoff_md(
+            &command,
+            &project::Given::new(
+                matches
+                    .subcommand_matches("handoff-md")
+                    .and_then(|m| m.subcommand_matches("lint")),
+            ),
+        ),
         Command::Render(args) => interop::render(&args),
         Command::Convert(args) => interop::convert(&args),
         Command::Continue(args) => chain::run_continue(&args),
         Command::Diff(args) => chain::run_diff(&args),
         Command::Digest(args) => digest::run(&args),
-        Command::Receive(args) => receive::run(&args),
+        Command::Receive(args) => receive::run(
+            &args,
+            &project::Given::new(matches.subcommand_matches("receive")),
+        ),
         Command::Explain { code } => info::explain(&code),
         Command::Rules => info::rules().map(|()| EXIT_VALID),
         Command::Schema => info::schema().map(|()| EXIT_VALID),

@@ -7,7 +7,7 @@ use clap::parser::ValueSource;
 use hcr_project::Config;
 use hcr_validate::Action;
 
-use crate::args::{ProjectArgs, SelectionArgs};
+use crate::args::{ConfigArgs, SelectionArgs};
 
 /// The options given on the command line, as clap saw them.
 pub(crate) struct Given<'a> {
@@ -22,7 +22,10 @@ impl<'a> Given<'a> {
     /// Whether the option `id` (the argument's field name) was given on the command line
     /// rather than left at its default.
     pub(crate) fn explicit(&self, id: &str) -> bool {
+        // A command without the option (`receive` has no `--max-depth`) never gave it; clap
+        // panics when asked of an id it does not know.
         self.matches
+            .filter(|m| m.ids().any(|known| known.as_str() == id))
             .and_then(|m| m.value_source(id))
             .is_some_and(|source| source == ValueSource::CommandLine)
     }
@@ -59,7 +62,7 @@ impl<'a> Given<'a> {
 
 /// The configuration in force: `--config FILE`, none with `--no-config`, otherwise the one
 /// found from the current folder upward.
-pub(crate) fn config(args: &ProjectArgs) -> Result<Option<Config>> {
+pub(crate) fn config(args: &ConfigArgs) -> Result<Option<Config>> {
     if args.no_config {
         return Ok(None);
     }

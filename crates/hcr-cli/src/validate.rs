@@ -17,7 +17,7 @@ use crate::project::Given;
 use crate::{EXIT_INCOMPLETE, EXIT_INVALID, EXIT_USAGE};
 
 pub(crate) fn run(args: &ValidateArgs, given: &Given<'_>) -> Result<u8> {
-    let config = crate::project::config(&args.project)?;
+    let config = crate::project::config(&args.project.settings)?;
     let cwd = std::env::current_dir().unwrap_or_default();
     let on_command_line = |id: &str| given.explicit(id);
     let a = &args.limits;

@@ -681,9 +681,38 @@ impl fmt::Display for Code {
 }
 
 /// The text is neither a code (`HCR101`, any case) nor a code name (`missing-property`).
-#[derive(Debug, thiserror::Error)]
-#[error("`{0}` is not an hcr diagnostic code (try `hcr rules`)")]
+/// Its message quotes the text (masked, at most 60 characters) and names the nearest code or
+/// name; each front end says where the list is (`hcr rules`, the MCP `rules` tool).
+#[derive(Debug)]
 pub struct UnknownCode(pub String);
+
+impl UnknownCode {
+    /// The code or name nearest to the text, if one is near enough to be meant.
+    #[must_use]
+    pub fn nearest(&self) -> Option<&'static str> {
+        let candidates: Vec<&'static str> = INFOS
+            .iter()
+            .flat_map(|info| [info.code.as_str(), info.name])
+            .collect();
+        crate::suggest::nearest(self.0.trim(), &candidates)
+    }
+}
+
+impl fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not an hcr diagnostic code or code name",
+            hcr_secrets::quote(&self.0, 60)
+        )?;
+        match self.nearest() {
+            Some(near) => write!(f, " (did you mean `{near}`?)"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for UnknownCode {}
 
 impl FromStr for Code {
     type Err = UnknownCode;

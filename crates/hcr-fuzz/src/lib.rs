@@ -193,11 +193,8 @@ pub fn mcp_request(data: &[u8]) {
                 Ok(output) => {
                     serde_json::to_string(&output.structured).expect("a result is JSON");
                 }
-                Err(
-                    hcr_mcp::tools::Failure::Request(message)
-                    | hcr_mcp::tools::Failure::Tool(message),
-                ) => {
-                    assert!(terminal_safe(&message), "{message:?}");
+                Err(failure) => {
+                    assert!(terminal_safe(failure.message()), "{failure:?}");
                 }
             }
         }
@@ -390,6 +387,7 @@ pub fn outcome(path: &str, data: &[u8], report: Report) -> Outcome {
     let source = Source {
         path: Some(PathBuf::from(path)),
         line: None,
+        label: None,
     };
     Outcome::new(source, 0, report, Some(data))
 }

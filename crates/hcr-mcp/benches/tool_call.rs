@@ -53,7 +53,7 @@ fn bench(c: &mut Criterion) {
             let output = tools::validate(
                 &state,
                 ValidateParams {
-                    record: Some(text.clone()),
+                    record: Some(hcr_mcp::params::RecordText(text.clone())),
                     config: Some(false),
                     ..ValidateParams::default()
                 },

@@ -1,16 +1,120 @@
 //! The tools' arguments: serde types whose JSON Schemas the tools list shows. Unknown
-//! arguments are refused, so a misspelt option is an error, not a silent default.
+//! arguments are refused, so a misspelt option is an error, not a silent default; an
+//! argument that cannot be read is named in the error ([`Named`]), which the client shows the
+//! model as a tool error.
 
-use rmcp::schemars::{self, JsonSchema};
-use serde::Deserialize;
+use std::borrow::Cow;
+
+use rmcp::schemars::{self, JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer};
+
+/// Reads a tool's arguments, naming the argument that does not fit (`` `old.record`: invalid
+/// type: … ``) where serde alone names none.
+///
+/// # Errors
+/// The first argument that does not fit, with its path.
+pub fn read<T: DeserializeOwned>(arguments: serde_json::Value) -> Result<T, String> {
+    serde_path_to_error::deserialize(arguments).map_err(|e| explained(&e))
+}
+
+/// A path-tracking error as one message: the argument's path, then serde's words.
+fn explained<E: std::fmt::Display>(error: &serde_path_to_error::Error<E>) -> String {
+    let path = error.path().to_string();
+    let inner = hcr_validate::secrets::quote(&error.inner().to_string(), 200);
+    if path == "." {
+        inner
+    } else {
+        format!("`{path}`: {inner}")
+    }
+}
+
+/// A tool's arguments, read as [`read`] reads them: the server's tools take `Named<T>` so
+/// that an argument of the wrong type is named in the tool error.
+#[derive(Clone, Debug)]
+pub struct Named<T>(pub T);
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Named<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        serde_path_to_error::deserialize(deserializer)
+            .map(Named)
+            .map_err(|e| D::Error::custom(explained(&e)))
+    }
+}
+
+impl<T: JsonSchema> JsonSchema for Named<T> {
+    fn schema_name() -> Cow<'static, str> {
+        T::schema_name()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        T::schema_id()
+    }
+
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        T::json_schema(generator)
+    }
+}
+
+/// A record (or a source) as an argument: its text, or, for a JSON record, the JSON value
+/// itself (`{"record": {"schemaVersion": "1.0", …}}`), which is checked as the text
+/// `serde_json` writes of it, two-space indented, whose lines and columns the diagnostics
+/// give. A name the client's JSON reader merged can no longer be seen: send the text to
+/// have duplicate names found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordText(pub String);
+
+impl RecordText {
+    /// The text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for RecordText {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for RecordText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match serde_json::Value::deserialize(deserializer)? {
+            serde_json::Value::String(text) => Ok(Self(text)),
+            value => serde_json::to_string_pretty(&value)
+                .map(Self)
+                .map_err(D::Error::custom),
+        }
+    }
+}
+
+impl JsonSchema for RecordText {
+    fn schema_name() -> Cow<'static, str> {
+        "RecordText".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "The record's JSON text, or the record itself as a JSON object.",
+            "type": ["string", "object"]
+        })
+    }
+}
 
 /// A record, given as its text or as the path of a file beneath a root.
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RecordArg {
-    /// The record's JSON text.
+    /// The record's JSON text, or the record as a JSON object.
     #[serde(default)]
-    pub record: Option<String>,
+    pub record: Option<RecordText>,
     /// The path of the record's file, beneath a root (relative paths from the first root).
     #[serde(default)]
     pub path: Option<String>,
@@ -60,9 +164,9 @@ pub struct ReceiverArgs {
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ValidateParams {
-    /// A record's JSON text to check.
+    /// A record to check: its JSON text, or the record as a JSON object.
     #[serde(default)]
-    pub record: Option<String>,
+    pub record: Option<RecordText>,
     /// Files, folders (walked for `*.json`, or the project's glob) and JSON Lines files to
     /// check, beneath the roots.
     #[serde(default)]
@@ -114,24 +218,39 @@ pub struct NoParams {}
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReceiveParams {
-    /// The record's JSON text (give this or `path`).
+    /// The record's JSON text, or the record as a JSON object (give this or `path`).
     #[serde(default)]
-    pub record: Option<String>,
+    pub record: Option<RecordText>,
     /// The path of the record's file, beneath a root (relative paths from the first root).
     #[serde(default)]
     pub path: Option<String>,
     /// The receiver's context: the artifacts and revisions folders, the time, the actor.
     #[serde(default)]
     pub receiver: Option<ReceiverArgs>,
+    /// Codes, names or groups to report (as `--select`), applied first.
+    #[serde(default)]
+    pub select: Vec<String>,
+    /// Codes, names or groups not to report (as `--ignore`), applied second.
+    #[serde(default)]
+    pub ignore: Vec<String>,
+    /// Codes to report as warnings (as `--warn`), applied third.
+    #[serde(default)]
+    pub warn: Vec<String>,
+    /// Codes to report as errors (as `--error`), applied last.
+    #[serde(default)]
+    pub error: Vec<String>,
+    /// Use the project's `hcr.toml` found in the first root (default true).
+    #[serde(default)]
+    pub config: Option<bool>,
 }
 
 /// `continue`'s arguments.
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ContinueParams {
-    /// The record's JSON text (give this or `path`).
+    /// The record's JSON text, or the record as a JSON object (give this or `path`).
     #[serde(default)]
-    pub record: Option<String>,
+    pub record: Option<RecordText>,
     /// The path of the record's file, beneath a root (relative paths from the first root).
     #[serde(default)]
     pub path: Option<String>,
@@ -201,9 +320,9 @@ impl From<RenderAs> for hcr_interop::forms::Form {
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RenderParams {
-    /// The record's JSON text (give this or `path`).
+    /// The record's JSON text, or the record as a JSON object (give this or `path`).
     #[serde(default)]
-    pub record: Option<String>,
+    pub record: Option<RecordText>,
     /// The path of the record's file, beneath a root (relative paths from the first root).
     #[serde(default)]
     pub path: Option<String>,
@@ -251,9 +370,9 @@ pub enum ConvertTo {
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConvertParams {
-    /// The source's text (give this or `path`).
+    /// The source's text (a JSON source may be given as a JSON object; give this or `path`).
     #[serde(default)]
-    pub record: Option<String>,
+    pub record: Option<RecordText>,
     /// The path of the source's file, beneath a root (relative paths from the first root).
     #[serde(default)]
     pub path: Option<String>,

@@ -8,7 +8,7 @@ use hcr_batch::{Options, Outcome, Source, Summary};
 use hcr_chain::{Continuation, Diff, Refusal, checked_successor, parse_actor, revision_file_name};
 use hcr_interop::forms::Form;
 use hcr_interop::source::{DraftError, SourceFormat, draft_from};
-use hcr_project::{Config, Request};
+use hcr_project::{Config, Request, Resolved};
 use hcr_receive::fill::{self, Fill};
 use hcr_report::{Context, Format, renderer};
 use hcr_types::{DateTime, Record, Sha256};
@@ -44,21 +44,36 @@ pub struct Output {
     pub is_error: bool,
 }
 
-/// Why a tool gave no result.
+/// Why a tool gave no result. The server answers both kinds as tool errors (`isError`, the
+/// message as text), which clients show the model so that it can correct the call (MCP
+/// 2025-11-25, SEP-1303); JSON-RPC errors are left to what is not a tool call at all.
 #[derive(Debug)]
 pub enum Failure {
-    /// The request itself is wrong (an argument too large, contradictory arguments): a
-    /// JSON-RPC invalid-params error.
-    Request(String),
+    /// The arguments are wrong (too large, contradictory, missing, an unknown code): the
+    /// message names the argument.
+    Arguments(String),
     /// The tool could not do what was asked (a path outside the roots, a write without
-    /// `--allow-write`): a tool error naming the problem.
+    /// `--allow-write`): the message names the problem.
     Tool(String),
+    /// No tool has this name (only from [`call`]: the server's router answers it itself,
+    /// with a JSON-RPC error).
+    UnknownTool(String),
+}
+
+impl Failure {
+    /// The message.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        match self {
+            Self::Arguments(message) | Self::Tool(message) | Self::UnknownTool(message) => message,
+        }
+    }
 }
 
 impl From<PathError> for Failure {
     fn from(error: PathError) -> Self {
         match error {
-            PathError::TooLarge(..) => Self::Request(error.to_string()),
+            PathError::TooLarge(..) => Self::Arguments(error.to_string()),
             _ => Self::Tool(error.to_string()),
         }
     }
@@ -90,7 +105,7 @@ impl State {
     /// A text argument, refused when larger than an input may be.
     fn text_arg<'a>(&self, name: &str, text: &'a str) -> Result<&'a str> {
         if text.len() > self.max_input_bytes {
-            return Err(Failure::Request(format!(
+            return Err(Failure::Arguments(format!(
                 "`{name}` is {} bytes; an input may hold at most {} (the server's --max-input-bytes)",
                 text.len(),
                 self.max_input_bytes
@@ -121,10 +136,10 @@ impl State {
                     .map_err(|failure| read_failure(path, failure, self.max_input_bytes))?;
                 Ok((bytes, Some(path.to_owned()), admitted))
             }
-            (Some(_), Some(_)) => Err(Failure::Request(
+            (Some(_), Some(_)) => Err(Failure::Arguments(
                 "give the record as `record` (its text) or as `path`, not both".into(),
             )),
-            (None, None) => Err(Failure::Request(
+            (None, None) => Err(Failure::Arguments(
                 "give the record as `record` (its text) or as `path`".into(),
             )),
         }
@@ -163,17 +178,122 @@ impl State {
         Ok(context)
     }
 
-    /// The project's configuration: `hcr.toml` or `.hcr.toml` in the first root itself, read
-    /// through its handle; nothing above the root is the server's to read.
-    fn config(&self) -> Result<Option<Config>> {
-        Config::in_folder(self.roots.first_folder())
-            .map_err(|e| Failure::Tool(format!("the project's configuration: {e}")))
+    /// The project's configuration, unless `wanted` is false: `hcr.toml` or `.hcr.toml` in
+    /// the first root itself, read through its handle; nothing above the root is the server's
+    /// to read.
+    fn configured(&self, wanted: Option<bool>) -> Result<Configured> {
+        if wanted == Some(false) {
+            return Ok(Configured {
+                config: None,
+                file: None,
+                note: "not read: `config` is false".into(),
+            });
+        }
+        let config = Config::in_folder(self.roots.first_folder())
+            .map_err(|e| Failure::Tool(format!("the project's configuration: {e}")))?;
+        Ok(match config {
+            Some(config) => {
+                let file = config
+                    .path
+                    .strip_prefix(self.roots.first())
+                    .unwrap_or(&config.path)
+                    .display()
+                    .to_string();
+                Configured {
+                    note: format!("`{}` in the first root, applied", hcr_escape::escape(&file)),
+                    file: Some(file),
+                    config: Some(config),
+                }
+            }
+            None => Configured {
+                config: None,
+                file: None,
+                note: format!(
+                    "none: no hcr.toml or .hcr.toml in the first root, `{}` (a configuration \
+                     above a root is never read)",
+                    hcr_escape::escape(&self.roots.first().display().to_string())
+                ),
+            },
+        })
+    }
+
+    /// The request a checking tool makes: the level and receiver inputs asked for, its
+    /// selection, the project's configuration as `configured`, the server's limits as a
+    /// ceiling.
+    fn resolve(
+        &self,
+        level: Option<Level>,
+        receiver: bool,
+        selection: &Selection,
+        configured: &Configured,
+        deny_warnings: bool,
+    ) -> Result<Resolved> {
+        Request {
+            level,
+            receiver,
+            selection: selection.changes(),
+            config: configured.config.clone(),
+            limits: self.limits(),
+            deny_warnings,
+            ..Request::new(Spelling::Member, self.roots.first())
+        }
+        .resolve()
+        .map_err(|e| Failure::Arguments(e.to_string()))
+    }
+}
+
+/// The configuration a call applies, and how its answer names it.
+struct Configured {
+    config: Option<Config>,
+    /// Its file, relative to the first root.
+    file: Option<String>,
+    /// What was applied, or why nothing was.
+    note: String,
+}
+
+impl Configured {
+    /// The answer's `config` member.
+    fn to_value(&self) -> Value {
+        json!({ "file": self.file, "note": self.note })
+    }
+
+    /// Names the configuration in `output`: its structured `config` member and a last line
+    /// of its text.
+    fn name_in(&self, output: &mut Output) {
+        if let Some(members) = output.structured.as_object_mut() {
+            members.insert("config".into(), self.to_value());
+        }
+        output
+            .text
+            .push_str(&format!("configuration: {}\n", self.note));
+    }
+}
+
+/// The selection arguments every checking tool takes, in the order they apply.
+struct Selection<'a> {
+    select: &'a [String],
+    ignore: &'a [String],
+    warn: &'a [String],
+    error: &'a [String],
+}
+
+impl Selection<'_> {
+    fn changes(&self) -> Vec<(Action, String)> {
+        [
+            (Action::Select, self.select),
+            (Action::Ignore, self.ignore),
+            (Action::Warn, self.warn),
+            (Action::Error, self.error),
+        ]
+        .into_iter()
+        .flat_map(|(action, values)| values.iter().map(move |value| (action, value.clone())))
+        .collect()
     }
 }
 
 fn parse_time(text: &str) -> Result<DateTime> {
     DateTime::parse(text)
-        .map_err(|e| Failure::Request(format!("`now` is not an RFC 3339 date-time: {e}")))
+        .map_err(|e| Failure::Arguments(format!("`now` is not an RFC 3339 date-time: {e}")))
 }
 
 /// Outcomes as structured content (the JSON format's document) and text (the text format).
@@ -254,27 +374,32 @@ impl Listing {
     }
 }
 
-/// One record's report as an outcome named by the path given (`<record>` for a text).
+/// One record's report as an outcome named by the path given, or, for a record given as
+/// text, `<record>` with no file (as `hcr validate` names standard input).
 fn outcome(path: Option<&str>, report: hcr_validate::Report, bytes: &[u8]) -> Outcome {
-    let source = Source {
-        path: Some(PathBuf::from(path.unwrap_or("<record>"))),
-        line: None,
+    let source = match path {
+        Some(path) => Source {
+            path: Some(PathBuf::from(path)),
+            line: None,
+            label: None,
+        },
+        None => Source::text(RECORD_TEXT),
     };
     Outcome::new(source, 0, report, Some(bytes))
 }
+
+/// What a record given as text is called.
+const RECORD_TEXT: &str = "<record>";
 
 /// The tool `name` with `arguments` read as the server reads them (unknown arguments and
 /// wrong types are request errors); for callers without the protocol (tests, fuzzing).
 ///
 /// # Errors
-/// As the tool; [`Failure::Request`] for an unknown tool or unreadable arguments.
+/// As the tool; [`Failure::Arguments`] for unreadable arguments, [`Failure::UnknownTool`].
 pub fn call(state: &State, name: &str, arguments: Value) -> Result<Output> {
     fn read<T: serde::de::DeserializeOwned>(arguments: Value) -> Result<T> {
-        serde_json::from_value(arguments).map_err(|e| {
-            Failure::Request(format!(
-                "the arguments do not fit the tool: {}",
-                hcr_validate::secrets::quote(&e.to_string(), 200)
-            ))
+        crate::params::read(arguments).map_err(|message| {
+            Failure::Arguments(format!("failed to deserialize parameters: {message}"))
         })
     }
     match name {
@@ -287,7 +412,7 @@ pub fn call(state: &State, name: &str, arguments: Value) -> Result<Output> {
         "render" => render_record(state, &read(arguments)?),
         "convert" => convert(state, &read(arguments)?),
         "digest" => digest(state, &read(arguments)?),
-        other => Err(Failure::Request(format!(
+        other => Err(Failure::UnknownTool(format!(
             "hcr has no tool `{}`",
             hcr_validate::secrets::quote(other, 60)
         ))),
@@ -345,32 +470,21 @@ impl Drop for Admitted {
 
 /// `validate`.
 pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
-    let config = if params.config.unwrap_or(true) {
-        state.config()?
-    } else {
-        None
+    let configured = state.configured(params.config)?;
+    let selection = Selection {
+        select: &params.select,
+        ignore: &params.ignore,
+        warn: &params.warn,
+        error: &params.error,
     };
-    let lists = [
-        (Action::Select, params.select),
-        (Action::Ignore, params.ignore),
-        (Action::Warn, params.warn),
-        (Action::Error, params.error),
-    ];
     // The server's limits are a ceiling: a configuration inside the root may only lower them.
-    let resolved = Request {
-        level: params.level.map(Level::from),
-        receiver: params.receiver.is_some(),
-        selection: lists
-            .into_iter()
-            .flat_map(|(action, values)| values.into_iter().map(move |value| (action, value)))
-            .collect(),
-        config,
-        limits: state.limits(),
-        deny_warnings: params.deny_warnings,
-        ..Request::new(Spelling::Member, state.roots.first())
-    }
-    .resolve()
-    .map_err(|e| Failure::Request(e.to_string()))?;
+    let resolved = state.resolve(
+        params.level.map(Level::from),
+        params.receiver.is_some(),
+        &selection,
+        &configured,
+        params.deny_warnings,
+    )?;
     let level = resolved.level();
     let deny_warnings = resolved.deny_warnings();
     // An artifact is read up to the library's default, whatever the configuration says (as
@@ -387,7 +501,7 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
         (Some(text), true) => {
             let bytes = state.text_arg("record", text)?.as_bytes();
             let _admitted = admit(bytes.len());
-            let mut one = outcome(Some("<record>"), validator.validate_bytes(bytes), bytes);
+            let mut one = outcome(None, validator.validate_bytes(bytes), bytes);
             if deny_warnings {
                 one = one.denying_warnings();
             }
@@ -413,8 +527,8 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
                 jsonl: params.jsonl,
                 ..resolved.options()
             };
-            let plan =
-                hcr_batch::plan(&inputs, &options).map_err(|e| Failure::Request(e.to_string()))?;
+            let plan = hcr_batch::plan(&inputs, &options)
+                .map_err(|e| Failure::Arguments(e.to_string()))?;
             if plan.is_empty() {
                 return Err(Failure::Tool(
                     "nothing was checked: the paths given hold no record".into(),
@@ -439,17 +553,19 @@ pub fn validate(state: &State, params: ValidateParams) -> Result<Output> {
             }
         }
         (Some(_), false) => {
-            return Err(Failure::Request(
+            return Err(Failure::Arguments(
                 "give `record` (a record's text) or `paths`, not both".into(),
             ));
         }
         (None, true) => {
-            return Err(Failure::Request(
+            return Err(Failure::Arguments(
                 "give `record` (a record's text) or `paths` (files and folders)".into(),
             ));
         }
     }
-    Ok(listing.finish())
+    let mut output = listing.finish();
+    configured.name_in(&mut output);
+    Ok(output)
 }
 
 /// One code's entry, as `rules` lists it.
@@ -469,10 +585,9 @@ fn code_entry(info: &hcr_validate::CodeInfo) -> Value {
 
 /// `explain`.
 pub fn explain(params: &ExplainParams) -> Result<Output> {
-    let code: Code = params
-        .code
-        .parse()
-        .map_err(|e| Failure::Request(format!("{e}")))?;
+    let code: Code = params.code.parse().map_err(|e| {
+        Failure::Arguments(format!("`code`: {e}; the `rules` tool lists every code"))
+    })?;
     let info = code.info();
     let mut entry = code_entry(info);
     entry["explanation"] = Value::String(info.explanation_for_people());
@@ -504,28 +619,41 @@ pub fn rules() -> Output {
 /// `receive`: the brief, framed as untrusted data; or the diagnostics that say why there is
 /// none.
 pub fn receive(state: &State, params: &ReceiveParams) -> Result<Output> {
+    let configured = state.configured(params.config)?;
+    let selection = Selection {
+        select: &params.select,
+        ignore: &params.ignore,
+        warn: &params.warn,
+        error: &params.error,
+    };
+    let resolved = state.resolve(Some(Level::Receiver), true, &selection, &configured, false)?;
     let (bytes, path, _admitted) = state.input(params.record.as_deref(), params.path.as_deref())?;
-    let context = state.receiver(
-        &params.receiver.clone().unwrap_or_default(),
-        hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES,
-    )?;
-    let validator = Validator::new(Level::Receiver)
-        .with_limits(state.limits())
-        .with_receiver(context);
-    match hcr_receive::receive(&validator, &bytes) {
+    // The record's overrides apply to a path; an artifact is read up to the library's
+    // default, whatever the configuration says (as `validate` reads it).
+    let validator = resolved.validator_for(path.as_deref().map(Path::new), |_| {
+        state.receiver(
+            &params.receiver.clone().unwrap_or_default(),
+            hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES,
+        )
+    })?;
+    let mut output = received(&validator, &bytes, path.as_deref());
+    configured.name_in(&mut output);
+    Ok(output)
+}
+
+/// The brief of `bytes`, or the report that says why there is none.
+fn received(validator: &Validator, bytes: &[u8], path: Option<&str>) -> Output {
+    match hcr_receive::receive(validator, bytes) {
         Ok((brief, _)) => {
             let structured = json!({
                 "untrusted": hcr_escape::UNTRUSTED_NOTICE,
                 "ready": brief.ready,
                 "brief": serde_json::to_value(&brief).unwrap_or(Value::Null),
             });
-            Ok(Output::ok(
-                structured,
-                hcr_escape::untrusted(&brief.to_markdown()),
-            ))
+            Output::ok(structured, hcr_escape::untrusted(&brief.to_markdown()))
         }
         Err(report) => {
-            let mut one = outcome(path.as_deref(), report, &bytes);
+            let mut one = outcome(path, report, bytes);
             // No brief is given, so the record does not pass, whatever its report says.
             one.valid = false;
             let mut output = report_output(Level::Receiver, std::slice::from_ref(&one));
@@ -533,7 +661,7 @@ pub fn receive(state: &State, params: &ReceiveParams) -> Result<Output> {
                 "no brief: the record must be valid at the schema level and hold no secret\n",
             );
             output.is_error = true;
-            Ok(output)
+            output
         }
     }
 }
@@ -571,7 +699,7 @@ pub fn continue_record(state: &State, params: ContinueParams) -> Result<Output> 
         }
     };
     let how = Continuation {
-        by: Some(parse_actor(&params.by).map_err(|e| Failure::Request(format!("`by`: {e}")))?),
+        by: Some(parse_actor(&params.by).map_err(|e| Failure::Arguments(format!("`by`: {e}")))?),
         now: params.now.as_deref().map(parse_time).transpose()?,
         patch: params.patch,
         complete: params.complete,
@@ -584,7 +712,12 @@ pub fn continue_record(state: &State, params: ContinueParams) -> Result<Output> 
         Err(Refusal::Invalid { report, text }) => {
             let mut output = report_output(
                 Level::Normative,
-                &[outcome(Some("<successor>"), report, text.as_bytes())],
+                &[Outcome::new(
+                    Source::text("<successor>"),
+                    0,
+                    report,
+                    Some(text.as_bytes()),
+                )],
             );
             output.text.push_str(
                 "the successor is not valid at the normative level; nothing was written\n",
@@ -775,10 +908,10 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                 ConvertTo::SpecHandoff => to_spec_handoff(state, params, &record),
             }
         }
-        (Some(_), Some(_)) => Err(Failure::Request(
+        (Some(_), Some(_)) => Err(Failure::Arguments(
             "give `from` (to draft a record) or `to` (to write another format), not both".into(),
         )),
-        (None, None) => Err(Failure::Request("give `from` or `to`".into())),
+        (None, None) => Err(Failure::Arguments("give `from` or `to`".into())),
     }
 }
 
@@ -786,7 +919,7 @@ fn to_spec_handoff(state: &State, params: &ConvertParams, record: &Record) -> Re
     let target = params
         .target_repo
         .as_deref()
-        .ok_or_else(|| Failure::Request("`to: spec-handoff` needs `target_repo`".into()))?;
+        .ok_or_else(|| Failure::Arguments("`to: spec-handoff` needs `target_repo`".into()))?;
     let resolved = state.roots.resolve(target)?;
     let folder = resolved.folder()?;
     let (payload, lost) =
@@ -856,7 +989,7 @@ pub fn digest(state: &State, params: &DigestParams) -> Result<Output> {
                 is_error: failed,
             })
         }
-        _ => Err(Failure::Request(
+        _ => Err(Failure::Arguments(
             "give `files` to hash, or `fill` (a record) with `artifacts`".into(),
         )),
     }
@@ -866,7 +999,7 @@ fn fill_record(state: &State, record: &str, params: &DigestParams) -> Result<Out
     let artifacts = params
         .artifacts
         .as_deref()
-        .ok_or_else(|| Failure::Request("`fill` needs `artifacts`".into()))?;
+        .ok_or_else(|| Failure::Arguments("`fill` needs `artifacts`".into()))?;
     if params.write {
         state.writable("`digest` with `write`")?;
     }

@@ -49,7 +49,7 @@ fn listing(dir: &Path) -> Vec<PathBuf> {
 fn text_of(answer: &Result<Output, Failure>) -> String {
     match answer {
         Ok(output) => format!("{}\n{}", output.text, output.structured),
-        Err(Failure::Tool(message) | Failure::Request(message)) => message.clone(),
+        Err(failure) => failure.message().to_owned(),
     }
 }
 

@@ -1,9 +1,11 @@
 //! The tools without the protocol: a table of calls and what each must answer (a result, a
-//! failed result, a tool error or a request error), then the project configuration's bounds.
+//! failed result, a tool error for wrong arguments or for what the tool could not do), every
+//! structured answer checked against the tool's declared output schema; then the project
+//! configuration's bounds.
 
 use std::path::Path;
 
-use hcr_mcp::params::ValidateParams;
+use hcr_mcp::params::{RecordText, ValidateParams};
 use hcr_mcp::roots::Roots;
 use hcr_mcp::tools::{self, Failure, Output, State};
 use serde_json::{Value, json};
@@ -15,18 +17,42 @@ enum Answer {
     Passes,
     /// A result marked as an error (an invalid record, a refused brief).
     Fails,
-    /// A tool error (the tool could not do it).
+    /// A tool error: the tool could not do it.
     ToolError,
-    /// A JSON-RPC invalid-params error (the request is wrong).
-    RequestError,
+    /// A tool error: the arguments are wrong (the message names the argument).
+    ArgumentsError,
 }
 
-fn answer(result: Result<Output, Failure>) -> Answer {
+/// The structured content of `output` against `tool`'s declared output schema.
+fn conforms(tool: &str, output: &Output) -> Result<(), String> {
+    let schema = Value::Object((*hcr_mcp::schemas::output(tool)).clone());
+    let validator = jsonschema::validator_for(&schema).map_err(|e| e.to_string())?;
+    let problems: Vec<String> = validator
+        .iter_errors(&output.structured)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{tool}: {problems:?}\n{}", output.structured))
+    }
+}
+
+fn answer(tool: &str, result: Result<Output, Failure>) -> Answer {
     match result {
-        Ok(output) if output.is_error => Answer::Fails,
-        Ok(_) => Answer::Passes,
+        Ok(output) => {
+            if let Err(problem) = conforms(tool, &output) {
+                panic!("{problem}");
+            }
+            if output.is_error {
+                Answer::Fails
+            } else {
+                Answer::Passes
+            }
+        }
         Err(Failure::Tool(_)) => Answer::ToolError,
-        Err(Failure::Request(_)) => Answer::RequestError,
+        Err(Failure::Arguments(_)) => Answer::ArgumentsError,
+        Err(Failure::UnknownTool(name)) => panic!("no tool {name}"),
     }
 }
 
@@ -48,12 +74,12 @@ fn record(name: &str) -> String {
 
 /// Calls the tool `name` with `arguments` read as its MCP arguments are.
 fn call(state: &State, name: &str, arguments: Value) -> Answer {
-    answer(tools::call(state, name, arguments))
+    answer(name, tools::call(state, name, arguments))
 }
 
 #[test]
 fn every_call_gets_the_answer_it_must() {
-    use Answer::{Fails, Passes, RequestError, ToolError};
+    use Answer::{ArgumentsError, Fails, Passes, ToolError};
     let state = state(&examples(), false);
     let text = record("bug-fix.json");
     let huge = "x".repeat((1 << 20) + 1);
@@ -65,43 +91,43 @@ fn every_call_gets_the_answer_it_must() {
         (
             "validate",
             json!({"record": text, "paths": ["."]}),
-            RequestError,
+            ArgumentsError,
         ),
-        ("validate", json!({}), RequestError),
+        ("validate", json!({}), ArgumentsError),
         (
             "validate",
             json!({"record": text, "select": ["HCR999"]}),
-            RequestError,
+            ArgumentsError,
         ),
         (
             "validate",
             json!({"record": text, "level": "normative", "receiver": {}}),
-            RequestError,
+            ArgumentsError,
         ),
         (
             "validate",
             json!({"record": text, "receiver": {"now": "yesterday"}}),
-            RequestError,
+            ArgumentsError,
         ),
         (
             "validate",
             json!({"record": text, "colour": "always"}),
-            RequestError,
+            ArgumentsError,
         ),
         ("validate", json!({"paths": ["missing.json"]}), ToolError),
         ("validate", json!({"paths": [".."]}), ToolError),
-        ("validate", json!({"record": huge}), RequestError),
+        ("validate", json!({"record": huge}), ArgumentsError),
         ("validate", json!({"paths": ["artifacts/logs"]}), ToolError),
         ("explain", json!({"code": "secret-in-record"}), Passes),
-        ("explain", json!({"code": "HCR000"}), RequestError),
+        ("explain", json!({"code": "HCR000"}), ArgumentsError),
         ("receive", json!({"path": "bug-fix.json"}), Passes),
         ("receive", json!({"record": "[]"}), Fails),
         (
             "receive",
             json!({"record": text, "path": "bug-fix.json"}),
-            RequestError,
+            ArgumentsError,
         ),
-        ("receive", json!({}), RequestError),
+        ("receive", json!({}), ArgumentsError),
         (
             "continue",
             json!({"path": "bug-fix.json", "by": "agent:x"}),
@@ -130,7 +156,7 @@ fn every_call_gets_the_answer_it_must() {
         (
             "continue",
             json!({"path": "bug-fix.json", "by": "agent:x", "now": "soon"}),
-            RequestError,
+            ArgumentsError,
         ),
         (
             "diff",
@@ -151,12 +177,12 @@ fn every_call_gets_the_answer_it_must() {
         (
             "render",
             json!({"path": "minimal.json", "as": "pdf"}),
-            RequestError,
+            ArgumentsError,
         ),
         (
             "convert",
             json!({"record": text, "from": "handoff-md", "to": "handover-brief"}),
-            RequestError,
+            ArgumentsError,
         ),
         (
             "convert",
@@ -171,7 +197,7 @@ fn every_call_gets_the_answer_it_must() {
         (
             "convert",
             json!({"path": "bug-fix.json", "to": "spec-handoff"}),
-            RequestError,
+            ArgumentsError,
         ),
         (
             "convert",
@@ -183,9 +209,9 @@ fn every_call_gets_the_answer_it_must() {
             json!({"path": "bug-fix.json", "to": "spec-handoff", "target_repo": "."}),
             Passes,
         ),
-        ("digest", json!({}), RequestError),
+        ("digest", json!({}), ArgumentsError),
         ("digest", json!({"files": ["artifacts"]}), Fails),
-        ("digest", json!({"fill": "bug-fix.json"}), RequestError),
+        ("digest", json!({"fill": "bug-fix.json"}), ArgumentsError),
         (
             "digest",
             json!({"fill": "bug-fix.json", "artifacts": "artifacts", "write": true}),
@@ -216,7 +242,7 @@ fn the_projects_configuration_is_read_only_beneath_the_root() {
     std::fs::create_dir_all(dir.path().join("inner")).expect("a folder");
     let ignore = "ignore = [\"HCR101\"]\n";
     std::fs::write(dir.path().join("hcr.toml"), ignore).expect("a configuration");
-    let text = Some(r#"{"schemaVersion": "1.0"}"#.to_owned());
+    let text = Some(RecordText(r#"{"schemaVersion": "1.0"}"#.to_owned()));
     let codes = |state: &State| {
         let output = tools::validate(
             state,
@@ -244,7 +270,7 @@ const TOKEN: &str = "ghp_R8x2Lq7ZmV4kT9wN3pJ6sY1cF5hB0dGaUeXo";
 fn message(result: Result<Output, Failure>) -> String {
     match result {
         Ok(output) => format!("{}\n{}", output.text, output.structured),
-        Err(Failure::Tool(message) | Failure::Request(message)) => message,
+        Err(failure) => failure.message().to_owned(),
     }
 }
 
@@ -404,7 +430,7 @@ fn a_run_that_checks_nothing_is_an_error_and_nothing_above_the_root_is_read() {
             "{paths:?}: {shown}"
         );
     }
-    let text = Some(r#"{"schemaVersion": "1.0"}"#.to_owned());
+    let text = Some(RecordText(r#"{"schemaVersion": "1.0"}"#.to_owned()));
     let answer = tools::validate(
         &state,
         ValidateParams {
@@ -427,7 +453,7 @@ fn no_answer_repeats_a_secret_or_a_configurations_text() {
     let shown = message(tools::validate(
         &state,
         ValidateParams {
-            record: Some("{}".into()),
+            record: Some(RecordText("{}".into())),
             ..Default::default()
         },
     ));
@@ -476,4 +502,123 @@ fn no_answer_repeats_a_secret_or_a_configurations_text() {
         "{}",
         output.text
     );
+}
+
+/// What an agent meets first: wrong arguments named as tool errors, a record sent as a JSON
+/// object, an unknown code with its nearest, an inline record with no file.
+#[test]
+fn arguments_are_named_and_a_record_may_be_an_object() {
+    let state = state(&examples(), false);
+    let wrong = |tool: &str, arguments: Value| match tools::call(&state, tool, arguments) {
+        Err(Failure::Arguments(message)) => message,
+        other => panic!("{tool}: {other:?}"),
+    };
+    // serde alone names no argument for a wrong type.
+    assert!(wrong("validate", json!({"paths": "bug-fix.json"})).contains("`paths`: invalid type"));
+    assert!(
+        wrong(
+            "diff",
+            json!({"old": {"path": 5}, "new": {"path": "bug-fix.json"}})
+        )
+        .contains("`old.path`: invalid type")
+    );
+    let unknown = wrong("validate", json!({"record": "{}", "ignore": ["HCR21O"]}));
+    assert!(
+        unknown.contains("`ignore`") && unknown.contains("HCR210"),
+        "{unknown}"
+    );
+    let explained = wrong("explain", json!({"code": "HCR21O"}));
+    assert_eq!(
+        explained,
+        "`code`: `HCR21O` is not an hcr diagnostic code or code name (did you mean `HCR210`?); \
+         the `rules` tool lists every code"
+    );
+
+    // The same record as text and as an object: the same verdict, and no file.
+    let text = record("bug-fix.json");
+    let object: Value = serde_json::from_str(&text).expect("JSON");
+    for record in [Value::String(text), object] {
+        let output = tools::call(&state, "validate", json!({"record": record})).expect("checked");
+        assert!(!output.is_error, "{}", output.text);
+        let result = &output.structured["results"][0];
+        assert_eq!(result["file"], Value::Null);
+        assert_eq!(result["source"], "<record>");
+    }
+    let empty = tools::call(&state, "validate", json!({"record": {}})).expect("checked");
+    assert!(empty.is_error);
+    assert_eq!(
+        empty.structured["results"][0]["diagnostics"][0]["code"],
+        "HCR101"
+    );
+}
+
+/// The checking tools name the configuration they applied, or why none was.
+#[test]
+fn the_answer_names_the_configuration_applied() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let records = dir.path().join("records");
+    std::fs::create_dir_all(&records).expect("a folder");
+    std::fs::write(dir.path().join("hcr.toml"), "ignore = [\"HCR101\"]\n").expect("written");
+    std::fs::write(records.join("hcr.toml"), "warn = [\"HCR101\"]\n").expect("written");
+    let note = |root: &Path, arguments: Value| {
+        let output = tools::call(&state(root, false), "validate", arguments).expect("checked");
+        assert!(output.text.ends_with(&format!(
+            "configuration: {}\n",
+            output.structured["config"]["note"].as_str().expect("a note")
+        )));
+        output.structured["config"].clone()
+    };
+    let applied = note(dir.path(), json!({"record": "{}"}));
+    assert_eq!(applied["file"], "hcr.toml");
+    let off = note(dir.path(), json!({"record": "{}", "config": false}));
+    assert_eq!(
+        off,
+        json!({"file": null, "note": "not read: `config` is false"})
+    );
+    std::fs::remove_file(records.join("hcr.toml")).expect("removed");
+    // The project's hcr.toml lies above the root: named as not read.
+    let above = note(&records, json!({"record": "{}"}));
+    assert_eq!(above["file"], Value::Null);
+    let why = above["note"].as_str().expect("a note");
+    assert!(
+        why.starts_with("none: no hcr.toml or .hcr.toml in the first root"),
+        "{why}"
+    );
+
+    // `receive` applies it too: an error the project makes a warning, a code it ignores.
+    std::fs::write(
+        records.join("hcr.toml"),
+        "warn = [\"HCR301\"]\nignore = [\"HCR307\"]\n",
+    )
+    .expect("written");
+    let root = state(&records, false);
+    let record = r#"{"schemaVersion": "1.0"}"#;
+    let output = tools::call(&root, "receive", json!({"record": record})).expect("answered");
+    assert_eq!(output.structured["config"]["file"], "hcr.toml");
+    let unconfigured = tools::call(&root, "receive", json!({"record": record, "config": false}))
+        .expect("answered");
+    assert_eq!(unconfigured.structured["config"]["file"], Value::Null);
+}
+
+/// The schema check of the table above can fail: an answer without a member its schema
+/// requires does not conform.
+#[test]
+fn the_output_schemas_refuse_what_they_do_not_describe() {
+    let state = state(&examples(), false);
+    let mut output = tools::call(&state, "validate", json!({"record": "{}"})).expect("checked");
+    assert!(conforms("validate", &output).is_ok());
+    output.structured["results"][0]["diagnostics"][0]["severity"] = json!("fatal");
+    assert!(conforms("validate", &output).is_err());
+    let mut filled = tools::call(
+        &state,
+        "digest",
+        json!({"fill": "extensions-and-digests.json", "artifacts": "artifacts"}),
+    )
+    .expect("filled");
+    assert!(conforms("digest", &filled).is_ok());
+    let item = &mut filled.structured["items"][0];
+    let reference = item["artifactRef"].take();
+    item.as_object_mut().expect("an item").remove("artifactRef");
+    item["artifact_ref"] = reference;
+    assert!(conforms("digest", &filled).is_err());
 }

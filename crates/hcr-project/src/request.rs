@@ -329,6 +329,31 @@ impl Resolved {
         })
     }
 
+    /// The validator for one record: as [`Resolved::validator`], with the selection of the
+    /// overrides that match `path` (a record given as text matches none).
+    ///
+    /// # Errors
+    /// What `open` returns.
+    pub fn validator_for<E>(
+        &self,
+        path: Option<&Path>,
+        open: impl FnOnce(u64) -> Result<ReceiverContext, E>,
+    ) -> Result<Validator, E> {
+        let validator = self.validator(open)?;
+        Ok(match path {
+            Some(path) if self.choices.has_overrides() => {
+                validator.with_selection(self.choices.selection_for(path))
+            }
+            _ => validator,
+        })
+    }
+
+    /// The configuration in force: its file, if any.
+    #[must_use]
+    pub fn config_file(&self) -> Option<&Path> {
+        self.choices.config().map(|c| c.path.as_path())
+    }
+
     /// The batch options the request decides (the glob, `deny-warnings`, the most files, the
     /// selection per path when overrides can change it); the caller's own (JSON Lines, the
     /// walk, the jobs) are the defaults, to be set beside them.

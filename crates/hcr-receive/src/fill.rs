@@ -37,6 +37,7 @@ pub enum Fill {
 
 /// One evidence item's outcome.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FillItem {
     /// The evidence item.
     pub pointer: JsonPointer,

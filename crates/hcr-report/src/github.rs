@@ -30,7 +30,7 @@ impl Render for Github {
                 Severity::Info => "notice",
             };
             let file = outcome.source.path.as_deref().map_or_else(
-                || "<stdin>".to_owned(),
+                || outcome.source.path_display(),
                 |p| repository_path(&self.context, p),
             );
             let mut properties = vec![format!("file={}", github_property(&escape(&file)))];

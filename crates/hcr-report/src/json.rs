@@ -188,6 +188,7 @@ mod tests {
                 let source = Source {
                     path: Some(PathBuf::from(format!("records/{i}.json"))),
                     line: *line,
+                    label: None,
                 };
                 Outcome::new(
                     source,

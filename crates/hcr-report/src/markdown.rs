@@ -70,7 +70,7 @@ impl Render for Markdown {
 
     fn record(&mut self, _out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
         let file = outcome.source.path.as_deref().map_or_else(
-            || "<stdin>".to_owned(),
+            || outcome.source.path_display(),
             |p| repository_path(&self.context, p),
         );
         for d in outcome.report.diagnostics() {

@@ -123,6 +123,22 @@ impl Report {
         self.valid = !truncated && self.count(Severity::Error) == 0;
     }
 
+    /// Applies `selection` to a report made without one (a linter's): findings of codes it
+    /// turns off are dropped, the rest take the severity it gives; validity follows, as in
+    /// [`Report::retain`]. Never changes [`Report::conformant`].
+    pub fn select(&mut self, selection: &crate::Selection) {
+        self.diagnostics
+            .retain_mut(|d| match selection.adjust(d.code, d.severity) {
+                Some(severity) => {
+                    d.severity = severity;
+                    true
+                }
+                None => false,
+            });
+        let truncated = !self.valid && self.has(Code::Hcr006);
+        self.valid = !truncated && self.count(Severity::Error) == 0;
+    }
+
     /// Whether the record is valid when warnings count as errors.
     #[must_use]
     pub fn is_valid_denying_warnings(&self) -> bool {

@@ -159,7 +159,7 @@ fn through_mcp(request: &Value, folder: &Path) -> Answer {
             );
             answer
         }
-        Err(Failure::Request(message)) => Answer::Refused {
+        Err(Failure::Arguments(message)) => Answer::Refused {
             kind: "usage".into(),
             message,
         },
@@ -167,6 +167,7 @@ fn through_mcp(request: &Value, folder: &Path) -> Answer {
             kind: "io".into(),
             message,
         },
+        Err(Failure::UnknownTool(message)) => panic!("{message}"),
     }
 }
 

@@ -180,10 +180,9 @@ def test_a_secret_is_never_echoed():
 def test_an_argument_of_16_mib_and_one_byte_is_refused_and_serving_goes_on():
     async def body():
         async with session(EXAMPLES) as client:
-            with pytest.raises(MCPError) as refused:
-                await client.call_tool("validate", {"record": "x" * (16 * 1024 * 1024 + 1)})
-            assert refused.value.error.code == -32602
-            assert "16777217 bytes" in refused.value.error.message
+            refused = await client.call_tool("validate", {"record": "x" * (16 * 1024 * 1024 + 1)})
+            assert refused.is_error
+            assert "`record` is 16777217 bytes" in text(refused)
             after = await client.call_tool("validate", {"record": example("minimal.json")})
             assert not after.is_error, text(after)
 
@@ -267,5 +266,113 @@ def test_what_a_conversion_loses_is_listed_without_its_secrets():
             assert result.structured_content["lost"], result.structured_content
             assert SECRET not in text(result)
             assert SECRET not in json.dumps(result.structured_content)
+
+    run(body)
+
+
+# What each tool declares: (read-only, destructive) — destructive only said of writing tools.
+DECLARED = {
+    "validate": (True, None), "explain": (True, None), "rules": (True, None),
+    "receive": (True, None), "diff": (True, None), "render": (True, None),
+    "continue": (False, False), "convert": (False, False), "digest": (False, True),
+}
+
+
+def test_tools_declare_titles_annotations_and_output_schemas():
+    async def body():
+        async with session(EXAMPLES) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            assert sorted(tools) == sorted(DECLARED)
+            for name, (read_only, destructive) in DECLARED.items():
+                tool = tools[name]
+                assert tool.title, name
+                assert tool.annotations.read_only_hint is read_only, name
+                assert tool.annotations.destructive_hint is destructive, name
+                assert tool.annotations.open_world_hint is False, name
+                assert tool.output_schema["type"] == "object", name
+
+    run(body)
+
+
+# Arguments an agent gets wrong: each answer is a tool error the model is shown, whose text
+# names what to correct (MCP 2025-11-25, SEP-1303), never a JSON-RPC error.
+WRONG_ARGUMENTS = [
+    ("validate", {"record": "{}", "ignore": ["HCR21O"]}, "did you mean `HCR210`?"),
+    ("validate", {"record": "{}", "paths": ["."]}, "not both"),
+    ("validate", {}, "give `record`"),
+    ("validate", {"paths": "bug-fix.json"}, "`paths`: invalid type"),
+    ("validate", {"record": "{}", "colour": "always"}, "unknown field `colour`"),
+    ("explain", {"code": "HCR999"}, "the `rules` tool lists every code"),
+    ("receive", {}, "give the record"),
+    ("convert", {"path": "bug-fix.json"}, "give `from` or `to`"),
+    ("digest", {}, "give `files`"),
+    ("render", {"path": "bug-fix.json"}, "missing field `as`"),
+]
+
+
+def test_wrong_arguments_are_tool_errors_that_name_them():
+    async def body():
+        async with session(EXAMPLES) as client:
+            for tool, arguments, said in WRONG_ARGUMENTS:
+                result = await client.call_tool(tool, arguments)
+                assert result.is_error, (tool, arguments)
+                assert said in text(result), (tool, arguments, text(result))
+            with pytest.raises(MCPError) as unknown:
+                await client.call_tool("validat", {})
+            assert unknown.value.error.code in (-32602, -32601)
+
+    run(body)
+
+
+def test_a_record_may_be_sent_as_an_object():
+    record = json.loads(example("bug-fix.json"))
+
+    async def body():
+        async with session(EXAMPLES) as client:
+            as_text = await client.call_tool("validate", {"record": example("bug-fix.json")})
+            as_object = await client.call_tool("validate", {"record": record})
+            assert not as_object.is_error, text(as_object)
+            for result in (as_text, as_object):
+                entry = result.structured_content["results"][0]
+                assert entry["file"] is None and entry["source"] == "<record>"
+            brief = await client.call_tool("receive", {"record": record})
+            assert "untrusted" in brief.structured_content, text(brief)
+            empty = await client.call_tool("validate", {"record": {}})
+            assert empty.is_error
+            assert empty.structured_content["results"][0]["diagnostics"][0]["code"] == "HCR101"
+
+    run(body)
+
+
+def test_digest_items_are_camel_case():
+    async def body():
+        async with session(EXAMPLES) as client:
+            filled = await client.call_tool(
+                "digest", {"fill": "extensions-and-digests.json", "artifacts": "artifacts"}
+            )
+            assert not filled.is_error, text(filled)
+            item = filled.structured_content["items"][0]
+            assert "artifactRef" in item and "artifact_ref" not in item
+
+    run(body)
+
+
+def test_the_configuration_applied_is_named(tmp_path):
+    project = tmp_path / "proj"
+    (project / "records").mkdir(parents=True)
+    (project / "hcr.toml").write_text('ignore = ["HCR101"]\n')
+
+    async def body():
+        async with session(project) as client:
+            result = await client.call_tool("validate", {"record": "{}"})
+            assert result.structured_content["config"]["file"] == "hcr.toml"
+            assert not result.is_error, text(result)
+        async with session(project, "--root", str(project / "records")) as client:
+            result = await client.call_tool("validate", {"record": "{}"})
+            config = result.structured_content["config"]
+            assert config["file"] is None
+            assert "no hcr.toml or .hcr.toml in the first root" in config["note"]
+            assert result.is_error
+            assert text(result).endswith("configuration: " + config["note"] + "\n")
 
     run(body)
