@@ -51,8 +51,14 @@ pub(crate) fn run(args: &ReceiveArgs, given: &Given<'_>) -> Result<u8> {
             outcome.valid = false;
             let mut summary = Summary::default();
             summary.add(&outcome);
-            let mut render = renderer(Format::Text, Context::new(Level::Receiver));
+            // With `--format json`, the answer is JSON too: `hcr validate`'s document.
+            let format = match args.format {
+                BriefFormat::Markdown => Format::Text,
+                BriefFormat::Json => Format::Json,
+            };
+            let mut render = renderer(format, Context::new(Level::Receiver));
             let mut out = io::stdout().lock();
+            render.begin(&mut out)?;
             render.record(&mut out, &outcome)?;
             render.finish(&mut out, &summary)?;
             writeln!(

@@ -1,6 +1,7 @@
 //! The front ends' table (`tests/frontends/requests.json` at the repository's root) through
-//! the CLI and the MCP `validate` tool: each request gets the table's answer from both, a
-//! verdict with its distinct codes or a refusal with each one's message. The Python package's
+//! the CLI and the MCP `validate` tool, and `hcr receive` where the level in force is the
+//! receiver's: each request gets the table's answer from each, a verdict with its distinct
+//! codes or a refusal with each one's message. The Python package's
 //! tests send the same table through all three (`crates/hcr-python/tests/test_frontends.py`).
 
 use std::collections::BTreeSet;
@@ -136,6 +137,82 @@ fn through_cli(request: &Value, folder: &Path) -> Answer {
     }
 }
 
+/// Whether `hcr receive` takes the request: the level in force is the receiver's (asked for,
+/// implied by receiver inputs, or configured), and no other level is asked for.
+fn receivable(request: &Value) -> bool {
+    let configured = request["config"]
+        .as_str()
+        .is_some_and(|c| c.contains("level = \"receiver\""));
+    match request["level"].as_str() {
+        Some(level) => level == "receiver",
+        None => request.get("receiver").is_some() || configured,
+    }
+}
+
+/// `hcr receive --format json`: the brief's readiness and checks, or the report of a record
+/// that gets none, under the same configuration and selection as `hcr validate`.
+fn through_receive(request: &Value, folder: &Path) -> Answer {
+    let mut args: Vec<String> = vec!["receive".into(), "--format".into(), "json".into()];
+    if request.get("config").is_none() {
+        args.push("--no-config".into());
+    }
+    for (key, option) in [
+        ("artifacts", "--artifacts"),
+        ("revisions", "--revisions"),
+        ("now", "--now"),
+        ("as", "--as"),
+    ] {
+        if let Some(value) = request["receiver"][key].as_str() {
+            args.extend([option.into(), value.into()]);
+        }
+    }
+    for action in ["select", "ignore", "warn", "error"] {
+        for targets in strings(&request[action]) {
+            args.extend([format!("--{action}"), targets]);
+        }
+    }
+    args.push(request["record"].as_str().expect("a record").into());
+    let out = Command::cargo_bin("hcr")
+        .expect("the hcr binary")
+        .args(&args)
+        .current_dir(folder)
+        .env("CI", "true")
+        .output()
+        .expect("hcr runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    match out.status.code() {
+        Some(2) => Answer::Refused {
+            kind: request["expect"]["refused"]
+                .as_str()
+                .unwrap_or("?")
+                .to_owned(),
+            message: stderr,
+        },
+        Some(code @ (0 | 1)) => {
+            let document: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+            let answer = match document.get("ready") {
+                Some(ready) => Answer::Checked {
+                    valid: ready.as_bool().expect("a verdict"),
+                    codes: document["checks"]
+                        .as_array()
+                        .expect("checks")
+                        .iter()
+                        .map(|d| d["code"].as_str().expect("a code").to_owned())
+                        .collect(),
+                },
+                None => checked(&document["results"][0]),
+            };
+            assert_eq!(
+                code == 0,
+                matches!(answer, Answer::Checked { valid: true, .. }),
+                "{args:?}"
+            );
+            answer
+        }
+        other => panic!("{args:?}: exit {other:?}: {stderr}"),
+    }
+}
+
 fn through_mcp(request: &Value, folder: &Path) -> Answer {
     let state = State {
         roots: Roots::open(&[folder.to_path_buf()]).expect("the root opens"),
@@ -180,10 +257,13 @@ fn the_cli_and_the_mcp_tool_answer_every_request_as_the_table_says() {
     assert!(requests.len() >= 20, "the whole table");
     for request in requests {
         let id = request["id"].as_str().expect("an id");
-        let frontends = match request.get("frontends") {
+        let mut frontends = match request.get("frontends") {
             Some(list) => strings(list),
             None => vec!["cli".into(), "mcp".into(), "python".into()],
         };
+        if receivable(request) {
+            frontends.push("receive".into());
+        }
         let tmp = tempfile::tempdir().expect("tempdir");
         let folder = workspace(request, tmp.path());
         let expect = &request["expect"];
@@ -191,12 +271,19 @@ fn the_cli_and_the_mcp_tool_answer_every_request_as_the_table_says() {
             let answer = match frontend.as_str() {
                 "cli" => through_cli(request, &folder),
                 "mcp" => through_mcp(request, &folder),
+                "receive" => through_receive(request, &folder),
                 other => panic!("{id}: no front end `{other}`"),
             };
             match (&answer, expect["refused"].as_str()) {
                 (Answer::Refused { kind, message }, Some(wanted)) => {
                     assert_eq!(kind, wanted, "{id}: {frontend}: {message}");
-                    let text = expect["message"][frontend.as_str()]
+                    // `hcr receive` says what `hcr validate` says.
+                    let said = if frontend == "receive" {
+                        "cli"
+                    } else {
+                        frontend
+                    };
+                    let text = expect["message"][said]
                         .as_str()
                         .unwrap_or_else(|| panic!("{id}: a message for {frontend}"));
                     assert!(message.contains(text), "{id}: {frontend}: {message}");

@@ -208,3 +208,84 @@ fn convert_between_formats() {
     assert_eq!(code, 2);
     assert!(stderr.contains("cannot exceed 4096"), "{stderr}");
 }
+
+/// `hcr handoff-md lint` takes the selection options and the project's hcr.toml (its
+/// overrides included) as `hcr validate` does: HCR605 can be silenced or made an error.
+#[test]
+fn handoff_md_lint_reads_the_selection_and_the_configuration() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // `.git` makes the folder a repository root, where the search for hcr.toml stops.
+    std::fs::create_dir_all(dir.path().join(".git")).expect("a repository");
+    let (code, page, _) = output(&["render", "--as", "handoff-md", &example("bug-fix")]);
+    assert_eq!(code, 0);
+    let page = page.replace(
+        "- `src/checkout/delivery_estimator.rs` DeliveryEstimator source",
+        "- It works on my machine",
+    );
+    std::fs::write(dir.path().join("HANDOFF.md"), page).expect("written");
+    // (hcr.toml, options) => exit status, the severity HCR605 is shown at (None: not shown).
+    let cases: &[(Option<&str>, &[&str], i32, Option<&str>)] = &[
+        (None, &[], 0, Some("warning")),
+        (None, &["--ignore", "HCR605"], 0, None),
+        (
+            None,
+            &["--error", "handoff-evidence-unlocated"],
+            1,
+            Some("error"),
+        ),
+        (Some("ignore = [\"HCR605\"]\n"), &[], 0, None),
+        (Some("error = [\"HCR605\"]\n"), &[], 1, Some("error")),
+        (
+            Some("error = [\"HCR605\"]\n"),
+            &["--no-config"],
+            0,
+            Some("warning"),
+        ),
+        (
+            Some("error = [\"HCR605\"]\n"),
+            &["--warn", "HCR605"],
+            0,
+            Some("warning"),
+        ),
+        (
+            Some("[[overrides]]\npaths = [\"HANDOFF.md\"]\nignore = [\"HCR605\"]\n"),
+            &[],
+            0,
+            None,
+        ),
+        (
+            Some("[[overrides]]\npaths = [\"docs/**\"]\nignore = [\"HCR605\"]\n"),
+            &[],
+            0,
+            Some("warning"),
+        ),
+    ];
+    for (config, options, want_code, want_severity) in cases {
+        match config {
+            Some(text) => std::fs::write(dir.path().join("hcr.toml"), text).expect("written"),
+            None => {
+                let _ = std::fs::remove_file(dir.path().join("hcr.toml"));
+            }
+        }
+        let out = assert_cmd::Command::cargo_bin("hcr")
+            .expect("the binary")
+            .args(["handoff-md", "lint", "--format", "json"])
+            .args(*options)
+            .arg("HANDOFF.md")
+            .current_dir(dir.path())
+            .output()
+            .expect("hcr runs");
+        let document: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let severity = document["results"][0]["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .find(|d| d["code"] == "HCR605")
+            .map(|d| d["severity"].as_str().expect("a severity").to_owned());
+        assert_eq!(
+            (out.status.code(), severity.as_deref()),
+            (Some(*want_code), *want_severity),
+            "{config:?} {options:?}"
+        );
+    }
+}
