@@ -7,11 +7,18 @@ use anyhow::{Result, bail};
 use crate::workspace_root;
 
 /// Every generator: the package, its test binary and the test's name.
-const GENERATORS: &[(&str, &str, &str)] = &[(
-    "hcr-validate",
-    "validate",
-    "rules_md::docs_rules_md_is_fresh",
-)];
+const GENERATORS: &[(&str, &str, &str)] = &[
+    (
+        "hcr-validate",
+        "validate",
+        "rules_md::docs_rules_md_is_fresh",
+    ),
+    (
+        "hcr-codes",
+        "python_stubs",
+        "the_python_stubs_codes_and_severities_are_fresh",
+    ),
+];
 
 pub(crate) fn write_all() -> Result<()> {
     for (package, binary, test) in GENERATORS {

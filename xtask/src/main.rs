@@ -38,7 +38,7 @@ tasks:
   package-check  every published crate packages with its licences, README, metadata and
                  the files it embeds
   check-schema   protocol/v1/schema.json equals the canonical schema in ../shared
-  codegen        regenerate docs/rules.md from the code table
+  codegen        regenerate docs/rules.md and the Python types of codes from the code table
   dist DIR       write what a release attaches besides the binaries: DIR/man, DIR/completions
                  (`hcr generate DIR`)
   suite generate regenerate the conformance suite from its case table (the hcr-suite crate)

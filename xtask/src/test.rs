@@ -371,8 +371,8 @@ pub(crate) fn release_wheel(root: &Path, bin: &Path) -> Result<PathBuf> {
 }
 
 /// The Python package's tests (those the marker expression selects, if any), its stubs
-/// against the module (stubtest), and typed use of them (`mypy --strict`), on the `hcr` the
-/// venv imports.
+/// against the module (stubtest), and typed use of them (`mypy --strict` over the usage sample
+/// and the configuration's tests), on the `hcr` the venv imports.
 fn python_tests(root: &Path, bin: &Path, markers: Option<&str>) -> Result<()> {
     pytest(
         root,
@@ -397,6 +397,7 @@ fn python_tests(root: &Path, bin: &Path, markers: Option<&str>) -> Result<()> {
                 "--strict",
                 "--no-incremental",
                 "typing_check.py",
+                "test_config.py",
             ]),
     )
 }

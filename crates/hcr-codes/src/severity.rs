@@ -17,6 +17,9 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// Every severity, from the most serious.
+    pub const ALL: [Self; 3] = [Self::Error, Self::Warning, Self::Info];
+
     /// The lowercase name used in every output format.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

@@ -93,6 +93,17 @@ impl JsonPointer {
         self.0.is_empty()
     }
 
+    /// The place as people read it: the pointer's text, or `(the whole record)` for the root
+    /// (whose text is empty). Every front end that names a place beside a message shows it so.
+    #[must_use]
+    pub fn shown(&self) -> &str {
+        if self.is_root() {
+            "(the whole record)"
+        } else {
+            &self.0
+        }
+    }
+
     /// The raw (still escaped) reference tokens.
     pub fn tokens(&self) -> impl Iterator<Item = &str> {
         self.0.split('/').skip(1)

@@ -16,21 +16,24 @@
 // pyo3's macros expand to items the workspace lints cannot see documented.
 #![allow(unsafe_code, unreachable_pub, missing_docs)]
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arrow_array::builder::{BooleanBuilder, Int32Builder, ListBuilder, StringBuilder};
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_schema::{DataType, Field, Fields};
+use hcr_batch::{Input, Outcome, Source};
 use hcr_interop::forms::Form;
 use hcr_interop::source::{DraftError, SourceFormat, draft_from};
-use hcr_project::Request;
+use hcr_project::{Bounds, Config, ConfigError, Request, Resolved};
 use hcr_types::Record;
 use hcr_validate::receiver::{ArtifactStore, RevisionIndex};
 use hcr_validate::{Action, Code, Level, ReceiverContext, Report, Severity, Validator};
-use pyo3::exceptions::PyException;
+use pyo3::exceptions::{PyBaseException, PyException, PyOSError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple, PyType};
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray};
 
@@ -46,12 +49,59 @@ pyo3::create_exception!(
     HcrError,
     "A wrong argument: an unknown level, code or form, a record that is not valid where a valid one is needed."
 );
-pyo3::create_exception!(
-    _hcr,
-    HcrIOError,
-    HcrError,
-    "A file or folder that could not be read."
-);
+
+/// `HcrIOError`: an `HcrError` and an `OSError` both, so `except OSError` catches it. A class
+/// of two bases cannot come from `create_exception!`: it is made when the module is (see
+/// [`io_error_type`]).
+static HCR_IO_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+
+/// Makes `HcrIOError(HcrError, OSError)`. Its `str()` is hcr's message (the first argument),
+/// not `OSError`'s `[Errno N] ...` form, whatever `errno` and `filename` say.
+fn io_error_type(py: Python<'_>) -> PyResult<Bound<'_, PyType>> {
+    let base = py.get_type::<HcrError>();
+    let bases = PyTuple::new(py, [base.clone(), py.get_type::<PyOSError>()])?;
+    let namespace = PyDict::new(py);
+    namespace.set_item("__doc__", "A file or folder that could not be read.")?;
+    namespace.set_item("__module__", base.getattr("__module__")?)?;
+    namespace.set_item(
+        "__str__",
+        py.get_type::<PyBaseException>().getattr("__str__")?,
+    )?;
+    let made = py
+        .get_type::<PyType>()
+        .call1(("HcrIOError", bases, namespace))?
+        .cast_into::<PyType>()?;
+    Ok(made)
+}
+
+/// An `HcrIOError` with hcr's `message`; `errno` (and `strerror`) when the system gave one,
+/// and `filename` when a path is known.
+fn io_error(message: String, path: Option<&Path>, errno: Option<i32>) -> PyErr {
+    Python::attach(|py| {
+        let made = || -> PyResult<PyErr> {
+            let kind = HCR_IO_ERROR.get_or_try_init(py, || io_error_type(py).map(Bound::unbind))?;
+            let error = kind.bind(py).call1((message.as_str(),))?;
+            if let Some(errno) = errno {
+                error.setattr("errno", errno)?;
+                let strerror = py.import("os")?.call_method1("strerror", (errno,))?;
+                error.setattr("strerror", strerror)?;
+            }
+            if let Some(path) = path {
+                error.setattr("filename", path.as_os_str())?;
+            }
+            Ok(PyErr::from_value(error))
+        };
+        made().unwrap_or_else(|failure| failure)
+    })
+}
+
+/// The system's error number of a read that failed, if it has one.
+fn errno(failure: &hcr_batch::ReadFailure) -> Option<i32> {
+    match failure {
+        hcr_batch::ReadFailure::Io(e) => e.raw_os_error(),
+        _ => None,
+    }
+}
 
 /// One diagnostic, as the CLI's JSON shows it.
 #[pyclass(frozen, get_all, module = "hcr")]
@@ -69,6 +119,16 @@ struct Diagnostic {
 
 #[pymethods]
 impl Diagnostic {
+    /// `HCR101 error at /summary: ...`, the root named as the CLI names it.
+    fn __str__(&self) -> String {
+        let place = hcr_types::JsonPointer::parse(&self.pointer)
+            .map_or_else(|| self.pointer.clone(), |p| p.shown().to_owned());
+        format!(
+            "{} {} at {}: {}",
+            self.code, self.severity, place, self.message
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Diagnostic(code={:?}, severity={:?}, pointer={:?}, message={:?})",
@@ -81,14 +141,39 @@ impl Diagnostic {
 #[pyclass(frozen, name = "Report", module = "hcr")]
 struct PyReport {
     report: Report,
+    /// The verdict, as the batch decides it (warnings count with `deny_warnings`).
+    valid: bool,
+}
+
+impl PyReport {
+    fn of(outcome: Outcome) -> Self {
+        Self {
+            valid: outcome.valid,
+            report: outcome.report,
+        }
+    }
+}
+
+/// A report judged as the batch judges one: warnings count as errors when denied.
+fn judged(report: Report, deny_warnings: bool) -> Outcome {
+    let source = Source {
+        path: None,
+        line: None,
+    };
+    let outcome = Outcome::new(source, 0, report, None);
+    if deny_warnings {
+        outcome.denying_warnings()
+    } else {
+        outcome
+    }
 }
 
 #[pymethods]
 impl PyReport {
-    /// No error at the level checked (warnings allowed).
+    /// No error at the level checked (warnings allowed, unless `deny_warnings`).
     #[getter]
     fn valid(&self) -> bool {
-        self.report.valid()
+        self.valid
     }
 
     /// The contract accepts the record: hcr's own advice never counts against it.
@@ -117,17 +202,17 @@ impl PyReport {
     /// The report as JSON: `valid`, `conformant`, and the diagnostics as `hcr validate
     /// --format json` writes them.
     fn to_json(&self) -> String {
-        report_json(&self.report).to_string()
+        report_json(&self.report, self.valid).to_string()
     }
 
     fn __bool__(&self) -> bool {
-        self.report.valid()
+        self.valid
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Report(valid={}, conformant={}, errors={}, warnings={})",
-            if self.report.valid() { "True" } else { "False" },
+            if self.valid { "True" } else { "False" },
             if self.report.conformant() {
                 "True"
             } else {
@@ -139,9 +224,9 @@ impl PyReport {
     }
 }
 
-fn report_json(report: &Report) -> serde_json::Value {
+fn report_json(report: &Report, valid: bool) -> serde_json::Value {
     serde_json::json!({
-        "valid": report.valid(),
+        "valid": valid,
         "conformant": report.conformant(),
         "diagnostics": report.diagnostics().iter().map(|d| d.wire(0)).collect::<Vec<_>>(),
     })
@@ -187,43 +272,95 @@ fn level(name: &str) -> PyResult<Level> {
         .map_err(|e: hcr_validate::UnknownLevel| UsageError::new_err(e.to_string()))
 }
 
-/// The validator for the arguments the functions share: the request is resolved by
-/// `hcr-project`, as the CLI's and the MCP server's are; the folders are opened here.
-fn validator(
-    level_name: Option<&str>,
+/// The arguments `validate`, `validate_many` and `validate_arrow` share, as given.
+struct Settings<'a> {
+    level: Option<&'a str>,
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
-    artifacts: Option<&str>,
-    revisions: Option<&str>,
-) -> PyResult<Validator> {
+    warn: Option<Vec<String>>,
+    error: Option<Vec<String>>,
+    config: Option<PathBuf>,
+    deny_warnings: bool,
+    /// Whether `artifacts` or `revisions` was given.
+    receiver: bool,
+}
+
+/// The configuration `config` names: the file itself, or the one found from the folder
+/// upward as the CLI finds it from the current folder (`Config::find`); none for `None`, or
+/// when the folder and those above it to the repository's root hold none.
+fn configuration(config: Option<&Path>) -> PyResult<Option<Config>> {
+    let Some(path) = config else {
+        return Ok(None);
+    };
+    let found = if path.is_dir() {
+        Config::find(path)
+    } else {
+        Config::load(path).map(Some)
+    };
+    found.map_err(|e| match &e {
+        ConfigError::Read(read) => io_error(
+            e.to_string(),
+            Some(read.path.as_deref().unwrap_or(path)),
+            errno(&read.failure),
+        ),
+        _ => UsageError::new_err(e.to_string()),
+    })
+}
+
+/// The request of the arguments, resolved by `hcr-project` as the CLI's and the MCP
+/// server's are. Python gives no limits, glob or file count: the configuration's are in
+/// force, else the defaults, as on a command line that gives none.
+fn resolve(settings: Settings<'_>) -> PyResult<Resolved> {
     let cwd = std::env::current_dir().unwrap_or_default();
+    let config = configuration(settings.config.as_deref())?;
     let mut selection = Vec::new();
-    for (action, values) in [(Action::Select, select), (Action::Ignore, ignore)] {
+    for (action, values) in [
+        (Action::Select, settings.select),
+        (Action::Ignore, settings.ignore),
+        (Action::Warn, settings.warn),
+        (Action::Error, settings.error),
+    ] {
         selection.extend(values.unwrap_or_default().into_iter().map(|v| (action, v)));
     }
-    let resolved = Request {
-        level: level_name.map(level).transpose()?,
-        receiver: artifacts.is_some() || revisions.is_some(),
+    let none_given = |_: &str| false;
+    Request {
+        level: settings.level.map(level).transpose()?,
+        receiver: settings.receiver,
         selection,
+        config,
+        deny_warnings: settings.deny_warnings,
+        bounds: Bounds::UnlessGiven(&none_given),
         ..Request::new(hcr_validate::Spelling::Field, &cwd)
     }
     .resolve()
-    .map_err(|e| UsageError::new_err(e.to_string()))?;
+    .map_err(|e| UsageError::new_err(e.to_string()))
+}
+
+/// The validator of a resolved request; the receiver's folders are opened here.
+fn validator(
+    resolved: &Resolved,
+    artifacts: Option<&str>,
+    revisions: Option<&str>,
+) -> PyResult<Validator> {
     resolved.validator(|max_artifact_bytes| {
         let mut context = ReceiverContext::new();
         if let Some(dir) = artifacts {
             let store = ArtifactStore::open(dir.as_ref(), max_artifact_bytes).map_err(|e| {
-                HcrIOError::new_err(format!(
-                    "the artifacts folder `{dir}` cannot be opened: {e}"
-                ))
+                io_error(
+                    format!("the artifacts folder `{dir}` cannot be opened: {e}"),
+                    Some(dir.as_ref()),
+                    e.raw_os_error(),
+                )
             })?;
             context = context.artifacts(store);
         }
         if let Some(dir) = revisions {
             let index = RevisionIndex::open(dir.as_ref()).map_err(|e| {
-                HcrIOError::new_err(format!(
-                    "the revisions folder `{dir}` cannot be opened: {e}"
-                ))
+                io_error(
+                    format!("the revisions folder `{dir}` cannot be opened: {e}"),
+                    Some(dir.as_ref()),
+                    e.raw_os_error(),
+                )
             })?;
             context = context.revisions(index);
         }
@@ -231,53 +368,177 @@ fn validator(
     })
 }
 
-/// Validates one record (`str`, `bytes` or a `dict`) at `level`: by default the receiver's
-/// when `artifacts` or `revisions` is given, else normative; `artifacts` or `revisions` with
-/// another level is a `UsageError`.
+/// A record as given: its text, or the file that holds it (an `os.PathLike`, such as a
+/// `pathlib.Path`), read as the CLI reads a file, where the configuration's overrides apply.
+enum Given {
+    Text(Vec<u8>),
+    File(PathBuf),
+}
+
+fn given(record: &Bound<'_, PyAny>) -> PyResult<Given> {
+    let path_like = record.py().import("os")?.getattr("PathLike")?;
+    if record.is_instance(&path_like)? {
+        return Ok(Given::File(record.extract::<PathBuf>()?));
+    }
+    Ok(Given::Text(record_bytes(record)?))
+}
+
+/// Validates record files as `hcr validate` does (`hcr-batch`'s plan and run, with the
+/// selection each file's path calls for and `deny-warnings`): one report per file, in order.
+fn files(
+    py: Python<'_>,
+    resolved: &Resolved,
+    validator: &Validator,
+    paths: Vec<PathBuf>,
+    jobs: usize,
+) -> PyResult<Vec<PyReport>> {
+    if let Some(folder) = paths.iter().find(|p| p.is_dir()) {
+        return Err(UsageError::new_err(format!(
+            "`{}` is a folder: give a record or a record file",
+            folder.display()
+        )));
+    }
+    let options = hcr_batch::Options {
+        jobs,
+        max_files: None,
+        ..resolved.options()
+    };
+    let inputs: Vec<Input> = paths.into_iter().map(Input::Path).collect();
+    let plan =
+        hcr_batch::plan(&inputs, &options).map_err(|e| UsageError::new_err(e.to_string()))?;
+    let mut reports = Vec::with_capacity(inputs.len());
+    py.detach(|| {
+        hcr_batch::run(&plan, validator, &options, &mut |outcome| {
+            reports.push(PyReport::of(outcome));
+            Ok(())
+        })
+    })
+    .map_err(|e| HcrError::new_err(e.to_string()))?;
+    Ok(reports)
+}
+
+/// Validates one record (`str`, `bytes`, a `dict`, or a record file as an `os.PathLike`) at
+/// `level`: by default the receiver's when `artifacts` or `revisions` is given, else the
+/// configuration's, else normative; `artifacts` or `revisions` with another level is a
+/// `UsageError`.
 #[pyfunction]
-#[pyo3(signature = (record, *, level=None, select=None, ignore=None, artifacts=None, revisions=None))]
+#[pyo3(signature = (record, *, level=None, select=None, ignore=None, warn=None, error=None, config=None, deny_warnings=false, artifacts=None, revisions=None))]
+#[allow(clippy::too_many_arguments)]
 fn validate(
     py: Python<'_>,
     record: &Bound<'_, PyAny>,
     level: Option<&str>,
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
+    warn: Option<Vec<String>>,
+    error: Option<Vec<String>>,
+    config: Option<PathBuf>,
+    deny_warnings: bool,
     artifacts: Option<&str>,
     revisions: Option<&str>,
 ) -> PyResult<PyReport> {
-    let validator = validator(level, select, ignore, artifacts, revisions)?;
-    let bytes = record_bytes(record)?;
-    let report = py.detach(|| validator.validate_bytes(&bytes));
-    Ok(PyReport { report })
+    let resolved = resolve(Settings {
+        level,
+        select,
+        ignore,
+        warn,
+        error,
+        config,
+        deny_warnings,
+        receiver: artifacts.is_some() || revisions.is_some(),
+    })?;
+    let validator = validator(&resolved, artifacts, revisions)?;
+    match given(record)? {
+        Given::Text(bytes) => {
+            let report = py.detach(|| validator.validate_bytes(&bytes));
+            Ok(PyReport::of(judged(report, resolved.deny_warnings())))
+        }
+        Given::File(path) => {
+            let mut reports = files(py, &resolved, &validator, vec![path], 1)?;
+            reports
+                .pop()
+                .ok_or_else(|| HcrError::new_err("the record file was not checked"))
+        }
+    }
 }
 
 /// Validates many records in parallel, without the GIL, on the CLI's pool.
 #[pyfunction]
-#[pyo3(signature = (records, *, level=None, select=None, ignore=None, jobs=None))]
+#[pyo3(signature = (records, *, level=None, select=None, ignore=None, warn=None, error=None, config=None, deny_warnings=false, jobs=None))]
+#[allow(clippy::too_many_arguments)]
 fn validate_many(
     py: Python<'_>,
     records: &Bound<'_, PyAny>,
     level: Option<&str>,
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
+    warn: Option<Vec<String>>,
+    error: Option<Vec<String>>,
+    config: Option<PathBuf>,
+    deny_warnings: bool,
     jobs: Option<usize>,
 ) -> PyResult<Vec<PyReport>> {
-    let validator = validator(level, select, ignore, None, None)?;
-    let mut all = Vec::new();
+    let resolved = resolve(Settings {
+        level,
+        select,
+        ignore,
+        warn,
+        error,
+        config,
+        deny_warnings,
+        receiver: false,
+    })?;
+    let validator = validator(&resolved, None, None)?;
+    let jobs = jobs.unwrap_or(0);
+    // Texts and files apart, each checked its own way, then put back in the order given.
+    let mut texts = Vec::new();
+    let mut paths = Vec::new();
+    let mut is_file = Vec::new();
     for record in records.try_iter()? {
-        all.push(record_bytes(&record?)?);
+        match given(&record?)? {
+            Given::Text(bytes) => {
+                texts.push(bytes);
+                is_file.push(false);
+            }
+            Given::File(path) => {
+                paths.push(path);
+                is_file.push(true);
+            }
+        }
     }
+    let deny = resolved.deny_warnings();
     let reports = py
-        .detach(|| hcr_batch::validate_records(&all, &validator, jobs.unwrap_or(0)))
+        .detach(|| hcr_batch::validate_records(&texts, &validator, jobs))
         .map_err(|e| HcrError::new_err(e.to_string()))?;
-    Ok(reports
+    let mut from_texts = reports
         .into_iter()
-        .map(|report| PyReport { report })
-        .collect())
+        .map(|report| PyReport::of(judged(report, deny)));
+    let mut from_files = if paths.is_empty() {
+        Vec::new()
+    } else {
+        files(py, &resolved, &validator, paths, jobs)?
+    }
+    .into_iter();
+    is_file
+        .into_iter()
+        .map(|file| {
+            if file {
+                from_files.next()
+            } else {
+                from_texts.next()
+            }
+            .ok_or_else(|| HcrError::new_err("a record was not checked"))
+        })
+        .collect()
 }
 
 /// The verdict columns of one Arrow array of records.
-fn verdicts(array: &ArrayRef, validator: &Validator, jobs: usize) -> PyResult<ArrayRef> {
+fn verdicts(
+    array: &ArrayRef,
+    validator: &Validator,
+    deny_warnings: bool,
+    jobs: usize,
+) -> PyResult<ArrayRef> {
     let values: Vec<Option<&[u8]>> = match array.data_type() {
         DataType::Utf8 => array
             .as_string::<i32>()
@@ -327,9 +588,11 @@ fn verdicts(array: &ArrayRef, validator: &Validator, jobs: usize) -> PyResult<Ar
     hcr_batch::map_records(&present, validator, jobs, &mut |report| {
         fill_nulls(&mut row, &mut valid, &mut errors, &mut warnings, &mut codes);
         row += 1;
-        valid.append_value(report.valid());
-        errors.append_value(count(&report, Severity::Error));
-        warnings.append_value(count(&report, Severity::Warning));
+        let outcome = judged(report, deny_warnings);
+        let report = &outcome.report;
+        valid.append_value(outcome.valid);
+        errors.append_value(count(report, Severity::Error));
+        warnings.append_value(count(report, Severity::Warning));
         for code in report.codes() {
             codes.values().append_value(code.as_str());
         }
@@ -371,23 +634,41 @@ fn count(report: &Report, severity: Severity) -> i32 {
 /// Validates an Arrow array of records (strings or binaries, one record each) without
 /// copying them into Python objects; returns a struct array (`valid`, `errors`,
 /// `warnings`, `codes`), null where the record is null. A chunked array (or any Arrow
-/// stream, a Polars series) gives a chunked array.
+/// stream, a Polars series) gives a chunked array. Records have no path here: the
+/// configuration's overrides do not apply.
 #[pyfunction]
-#[pyo3(signature = (array, *, level=None, select=None, ignore=None, jobs=None))]
+#[pyo3(signature = (array, *, level=None, select=None, ignore=None, warn=None, error=None, config=None, deny_warnings=false, jobs=None))]
+#[allow(clippy::too_many_arguments)]
 fn validate_arrow<'py>(
     py: Python<'py>,
-    array: AnyArray,
+    array: &Bound<'py, PyAny>,
     level: Option<&str>,
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
+    warn: Option<Vec<String>>,
+    error: Option<Vec<String>>,
+    config: Option<PathBuf>,
+    deny_warnings: bool,
     jobs: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let validator = validator(level, select, ignore, None, None)?;
+    let array = arrow_input(array)?;
+    let resolved = resolve(Settings {
+        level,
+        select,
+        ignore,
+        warn,
+        error,
+        config,
+        deny_warnings,
+        receiver: false,
+    })?;
+    let validator = validator(&resolved, None, None)?;
+    let deny = resolved.deny_warnings();
     let jobs = jobs.unwrap_or(0);
     match array {
         AnyArray::Array(array) => {
             let (array, _) = array.into_inner();
-            let result = py.detach(|| verdicts(&array, &validator, jobs))?;
+            let result = py.detach(|| verdicts(&array, &validator, deny, jobs))?;
             // pyarrow reads it through the Arrow PyCapsule interface, without a copy.
             let exported = PyArray::from_array_ref(result).into_pyobject(py)?;
             py.import("pyarrow")?.getattr("array")?.call1((exported,))
@@ -400,13 +681,30 @@ fn validate_arrow<'py>(
             let results = py.detach(|| {
                 chunks
                     .iter()
-                    .map(|chunk| verdicts(chunk, &validator, jobs))
+                    .map(|chunk| verdicts(chunk, &validator, deny, jobs))
                     .collect::<PyResult<Vec<_>>>()
             })?;
             // A stream of no chunks gives a chunked array of no chunks, of the verdicts' type.
             let field = Arc::new(Field::new("", DataType::Struct(verdict_fields()), true));
             PyChunkedArray::try_new(results, field)?.into_pyarrow(py)
         }
+    }
+}
+
+/// `validate_arrow`'s `array` as Arrow: anything that is not (no Arrow PyCapsule interface,
+/// no buffer) is a `TypeError` that says what the argument takes.
+fn arrow_input(array: &Bound<'_, PyAny>) -> PyResult<AnyArray> {
+    let exports = array.hasattr("__arrow_c_array__")? || array.hasattr("__arrow_c_stream__")?;
+    match array.extract::<AnyArray>() {
+        Ok(any) => Ok(any),
+        Err(_) if !exports => Err(PyTypeError::new_err(format!(
+            "validate_arrow: `array` takes an Arrow array of records (strings or binaries, one \
+             record each): a pyarrow Array or ChunkedArray, a Polars Series, or any object \
+             with __arrow_c_array__ or __arrow_c_stream__; not {}; for Python objects, use \
+             validate_many",
+            array.get_type().name()?
+        ))),
+        Err(e) => Err(e),
     }
 }
 
@@ -430,7 +728,12 @@ fn invalid_message(report: &Report, level: Level) -> String {
         .filter(|d| d.severity == Severity::Error)
         .take(3)
     {
-        message.push_str(&format!("; {} at {}: {}", d.code, d.pointer, d.message));
+        message.push_str(&format!(
+            "; {} at {}: {}",
+            d.code,
+            d.pointer.shown(),
+            d.message
+        ));
     }
     message
 }
@@ -452,12 +755,20 @@ fn digest(record: &Bound<'_, PyAny>) -> PyResult<String> {
 fn sha256_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<String> {
     py.detach(|| {
         let (file, _) = hcr_batch::input::open_regular(&path).map_err(|failure| {
-            HcrIOError::new_err(format!("`{}` could not be read: {failure}", path.display()))
+            io_error(
+                format!("`{}` could not be read: {failure}", path.display()),
+                Some(&path),
+                errno(&failure),
+            )
         })?;
         hcr_types::Sha256::of_reader(std::io::BufReader::with_capacity(256 * 1024, file))
             .map(|d| d.to_string())
             .map_err(|e| {
-                HcrIOError::new_err(format!("`{}` could not be read: {e}", path.display()))
+                io_error(
+                    format!("`{}` could not be read: {e}", path.display()),
+                    Some(&path),
+                    e.raw_os_error(),
+                )
             })
     })
 }
@@ -553,7 +864,8 @@ fn _hcr(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("HcrError", py.get_type::<HcrError>())?;
     m.add("UsageError", py.get_type::<UsageError>())?;
-    m.add("HcrIOError", py.get_type::<HcrIOError>())?;
+    let io_error = HCR_IO_ERROR.get_or_try_init(py, || io_error_type(py).map(Bound::unbind))?;
+    m.add("HcrIOError", io_error.bind(py))?;
     m.add_class::<Diagnostic>()?;
     m.add_class::<PyReport>()?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;

@@ -149,3 +149,11 @@ def test_many_records_give_verdicts_without_holding_their_reports() -> None:
     rows = result.to_pylist()
     assert len(rows) == 30_001 and rows[-1] is None
     assert all(row["valid"] is False and "HCR101" in row["codes"] for row in rows[:-1])
+
+
+def test_a_python_list_is_a_type_error_that_says_what_is_taken() -> None:
+    for wrong in (['{"schemaVersion": "1.0"}'], ('{}',), {"record": "{}"}, 3):
+        with pytest.raises(TypeError, match=r"validate_arrow: `array` takes an Arrow array") as refused:
+            hcr.validate_arrow(wrong)
+        assert type(wrong).__name__ in str(refused.value)
+        assert "__arrow_c_array__" in str(refused.value) and "validate_many" in str(refused.value)

@@ -4,7 +4,8 @@
 what each must answer. Every request is sent through `hcr validate --format json` (the
 `HCR_BIN` that `cargo xtask test` names), the MCP `validate` tool of `hcr mcp` (driven by
 the official Python SDK, as an agent's client drives it) and this package's `hcr.validate`
-(and `hcr.validate_many` when no receiver input is given); each front end's answer is
+(and `hcr.validate_many` and `hcr.validate_arrow` when no receiver input is given), the
+record by its path and a request's `hcr.toml` given with `config=`; each front end's answer is
 brought to one shape and compared with the table's: the verdict and the distinct codes, or
 a refusal of the kind named, with the front end's own message.
 """
@@ -20,6 +21,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import anyio
+import pyarrow as pa
 import pytest
 from mcp import ClientSession, MCPError, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -67,9 +69,11 @@ def through_cli(request: dict[str, Any], folder: pathlib.Path) -> Answer:
                         ("now", "--now"), ("as", "--as")]:
         if key in receiver:
             command += [option, receiver[key]]
-    for action in ("select", "ignore"):
+    for action in ("select", "ignore", "warn", "error"):
         for targets in request.get(action, []):
             command += [f"--{action}", targets]
+    if request.get("deny_warnings"):
+        command.append("--deny-warnings")
     command.append(request["record"])
     done = subprocess.run(command, capture_output=True, cwd=folder, check=False, timeout=60)
     stderr = done.stderr.decode()
@@ -97,7 +101,7 @@ async def session(cwd: pathlib.Path):
 
 def through_mcp(request: dict[str, Any], folder: pathlib.Path) -> Answer:
     arguments: dict[str, Any] = {"paths": [request["record"]]}
-    for key in ("level", "receiver", "select", "ignore"):
+    for key in ("level", "receiver", "select", "ignore", "warn", "error", "deny_warnings"):
         if key in request:
             arguments[key] = request[key]
     answer: Answer = {}
@@ -126,21 +130,48 @@ def through_mcp(request: dict[str, Any], folder: pathlib.Path) -> Answer:
 def through_python(request: dict[str, Any], folder: pathlib.Path) -> Answer:
     receiver = request.get("receiver", {})
     assert set(receiver) <= {"artifacts", "revisions"}, "Python takes no `now` or `as`"
-    text = (folder / request["record"]).read_text()
-    arguments: dict[str, Any] = {key: request[key] for key in ("level", "select", "ignore") if key in request}
+    record = folder / request["record"]
+    keys = ("level", "select", "ignore", "warn", "error", "deny_warnings")
+    arguments: dict[str, Any] = {key: request[key] for key in keys if key in request}
     for key, path in receiver.items():
         arguments[key] = str(folder / path)
+    # The configuration as the folder the CLI would find it from, and as the file: the same.
+    configs: list[Any] = [None]
+    if "config" in request:
+        configs = [str(folder), folder / "hcr.toml"]
+    answers = []
+    for config in configs:
+        if config is not None:
+            arguments["config"] = config
+        answers.append(python_answer(request, record, arguments, bool(receiver)))
+    assert all(answer == answers[0] for answer in answers), (request["id"], answers)
+    return answers[0]
+
+
+def python_answer(request: dict[str, Any], record: pathlib.Path, arguments: dict[str, Any],
+                  receiver: bool) -> Answer:
     try:
-        report = hcr.validate(text, **arguments)
+        # The record by its path, as the CLI and the MCP server are given it: the
+        # configuration's overrides for that path apply.
+        report = hcr.validate(record, **arguments)
     except hcr.UsageError as error:
         return refused("usage", str(error))
     except hcr.HcrIOError as error:
         return refused("io", str(error))
     answer = checked(report.valid, [d.code for d in report.diagnostics])
-    if not receiver:
-        # validate_many takes the same arguments but the receiver's, and answers the same.
-        [many] = hcr.validate_many([text], **arguments)
-        assert checked(many.valid, [d.code for d in many.diagnostics]) == answer, request["id"]
+    if receiver:
+        return answer
+    # validate_many takes the same arguments but the receiver's, and answers the same, for the
+    # file and, where no override could tell a path from none, for its text; validate_arrow
+    # for the text.
+    text = record.read_text()
+    [by_path] = hcr.validate_many([record], **arguments)
+    assert checked(by_path.valid, [d.code for d in by_path.diagnostics]) == answer, request["id"]
+    if "[[overrides]]" not in request.get("config", ""):
+        [by_text] = hcr.validate_many([text], **arguments)
+        assert checked(by_text.valid, [d.code for d in by_text.diagnostics]) == answer, request["id"]
+        [verdict] = hcr.validate_arrow(pa.array([text]), **arguments).to_pylist()
+        assert checked(verdict["valid"], verdict["codes"]) == answer, request["id"]
     return answer
 
 
@@ -157,6 +188,11 @@ def test_the_table_reaches_every_front_end_and_every_kind_of_answer() -> None:
     assert any(r.get("receiver") and r.get("level", "receiver") != "receiver"
                and r["expect"].get("refused") == "usage" for r in everywhere)
     assert {r["expect"].get("refused") for r in everywhere} >= {None, "usage", "io"}
+    # Every configuration reaches Python too, and the table holds every setting Python takes.
+    assert all("frontends" not in r for r in REQUESTS if "config" in r)
+    for key in ("config", "select", "ignore", "warn", "error", "deny_warnings"):
+        assert any(key in r for r in everywhere), key
+    assert any("[[overrides]]" in r.get("config", "") and r["expect"].get("valid") for r in everywhere)
 
 
 @pytest.mark.parametrize("request_", REQUESTS, ids=[r["id"] for r in REQUESTS])

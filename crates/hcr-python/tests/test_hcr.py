@@ -253,3 +253,44 @@ def test_a_batch_keeps_a_bounded_number_of_diagnostics_and_every_verdict() -> No
 def test_a_source_over_the_input_limit_is_refused() -> None:
     with pytest.raises(hcr.UsageError, match="at most"):
         hcr.convert("x" * (16 * 1024 * 1024 + 1), from_="goal-handover")
+
+
+def test_io_errors_are_os_errors(tmp_path: pathlib.Path) -> None:
+    missing = tmp_path / "missing"
+    with pytest.raises(OSError) as caught:
+        hcr.sha256_file(missing)
+    error = caught.value
+    assert isinstance(error, hcr.HcrIOError) and isinstance(error, hcr.HcrError)
+    assert error.errno == 2 and error.strerror and error.filename == str(missing)
+    # The message stays hcr's, not OSError's "[Errno 2] ...".
+    assert str(error).startswith(f"`{missing}` could not be read: it does not exist"), str(error)
+    with pytest.raises(OSError, match="the artifacts folder"):
+        hcr.validate("{}", artifacts=str(tmp_path / "nowhere"))
+    assert hcr.HcrIOError.__mro__[1:3] == (hcr.HcrError, OSError)
+
+
+def test_the_whole_record_is_named_as_the_cli_names_it() -> None:
+    [diagnostic] = hcr.validate("[]").diagnostics
+    assert diagnostic.pointer == ""
+    assert str(diagnostic) == f"{diagnostic.code} error at (the whole record): {diagnostic.message}"
+    with pytest.raises(hcr.UsageError) as refused:
+        hcr.render("[]")
+    assert f"{diagnostic.code} at (the whole record): " in str(refused.value)
+    assert " at : " not in str(refused.value)
+    nested = hcr.validate('{"schemaVersion": "1.0"}').diagnostics[0]
+    assert str(nested).startswith(f"HCR101 error at {nested.pointer or '(the whole record)'}: ")
+
+
+def test_the_severities_and_codes_the_stubs_name() -> None:
+    import typing
+
+    assert set(typing.get_args(hcr.Severity)) == {"error", "warning", "info"}
+    codes = set(typing.get_args(hcr.Code))
+    assert {"HCR001", "HCR006", "HCR101", "HCR307"} <= codes
+    assert all(hcr.explain(code).startswith(code) for code in codes)
+    assert len(typing.get_args(hcr.CodeName)) == len(codes)
+    # An information is one of them.
+    record = (ROOT / "tests" / "frontends" / "records" / "undated-digests.json").read_text()
+    report = hcr.validate(record, artifacts=str(EXAMPLES / "artifacts"))
+    severities = {d.severity for d in report.diagnostics}
+    assert "info" in severities and severities <= set(typing.get_args(hcr.Severity))

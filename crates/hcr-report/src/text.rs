@@ -56,11 +56,7 @@ fn render_one(
         severity: diagnostic.severity,
         code: diagnostic.code.as_str(),
         message: escape(&diagnostic.message),
-        pointer: if diagnostic.pointer.is_root() {
-            "(the whole record)".into()
-        } else {
-            escape(diagnostic.pointer.as_str())
-        },
+        pointer: escape(diagnostic.pointer.shown()),
         help: escape(&diagnostic.help),
         file: escape(&outcome.source.path_display()).into_owned(),
     };

@@ -95,10 +95,13 @@ fn through_cli(request: &Value, folder: &Path) -> Answer {
             args.extend([option.into(), value.into()]);
         }
     }
-    for action in ["select", "ignore"] {
+    for action in ["select", "ignore", "warn", "error"] {
         for targets in strings(&request[action]) {
             args.extend([format!("--{action}"), targets]);
         }
+    }
+    if request["deny_warnings"].as_bool() == Some(true) {
+        args.push("--deny-warnings".into());
     }
     args.push(request["record"].as_str().expect("a record").into());
     let out = Command::cargo_bin("hcr")
@@ -220,7 +223,15 @@ fn through_mcp(request: &Value, folder: &Path) -> Answer {
         max_input_bytes: 16 << 20,
     };
     let mut arguments = json!({ "paths": [request["record"]] });
-    for key in ["level", "receiver", "select", "ignore"] {
+    for key in [
+        "level",
+        "receiver",
+        "select",
+        "ignore",
+        "warn",
+        "error",
+        "deny_warnings",
+    ] {
         if let Some(value) = request.get(key) {
             arguments[key] = value.clone();
         }
