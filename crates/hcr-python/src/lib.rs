@@ -156,11 +156,7 @@ impl PyReport {
 
 /// A report judged as the batch judges one: warnings count as errors when denied.
 fn judged(report: Report, deny_warnings: bool) -> Outcome {
-    let source = Source {
-        path: None,
-        line: None,
-    };
-    let outcome = Outcome::new(source, 0, report, None);
+    let outcome = Outcome::new(Source::text("<record>"), 0, report, None);
     if deny_warnings {
         outcome.denying_warnings()
     } else {

@@ -141,11 +141,15 @@ fn through_cli(request: &Value, folder: &Path) -> Answer {
 }
 
 /// Whether `hcr receive` takes the request: the level in force is the receiver's (asked for,
-/// implied by receiver inputs, or configured), and no other level is asked for.
+/// implied by receiver inputs, or configured), no other level is asked for, and warnings are
+/// not denied (a brief is ready when no check is an error; `receive` has no
+/// `--deny-warnings`).
 fn receivable(request: &Value) -> bool {
-    let configured = request["config"]
-        .as_str()
-        .is_some_and(|c| c.contains("level = \"receiver\""));
+    let config = request["config"].as_str().unwrap_or_default();
+    if request.get("deny_warnings").is_some() || config.contains("deny-warnings") {
+        return false;
+    }
+    let configured = config.contains("level = \"receiver\"");
     match request["level"].as_str() {
         Some(level) => level == "receiver",
         None => request.get("receiver").is_some() || configured,
