@@ -40,7 +40,10 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
         "hcr-receive",
         &["hcr-escape", "hcr-json", "hcr-types", "hcr-validate"],
     ),
-    ("hcr-chain", &["hcr-escape", "hcr-types", "hcr-validate"]),
+    (
+        "hcr-chain",
+        &["hcr-escape", "hcr-json", "hcr-types", "hcr-validate"],
+    ),
     (
         "hcr-interop",
         &["hcr-escape", "hcr-fs", "hcr-types", "hcr-validate"],

@@ -557,7 +557,10 @@ impl Retention {
         let errors = report.count(Severity::Error);
         let warnings = report.count(Severity::Warning);
         let message = format!(
-            "{count} diagnostics were found ({errors} errors, {warnings} warnings); not kept: a run keeps at most {} diagnostics over all its records",
+            "{} were found ({}, {}); not kept: a run keeps at most {} diagnostics over all its records",
+            hcr_validate::counted(count, "diagnostic", "diagnostics"),
+            Severity::Error.counted(errors),
+            Severity::Warning.counted(warnings),
             self.max
         );
         let summary = Diagnostic::new(Code::Hcr006, Default::default(), message)

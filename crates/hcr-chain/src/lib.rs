@@ -34,6 +34,6 @@ mod successor;
 
 pub use diff::{Change, DIFF_VERSION, Diff, NextActionField, Side, StateList, Warning};
 pub use successor::{
-    Checked, Continuation, ContinueError, Refusal, checked_successor, parse_actor,
-    revision_file_name, successor,
+    Checked, Continuation, ContinueError, PatchText, Refusal, checked_successor,
+    checked_successor_in, parse_actor, revision_file_name, successor,
 };

@@ -177,13 +177,7 @@ pub fn parse_actor(spec: &str) -> Result<Actor, hcr_types::Error> {
     {
         return Actor::new(kind, id);
     }
-    let kind = if spec.starts_with("user:") || spec.starts_with("human:") {
-        hcr_types::ActorType::Human
-    } else if spec.starts_with("service:") {
-        hcr_types::ActorType::Service
-    } else {
-        hcr_types::ActorType::Agent
-    };
+    let kind = hcr_types::ActorType::of_id(spec).unwrap_or(hcr_types::ActorType::Agent);
     Actor::new(kind, spec)
 }
 
@@ -213,12 +207,35 @@ pub enum Refusal {
     },
 }
 
+/// The text a patch was read from, and its name as messages show it (a path, escaped).
+#[derive(Clone, Copy, Debug)]
+pub struct PatchText<'a> {
+    /// The name, e.g. `` `patch.json` ``.
+    pub name: &'a str,
+    /// The text.
+    pub text: &'a str,
+}
+
 /// Makes the successor of `previous` as [`successor`] does, then validates it at the
 /// normative level: only a valid successor is given.
 ///
 /// # Errors
 /// [`Refusal`]: why there is no successor.
 pub fn checked_successor(previous: &Record, how: &Continuation) -> Result<Checked, Refusal> {
+    checked_successor_in(previous, how, None)
+}
+
+/// [`checked_successor`] for a patch read from a file (`patch`, the text `how.patch` was
+/// parsed from): a value of the patch the record cannot hold is named by its line and column
+/// in that text.
+///
+/// # Errors
+/// [`Refusal`]: why there is no successor.
+pub fn checked_successor_in(
+    previous: &Record,
+    how: &Continuation,
+    patch: Option<PatchText<'_>>,
+) -> Result<Checked, Refusal> {
     use hcr_validate::{Level, Validator};
     // What the predecessor and the patch hold is never repeated, not even in an error.
     let next = successor(previous, how).map_err(|error| {
@@ -228,7 +245,15 @@ pub fn checked_successor(previous: &Record, how: &Continuation) -> Result<Checke
                 .map(hcr_validate::secrets::of_record)
                 .unwrap_or_default(),
         );
-        Refusal::Refused(secrets.redact(&error.to_string()).into_owned())
+        let message = match &error {
+            ContinueError::Shape(hcr_types::Error::Read { pointer, message })
+                if patched(how.patch.as_ref(), pointer) =>
+            {
+                in_patch(pointer, message, patch)
+            }
+            _ => error.to_string(),
+        };
+        Refusal::Refused(secrets.redact(&message).into_owned())
     })?;
     let text = next.to_json_pretty();
     let report = Validator::new(Level::Normative).validate_str(&text);
@@ -265,4 +290,48 @@ pub fn revision_file_name(record: &Record) -> String {
         name
     };
     format!("{name}.r{}.json", record.revision().unwrap_or(0))
+}
+
+/// Whether `pointer` (into the successor) is in a property the patch gave.
+fn patched(patch: Option<&Value>, pointer: &hcr_types::JsonPointer) -> bool {
+    let Some(Value::Object(patch)) = patch else {
+        return false;
+    };
+    pointer
+        .unescaped_tokens()
+        .next()
+        .is_some_and(|key| patch.get(&key).is_some_and(|value| !value.is_null()))
+}
+
+/// The message for a value of the patch the record cannot hold: where it is in the patch (its
+/// line and column in `patch_text`, the nearest enclosing value the text holds), then what is
+/// wrong.
+fn in_patch(
+    pointer: &hcr_types::JsonPointer,
+    message: &str,
+    patch: Option<PatchText<'_>>,
+) -> String {
+    let Some(patch) = patch else {
+        return format!("the patch: `{pointer}`: {message}");
+    };
+    let mut at = pointer.clone();
+    let place = loop {
+        let found = hcr_json::locate(patch.text, &[(&at, hcr_json::Anchor::Value)])
+            .pop()
+            .flatten();
+        if let Some(range) = found {
+            break hcr_json::positions(patch.text.as_bytes(), &[range.start]).pop();
+        }
+        match at.parent() {
+            Some(parent) => at = parent,
+            None => break None,
+        }
+    };
+    match place {
+        Some(place) => format!(
+            "the patch {}, line {}, column {}: `{pointer}`: {message}",
+            patch.name, place.line, place.column
+        ),
+        None => format!("the patch {}: `{pointer}`: {message}", patch.name),
+    }
 }

@@ -44,9 +44,11 @@ pub enum Command {
     /// HANDOFF.md files, as the publisher's handoff skill writes them: lint them.
     #[command(subcommand, name = "handoff-md")]
     HandoffMd(HandoffMdCommand),
-    /// Render a record as a goal handover note, its untrusted block, or a Markdown page.
+    /// Render a record as a goal handover note, its untrusted block, a Markdown page or a
+    /// HANDOFF.md (--as).
     Render(RenderArgs),
-    /// Convert between HCR records, goal handover notes and spec-handoff artifacts.
+    /// Convert an HCR record to or from another format: a goal handover note, a spec-handoff
+    /// artifact, a HANDOFF.md (from) or the hosted service's handover brief (both ways).
     Convert(ConvertArgs),
     /// Certify another implementation (a validator or a producer) against the conformance
     /// suite and write a report.

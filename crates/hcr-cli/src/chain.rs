@@ -4,13 +4,15 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, anyhow, bail};
-use hcr_chain::{Continuation, Diff, Refusal, checked_successor, parse_actor, revision_file_name};
+use hcr_chain::{
+    Continuation, Diff, PatchText, Refusal, checked_successor_in, parse_actor, revision_file_name,
+};
 use hcr_report::{Context, Format, Outcome, Summary, renderer};
 use hcr_types::Record;
 use hcr_validate::{Level, Report, Validator};
 
 use crate::args::{ContinueArgs, DiffArgs, DiffFormat, InputArgs};
-use crate::{EXIT_INVALID, EXIT_VALID};
+use crate::{EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
 
 /// Reads a record that has the schema's shape, or prints why not.
 fn read(path: &Path, input: &InputArgs) -> Result<std::result::Result<Record, (Report, Vec<u8>)>> {
@@ -57,12 +59,14 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
             return Ok(EXIT_INVALID);
         }
     };
+    let mut patch_bytes = Vec::new();
     let patch = match &args.patch {
         Some(path) => {
-            let bytes = crate::input::bytes(path, &args.input)?;
+            patch_bytes = crate::input::bytes(path, &args.input)?;
+            let bytes = &patch_bytes;
             // Within the record limits; the message names the problem, not the text.
             let limits = crate::input::record_limits(&args.input);
-            let patch = hcr_validate::parse_json(&bytes, &limits).map_err(|d| {
+            let patch = hcr_validate::parse_json(bytes, &limits).map_err(|d| {
                 anyhow!(
                     "the patch `{}` cannot be read: {} ({})",
                     hcr_escape::path(path),
@@ -84,7 +88,16 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
         supersede: args.supersede.clone(),
         first: args.first,
     };
-    let next = match checked_successor(&previous, &how) {
+    let patch_name = args
+        .patch
+        .as_deref()
+        .map(|path| format!("`{}`", hcr_escape::path(path)));
+    // A patch that parsed is UTF-8.
+    let patch_text = patch_name
+        .as_deref()
+        .zip(std::str::from_utf8(&patch_bytes).ok())
+        .map(|(name, text)| PatchText { name, text });
+    let next = match checked_successor_in(&previous, &how, patch_text) {
         Ok(next) => next,
         Err(Refusal::Invalid { report, text }) => {
             print_report(None, report, text.into_bytes(), Level::Normative)?;
@@ -119,16 +132,34 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
 }
 
 pub(crate) fn run_diff(args: &DiffArgs) -> Result<u8> {
+    let json = args.format == DiffFormat::Json;
     let mut records = Vec::new();
     for path in [&args.old, &args.new] {
-        match read(path, &args.input)? {
+        let name = hcr_escape::path(path);
+        let read = match read(path, &args.input) {
+            Ok(read) => read,
+            // With --format json, every outcome is a JSON document on standard output.
+            Err(error) if json => {
+                let message = format!("{error:#}");
+                let document = Diff::failure_json(&message, Some(&name), &[]);
+                io::stdout().lock().write_all(document.as_bytes())?;
+                writeln!(io::stderr(), "hcr: error: {message}")?;
+                return Ok(EXIT_USAGE);
+            }
+            Err(error) => return Err(error),
+        };
+        match read {
             Ok(record) => records.push(record),
             Err((report, bytes)) => {
+                let message = format!("`{name}` must have the schema's shape to be compared");
+                if json {
+                    let document = Diff::failure_json(&message, Some(&name), report.diagnostics());
+                    io::stdout().lock().write_all(document.as_bytes())?;
+                    writeln!(io::stderr(), "hcr: error: {message}")?;
+                    return Ok(EXIT_USAGE);
+                }
                 print_report(Some(path.clone()), report, bytes, Level::Schema)?;
-                bail!(
-                    "`{}` must have the schema's shape to be compared",
-                    path.display()
-                );
+                bail!("{message}");
             }
         }
     }

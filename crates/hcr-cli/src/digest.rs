@@ -56,9 +56,9 @@ fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
         match fill::plan_text(&text, crate::input::record_limits(&args.input), store) {
             Ok(planned) => planned,
             Err(report) => bail!(
-                "`{}` is not a valid record ({} errors); run `hcr validate` on it first",
+                "`{}` is not a valid record ({}); run `hcr validate` on it first",
                 path.display(),
-                report.count(hcr_validate::Severity::Error)
+                hcr_validate::Severity::Error.counted(report.count(hcr_validate::Severity::Error))
             ),
         };
     let mut out = io::stdout().lock();

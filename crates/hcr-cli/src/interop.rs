@@ -15,7 +15,7 @@ use hcr_interop::spec_handoff::write::{WriteRequest, read_input, write};
 use hcr_project::Request;
 use hcr_report::{Context, renderer};
 use hcr_types::Record;
-use hcr_validate::{Level, Spelling, Validator};
+use hcr_validate::{Level, Severity, Spelling, Validator};
 
 use crate::args::{
     ConvertArgs, ConvertFrom, ConvertTo, HandoffMdCommand, InputArgs, LintArgs, RenderArgs,
@@ -136,9 +136,9 @@ fn valid_record(path: &Path, input: &InputArgs) -> Result<Record> {
         .map(|(record, _)| record)
         .map_err(|report| {
             anyhow!(
-                "`{}` is not a valid record ({} errors); run `hcr validate` on it",
+                "`{}` is not a valid record ({}); run `hcr validate` on it",
                 path.display(),
-                report.count(hcr_validate::Severity::Error)
+                Severity::Error.counted(report.count(Severity::Error))
             )
         })
 }
@@ -212,9 +212,10 @@ fn to_brief(args: &ConvertArgs) -> Result<u8> {
     Ok(EXIT_VALID)
 }
 
-/// Writes a converted record only if it is valid; otherwise prints the draft, what it lacks,
-/// and why it is not valid. With `check`, writes nothing and says whether the conversion is
-/// complete (nothing lost, nothing missing).
+/// Writes a converted record, valid or a draft: a valid one to `out` (or standard output);
+/// an invalid draft, with what the source holds of secrets redacted, to `out` only as a new
+/// file (or to standard output), saying what it lacks. With `check`, writes nothing and says
+/// whether the conversion is complete (nothing lost, nothing missing).
 fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> Result<u8> {
     let checked = draft.check(source);
     let mut stderr = io::stderr().lock();
@@ -242,21 +243,66 @@ fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> 
         }
         return Ok(EXIT_VALID);
     }
-    writeln!(
-        stderr,
-        "hcr: the converted record is a draft, not yet valid ({} errors); it is printed, not written",
-        checked.report.count(hcr_validate::Severity::Error)
-    )?;
+    let errors = checked.report.count(Severity::Error);
+    let shown_errors = checked
+        .report
+        .diagnostics()
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .take(MAX_ERRORS_SHOWN);
+    for d in shown_errors {
+        writeln!(
+            stderr,
+            "hcr: the draft lacks: `{}`: {} ({})",
+            hcr_escape::escape(&d.pointer.to_string()),
+            hcr_escape::escape(&d.message),
+            d.code
+        )?;
+    }
+    if errors > MAX_ERRORS_SHOWN {
+        writeln!(
+            stderr,
+            "hcr: and {} more",
+            Severity::Error.counted(errors - MAX_ERRORS_SHOWN)
+        )?;
+    }
     if checked.redacted > 0 {
         writeln!(
             stderr,
-            "hcr: the source holds secrets; {} strings of the draft are shown redacted",
-            checked.redacted
+            "hcr: the source holds secrets; {} of the draft {} redacted",
+            hcr_validate::counted(checked.redacted, "string", "strings"),
+            if checked.redacted == 1 { "is" } else { "are" }
         )?;
     }
-    io::stdout().lock().write_all(checked.shown().as_bytes())?;
+    match out {
+        Some(path) => {
+            hcr_fs::create_file(path, checked.shown().as_bytes()).with_context(|| {
+                format!(
+                    "writing the draft to {} (a draft is written only as a new file)",
+                    hcr_escape::path(path)
+                )
+            })?;
+            writeln!(
+                stderr,
+                "hcr: wrote an incomplete draft, not yet a valid record ({}), to {}: complete it, then run `hcr validate` on it",
+                Severity::Error.counted(errors),
+                hcr_escape::path(path)
+            )?;
+        }
+        None => {
+            writeln!(
+                stderr,
+                "hcr: the converted record is an incomplete draft, not yet valid ({}); it is printed below",
+                Severity::Error.counted(errors)
+            )?;
+            io::stdout().lock().write_all(checked.shown().as_bytes())?;
+        }
+    }
     Ok(EXIT_INVALID)
 }
+
+/// The most of an invalid draft's errors named on standard error.
+const MAX_ERRORS_SHOWN: usize = 5;
 
 fn to_spec_handoff(args: &ConvertArgs) -> Result<u8> {
     let record = valid_record(&args.input, &args.limits)?;

@@ -33,4 +33,4 @@ pub use code::{
 };
 pub use diagnostic::{Diagnostic, WireDiagnostic};
 pub use selection::{Action, Group, Selection, SelectionError, Target, parse_targets};
-pub use severity::Severity;
+pub use severity::{Severity, counted};

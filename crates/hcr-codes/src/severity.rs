@@ -36,3 +36,27 @@ impl fmt::Display for Severity {
         f.write_str(self.as_str())
     }
 }
+
+/// `n` and the noun for it, singular or plural: "1 error", "2 errors", "0 records". Every
+/// message that counts something says it this way.
+///
+/// ```
+/// assert_eq!(hcr_codes::counted(1, "error", "errors"), "1 error");
+/// assert_eq!(hcr_codes::counted(0, "error", "errors"), "0 errors");
+/// ```
+#[must_use]
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl Severity {
+    /// `n` diagnostics of this severity, counted: "1 error", "2 warnings", "3 info".
+    #[must_use]
+    pub fn counted(self, n: usize) -> String {
+        match self {
+            Self::Info => counted(n, "info", "info"),
+            Self::Warning => counted(n, "warning", "warnings"),
+            Self::Error => counted(n, "error", "errors"),
+        }
+    }
+}

@@ -498,7 +498,7 @@ fn secrets_in(data: &[u8]) -> Vec<String> {
             .into_iter()
             .map(|finding| String::from_utf8_lossy(&data[finding.range]).into_owned()),
     );
-    // The property is for fragments longer than four characters (a redaction may show four).
+    // The property is for secrets longer than four characters (a shorter one says nothing).
     secrets.retain(|s| s.chars().count() > 4);
     secrets
 }

@@ -882,7 +882,8 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                 text.push_str("the converted record is valid:\n");
             } else {
                 text.push_str(&format!(
-                    "the converted record is a draft, not yet valid ({errors} errors):\n"
+                    "the converted record is a draft, not yet valid ({}):\n",
+                    Severity::Error.counted(errors)
                 ));
             }
             text.push_str(shown);

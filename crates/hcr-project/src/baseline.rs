@@ -115,7 +115,7 @@ pub struct Baseline {
 #[non_exhaustive]
 pub enum BaselineError {
     /// It could not be read.
-    #[error("{0}")]
+    #[error(transparent)]
     Read(#[from] hcr_fs::InputError),
     /// It is not a baseline hcr wrote.
     #[error("`{}` is not an hcr baseline: {reason}", hcr_escape::path(.path))]

@@ -208,13 +208,75 @@ struct File {
     glob: Option<Spanned<String>>,
     deny_warnings: Option<bool>,
     #[serde(default)]
-    limits: LimitSettings,
+    limits: LimitsFile,
     select: Option<Vec<Spanned<String>>>,
     ignore: Option<Vec<Spanned<String>>>,
     warn: Option<Vec<Spanned<String>>>,
     error: Option<Vec<Spanned<String>>>,
     #[serde(default)]
     overrides: Vec<OverrideFile>,
+}
+
+/// `[limits]` as written: each value with its place, for the error that refuses it.
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct LimitsFile {
+    max_record_bytes: Option<Spanned<u64>>,
+    max_depth: Option<Spanned<u64>>,
+    max_string_bytes: Option<Spanned<u64>>,
+    max_array_items: Option<Spanned<u64>>,
+    max_object_members: Option<Spanned<u64>>,
+    max_diagnostics: Option<Spanned<u64>>,
+    max_files: Option<Spanned<u64>>,
+    max_artifact_bytes: Option<Spanned<u64>>,
+}
+
+impl LimitsFile {
+    /// The settings, each checked where it is written: a limit of 0 would fail every record,
+    /// file or artifact, and a depth past the reader's ceiling cannot be read.
+    fn check(self, at: &At<'_>) -> Result<LimitSettings, ConfigError> {
+        let any =
+            |key: &'static str, value: Option<Spanned<u64>>| checked(at, key, value, u64::MAX);
+        let size = |key: &'static str, value: Option<Spanned<u64>>| {
+            any(key, value).map(|v| v.map(|n| usize::try_from(n).unwrap_or(usize::MAX)))
+        };
+        let depth_ceiling = hcr_validate::Limits::DEPTH_CEILING as u64;
+        Ok(LimitSettings {
+            max_record_bytes: size("max-record-bytes", self.max_record_bytes)?,
+            max_depth: checked(at, "max-depth", self.max_depth, depth_ceiling)?
+                .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+            max_string_bytes: size("max-string-bytes", self.max_string_bytes)?,
+            max_array_items: size("max-array-items", self.max_array_items)?,
+            max_object_members: size("max-object-members", self.max_object_members)?,
+            max_diagnostics: size("max-diagnostics", self.max_diagnostics)?,
+            max_files: size("max-files", self.max_files)?,
+            max_artifact_bytes: any("max-artifact-bytes", self.max_artifact_bytes)?,
+        })
+    }
+}
+
+/// A limit's value, refused at its place when it is 0 or above `most`.
+fn checked(
+    at: &At<'_>,
+    key: &'static str,
+    value: Option<Spanned<u64>>,
+    most: u64,
+) -> Result<Option<u64>, ConfigError> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let span = value.span();
+    match value.into_inner() {
+        0 => Err(at.error(
+            key,
+            span,
+            "0 would fail every input: give at least 1, or leave it out for the default",
+        )),
+        number if number > most => {
+            Err(at.error(key, span, format!("{number} is out of range: 1 to {most}")))
+        }
+        number => Ok(Some(number)),
+    }
 }
 
 #[derive(Deserialize)]
@@ -250,7 +312,7 @@ fn changes(
 #[non_exhaustive]
 pub enum ConfigError {
     /// It could not be read.
-    #[error("{0}")]
+    #[error(transparent)]
     Read(#[from] hcr_fs::InputError),
     /// It is not TOML of the expected shape (the message names the key, never quotes the
     /// line).
@@ -487,26 +549,13 @@ impl Config {
             set: matcher,
             owners,
         };
-        if let Some(depth) = file.limits.max_depth
-            && !(1..=hcr_validate::Limits::DEPTH_CEILING).contains(&depth)
-        {
-            return Err(ConfigError::Value {
-                path: path.to_path_buf(),
-                key: "max-depth",
-                line: 0,
-                column: 0,
-                problem: format!(
-                    "{depth} is out of range: 1 to {}",
-                    hcr_validate::Limits::DEPTH_CEILING
-                ),
-            });
-        }
+        let limits = file.limits.check(&at)?;
         Ok(Self {
             path: path.to_path_buf(),
             level,
             glob,
             deny_warnings: file.deny_warnings,
-            limits: file.limits,
+            limits,
             layer: top,
             overrides,
             matcher: overrides_matcher,
@@ -672,12 +721,25 @@ ignore = ["schema"]
             ("[[overrides]]\npaths = [\"a/[\"]", "`paths`: not a glob"),
             (
                 "[limits]\nmax-depth = 500",
-                "`max-depth`: 500 is out of range",
+                "line 2, column 13: `max-depth`: 500 is out of range: 1 to 128",
+            ),
+            (
+                "[limits]\nmax-depth = 1000",
+                "line 2, column 13: `max-depth`: 1000 is out of range",
+            ),
+            (
+                "[limits]\nmax-files = 10\nmax-record-bytes = 0",
+                "line 3, column 20: `max-record-bytes`: 0 would fail every input",
+            ),
+            (
+                "[limits]\nmax-artifact-bytes = 0",
+                "line 2, column 22: `max-artifact-bytes`: 0 would fail every input",
             ),
             ("level = ", "proj/hcr.toml"),
         ] {
             let error = parse(text).expect_err(text).to_string();
             assert!(error.contains(wanted), "{text}: {error}");
+            assert!(!error.contains("line 0"), "{text}: a real place: {error}");
             assert!(
                 error.contains("proj/hcr.toml"),
                 "{text}: names the file: {error}"

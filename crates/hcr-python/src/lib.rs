@@ -715,8 +715,8 @@ fn typed(record: &Bound<'_, PyAny>, level: Level) -> PyResult<Record> {
 
 fn invalid_message(report: &Report, level: Level) -> String {
     let mut message = format!(
-        "the record is not valid at the {level} level ({} errors)",
-        report.count(Severity::Error)
+        "the record is not valid at the {level} level ({})",
+        Severity::Error.counted(report.count(Severity::Error))
     );
     for d in report
         .diagnostics()

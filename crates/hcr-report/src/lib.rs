@@ -241,10 +241,7 @@ pub(crate) fn write_members(out: &mut dyn Write, value: &serde_json::Value) -> i
     Ok(())
 }
 
-/// "1 error", "2 errors".
-pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+pub(crate) use hcr_validate::counted as count;
 
 /// The summary sentence shared by the text and GitHub formats.
 pub(crate) fn summary_line(summary: &Summary, context: &Context) -> String {

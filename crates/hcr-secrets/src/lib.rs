@@ -24,8 +24,8 @@
 //! anchor, and matchers cache what they read so that no byte is read again for a repeated
 //! anchor.
 //!
-//! Nothing hcr prints repeats a secret it found: messages show at most four characters of
-//! one ([`redact`]), and [`SecretSet`] masks every occurrence in source excerpts, messages,
+//! Nothing hcr prints repeats a secret it found: messages show its length and at most its
+//! rule's fixed public prefix (`ghp_`, never a character of its own part: [`redact`]), and [`SecretSet`] masks every occurrence in source excerpts, messages,
 //! pointers and anything else that repeats record text.
 //!
 //! ```
@@ -100,12 +100,46 @@ pub fn scan_bytes(bytes: &[u8]) -> Vec<Finding> {
         .collect()
 }
 
-/// A redacted form of `secret` that shows at most min(4, length/4) leading characters.
+/// A redacted form of `secret`: its length, after the fixed public prefix of its rule when
+/// it has one ([`public_prefix`]), and never a character of its own.
+///
+/// ```
+/// assert_eq!(hcr_secrets::redact("Hunter2x9Qzz"), "(12 characters, redacted)");
+/// assert_eq!(
+///     hcr_secrets::redact("ghp_ZR2Yf8kQ3mN7pL1xV9cB4tH6jW0sD5aE2gKq"),
+///     "ghp_… (40 characters, redacted)"
+/// );
+/// ```
 #[must_use]
 pub fn redact(secret: &str) -> String {
     let length = secret.chars().count();
-    let shown: String = secret.chars().take((length / 4).min(4)).collect();
-    format!("{shown}… ({length} characters, redacted)")
+    match public_prefix(secret) {
+        "" => format!("({length} characters, redacted)"),
+        prefix => format!("{prefix}… ({length} characters, redacted)"),
+    }
+}
+
+/// The part of `secret` that every secret of its rule shares, as the rule table defines it:
+/// a provider token's documented prefix (`ghp_`, `AKIA`, `sk-ant-`) when the whole of
+/// `secret` has that token's shape; otherwise nothing (a password, a credential in a URI, a
+/// private key's body, a generated-looking word have no public part).
+///
+/// ```
+/// assert_eq!(hcr_secrets::public_prefix("AKIAZ7Q3N5XK2M4PL6RT"), "AKIA");
+/// assert_eq!(hcr_secrets::public_prefix("AKIA-not-a-key"), "");
+/// assert_eq!(hcr_secrets::public_prefix("Hunter2x9Qzz"), "");
+/// ```
+#[must_use]
+pub fn public_prefix(secret: &str) -> &'static str {
+    let whole = 0..secret.len();
+    scanner::scan(secret)
+        .into_iter()
+        .filter(|hit| hit.range == whole)
+        .filter_map(|hit| RULES[hit.rule].token.as_ref())
+        .flat_map(|token| token.prefixes.iter().copied())
+        .filter(|prefix| prefix.len() < secret.len() && secret.starts_with(prefix))
+        .max_by_key(|prefix| prefix.len())
+        .unwrap_or("")
 }
 
 /// `text` with every secret in it replaced by its [`redact`]ed form.

@@ -22,11 +22,11 @@ use super::source::View;
 pub(crate) const MAX_SECRETS: usize = 4096;
 const MAX_SECRET_BYTES: usize = 1 << 20;
 
-/// Split pieces shorter than this are not searched for: showing one repeats no more of the
-/// secret than its redacted form does.
+/// Split pieces shorter than this are not searched for: alone, a piece that short (a line
+/// break's remainder, a word of a sentence) would mask the text around it wholesale.
 const MIN_PIECE: usize = 5;
 /// Whole secrets shorter than this are not searched for either (they would mask half the
-/// text); the redacted form never shows more than four characters anyway.
+/// text).
 const MIN_SECRET: usize = 3;
 
 /// Collects the secrets a walk finds, bounded, into a [`SecretSet`].
@@ -78,7 +78,7 @@ impl Collector {
 /// let record = serde_json::json!({"extensions": {"com.example/db": {"password": "Hunter2x9Qzz"}},
 ///                                 "note": "Hunter2x9Qzz was rotated"});
 /// let secrets = SecretSet::from_value(&record, KeyTable::empty());
-/// assert_eq!(secrets.redact("see Hunter2x9Qzz"), "see Hun… (12 characters, redacted)");
+/// assert_eq!(secrets.redact("see Hunter2x9Qzz"), "see (12 characters, redacted)");
 /// ```
 #[derive(Debug, Default)]
 pub struct SecretSet {

@@ -999,3 +999,31 @@ mod prefilter {
         }
     }
 }
+
+#[test]
+fn a_redacted_secret_shows_its_rules_fixed_prefix_and_length_only() {
+    let github = format!("ghp_{}", fake(ALNUM, 36, 92));
+    let cases = [
+        // No fixed prefix: nothing of the value.
+        ("Xk9!q7Lm2#vR", "(12 characters, redacted)"),
+        ("S3cr3tP4ssw0rd!!", "(16 characters, redacted)"),
+        // A token's documented prefix, which every token of its rule has.
+        (github.as_str(), "ghp_… (40 characters, redacted)"),
+        // A word that starts as a token does but lacks its shape shows nothing either.
+        ("ghp_short", "(9 characters, redacted)"),
+    ];
+    for (secret, shown) in cases {
+        assert_eq!(crate::redact(secret), shown, "{secret}");
+    }
+    // Whatever the rule, what is shown of a secret is a prefix its rule's table defines.
+    for text in [github.as_str(), "AKIAZ7Q3N5XK2M4PL6RT"] {
+        let prefix = crate::public_prefix(text);
+        assert!(
+            crate::RULES.iter().any(|rule| rule
+                .token
+                .as_ref()
+                .is_some_and(|t| t.prefixes.contains(&prefix))),
+            "{text}: {prefix}"
+        );
+    }
+}

@@ -17,7 +17,7 @@ pub enum Error {
         problem: &'static str,
     },
     /// A document could not be read as a record; `pointer` is where the problem is.
-    #[error("{message} (at {pointer})")]
+    #[error("{message} (at {})", At(.pointer))]
     Read {
         /// Where the first problem is ("" for the whole document).
         pointer: JsonPointer,
@@ -57,6 +57,19 @@ pub struct Problem {
     pub pointer: JsonPointer,
     /// What is wrong with it.
     pub message: String,
+}
+
+/// A pointer as a message names it: the root is "the top level".
+struct At<'a>(&'a JsonPointer);
+
+impl fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_root() {
+            f.write_str("the top level")
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
 }
 
 struct Problems<'a>(&'a [Problem]);

@@ -164,6 +164,29 @@ crate::string_enum! {
     }
 }
 
+impl ActorType {
+    /// The type an actor id's prefix names: `user:` and `human:` humans, `agent:` agents,
+    /// `service:` services; `None` for an id without one of these prefixes. Every reader of
+    /// an actor id (`hcr continue --by`, a `HANDOFF.md`'s owner) decides it here.
+    ///
+    /// ```
+    /// use hcr_types::ActorType;
+    /// assert_eq!(ActorType::of_id("agent:fixer"), Some(ActorType::Agent));
+    /// assert_eq!(ActorType::of_id("user:ana"), Some(ActorType::Human));
+    /// assert_eq!(ActorType::of_id("ana"), None);
+    /// ```
+    #[must_use]
+    pub fn of_id(id: &str) -> Option<Self> {
+        let (prefix, _) = id.split_once(':')?;
+        match prefix {
+            "user" | "human" => Some(Self::Human),
+            "agent" => Some(Self::Agent),
+            "service" => Some(Self::Service),
+            _ => None,
+        }
+    }
+}
+
 impl Actor {
     /// An actor of `actor_type` with identifier `id`.
     ///
@@ -713,8 +736,15 @@ impl Record {
     /// # Errors
     /// [`Error::Read`] with the pointer of the first problem.
     pub fn from_value(value: &Value) -> Result<Self, Error> {
-        // Extension values are kept as JSON text, which only a text reader gives.
-        Self::from_json(&value.to_string())
+        // Extension values are kept as JSON text, which only a text reader gives; the places
+        // its errors name are in that text, which nobody wrote, so only the pointer is kept.
+        Self::from_json(&value.to_string()).map_err(|error| match error {
+            Error::Read { pointer, message } => Error::Read {
+                pointer,
+                message: without_place(&message).to_owned(),
+            },
+            other => other,
+        })
     }
 
     /// The record as a JSON value.
@@ -820,6 +850,19 @@ where
                 message: value_free(&e.inner().to_string()),
             }
         })
+}
+
+/// A reader's message without the place serde_json adds at its end (` at line 1 column 20`).
+fn without_place(message: &str) -> &str {
+    let Some((before, place)) = message.rsplit_once(" at line ") else {
+        return message;
+    };
+    let numbers = place.split_once(" column ").is_some_and(|(line, column)| {
+        [line, column]
+            .iter()
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    });
+    if numbers { before } else { message }
 }
 
 /// A reader's message without the value it quotes: serde writes `invalid type: string "…"`,

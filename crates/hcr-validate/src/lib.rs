@@ -64,7 +64,7 @@ mod validator;
 pub use hcr_codes::{
     ALL_CODES, Action, Basis, CODE_COUNT, Code, CodeInfo, CodeLevel, Diagnostic, EXAMPLE_BASE,
     Example, Group, RECEIVER_EXAMPLE_CONTEXT, Selection, SelectionError, Severity, Target,
-    UnknownCode, WireDiagnostic, parse_targets, registry,
+    UnknownCode, WireDiagnostic, counted, parse_targets, registry,
 };
 pub use hcr_json::{Limit, Limits, MAX_JSON_VALUES, Position, Span, Spelling, count_values};
 pub use level::{Level, UnknownLevel};

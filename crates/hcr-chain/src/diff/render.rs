@@ -162,6 +162,24 @@ fn name(side: &Side) -> String {
 }
 
 impl Diff {
+    /// The JSON document written in place of a diff that could not be made: `version`, the
+    /// `error`, the `input` at fault when one is, and its `diagnostics` (in the shape every
+    /// JSON output gives them) when it was read but is not a record.
+    #[must_use]
+    pub fn failure_json(
+        error: &str,
+        input: Option<&str>,
+        diagnostics: &[hcr_validate::Diagnostic],
+    ) -> String {
+        let document = serde_json::json!({
+            "version": super::DIFF_VERSION,
+            "error": error,
+            "input": input,
+            "diagnostics": diagnostics.iter().map(|d| d.wire(0)).collect::<Vec<_>>(),
+        });
+        hcr_escape::json_document(&serde_json::to_string_pretty(&document).unwrap_or_default())
+    }
+
     /// The diff as JSON.
     #[must_use]
     pub fn to_json(&self) -> String {

@@ -338,3 +338,73 @@ fn refusals() {
     );
     assert_eq!(output(&["continue", path(&r4)]).0, 2, "--by is required");
 }
+
+#[test]
+fn a_patch_value_the_record_cannot_hold_is_named_in_the_patch() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    chain(dir.path());
+    let r4 = dir.path().join("search-latency.r4.json");
+    let patch = dir.path().join("bad-patch.json");
+    std::fs::write(
+        &patch,
+        "{\n  \"nextAction\": {\n    \"summary\": 5,\n    \"verification\": \"v\"\n  }\n}\n",
+    )
+    .expect("write");
+    let args = [
+        "continue",
+        path(&r4),
+        "--by",
+        "agent:x",
+        "--patch",
+        path(&patch),
+    ];
+    let (code, _, stderr) = output(&args);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("bad-patch.json`, line 3, column 16: `/nextAction/summary`: invalid type"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("line 1 column"), "{stderr}");
+    assert!(!stderr.contains("(at )"), "{stderr}");
+    // A patch that removes a required property: the top level is named as such.
+    std::fs::write(&patch, "{\"objective\": null}").expect("write");
+    let (code, _, stderr) = output(&args);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("missing field `objective` (at the top level)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("line 1 column"), "{stderr}");
+}
+
+#[test]
+fn a_json_diff_of_an_input_it_cannot_compare_is_json() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    chain(dir.path());
+    let good = dir.path().join("search-latency.r4.json");
+    let invalid = dir.path().join("invalid.json");
+    std::fs::write(&invalid, "{\"schemaVersion\": \"1.0\"}").expect("write");
+    let missing = dir.path().join("missing.json");
+    for (other, wanted) in [
+        (&invalid, "must have the schema's shape"),
+        (&missing, "could not be read"),
+    ] {
+        let (code, stdout, stderr) =
+            output(&["diff", path(&good), path(other), "--format", "json"]);
+        assert_eq!(code, 2, "{stderr}");
+        let document: Value = serde_json::from_str(&stdout).expect("JSON on standard output");
+        assert!(
+            document["error"]
+                .as_str()
+                .is_some_and(|e| e.contains(wanted)),
+            "{document}"
+        );
+        assert!(
+            document["input"]
+                .as_str()
+                .is_some_and(|i| i.ends_with(".json"))
+        );
+        let diagnostics = document["diagnostics"].as_array().expect("a list");
+        assert_eq!(diagnostics.is_empty(), other == &missing, "{document}");
+    }
+}

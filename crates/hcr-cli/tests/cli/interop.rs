@@ -223,8 +223,9 @@ fn handoff_md_lint_reads_the_selection_and_the_configuration() {
         "- It works on my machine",
     );
     std::fs::write(dir.path().join("HANDOFF.md"), page).expect("written");
-    // (hcr.toml, options) => exit status, the severity HCR605 is shown at (None: not shown).
-    let cases: &[(Option<&str>, &[&str], i32, Option<&str>)] = &[
+    /// hcr.toml, options => exit status, the severity HCR605 is shown at (None: not shown).
+    type Case<'a> = (Option<&'a str>, &'a [&'a str], i32, Option<&'a str>);
+    let cases: &[Case<'_>] = &[
         (None, &[], 0, Some("warning")),
         (None, &["--ignore", "HCR605"], 0, None),
         (
@@ -288,4 +289,94 @@ fn handoff_md_lint_reads_the_selection_and_the_configuration() {
             "{config:?} {options:?}"
         );
     }
+}
+
+#[test]
+fn an_incomplete_draft_is_written_to_out_as_a_new_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let source = dir.path().join("HANDOFF.md");
+    std::fs::write(
+        &source,
+        "# Handoff\n\n## Goal\n\nShip the fix.\n\n- The fix ships.\n\n## Next action\n\nDeploy it. Owner: agent:x.\n\nCopy postgres://app:S3cr3tP4ssw0rd!!@db.example.com/app first.\n",
+    )
+    .expect("write");
+    let out = dir.path().join("r.json");
+    let args = [
+        "convert",
+        "--from",
+        "handoff-md",
+        path(&source),
+        "--out",
+        path(&out),
+    ];
+    let (code, stdout, stderr) = output(&args);
+    assert_eq!(code, 1, "still incomplete: {stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("incomplete draft") && stderr.contains("r.json"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("`/nextAction/verification`"),
+        "says what it lacks: {stderr}"
+    );
+    assert!(!stderr.contains("(1 errors)"), "{stderr}");
+    let written = std::fs::read_to_string(&out).expect("the draft is written");
+    let draft: Value = serde_json::from_str(&written).expect("JSON");
+    assert_eq!(draft["nextAction"]["summary"], "Deploy it.");
+    // The secret is never written or shown, not even its first characters.
+    assert!(
+        !written.contains("S3cr") && !stderr.contains("S3cr"),
+        "{written}"
+    );
+    assert!(written.contains("(16 characters, redacted)"), "{written}");
+    // Only a new file: a second run does not overwrite the first draft.
+    let (code, _, stderr) = output(&args);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("new file"), "{stderr}");
+}
+
+#[test]
+fn render_and_convert_help_name_every_form() {
+    for (command, wanted) in [
+        (
+            "render",
+            &["HANDOFF.md", "handoff-md", "goal-handover", "markdown"][..],
+        ),
+        (
+            "convert",
+            &[
+                "HANDOFF.md",
+                "handoff-md",
+                "brief",
+                "handover-brief",
+                "spec-handoff",
+            ][..],
+        ),
+    ] {
+        for help in ["-h", "--help"] {
+            let (code, stdout, _) = output(&[command, help]);
+            assert_eq!(code, 0);
+            for word in wanted {
+                assert!(stdout.contains(word), "{command} {help}: {word}: {stdout}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_invalid_record_counts_its_errors_in_words() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut record: Value =
+        serde_json::from_str(hcr_validate::EXAMPLE_BASE).expect("the base record");
+    record["objective"]["summary"] = Value::from(" ");
+    let one = dir.path().join("one.json");
+    std::fs::write(&one, record.to_string()).expect("write");
+    let (code, _, stderr) = output(&["render", "--as", "markdown", path(&one)]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("(1 error)"), "{stderr}");
+}
+
+fn path(p: &std::path::Path) -> &str {
+    p.to_str().expect("UTF-8 path")
 }

@@ -317,7 +317,15 @@ fn every_bad_configuration_is_an_error_naming_the_file_and_the_key() {
         ("glob = \"[\"\n", "`glob`: not a glob"),
         (
             "[limits]\nmax-depth = 1000\n",
-            "`max-depth`: 1000 is out of range",
+            "line 2, column 13: `max-depth`: 1000 is out of range",
+        ),
+        (
+            "[limits]\nmax-record-bytes = 0\n",
+            "line 2, column 20: `max-record-bytes`: 0 would fail every input",
+        ),
+        (
+            "[limits]\nmax-files = 0\n",
+            "line 2, column 13: `max-files`: 0 would fail every input",
         ),
         ("[limits]\nmax-diagnostics = -1\n", "max-diagnostics"),
         (
@@ -334,6 +342,10 @@ fn every_bad_configuration_is_an_error_naming_the_file_and_the_key() {
         assert!(
             stderr.contains("hcr.toml"),
             "{text:?} names the file: {stderr}"
+        );
+        assert!(
+            !stderr.contains("line 0"),
+            "{text:?}: a real place: {stderr}"
         );
     }
     // Not UTF-8, and a folder where the file should be.
@@ -506,6 +518,13 @@ fn a_bad_baseline_is_an_error_naming_it() {
         ],
     );
     assert_eq!(code, 2, "{stderr}");
+    // A missing baseline is said once.
+    let (code, _, stderr) = run(
+        dir.path(),
+        &["validate", "records", "--baseline", "nope.json"],
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(stderr.matches("nope.json").count(), 1, "{stderr}");
 }
 
 #[test]

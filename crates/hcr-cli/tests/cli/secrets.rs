@@ -1,4 +1,5 @@
-//! Planted secrets never reach any output, whole or as a fragment of five characters or more:
+//! Planted secrets never reach any output, whole or as a fragment of five characters or more
+//! (their rules' public prefixes, `ghp_`, `sk_live_`, aside):
 //! every format of `validate` at every level, for records that parse and records that do
 //! not, JSON Lines and long lines, and every command that reads record text (`spec-handoff
 //! lint`, `continue`, `diff`, `receive`, `render`, `convert`, `certify`, `digest`), on standard
@@ -27,11 +28,17 @@ const ALL: [&str; 6] = [PLAIN, ESCAPED, PAIR, KEY, URI_PASSWORD, SPLIT];
 const FORMATS: [&str; 5] = ["text", "json", "sarif", "github", "junit"];
 const LEVELS: [&str; 3] = ["schema", "normative", "receiver"];
 
-/// Fails if `text` holds any five consecutive characters of a planted secret.
+/// Fails if `text` holds any five consecutive characters of a planted secret that are not
+/// all its rule's public prefix (`sk_live_`, which every key of the rule starts with and a
+/// message may show).
 fn assert_clean(what: &str, stdout: &str, stderr: &str) {
     for secret in ALL {
+        let public = hcr_validate::secrets::public_prefix(secret).chars().count();
         let chars: Vec<char> = secret.chars().collect();
-        for window in chars.windows(5) {
+        for (at, window) in chars.windows(5).enumerate() {
+            if at + 5 <= public {
+                continue;
+            }
             let fragment: String = window.iter().collect();
             assert!(
                 !stdout.contains(&fragment) && !stderr.contains(&fragment),

@@ -7,11 +7,11 @@
 //! | `# Handoff` title | — | kept under the `sh.hcr.handoff-md` extension |
 //! | Goal / Objective: the first paragraph | `objective.summary` | the same |
 //! | Goal / Objective: bullets, or lines after `Acceptance criteria:` | `objective.acceptanceCriteria` | the same |
-//! | Current state: `Complete:`, `In progress:`, `Blocked:`, `Unverified:` (inline or nested bullets; `none` is no item) | `currentState` | the same |
+//! | Current state: `Complete:`, `In progress:`, `Blocked:`, `Unverified:` / `Not verified:` (inline or nested bullets; `none` is no item, and the bucket takes no bullet after it; a bullet with a label of its own is no bucket's) | `currentState` | the same |
 //! | Decisions: bullets, `summary (because: rationale)` | `decisions` (active) | a bullet without `(because: …)` is a decision whose rationale is reported missing |
 //! | Evidence and Relevant artifacts: bullets with a path or link | `evidence` (`artifactRef` or `uri`, the bullet as `label`) | an item with neither is reported |
 //! | Constraints (template): `kind: text` bullets | `constraints` (`other` when the kind is not one of the schema's) | the same |
-//! | Next action: the first paragraph or bullet; `Verification:` / `Expected result:`; `Owner:` | `nextAction.summary`, `verification`; `ownership.nextActor.id` | what is absent is reported, never invented |
+//! | Next action: the first paragraph or bullet; `Verification:` / `Expected result:` and `Owner:` (inline, or on a line of their own, blank line or not) | `nextAction.summary`, `verification`; `ownership.nextActor.id`, and its `type` when the id's prefix names one (`agent:`, `user:`, `service:`, as `hcr continue --by` reads it) | what is absent is reported, never invented |
 //! | Ownership (template): the first line | `ownership.nextActor.id` | the same |
 //! | Open risks and questions, checklists, the result, any other section or text | — | kept under the extension, by heading |
 //! | section `HCR record (hcr/v1)`: a JSON code block | the whole record | written by [`render()`]: reading it back gives the equal record |
@@ -166,12 +166,20 @@ pub fn from_handoff_md(text: &str) -> Draft {
     let mut next_action = Map::new();
     let mut owner = None;
     if let Some(section) = document.section("Next action") {
-        let (summary, items) = section.paragraph_and_items(&document);
+        let (summary, items) = section.paragraph_and_labelled(&document, &NEXT_ACTION_LABELS);
         let mut lines: Vec<String> = summary.into_iter().chain(items).collect();
         lines.retain(|line| {
             for label in ["Verification:", "Expected result:", "Verify:"] {
                 if let Some(v) = line.strip_prefix(label) {
                     next_action.insert("verification".into(), json!(v.trim()));
+                    return false;
+                }
+            }
+            // `Owner: agent:x` on a line of its own names the next actor.
+            if let Some(who) = line.strip_prefix("Owner:") {
+                let who = who.trim().trim_end_matches('.');
+                if !who.is_empty() && owner.is_none() {
+                    owner = Some(who.to_owned());
                     return false;
                 }
             }
@@ -200,10 +208,14 @@ pub fn from_handoff_md(text: &str) -> Draft {
         owner = owner.or(first);
     }
     let ownership = match owner {
-        Some(id) => {
-            missing.push("/ownership/nextActor/type".to_owned());
-            json!({"nextActor": {"id": id}})
-        }
+        // The type as `hcr continue --by` reads it from the id's prefix; never guessed.
+        Some(id) => match hcr_types::ActorType::of_id(&id) {
+            Some(kind) => json!({"nextActor": {"id": id, "type": kind.as_str()}}),
+            None => {
+                missing.push("/ownership/nextActor/type".to_owned());
+                json!({"nextActor": {"id": id}})
+            }
+        },
         None => {
             missing.push("/ownership/nextActor".to_owned());
             json!({})
@@ -278,6 +290,10 @@ pub fn from_handoff_md(text: &str) -> Draft {
     }
     .draft(HANDOFF_MD_EXTENSION, kept, missing, lost)
 }
+
+/// The labels of the Next action section that start a line of their own, even without a
+/// blank line before them.
+const NEXT_ACTION_LABELS: [&str; 4] = ["Verification:", "Expected result:", "Verify:", "Owner:"];
 
 /// The most items a list of the draft carries: a record's arrays hold at most this many
 /// (the validator's default limit), so more would only make a draft no check accepts, at

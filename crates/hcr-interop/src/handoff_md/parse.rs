@@ -97,7 +97,7 @@ impl Bucket {
             "complete" | "completed" | "done" => Some(Self::Complete),
             "in progress" | "in-progress" | "active" => Some(Self::InProgress),
             "blocked" => Some(Self::Blocked),
-            "unverified" => Some(Self::Unverified),
+            "unverified" | "not verified" => Some(Self::Unverified),
             _ => None,
         }
     }
@@ -359,12 +359,25 @@ impl Section {
     /// and lines after an `Acceptance criteria:` label.
     #[must_use]
     pub fn paragraph_and_items(&self, doc: &Document) -> (Option<String>, Vec<String>) {
+        self.paragraph_and_labelled(doc, &[])
+    }
+
+    /// [`Section::paragraph_and_items`], where a line that starts with one of `labels`
+    /// (`Verification:`) is an item of its own even inside the paragraph.
+    pub(crate) fn paragraph_and_labelled(
+        &self,
+        doc: &Document,
+        labels: &[&str],
+    ) -> (Option<String>, Vec<String>) {
         let mut paragraph: Vec<&str> = Vec::new();
         let mut items = Vec::new();
         let mut in_paragraph = true;
         for line in &self.lines(doc) {
             let text = line.text.trim();
-            if let Some(item) = bullet(line.text) {
+            if labels.iter().any(|label| text.starts_with(label)) {
+                in_paragraph = paragraph.is_empty();
+                items.push(text.to_owned());
+            } else if let Some(item) = bullet(line.text) {
                 in_paragraph = false;
                 if !item.is_empty() {
                     items.push(item.to_owned());
@@ -399,6 +412,9 @@ impl Section {
     ) -> (Vec<(Bucket, Vec<String>)>, Vec<usize>) {
         let mut found: Vec<(Bucket, Vec<String>)> = Vec::new();
         let mut strays = Vec::new();
+        // Whether the last bucket takes the bullets that follow its label: not once it was
+        // said to be empty (`Blocked: none`), nor after a labelled bullet that is no bucket.
+        let mut open = false;
         for (index, line) in self.body.clone().zip(&self.lines(doc)) {
             let text = line.text.trim();
             let label_text = bullet(line.text)
@@ -414,14 +430,29 @@ impl Section {
             {
                 let mut items = Vec::new();
                 let rest = rest.trim();
-                if !rest.is_empty() && !is_none(rest) {
+                open = !is_none(rest);
+                if !rest.is_empty() && open {
                     items.push(rest.to_owned());
                 }
                 found.push((bucket, items));
                 continue;
             }
+            let top_level = bullet(line.text).is_some() && !line.text.starts_with([' ', '\t']);
+            let label_like = labelled.is_some_and(|(label, _)| {
+                let label = label.trim();
+                !label.is_empty()
+                    && label.len() <= 30
+                    && label.split_whitespace().count() <= 3
+                    && label
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-'))
+            });
+            if top_level && label_like {
+                // `- Notes: …`: a label of its own, no bucket's item.
+                open = false;
+            }
             match (bullet(line.text), found.last_mut()) {
-                (Some(item), Some((_, items))) if !item.is_empty() && !is_none(item) => {
+                (Some(item), Some((_, items))) if open && !item.is_empty() && !is_none(item) => {
                     items.push(item.to_owned());
                 }
                 _ if text.is_empty() || is_none(text) || bullet(text).is_some_and(is_none) => {}
