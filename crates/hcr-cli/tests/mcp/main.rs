@@ -13,7 +13,7 @@ use rmcp::model::{
 };
 use rmcp::service::{RoleClient, RunningService, ServiceError};
 use rmcp::transport::TokioChildProcess;
-use rmcp::{ServiceExt, model::ErrorCode};
+use rmcp::ServiceExt;
 use serde_json::{Value, json};
 
 type Client = RunningService<RoleClient, ()>;
@@ -527,20 +527,17 @@ async fn a_secret_is_never_echoed() {
 }
 
 #[tokio::test]
-async fn an_argument_over_the_limit_is_a_json_rpc_error_and_the_server_keeps_serving() {
+async fn an_argument_over_the_limit_is_a_tool_error_and_the_server_keeps_serving() {
     let client = start(&examples(), &[]).await;
     let huge = "x".repeat((16 << 20) + 1);
-    match try_call(&client, "validate", json!({"record": huge})).await {
-        Err(ServiceError::McpError(error)) => {
-            assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
-            assert!(
-                error.message.contains("16777217 bytes"),
-                "{}",
-                error.message
-            );
-        }
-        other => panic!("a JSON-RPC error, not {other:?}"),
-    }
+    // Too large an argument is the call's mistake, shown to the model (MCP 2025-11-25).
+    let refused = call(&client, "validate", json!({"record": huge})).await;
+    assert!(failed(&refused));
+    assert!(
+        text(&refused).contains("`record` is 16777217 bytes"),
+        "{}",
+        text(&refused)
+    );
     // Arguments that do not match the tool's schema are a tool error the model can read and
     // correct (the MCP specification's input-validation rule), naming the argument.
     let unknown = call(
