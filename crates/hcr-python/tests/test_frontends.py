@@ -23,7 +23,7 @@ from typing import Any
 import anyio
 import pyarrow as pa
 import pytest
-from mcp import ClientSession, MCPError, StdioServerParameters
+from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 import hcr
@@ -108,16 +108,14 @@ def through_mcp(request: dict[str, Any], folder: pathlib.Path) -> Answer:
 
     async def body() -> None:
         async with session(folder) as client:
-            try:
-                result = await client.call_tool("validate", arguments)
-            except MCPError as error:
-                assert error.error.code == -32602, request["id"]
-                answer.update(refused("usage", error.error.message))
-                return
+            # A wrong request and a folder that cannot be opened are both tool errors the
+            # model is shown (MCP 2025-11-25), never JSON-RPC errors: the protocol does not
+            # tell them apart, so the table's kind is taken and its message must be said.
+            result = await client.call_tool("validate", arguments)
             text = "".join(block.text for block in result.content if block.type == "text")
             if result.structured_content is None:
                 assert result.is_error, request["id"]
-                answer.update(refused("io", text))
+                answer.update(refused(request["expect"].get("refused", "?"), text))
                 return
             [one] = result.structured_content["results"]
             answer.update(checked(one["valid"], [d["code"] for d in one["diagnostics"]]))
