@@ -35,5 +35,5 @@ mod successor;
 pub use diff::{Change, DIFF_VERSION, Diff, NextActionField, Side, StateList, Warning};
 pub use successor::{
     Checked, Continuation, ContinueError, PatchText, Refusal, checked_successor,
-    checked_successor_in, parse_actor, revision_file_name, successor,
+    checked_successor_in, checked_successor_with, parse_actor, revision_file_name, successor,
 };

@@ -237,6 +237,21 @@ pub fn checked_successor_in(
     patch: Option<PatchText<'_>>,
 ) -> Result<Checked, Refusal> {
     use hcr_validate::{Level, Validator};
+    checked_successor_with(previous, how, patch, &Validator::new(Level::Normative))
+}
+
+/// [`checked_successor_in`], the successor checked by `validator` (a project's: its level,
+/// normative or above, its limits and its selection) rather than by the code table's
+/// defaults at the normative level.
+///
+/// # Errors
+/// [`Refusal`]: why there is no successor.
+pub fn checked_successor_with(
+    previous: &Record,
+    how: &Continuation,
+    patch: Option<PatchText<'_>>,
+    validator: &hcr_validate::Validator,
+) -> Result<Checked, Refusal> {
     // What the predecessor and the patch hold is never repeated, not even in an error.
     let next = successor(previous, how).map_err(|error| {
         let secrets = hcr_validate::secrets::of_record(&previous.to_value()).union(
@@ -256,7 +271,7 @@ pub fn checked_successor_in(
         Refusal::Refused(secrets.redact(&message).into_owned())
     })?;
     let text = next.to_json_pretty();
-    let report = Validator::new(Level::Normative).validate_str(&text);
+    let report = validator.validate_str(&text);
     if report.valid() {
         Ok(Checked { record: next, text })
     } else {

@@ -204,6 +204,19 @@ pub struct ConfigArgs {
     pub no_config: bool,
 }
 
+/// How a command that reads records checks them: the rule selection and the project's
+/// settings, as `hcr validate` reads them (the record's overrides included).
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Which codes are reported, and how.
+    #[command(flatten)]
+    pub selection: SelectionArgs,
+
+    /// The project's settings.
+    #[command(flatten)]
+    pub config: ConfigArgs,
+}
+
 /// The project's settings (`hcr.toml`) and known findings (a baseline).
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Project")]
@@ -287,6 +300,10 @@ pub struct DigestArgs {
     /// How much one input may hold.
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// How the record to fill is checked.
+    #[command(flatten)]
+    pub checking: CheckArgs,
 }
 
 /// Receiver brief formats.
@@ -317,13 +334,9 @@ pub struct ReceiveArgs {
     #[command(flatten)]
     pub input: InputArgs,
 
-    /// Which codes are reported, and how.
+    /// How the record is checked.
     #[command(flatten)]
-    pub selection: SelectionArgs,
-
-    /// The project's settings.
-    #[command(flatten)]
-    pub config: ConfigArgs,
+    pub checking: CheckArgs,
 }
 
 /// `hcr continue`.
@@ -376,6 +389,10 @@ pub struct ContinueArgs {
     /// How much one input may hold.
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// How the predecessor and the successor are checked.
+    #[command(flatten)]
+    pub checking: CheckArgs,
 }
 
 /// Diff formats.
@@ -407,6 +424,10 @@ pub struct DiffArgs {
     /// How much one input may hold.
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// How the two records are checked.
+    #[command(flatten)]
+    pub checking: CheckArgs,
 }
 
 /// The files a linter checks and how it reports.
@@ -421,12 +442,9 @@ pub struct LintArgs {
     /// How much one input may hold.
     #[command(flatten)]
     pub input: InputArgs,
-    /// Which codes are reported, and how.
+    /// How each file's findings are reported (its overrides included).
     #[command(flatten)]
-    pub selection: SelectionArgs,
-    /// The project's settings (its selection, severities and overrides).
-    #[command(flatten)]
-    pub config: ConfigArgs,
+    pub checking: CheckArgs,
 }
 
 /// `hcr handoff-md …`.
@@ -509,6 +527,10 @@ pub struct RenderArgs {
     /// How much one input may hold.
     #[command(flatten)]
     pub input: InputArgs,
+
+    /// How the record is checked.
+    #[command(flatten)]
+    pub checking: CheckArgs,
 }
 
 /// Formats `hcr convert` reads.
@@ -566,6 +588,10 @@ pub struct ConvertArgs {
     /// How much one input may hold.
     #[command(flatten)]
     pub limits: InputArgs,
+
+    /// How the record (or the draft) is checked.
+    #[command(flatten)]
+    pub checking: CheckArgs,
 }
 
 /// Report formats of `hcr certify`.

@@ -5,18 +5,26 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, anyhow, bail};
 use hcr_chain::{
-    Continuation, Diff, PatchText, Refusal, checked_successor_in, parse_actor, revision_file_name,
+    Continuation, Diff, PatchText, Refusal, checked_successor_with, parse_actor,
+    revision_file_name,
 };
 use hcr_report::{Context, Format, Outcome, Summary, renderer};
 use hcr_types::Record;
 use hcr_validate::{Level, Report, Validator};
 
-use crate::args::{ContinueArgs, DiffArgs, DiffFormat, InputArgs};
+use crate::args::{CheckArgs, ContinueArgs, DiffArgs, DiffFormat, InputArgs};
+use crate::project::Given;
 use crate::{EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
 
-/// Reads a record that has the schema's shape, or prints why not.
-fn read(path: &Path, input: &InputArgs) -> Result<std::result::Result<Record, (Report, Vec<u8>)>> {
-    let validator = Validator::new(Level::Schema).with_limits(crate::input::record_limits(input));
+/// Reads a record that has the schema's shape (under the project's settings and the command
+/// line's selection), or the report that says why not.
+fn read(
+    path: &Path,
+    input: &InputArgs,
+    checking: &CheckArgs,
+    given: &Given<'_>,
+) -> Result<std::result::Result<Record, (Report, Vec<u8>)>> {
+    let validator = crate::project::checker(checking, given, Level::Schema, input, Some(path))?;
     let bytes = crate::input::bytes(path, input)?;
     let (record, report) = validator.validate_typed(&bytes);
     Ok(match record {
@@ -47,8 +55,8 @@ fn print_report(
     Ok(())
 }
 
-pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
-    let previous = match read(&args.previous, &args.input)? {
+pub(crate) fn run_continue(args: &ContinueArgs, given: &Given<'_>) -> Result<u8> {
+    let previous = match read(&args.previous, &args.input, &args.checking, given)? {
         Ok(record) => record,
         Err((report, bytes)) => {
             print_report(Some(args.previous.clone()), report, bytes, Level::Schema)?;
@@ -97,7 +105,16 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
         .as_deref()
         .zip(std::str::from_utf8(&patch_bytes).ok())
         .map(|(name, text)| PatchText { name, text });
-    let next = match checked_successor_in(&previous, &how, patch_text) {
+    // The successor is checked as `hcr validate` would check it where it is written.
+    let destination = args.out.as_deref().unwrap_or(&args.previous);
+    let validator = crate::project::checker(
+        &args.checking,
+        given,
+        Level::Normative,
+        &args.input,
+        Some(destination),
+    )?;
+    let next = match checked_successor_with(&previous, &how, patch_text, &validator) {
         Ok(next) => next,
         Err(Refusal::Invalid { report, text }) => {
             print_report(None, report, text.into_bytes(), Level::Normative)?;
@@ -131,12 +148,12 @@ pub(crate) fn run_continue(args: &ContinueArgs) -> Result<u8> {
     Ok(EXIT_VALID)
 }
 
-pub(crate) fn run_diff(args: &DiffArgs) -> Result<u8> {
+pub(crate) fn run_diff(args: &DiffArgs, given: &Given<'_>) -> Result<u8> {
     let json = args.format == DiffFormat::Json;
     let mut records = Vec::new();
     for path in [&args.old, &args.new] {
         let name = hcr_escape::path(path);
-        let read = match read(path, &args.input) {
+        let read = match read(path, &args.input, &args.checking, given) {
             Ok(read) => read,
             // With --format json, every outcome is a JSON document on standard output.
             Err(error) if json => {

@@ -9,11 +9,12 @@ use hcr_types::Sha256;
 use hcr_validate::receiver::ArtifactStore;
 
 use crate::args::DigestArgs;
+use crate::project::Given;
 use crate::{EXIT_INVALID, EXIT_USAGE, EXIT_VALID};
 
-pub(crate) fn run(args: &DigestArgs) -> Result<u8> {
+pub(crate) fn run(args: &DigestArgs, given: &Given<'_>) -> Result<u8> {
     match (&args.fill, &args.artifacts) {
-        (Some(record), Some(artifacts)) => fill_record(record, artifacts, args),
+        (Some(record), Some(artifacts)) => fill_record(record, artifacts, args, given),
         _ => hash_files(&args.files),
     }
 }
@@ -44,7 +45,14 @@ fn hash_files(files: &[std::path::PathBuf]) -> Result<u8> {
     Ok(status)
 }
 
-fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
+fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs, given: &Given<'_>) -> Result<u8> {
+    let validator = crate::project::checker(
+        &args.checking,
+        given,
+        hcr_validate::Level::Normative,
+        &args.input,
+        Some(path),
+    )?;
     let text = crate::input::text(path, &args.input)?;
     let store = ArtifactStore::open(artifacts, args.max_artifact_bytes).with_context(|| {
         format!(
@@ -53,7 +61,7 @@ fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs) -> Result<u8> {
         )
     })?;
     let (record, items) =
-        match fill::plan_text(&text, crate::input::record_limits(&args.input), store) {
+        match fill::plan_text(&text, &validator, store) {
             Ok(planned) => planned,
             Err(report) => bail!(
                 "`{}` is not a valid record ({}); run `hcr validate` on it first",

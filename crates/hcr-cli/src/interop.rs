@@ -18,7 +18,7 @@ use hcr_types::Record;
 use hcr_validate::{Level, Severity, Spelling, Validator};
 
 use crate::args::{
-    ConvertArgs, ConvertFrom, ConvertTo, HandoffMdCommand, InputArgs, LintArgs, RenderArgs,
+    CheckArgs, ConvertArgs, ConvertFrom, ConvertTo, HandoffMdCommand, InputArgs, LintArgs, RenderArgs,
     RenderAs, SpecHandoffCommand,
 };
 use crate::project::Given;
@@ -92,13 +92,7 @@ fn lint_files(
     lint: fn(&str) -> hcr_validate::Report,
 ) -> Result<u8> {
     let (files, format, limits) = (&args.files, args.format, &args.input);
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let resolved = Request {
-        selection: given.changes(&args.selection),
-        config: crate::project::config(&args.config)?,
-        ..Request::new(Spelling::Option, &cwd)
-    }
-    .resolve()?;
+    let resolved = crate::project::resolve(&args.checking, given, Level::Normative, limits, None)?;
     let mut context = Context::new(Level::Normative);
     context.root = std::env::current_dir().ok();
     let mut render = renderer(format, context);
@@ -127,9 +121,16 @@ fn lint_files(
 }
 
 /// A record valid at the normative level, or an error that says why not.
-fn valid_record(path: &Path, input: &InputArgs) -> Result<Record> {
+/// A record valid at the normative level (under the project's settings and the command
+/// line's selection), or an error that says why not.
+fn valid_record(
+    path: &Path,
+    input: &InputArgs,
+    checking: &CheckArgs,
+    given: &Given<'_>,
+) -> Result<Record> {
     let validator =
-        Validator::new(Level::Normative).with_limits(crate::input::record_limits(input));
+        crate::project::checker(checking, given, Level::Normative, input, Some(path))?;
     let bytes = crate::input::bytes(path, input)?;
     validator
         .read_record(&bytes)
@@ -143,8 +144,8 @@ fn valid_record(path: &Path, input: &InputArgs) -> Result<Record> {
         })
 }
 
-pub(crate) fn render(args: &RenderArgs) -> Result<u8> {
-    let record = valid_record(&args.record, &args.input)?;
+pub(crate) fn render(args: &RenderArgs, given: &Given<'_>) -> Result<u8> {
+    let record = valid_record(&args.record, &args.input, &args.checking, given)?;
     let form = match args.form {
         RenderAs::GoalHandover => Form::GoalHandover,
         RenderAs::UntrustedBlock => Form::UntrustedBlock,
@@ -156,10 +157,10 @@ pub(crate) fn render(args: &RenderArgs) -> Result<u8> {
     Ok(EXIT_VALID)
 }
 
-pub(crate) fn convert(args: &ConvertArgs) -> Result<u8> {
+pub(crate) fn convert(args: &ConvertArgs, given: &Given<'_>) -> Result<u8> {
     match args.to {
-        Some(ConvertTo::SpecHandoff) => return to_spec_handoff(args),
-        Some(ConvertTo::HandoverBrief) => return to_brief(args),
+        Some(ConvertTo::SpecHandoff) => return to_spec_handoff(args, given),
+        Some(ConvertTo::HandoverBrief) => return to_brief(args, given),
         None => {}
     }
     let text = crate::input::text(&args.input, &args.limits)?;
@@ -181,13 +182,21 @@ pub(crate) fn convert(args: &ConvertArgs) -> Result<u8> {
             d.code
         ),
     })?;
-    emit_draft(&draft, text.as_bytes(), args.out.as_deref(), args.check)
+    // The draft is checked as `hcr validate` would check it where it is written.
+    let validator = crate::project::checker(
+        &args.checking,
+        given,
+        Level::Normative,
+        &args.limits,
+        args.out.as_deref(),
+    )?;
+    emit_draft(&draft, text.as_bytes(), args.out.as_deref(), args.check, &validator)
 }
 
 /// `--to handover-brief`: the brief on standard output (or `--out`), every part of the record
 /// it cannot hold named on standard error.
-fn to_brief(args: &ConvertArgs) -> Result<u8> {
-    let record = valid_record(&args.input, &args.limits)?;
+fn to_brief(args: &ConvertArgs, given: &Given<'_>) -> Result<u8> {
+    let record = valid_record(&args.input, &args.limits, &args.checking, given)?;
     let (brief, lost) = hcr_interop::handover_brief::to_brief(&record);
     let mut stderr = io::stderr().lock();
     for what in &lost {
@@ -216,8 +225,14 @@ fn to_brief(args: &ConvertArgs) -> Result<u8> {
 /// an invalid draft, with what the source holds of secrets redacted, to `out` only as a new
 /// file (or to standard output), saying what it lacks. With `check`, writes nothing and says
 /// whether the conversion is complete (nothing lost, nothing missing).
-fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> Result<u8> {
-    let checked = draft.check(source);
+fn emit_draft(
+    draft: &Draft,
+    source: &[u8],
+    out: Option<&Path>,
+    check: bool,
+    validator: &Validator,
+) -> Result<u8> {
+    let checked = draft.check_with(source, validator);
     let mut stderr = io::stderr().lock();
     for pointer in &draft.missing {
         writeln!(
@@ -304,8 +319,8 @@ fn emit_draft(draft: &Draft, source: &[u8], out: Option<&Path>, check: bool) -> 
 /// The most of an invalid draft's errors named on standard error.
 const MAX_ERRORS_SHOWN: usize = 5;
 
-fn to_spec_handoff(args: &ConvertArgs) -> Result<u8> {
-    let record = valid_record(&args.input, &args.limits)?;
+fn to_spec_handoff(args: &ConvertArgs, given: &Given<'_>) -> Result<u8> {
+    let record = valid_record(&args.input, &args.limits, &args.checking, given)?;
     let target = args
         .target_repo
         .as_deref()

@@ -115,11 +115,26 @@ where
                     .and_then(|m| m.subcommand_matches("lint")),
             ),
         ),
-        Command::Render(args) => interop::render(&args),
-        Command::Convert(args) => interop::convert(&args),
-        Command::Continue(args) => chain::run_continue(&args),
-        Command::Diff(args) => chain::run_diff(&args),
-        Command::Digest(args) => digest::run(&args),
+        Command::Render(args) => interop::render(
+            &args,
+            &project::Given::new(matches.subcommand_matches("render")),
+        ),
+        Command::Convert(args) => interop::convert(
+            &args,
+            &project::Given::new(matches.subcommand_matches("convert")),
+        ),
+        Command::Continue(args) => chain::run_continue(
+            &args,
+            &project::Given::new(matches.subcommand_matches("continue")),
+        ),
+        Command::Diff(args) => chain::run_diff(
+            &args,
+            &project::Given::new(matches.subcommand_matches("diff")),
+        ),
+        Command::Digest(args) => digest::run(
+            &args,
+            &project::Given::new(matches.subcommand_matches("digest")),
+        ),
         Command::Receive(args) => receive::run(
             &args,
             &project::Given::new(matches.subcommand_matches("receive")),

@@ -1,13 +1,15 @@
 //! The project's choices from the command line: which options were given (the rest may come
 //! from `hcr.toml`), the rule-selection options in the order given, the configuration file.
 
+use std::path::Path;
+
 use anyhow::{Context as _, Result};
 use clap::ArgMatches;
 use clap::parser::ValueSource;
-use hcr_project::Config;
-use hcr_validate::Action;
+use hcr_project::{Bounds, Config, Request, Resolved};
+use hcr_validate::{Action, Level, ReceiverContext, Spelling, Validator};
 
-use crate::args::{ConfigArgs, SelectionArgs};
+use crate::args::{CheckArgs, ConfigArgs, InputArgs, SelectionArgs};
 
 /// The options given on the command line, as clap saw them.
 pub(crate) struct Given<'a> {
@@ -73,4 +75,53 @@ pub(crate) fn config(args: &ConfigArgs) -> Result<Option<Config>> {
             Ok(Config::find(&cwd)?)
         }
     }
+}
+
+/// The request of a command that reads records (`receive`, `continue`, `diff`, `render`,
+/// `convert`, `digest --fill`, the linters), resolved by `hcr-project` as `hcr validate`'s
+/// is: `level` (the command's own), the project's settings and the command line's selection;
+/// the record's size is `--max-input-bytes`, the other limits the configuration's.
+pub(crate) fn resolve(
+    check: &CheckArgs,
+    given: &Given<'_>,
+    level: Level,
+    input: &InputArgs,
+    receiver: Option<u64>,
+) -> Result<Resolved> {
+    let cwd = std::env::current_dir().context("the current folder cannot be read")?;
+    // Here the record's size limit is `--max-input-bytes`.
+    let on_command_line = |id: &str| {
+        given.explicit(if id == "max_record_bytes" {
+            "max_input_bytes"
+        } else {
+            id
+        })
+    };
+    let mut request = Request {
+        level: Some(level),
+        receiver: receiver.is_some(),
+        selection: given.changes(&check.selection),
+        config: config(&check.config)?,
+        limits: crate::input::record_limits(input),
+        bounds: Bounds::UnlessGiven(&on_command_line),
+        ..Request::new(Spelling::Option, &cwd)
+    };
+    if let Some(max_artifact_bytes) = receiver {
+        request.max_artifact_bytes = max_artifact_bytes;
+    }
+    Ok(request.resolve()?)
+}
+
+/// The validator of a command that checks the record at `path` (standard input: `None`) at
+/// `level`, below the receiver's: as [`resolve`] decides, with the overrides that match
+/// `path`.
+pub(crate) fn checker(
+    check: &CheckArgs,
+    given: &Given<'_>,
+    level: Level,
+    input: &InputArgs,
+    path: Option<&Path>,
+) -> Result<Validator> {
+    let resolved = resolve(check, given, level, input, None)?;
+    resolved.validator_for(path, |_| Ok(ReceiverContext::new()))
 }

@@ -3,9 +3,8 @@
 use std::io::{self, Write};
 
 use anyhow::{Context as _, Result};
-use hcr_project::{Bounds, Request};
 use hcr_report::{Context, Format, Outcome, Summary, renderer};
-use hcr_validate::{Level, Spelling};
+use hcr_validate::Level;
 
 use crate::args::{BriefFormat, ReceiveArgs};
 use crate::project::Given;
@@ -14,26 +13,13 @@ use crate::{EXIT_INVALID, EXIT_VALID};
 pub(crate) fn run(args: &ReceiveArgs, given: &Given<'_>) -> Result<u8> {
     // The project's settings and the command line's selection, as `hcr validate` reads them
     // (the record's overrides included); the level is the receiver's.
-    let cwd = std::env::current_dir().unwrap_or_default();
-    // Here the record's size limit is `--max-input-bytes`.
-    let on_command_line = |id: &str| {
-        given.explicit(if id == "max_record_bytes" {
-            "max_input_bytes"
-        } else {
-            id
-        })
-    };
-    let resolved = Request {
-        level: Some(Level::Receiver),
-        receiver: true,
-        selection: given.changes(&args.selection),
-        config: crate::project::config(&args.config)?,
-        limits: crate::input::record_limits(&args.input),
-        max_artifact_bytes: args.receiver.max_artifact_bytes,
-        bounds: Bounds::UnlessGiven(&on_command_line),
-        ..Request::new(Spelling::Option, &cwd)
-    }
-    .resolve()?;
+    let resolved = crate::project::resolve(
+        &args.checking,
+        given,
+        Level::Receiver,
+        &args.input,
+        Some(args.receiver.max_artifact_bytes),
+    )?;
     let validator = resolved.validator_for(Some(&args.record), |max_bytes| {
         crate::receiver::context(&args.receiver, max_bytes)
     })?;

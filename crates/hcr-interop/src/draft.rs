@@ -98,11 +98,17 @@ pub struct Checked {
 
 impl Draft {
     /// Checks the draft converted from `source` (the source's bytes, whose secrets, a split
-    /// one included, are never shown).
+    /// one included, are never shown) at the normative level.
     #[must_use]
     pub fn check(&self, source: &[u8]) -> Checked {
+        self.check_with(source, &Validator::new(Level::Normative))
+    }
+
+    /// [`Draft::check`] with `validator` (a project's: its level, limits and selection).
+    #[must_use]
+    pub fn check_with(&self, source: &[u8], validator: &Validator) -> Checked {
         let text = pretty(&self.record);
-        let report = Validator::new(Level::Normative).validate_str(&text);
+        let report = validator.validate_str(&text);
         let complete = self.lost.is_empty() && self.missing.is_empty() && report.valid();
         let mut shown = serde_json::Value::Null;
         // A source is read as Markdown too (escapes and character references decoded): what

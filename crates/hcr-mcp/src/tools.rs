@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use hcr_batch::{Options, Outcome, Source, Summary};
-use hcr_chain::{Continuation, Diff, Refusal, checked_successor, parse_actor, revision_file_name};
+use hcr_chain::{
+    Continuation, Diff, Refusal, checked_successor_with, parse_actor, revision_file_name,
+};
 use hcr_interop::forms::Form;
 use hcr_interop::source::{DraftError, SourceFormat, draft_from};
 use hcr_project::{Config, Request, Resolved};
@@ -239,6 +241,24 @@ impl State {
         }
         .resolve()
         .map_err(|e| Failure::Arguments(e.to_string()))
+    }
+}
+
+impl State {
+    /// The validator of a tool that checks a record (`continue`, `diff`, `render`, `convert`,
+    /// `digest` with `fill`) at `level`: the project's configuration in the first root, with
+    /// the overrides that match `path`, the server's limits as a ceiling, as `validate`
+    /// checks it.
+    fn checker(&self, level: Level, path: Option<&str>) -> Result<Validator> {
+        let configured = self.configured(None)?;
+        let none = Selection {
+            select: &[],
+            ignore: &[],
+            warn: &[],
+            error: &[],
+        };
+        self.resolve(Some(level), false, &none, &configured, false)?
+            .validator_for(path.map(Path::new), |_| Ok(ReceiverContext::new()))
     }
 }
 
@@ -672,8 +692,8 @@ fn schema_shaped(
     record: Option<&str>,
     path: Option<&str>,
 ) -> Result<std::result::Result<Record, Output>> {
+    let validator = state.checker(Level::Schema, path)?;
     let (bytes, path, _admitted) = state.input(record, path)?;
-    let validator = Validator::new(Level::Schema).with_limits(state.limits());
     let (record, report) = validator.validate_typed(&bytes);
     Ok(match record {
         Some(record) if report.valid() => Ok(record),
@@ -707,7 +727,8 @@ pub fn continue_record(state: &State, params: ContinueParams) -> Result<Output> 
         supersede: params.supersede,
         first: params.first,
     };
-    let next = match checked_successor(&previous, &how) {
+    let validator = state.checker(Level::Normative, params.write.as_deref().or(params.path.as_deref()))?;
+    let next = match checked_successor_with(&previous, &how, None, &validator) {
         Ok(next) => next,
         Err(Refusal::Invalid { report, text }) => {
             let mut output = report_output(
@@ -797,8 +818,8 @@ fn valid_record(
     record: Option<&str>,
     path: Option<&str>,
 ) -> Result<std::result::Result<Record, Output>> {
+    let validator = state.checker(Level::Normative, path)?;
     let (bytes, path, _admitted) = state.input(record, path)?;
-    let validator = Validator::new(Level::Normative).with_limits(state.limits());
     Ok(match validator.read_record(&bytes) {
         Ok((record, _)) => Ok(record),
         Err(report) => {
@@ -846,7 +867,7 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                         }
                     })
                 })?;
-            let checked = draft.check(text.as_bytes());
+            let checked = draft.check_with(text.as_bytes(), &state.checker(Level::Normative, None)?);
             let valid = checked.report.valid();
             let errors = checked.report.count(Severity::Error);
             let diagnostics: Vec<Value> = checked
@@ -1014,7 +1035,8 @@ fn fill_record(state: &State, record: &str, params: &DigestParams) -> Result<Out
         .map_err(|_| Failure::Tool(format!("`{record}` is not UTF-8 text")))?;
     let folder = state.roots.resolve(artifacts)?.folder()?;
     let store = ArtifactStore::new(folder, hcr_validate::receiver::DEFAULT_MAX_ARTIFACT_BYTES);
-    let (value, items) = match fill::plan_text(&text, state.limits(), store) {
+    let validator = state.checker(Level::Normative, Some(record))?;
+    let (value, items) = match fill::plan_text(&text, &validator, store) {
         Ok(planned) => planned,
         Err(report) => {
             let mut output = report_output(

@@ -173,23 +173,21 @@ pub fn apply(text: &str, record: &Value, items: &[FillItem]) -> Result<String, F
     Ok(out)
 }
 
-/// Validates the record `text` at the normative level (within `limits`) and plans its fill
-/// against the artifacts in `store`: the parsed record and the plan. Only a valid record is
-/// filled.
+/// Validates the record `text` with `validator` (the normative level, or a project's
+/// validator at it: its limits and selection) and plans its fill against the artifacts in
+/// `store`: the parsed record and the plan. Only a valid record is filled.
 ///
 /// # Errors
 /// The report, when the record is not valid.
 pub fn plan_text(
     text: &str,
-    limits: hcr_validate::Limits,
+    validator: &hcr_validate::Validator,
     store: hcr_validate::receiver::ArtifactStore,
 ) -> Result<(Value, Vec<FillItem>), hcr_validate::Report> {
-    use hcr_validate::{Level, ReceiverContext, Validator};
+    use hcr_validate::ReceiverContext;
     let context = ReceiverContext::new().artifacts(store);
     // One parse: the checks', and the record the plan reads.
-    let (report, planned) = Validator::new(Level::Normative)
-        .with_limits(limits)
-        .validate_then(text.as_bytes(), |root| {
+    let (report, planned) = validator.validate_then(text.as_bytes(), |root| {
             let assessment = Assessment::of_tree(root, &context);
             let record = root.to_value();
             let items = plan(&record, &assessment);
