@@ -5,12 +5,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, anyhow, bail};
 use hcr_chain::{
-    Continuation, Diff, PatchText, Refusal, checked_successor_with, parse_actor,
-    revision_file_name,
+    Continuation, Diff, PatchText, Refusal, checked_successor_with, parse_actor, revision_file_name,
 };
 use hcr_report::{Context, Format, Outcome, Summary, renderer};
 use hcr_types::Record;
-use hcr_validate::{Level, Report, Validator};
+use hcr_validate::{Level, Report};
 
 use crate::args::{CheckArgs, ContinueArgs, DiffArgs, DiffFormat, InputArgs};
 use crate::project::Given;

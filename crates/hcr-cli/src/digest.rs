@@ -60,15 +60,14 @@ fn fill_record(path: &Path, artifacts: &Path, args: &DigestArgs, given: &Given<'
             artifacts.display()
         )
     })?;
-    let (record, items) =
-        match fill::plan_text(&text, &validator, store) {
-            Ok(planned) => planned,
-            Err(report) => bail!(
-                "`{}` is not a valid record ({}); run `hcr validate` on it first",
-                path.display(),
-                hcr_validate::Severity::Error.counted(report.count(hcr_validate::Severity::Error))
-            ),
-        };
+    let (record, items) = match fill::plan_text(&text, &validator, store) {
+        Ok(planned) => planned,
+        Err(report) => bail!(
+            "`{}` is not a valid record ({}); run `hcr validate` on it first",
+            path.display(),
+            hcr_validate::Severity::Error.counted(report.count(hcr_validate::Severity::Error))
+        ),
+    };
     let mut out = io::stdout().lock();
     let mut status = EXIT_VALID;
     for item in &items {

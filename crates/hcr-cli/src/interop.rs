@@ -12,14 +12,13 @@ use hcr_interop::source::{DraftError, SourceFormat, draft_from};
 use hcr_interop::spec_handoff::discover::{DiscoverRequest, discover};
 use hcr_interop::spec_handoff::lint::lint;
 use hcr_interop::spec_handoff::write::{WriteRequest, read_input, write};
-use hcr_project::Request;
 use hcr_report::{Context, renderer};
 use hcr_types::Record;
-use hcr_validate::{Level, Severity, Spelling, Validator};
+use hcr_validate::{Level, Severity, Validator};
 
 use crate::args::{
-    CheckArgs, ConvertArgs, ConvertFrom, ConvertTo, HandoffMdCommand, InputArgs, LintArgs, RenderArgs,
-    RenderAs, SpecHandoffCommand,
+    CheckArgs, ConvertArgs, ConvertFrom, ConvertTo, HandoffMdCommand, InputArgs, LintArgs,
+    RenderArgs, RenderAs, SpecHandoffCommand,
 };
 use crate::project::Given;
 use crate::{EXIT_INVALID, EXIT_VALID};
@@ -129,8 +128,7 @@ fn valid_record(
     checking: &CheckArgs,
     given: &Given<'_>,
 ) -> Result<Record> {
-    let validator =
-        crate::project::checker(checking, given, Level::Normative, input, Some(path))?;
+    let validator = crate::project::checker(checking, given, Level::Normative, input, Some(path))?;
     let bytes = crate::input::bytes(path, input)?;
     validator
         .read_record(&bytes)
@@ -190,7 +188,13 @@ pub(crate) fn convert(args: &ConvertArgs, given: &Given<'_>) -> Result<u8> {
         &args.limits,
         args.out.as_deref(),
     )?;
-    emit_draft(&draft, text.as_bytes(), args.out.as_deref(), args.check, &validator)
+    emit_draft(
+        &draft,
+        text.as_bytes(),
+        args.out.as_deref(),
+        args.check,
+        &validator,
+    )
 }
 
 /// `--to handover-brief`: the brief on standard output (or `--out`), every part of the record

@@ -727,7 +727,10 @@ pub fn continue_record(state: &State, params: ContinueParams) -> Result<Output> 
         supersede: params.supersede,
         first: params.first,
     };
-    let validator = state.checker(Level::Normative, params.write.as_deref().or(params.path.as_deref()))?;
+    let validator = state.checker(
+        Level::Normative,
+        params.write.as_deref().or(params.path.as_deref()),
+    )?;
     let next = match checked_successor_with(&previous, &how, None, &validator) {
         Ok(next) => next,
         Err(Refusal::Invalid { report, text }) => {
@@ -867,7 +870,8 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                         }
                     })
                 })?;
-            let checked = draft.check_with(text.as_bytes(), &state.checker(Level::Normative, None)?);
+            let checked =
+                draft.check_with(text.as_bytes(), &state.checker(Level::Normative, None)?);
             let valid = checked.report.valid();
             let errors = checked.report.count(Severity::Error);
             let diagnostics: Vec<Value> = checked

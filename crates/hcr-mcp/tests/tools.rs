@@ -622,3 +622,41 @@ fn the_output_schemas_refuse_what_they_do_not_describe() {
     item["artifact_ref"] = reference;
     assert!(conforms("digest", &filled).is_err());
 }
+
+/// The tools that read a record check it under the root's hcr.toml, as `validate` does.
+#[test]
+fn every_tool_that_reads_a_record_checks_it_under_the_roots_configuration() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut value: Value =
+        serde_json::from_str(&record("extensions-and-digests.json")).expect("JSON");
+    value["objective"]["acceptanceCriteria"] = json!([]);
+    std::fs::write(dir.path().join("r.json"), value.to_string()).expect("written");
+    let calls = [
+        ("validate", json!({"paths": ["r.json"]})),
+        ("render", json!({"path": "r.json", "as": "markdown"})),
+        ("convert", json!({"path": "r.json", "to": "handover-brief"})),
+        (
+            "continue",
+            json!({"path": "r.json", "by": "agent:x", "now": "2026-12-05T00:00:00Z"}),
+        ),
+    ];
+    for (config, want) in [
+        (None, Answer::Passes),
+        (Some("error = [\"HCR210\"]\n"), Answer::Fails),
+    ] {
+        match config {
+            Some(text) => std::fs::write(dir.path().join("hcr.toml"), text).expect("written"),
+            None => {
+                let _ = std::fs::remove_file(dir.path().join("hcr.toml"));
+            }
+        }
+        let state = state(dir.path(), false);
+        for (tool, arguments) in &calls {
+            assert_eq!(
+                call(&state, tool, arguments.clone()),
+                want,
+                "{tool} {config:?}"
+            );
+        }
+    }
+}

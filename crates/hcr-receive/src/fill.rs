@@ -188,11 +188,11 @@ pub fn plan_text(
     let context = ReceiverContext::new().artifacts(store);
     // One parse: the checks', and the record the plan reads.
     let (report, planned) = validator.validate_then(text.as_bytes(), |root| {
-            let assessment = Assessment::of_tree(root, &context);
-            let record = root.to_value();
-            let items = plan(&record, &assessment);
-            (record, items)
-        });
+        let assessment = Assessment::of_tree(root, &context);
+        let record = root.to_value();
+        let items = plan(&record, &assessment);
+        (record, items)
+    });
     planned.ok_or(report)
 }
 

@@ -559,3 +559,59 @@ fn help_where_users_go_wrong() {
     let (_, stdout, _) = run(d, &["validate", "records/note.json"]);
     assert!(stdout.contains("this looks like YAML"), "{stdout}");
 }
+
+/// Every command that reads a record checks it as `hcr validate` does: under the project's
+/// hcr.toml (here making HCR210 an error), unless `--no-config`, and after it the command
+/// line's selection (`--warn HCR210`).
+#[test]
+fn every_command_that_reads_a_record_checks_it_under_the_project_settings() {
+    let dir = project();
+    let examples = hcr_testkit::workspace_root().join("protocol/v1/examples");
+    let mut value: Value = serde_json::from_str(
+        &std::fs::read_to_string(examples.join("extensions-and-digests.json")).expect("read"),
+    )
+    .expect("JSON");
+    // No acceptance criteria: HCR210, a warning by default.
+    value["objective"]["acceptanceCriteria"] = json!([]);
+    std::fs::write(dir.path().join("records/r.json"), value.to_string()).expect("written");
+    std::fs::write(dir.path().join("hcr.toml"), "error = [\"HCR210\"]\n").expect("written");
+    let artifacts = examples.join("artifacts").display().to_string();
+    let commands: &[&[&str]] = &[
+        &["validate", "records/r.json"],
+        &["receive", "records/r.json", "--artifacts", &artifacts],
+        &["render", "--as", "markdown", "records/r.json"],
+        &["convert", "--to", "handover-brief", "records/r.json"],
+        &[
+            "continue",
+            "records/r.json",
+            "--by",
+            "agent:x",
+            "--now",
+            "2026-12-05T00:00:00Z",
+        ],
+        &[
+            "digest",
+            "--fill",
+            "records/r.json",
+            "--artifacts",
+            &artifacts,
+        ],
+    ];
+    for command in commands {
+        let status = |extra: &[&str]| {
+            Command::cargo_bin("hcr")
+                .expect("the binary")
+                .args(*command)
+                .args(extra)
+                .current_dir(dir.path())
+                .output()
+                .expect("hcr runs")
+                .status
+                .code()
+        };
+        let refused = status(&[]);
+        assert!(matches!(refused, Some(1 | 2)), "{command:?}: {refused:?}");
+        assert_eq!(status(&["--no-config"]), Some(0), "{command:?} --no-config");
+        assert_eq!(status(&["--warn", "HCR210"]), Some(0), "{command:?} --warn");
+    }
+}
