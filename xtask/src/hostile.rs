@@ -240,6 +240,7 @@ fn commands(valid: &str, artifacts: &str, repo: &str) -> Vec<(&'static str, Runn
             cli(&["validate", "--baseline", "{}", valid]),
         ),
         ("receive", cli(&["receive", "{}"])),
+        ("fix", cli(&["fix", "--check", "{}"])),
         (
             "render --as goal-handover",
             cli(&["render", "--as", "goal-handover", "{}"]),

@@ -49,6 +49,10 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
         &["hcr-escape", "hcr-fs", "hcr-types", "hcr-validate"],
     ),
     (
+        "hcr-fix",
+        &["hcr-codes", "hcr-json", "hcr-types", "hcr-validate"],
+    ),
+    (
         "hcr-certify",
         &["hcr-batch", "hcr-fs", "hcr-types", "hcr-validate"],
     ),
@@ -67,6 +71,7 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
         &[
             "hcr-batch",
             "hcr-cli",
+            "hcr-fix",
             "hcr-interop",
             "hcr-project",
             "hcr-types",
@@ -79,6 +84,7 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
             "hcr-batch",
             "hcr-chain",
             "hcr-escape",
+            "hcr-fix",
             "hcr-fs",
             "hcr-interop",
             "hcr-project",

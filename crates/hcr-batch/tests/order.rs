@@ -19,6 +19,7 @@ fn records(dir: &std::path::Path, count: usize) -> Vec<PathBuf> {
                     whole_document: false,
                     text: Box::leak(format!("{{\"recordId\": \"{i}\"}}").into_boxed_str()),
                     language: "json",
+                    fixed: None,
                 }
                 .document()
             };

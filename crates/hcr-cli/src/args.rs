@@ -34,6 +34,9 @@ pub enum Command {
     Digest(DigestArgs),
     /// Print what a successor must read before acting on a record: the receiver brief.
     Receive(ReceiveArgs),
+    /// Repair the mechanical mistakes in records (safe fixes; unsafe ones with
+    /// --unsafe-fixes), writing each file only when the result is no worse.
+    Fix(FixArgs),
     /// Make the next revision of a record: same recordId, revision plus one, your changes.
     Continue(ContinueArgs),
     /// Show what changed between two revisions of a record.
@@ -337,6 +340,52 @@ pub struct ReceiveArgs {
     /// How the record is checked.
     #[command(flatten)]
     pub checking: CheckArgs,
+}
+
+/// `hcr fix`.
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("mode").args(["diff", "check"]))]
+pub struct FixArgs {
+    /// Records and folders to fix (folders are walked for `*.json`, or the project's glob);
+    /// none or `-`: standard input, the fixed text on standard output.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+
+    /// Apply the unsafe fixes too: those that change structure or content (the
+    /// handover-record skill's groups mapped to v1.0's, a whitespace-only item removed, a
+    /// resolved review without its revision set back to open).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+
+    /// Print a unified diff of each fix and write nothing.
+    #[arg(long)]
+    pub diff: bool,
+
+    /// Write nothing; exit 1 when a fix would apply.
+    #[arg(long)]
+    pub check: bool,
+
+    /// How the fixes are reported (on standard output; with standard input, on standard
+    /// error).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: FixFormat,
+
+    /// How much one input may hold.
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// How the records are checked: the findings fixed are the ones reported.
+    #[command(flatten)]
+    pub checking: CheckArgs,
+}
+
+/// How `hcr fix` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FixFormat {
+    /// A line per fix, for people.
+    Text,
+    /// One JSON document.
+    Json,
 }
 
 /// `hcr continue`.

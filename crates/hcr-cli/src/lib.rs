@@ -14,6 +14,7 @@ pub mod args;
 mod certify;
 mod chain;
 mod digest;
+mod fix;
 mod info;
 mod input;
 mod interop;
@@ -91,54 +92,22 @@ where
             };
         }
     };
+    // The options given, as clap saw them, of the subcommand that runs.
+    let given = project::Given::of_command(&matches);
     let result = match cli.command {
         Command::Validate(args) if args.protocol_stdio => certify::serve_stdio(),
-        Command::Validate(args) => validate::run(
-            &args,
-            &project::Given::new(matches.subcommand_matches("validate")),
-        ),
+        Command::Validate(args) => validate::run(&args, &given),
         Command::Certify(args) => certify::run(&args),
         Command::Mcp(args) => mcp(&args),
-        Command::SpecHandoff(command) => interop::spec_handoff(
-            &command,
-            &project::Given::new(
-                matches
-                    .subcommand_matches("spec-handoff")
-                    .and_then(|m| m.subcommand_matches("lint")),
-            ),
-        ),
-        Command::HandoffMd(command) => interop::handoff_md(
-            &command,
-            &project::Given::new(
-                matches
-                    .subcommand_matches("handoff-md")
-                    .and_then(|m| m.subcommand_matches("lint")),
-            ),
-        ),
-        Command::Render(args) => interop::render(
-            &args,
-            &project::Given::new(matches.subcommand_matches("render")),
-        ),
-        Command::Convert(args) => interop::convert(
-            &args,
-            &project::Given::new(matches.subcommand_matches("convert")),
-        ),
-        Command::Continue(args) => chain::run_continue(
-            &args,
-            &project::Given::new(matches.subcommand_matches("continue")),
-        ),
-        Command::Diff(args) => chain::run_diff(
-            &args,
-            &project::Given::new(matches.subcommand_matches("diff")),
-        ),
-        Command::Digest(args) => digest::run(
-            &args,
-            &project::Given::new(matches.subcommand_matches("digest")),
-        ),
-        Command::Receive(args) => receive::run(
-            &args,
-            &project::Given::new(matches.subcommand_matches("receive")),
-        ),
+        Command::SpecHandoff(command) => interop::spec_handoff(&command, &given),
+        Command::HandoffMd(command) => interop::handoff_md(&command, &given),
+        Command::Render(args) => interop::render(&args, &given),
+        Command::Convert(args) => interop::convert(&args, &given),
+        Command::Continue(args) => chain::run_continue(&args, &given),
+        Command::Diff(args) => chain::run_diff(&args, &given),
+        Command::Digest(args) => digest::run(&args, &given),
+        Command::Receive(args) => receive::run(&args, &given),
+        Command::Fix(args) => fix::run(&args, &given),
         Command::Explain { code } => info::explain(&code),
         Command::Rules => info::rules().map(|()| EXIT_VALID),
         Command::Schema => info::schema().map(|()| EXIT_VALID),

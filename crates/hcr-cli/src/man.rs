@@ -113,6 +113,23 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         )],
     ),
     (
+        "hcr-fix",
+        &[
+            (
+                "hcr fix --diff handoffs/",
+                "Show what the safe fixes would change in every record of a folder; write nothing.",
+            ),
+            (
+                "hcr fix --unsafe-fixes handoff.json",
+                "Rewrite a record written in the handover-record skill's groups as v1.0's, in place.",
+            ),
+            (
+                "cat record.json | hcr fix > fixed.json",
+                "Fix a record from standard input; the fixed text on standard output.",
+            ),
+        ],
+    ),
+    (
         "hcr-continue",
         &[(
             "hcr continue r2.json --by agent:fixer --complete 'Ran the tests.' --out r3.json",

@@ -21,6 +21,15 @@ impl<'a> Given<'a> {
         Self { matches }
     }
 
+    /// The options of the subcommand `matches` runs (`hcr handoff-md lint`'s, say).
+    pub(crate) fn of_command(matches: &'a ArgMatches) -> Self {
+        let mut leaf = matches;
+        while let Some((_, inner)) = leaf.subcommand() {
+            leaf = inner;
+        }
+        Self::new(Some(leaf))
+    }
+
     /// Whether the option `id` (the argument's field name) was given on the command line
     /// rather than left at its default.
     pub(crate) fn explicit(&self, id: &str) -> bool {

@@ -291,6 +291,9 @@ codes! {
     Hcr210 = "HCR210", "no-acceptance-criteria", Normative, Warning, on, Hcr("the schema allows an empty list, but a conforming receiver \"identifies the objective and acceptance criteria before acting\", and without criteria completion cannot be checked"),
         "The objective has no acceptance criteria, so the receiver cannot check completion.",
         "add at least one acceptance criterion the next actor can check";
+    Hcr211 = "HCR211", "padded-text", Normative, Warning, on, Hcr("the contract does not forbid it, but text that begins or ends with whitespace is almost always a producer's slip (a template's indentation, a trailing newline), and two items that differ only there read as one"),
+        "Text begins or ends with whitespace.",
+        "remove the whitespace around the text (`hcr fix` does)";
     Hcr301 = "HCR301", "artifact-digest-mismatch", Receiver, Error, on, Readme("A conforming receiver reads the evidence needed for the next action; the record carries \"evidence references and optional integrity digests\""),
         "An artifact's SHA-256 differs from the evidence's `sha256`.",
         "do not trust this evidence: find out whether the artifact or the record is wrong before acting on it";
@@ -457,6 +460,10 @@ pub struct Example {
     pub text: &'static str,
     /// The language of its fence: `json` for records, `markdown` for spec-handoff artifacts.
     pub language: &'static str,
+    /// For the patch `hcr fix` makes of the explanation's failing example (`json fixed`, or
+    /// `json fixed-unsafe` for a fix applied only with `--unsafe-fixes`): whether the fix is
+    /// unsafe. `None` for the failing and passing examples.
+    pub fixed: Option<bool>,
 }
 
 impl Example {
@@ -575,6 +582,14 @@ impl CodeInfo {
                 "Passing example (a whole artifact):\n\n```markdown",
             )
             .replace(
+                "```json fixed-unsafe",
+                "Fixed by `hcr fix --unsafe-fixes` (the failing example, repaired):\n\n```json",
+            )
+            .replace(
+                "```json fixed",
+                "Fixed by `hcr fix` (the failing example, repaired; a safe fix):\n\n```json",
+            )
+            .replace(
                 "```json failing",
                 "Failing example (a patch of the minimal valid record):\n\n```json",
             )
@@ -585,7 +600,8 @@ impl CodeInfo {
     }
 
     /// The explanation's examples, in order: fenced blocks whose info string is `json failing`,
-    /// `json passing`, or `json failing-document` / `json passing-document`.
+    /// `json passing`, `json failing-document` / `json passing-document`, or `json fixed` /
+    /// `json fixed-unsafe` (what `hcr fix` makes of the failing example).
     #[must_use]
     pub fn examples(&self) -> Vec<Example> {
         let mut examples = Vec::new();
@@ -609,11 +625,13 @@ impl CodeInfo {
                 break;
             };
             let language = &fence[..space];
-            let (passing, whole_document) = match info {
-                "failing" => (false, false),
-                "passing" => (true, false),
-                "failing-document" => (false, true),
-                "passing-document" => (true, true),
+            let (passing, whole_document, fixed) = match info {
+                "failing" => (false, false, None),
+                "passing" => (true, false, None),
+                "failing-document" => (false, true, None),
+                "passing-document" => (true, true, None),
+                "fixed" => (true, false, Some(false)),
+                "fixed-unsafe" => (true, false, Some(true)),
                 _ => {
                     rest = &body[close..];
                     continue;
@@ -628,6 +646,7 @@ impl CodeInfo {
                 whole_document,
                 text: &body[..close],
                 language,
+                fixed,
             });
             rest = &body[close + 4..];
         }

@@ -23,7 +23,7 @@ use hcr_validate::{Code, Level, Report, Severity, Validator};
 pub type Target = (&'static str, fn(&[u8]));
 
 /// Every target, by name.
-pub const TARGETS: [Target; 13] = [
+pub const TARGETS: [Target; 14] = [
     ("validate", validate),
     ("fast_path", fast_path),
     ("typed_round_trip", typed_round_trip),
@@ -37,6 +37,7 @@ pub const TARGETS: [Target; 13] = [
     ("baseline", baseline),
     ("handoff_md", handoff_md),
     ("mcp_request", mcp_request),
+    ("fix", fix),
 ];
 
 /// The longest an error message about a file may be (the path aside): it names a place and
@@ -279,6 +280,35 @@ pub fn render(data: &[u8]) {
     assert_eq!(block.matches("<untrusted_handover>").count(), 1);
     let page = hcr_interop::markdown::render(&record);
     assert!(terminal_safe(&page), "{page}");
+}
+
+/// A record → `hcr fix`, safe and unsafe: never worse (no code reported more often), a
+/// second run changes nothing, the text untouched when no fix applies, no title that quotes
+/// a secret of the record.
+pub fn fix(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let validator = Validator::new(Level::Normative);
+    let before = validator.validate_str(text);
+    for unsafe_fixes in [false, true] {
+        let options = hcr_fix::Options { unsafe_fixes };
+        let fixed = hcr_fix::fix(text, &validator, &options);
+        if fixed.applied.is_empty() {
+            assert_eq!(fixed.text, text);
+            continue;
+        }
+        for code in fixed.report.codes() {
+            let count = |r: &Report| r.diagnostics().iter().filter(|d| d.code == code).count();
+            assert!(count(&fixed.report) <= count(&before), "{code} grew");
+        }
+        let again = hcr_fix::fix(&fixed.text, &validator, &options);
+        assert!(again.applied.is_empty(), "{:?}", again.applied);
+        let secrets = hcr_validate::secrets::SecretSet::from_source(data);
+        for applied in &fixed.applied {
+            assert_eq!(secrets.redact(&applied.title), applied.title.as_str());
+        }
+    }
 }
 
 /// Text → every conversion that reads it (a goal handover note, a spec-handoff artifact):
@@ -679,7 +709,7 @@ pub fn seeds(target: &str, root: &std::path::Path) -> Vec<Vec<u8>> {
         "goal_handover" | "convert" => typed()
             .map(|record| hcr_interop::goal_handover::to_note(&record).into_bytes())
             .collect(),
-        "render" => records.clone(),
+        "render" | "fix" => records.clone(),
         "diff" => records
             .windows(2)
             .map(|pair| [pair[0].as_slice(), b"\0", pair[1].as_slice()].concat())

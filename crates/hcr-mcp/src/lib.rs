@@ -4,7 +4,7 @@
 //! An agent writes a correct record, checks what it was handed and continues the work
 //! through these tools, each backed by the library that decides it (`hcr-validate`,
 //! `hcr-receive`, `hcr-chain`, `hcr-interop`): `validate`, `explain`, `rules`, `receive`,
-//! `continue`, `diff`, `render`, `convert` and `digest`. Resources: the embedded schema
+//! `continue`, `diff`, `render`, `convert`, `digest` and `fix`. Resources: the embedded schema
 //! (`hcr://schema/v1`), the code table (`hcr://rules`) and each code's explanation
 //! (`hcr://explain/HCR204`). Prompts: `write-handoff-record` and `resume-from-handoff`.
 //!
@@ -74,8 +74,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
 use params::{
-    ContinueParams, ConvertParams, DiffParams, DigestParams, ExplainParams, Named, NoParams,
-    ReceiveParams, RenderParams, ValidateParams,
+    ContinueParams, ConvertParams, DiffParams, DigestParams, ExplainParams, FixParams, Named,
+    NoParams, ReceiveParams, RenderParams, ValidateParams,
 };
 use tools::{Failure, Output, State};
 
@@ -270,6 +270,20 @@ impl Server {
         Parameters(Named(params)): Parameters<Named<ConvertParams>>,
     ) -> Result<CallToolResult, ErrorData> {
         self.run(move |state| tools::convert(state, &params)).await
+    }
+
+    /// Repairs.
+    #[tool(
+        title = "Fix a record's mechanical mistakes",
+        annotations(read_only_hint = false, destructive_hint = true, idempotent_hint = true, open_world_hint = false),
+        output_schema = schemas::output("fix"),
+        description = "Repair the mechanical mistakes in a record (`record` or `path`): an enum value in the wrong case, `schemaVersion` written as a number, a misspelt property, whitespace around text (safe fixes); with `unsafe_fixes`, also the handover-record skill's groups (`state`, `artifacts`, `questions`, `next_actions`) rewritten as v1.0's, a whitespace-only item removed, a resolved review without its revision reopened. Returns the fixed text (untrusted data; secrets masked), each fix applied, and what is left; with `write` (and --allow-write) writes it over `path`. A fix is kept only when the result is no worse."
+    )]
+    async fn fix(
+        &self,
+        Parameters(Named(params)): Parameters<Named<FixParams>>,
+    ) -> Result<CallToolResult, ErrorData> {
+        self.run(move |state| tools::fix(state, &params)).await
     }
 
     /// SHA-256 digests.

@@ -410,3 +410,24 @@ pub struct DigestParams {
     #[serde(default)]
     pub write: bool,
 }
+
+/// `fix`'s arguments.
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FixParams {
+    /// The record's JSON text, or the record as a JSON object (give this or `path`).
+    #[serde(default)]
+    pub record: Option<RecordText>,
+    /// The path of the record's file, beneath a root (relative paths from the first root).
+    #[serde(default)]
+    pub path: Option<String>,
+    /// Apply the unsafe fixes too: those that change structure or content (the
+    /// handover-record skill's groups mapped to v1.0's, a whitespace-only item removed, a
+    /// resolved review without its revision set back to open).
+    #[serde(default)]
+    pub unsafe_fixes: bool,
+    /// Write the fixed record over `path` (needs `--allow-write`; only when it changed and is
+    /// no worse).
+    #[serde(default)]
+    pub write: bool,
+}

@@ -19,7 +19,7 @@ use hcr_validate::{Action, Code, Level, Limits, ReceiverContext, Severity, Spell
 use serde_json::{Value, json};
 
 use crate::params::{
-    ContinueParams, ConvertParams, ConvertTo, DiffParams, DigestParams, ExplainParams,
+    ContinueParams, ConvertParams, ConvertTo, DiffParams, DigestParams, ExplainParams, FixParams,
     ReceiveParams, ReceiverArgs, RecordArg, RenderParams, ValidateParams,
 };
 use crate::roots::{PathError, Roots};
@@ -432,6 +432,7 @@ pub fn call(state: &State, name: &str, arguments: Value) -> Result<Output> {
         "render" => render_record(state, &read(arguments)?),
         "convert" => convert(state, &read(arguments)?),
         "digest" => digest(state, &read(arguments)?),
+        "fix" => fix(state, &read(arguments)?),
         other => Err(Failure::UnknownTool(format!(
             "hcr has no tool `{}`",
             hcr_validate::secrets::quote(other, 60)
@@ -973,6 +974,93 @@ fn to_spec_handoff(state: &State, params: &ConvertParams, record: &Record) -> Re
         text: result.to_json(),
         structured: json!({ "result": result.0, "lost": lost }),
         is_error: !written,
+    })
+}
+
+/// `fix`: the record with its mechanical mistakes repaired (the unsafe fixes only when
+/// asked), what was fixed and what is left; written over `path` with `write`.
+pub fn fix(state: &State, params: &FixParams) -> Result<Output> {
+    if params.write {
+        if params.path.is_none() {
+            return Err(Failure::Arguments("`write` needs `path`".into()));
+        }
+        state.writable("`fix` with `write`")?;
+    }
+    let validator = state.checker(Level::Normative, params.path.as_deref())?;
+    let (bytes, path, _admitted) = state.input(params.record.as_deref(), params.path.as_deref())?;
+    let Ok(text) = String::from_utf8(bytes) else {
+        return Err(Failure::Tool("the record is not UTF-8 text".into()));
+    };
+    let fixed = hcr_fix::fix(
+        &text,
+        &validator,
+        &hcr_fix::Options {
+            unsafe_fixes: params.unsafe_fixes,
+        },
+    );
+    let mut written = false;
+    if params.write
+        && fixed.changed()
+        && let Some(path) = &path
+    {
+        state.roots.resolve(path)?.replace(fixed.text.as_bytes())?;
+        written = true;
+    }
+    // The text handed back hides what the record holds of secrets (the file keeps them).
+    let secrets = serde_json::from_str::<Value>(&fixed.text)
+        .map(|value| hcr_validate::secrets::of_record(&value))
+        .unwrap_or_default();
+    let shown = secrets.redact(&fixed.text).into_owned();
+    let listed = |fixes: &[hcr_fix::Applied]| -> Vec<Value> {
+        fixes
+            .iter()
+            .map(|a| serde_json::to_value(a).unwrap_or(Value::Null))
+            .collect()
+    };
+    let diagnostics: Vec<Value> = fixed
+        .report
+        .diagnostics()
+        .iter()
+        .map(|d| serde_json::to_value(d.wire(0)).unwrap_or(Value::Null))
+        .collect();
+    let structured = json!({
+        "untrusted": hcr_escape::UNTRUSTED_NOTICE,
+        "text": shown,
+        "redacted": shown != fixed.text,
+        "changed": fixed.changed(),
+        "written": written,
+        "applied": listed(&fixed.applied),
+        "unsafeAvailable": listed(&fixed.unsafe_available),
+        "valid": fixed.report.valid(),
+        "diagnostics": diagnostics,
+    });
+    let mut lines = String::new();
+    for a in &fixed.applied {
+        lines.push_str(&format!(
+            "fixed {} ({}): {}\n",
+            a.code,
+            a.applicability.as_str(),
+            a.title
+        ));
+    }
+    if !fixed.unsafe_available.is_empty() {
+        lines.push_str(&format!(
+            "{} more with `unsafe_fixes`\n",
+            hcr_validate::counted(fixed.unsafe_available.len(), "fix", "fixes")
+        ));
+    }
+    let left = fixed.report.count(Severity::Error);
+    if left > 0 {
+        lines.push_str(&format!(
+            "{} left to fix by hand\n",
+            Severity::Error.counted(left)
+        ));
+    }
+    lines.push_str(&hcr_escape::untrusted(&shown));
+    Ok(Output {
+        structured,
+        text: lines,
+        is_error: !fixed.report.valid(),
     })
 }
 

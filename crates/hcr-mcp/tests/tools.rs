@@ -222,6 +222,19 @@ fn every_call_gets_the_answer_it_must() {
             json!({"fill": "extensions-and-digests.json", "artifacts": "artifacts"}),
             Passes,
         ),
+        ("fix", json!({"path": "bug-fix.json"}), Passes),
+        ("fix", json!({"record": {"schemaVersion": 1.0}}), Fails),
+        (
+            "fix",
+            json!({"record": "{}", "write": true}),
+            ArgumentsError,
+        ),
+        (
+            "fix",
+            json!({"path": "bug-fix.json", "write": true}),
+            ToolError,
+        ),
+        ("fix", json!({}), ArgumentsError),
     ];
     let wrong: Vec<String> = cases
         .into_iter()
@@ -659,4 +672,44 @@ fn every_tool_that_reads_a_record_checks_it_under_the_roots_configuration() {
             );
         }
     }
+}
+
+/// `fix` repairs what is mechanical, writes only with --allow-write, and hands back no secret.
+#[test]
+fn fix_repairs_writes_only_when_allowed_and_masks_secrets() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut value: Value = serde_json::from_str(&record("bug-fix.json")).expect("JSON");
+    value["schemaVersion"] = json!(1.0);
+    value["constraints"][0]["kind"] = json!("Permission");
+    let token = "ghp_R7vQ2mX9kL4pN8sT1wY6zB3cD5fG0hJ2aE4u";
+    value["decisions"][0]["rationale"] = json!(format!("The token {token} was rotated."));
+    let text = serde_json::to_string_pretty(&value).expect("JSON");
+    std::fs::write(dir.path().join("r.json"), &text).expect("written");
+    let output =
+        tools::call(&state(dir.path(), false), "fix", json!({"path": "r.json"})).expect("fixed");
+    assert_eq!(conforms("fix", &output), Ok(()));
+    let applied: Vec<&str> = output.structured["applied"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|a| a["code"].as_str().expect("a code"))
+        .collect();
+    assert_eq!(applied, ["HCR106", "HCR105"]);
+    assert_eq!(output.structured["redacted"], true);
+    let shown = format!("{}\n{}", output.text, output.structured);
+    assert!(!shown.contains(&token[4..12]), "{shown}");
+    // Not written without `write`; written with it, the secret kept in the file.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("r.json")).expect("read"),
+        text
+    );
+    let output = tools::call(
+        &state(dir.path(), true),
+        "fix",
+        json!({"path": "r.json", "write": true}),
+    )
+    .expect("fixed");
+    assert_eq!(output.structured["written"], true);
+    let written = std::fs::read_to_string(dir.path().join("r.json")).expect("read");
+    assert!(written.contains("\"schemaVersion\": \"1.0\"") && written.contains(token));
 }

@@ -413,6 +413,58 @@ fn files(
     Ok(reports)
 }
 
+/// Repairs the mechanical mistakes of a record's text (`str`, `bytes` or a `dict`; a `dict`
+/// is written as two-space indented JSON first) as `hcr fix` does, the unsafe fixes too with
+/// `unsafe=True`, checked under `config` (an hcr.toml file, or a folder it is found from) and
+/// the selection: the fixed text and the fixes applied, each a `dict` (`code`, `pointer`,
+/// `applicability`, `title`, `unmapped`).
+#[pyfunction]
+#[pyo3(signature = (record, *, r#unsafe=false, select=None, ignore=None, warn=None, error=None, config=None))]
+#[allow(clippy::too_many_arguments)]
+fn fix<'py>(
+    py: Python<'py>,
+    record: &Bound<'py, PyAny>,
+    r#unsafe: bool,
+    select: Option<Vec<String>>,
+    ignore: Option<Vec<String>>,
+    warn: Option<Vec<String>>,
+    error: Option<Vec<String>>,
+    config: Option<PathBuf>,
+) -> PyResult<(String, Vec<Bound<'py, PyAny>>)> {
+    let text = String::from_utf8(record_bytes(record)?)
+        .map_err(|_| UsageError::new_err("the record is not UTF-8 text"))?;
+    let resolved = resolve(Settings {
+        level: Some("normative"),
+        select,
+        ignore,
+        warn,
+        error,
+        config,
+        deny_warnings: false,
+        receiver: false,
+    })?;
+    let validator = validator(&resolved, None, None)?;
+    let fixed = py.detach(|| {
+        hcr_fix::fix(
+            &text,
+            &validator,
+            &hcr_fix::Options {
+                unsafe_fixes: r#unsafe,
+            },
+        )
+    });
+    let json = py.import("json")?;
+    let fixes = fixed
+        .applied
+        .iter()
+        .map(|applied| {
+            let text = serde_json::to_string(applied).unwrap_or_default();
+            json.call_method1("loads", (text,))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok((fixed.text, fixes))
+}
+
 /// Validates one record (`str`, `bytes`, a `dict`, or a record file as an `os.PathLike`) at
 /// `level`: by default the receiver's when `artifacts` or `revisions` is given, else the
 /// configuration's, else normative; `artifacts` or `revisions` with another level is a
@@ -873,6 +925,7 @@ fn _hcr(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(render, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(fix, m)?)?;
     m.add_function(wrap_pyfunction!(schema, m)?)?;
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

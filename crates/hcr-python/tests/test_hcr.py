@@ -294,3 +294,32 @@ def test_the_severities_and_codes_the_stubs_name() -> None:
     report = hcr.validate(record, artifacts=str(EXAMPLES / "artifacts"))
     severities = {d.severity for d in report.diagnostics}
     assert "info" in severities and severities <= set(typing.get_args(hcr.Severity))
+
+
+def test_fix_gives_the_clis_fixed_text_and_its_fixes(tmp_path: pathlib.Path) -> None:
+    record = json.loads((EXAMPLES / "bug-fix.json").read_text())
+    record["schemaVersion"] = 1.0
+    record["constraints"][0]["kind"] = record["constraints"][0]["kind"].upper()
+    text = json.dumps(record, indent=2)
+    fixed, fixes = hcr.fix(text)
+    assert [f["code"] for f in fixes] == ["HCR106", "HCR105"]
+    assert all(f["applicability"] == "safe" for f in fixes)
+    assert hcr.validate(fixed).valid
+    # The CLI on standard input gives the same text.
+    done = subprocess.run([HCR, "fix", "--no-config"], input=text.encode(), capture_output=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode() == fixed
+    # A fixed text has nothing left to fix; a dict is fixed as its JSON text.
+    assert hcr.fix(fixed) == (fixed, [])
+    assert hcr.fix(json.loads(text))[0] == hcr.fix(json.dumps(json.loads(text), indent=2))[0]
+
+
+def test_unsafe_fixes_only_when_asked() -> None:
+    record = json.loads((EXAMPLES / "bug-fix.json").read_text())
+    record["currentState"]["complete"].append("   ")
+    text = json.dumps(record, indent=2)
+    same, none = hcr.fix(text)
+    assert same == text and none == []
+    fixed, fixes = hcr.fix(text, unsafe=True)
+    assert [(f["code"], f["applicability"]) for f in fixes] == [("HCR201", "unsafe")]
+    assert hcr.validate(fixed).valid

@@ -47,3 +47,10 @@ def main() -> None:
     except OSError as error:
         print(error.errno, error.filename, notes_of(reports[0]), severity(reports[0].diagnostics[0]))
     print(configured(pathlib.Path(".")))
+
+
+def fixing(text: str) -> list[str]:
+    fixed, fixes = hcr.fix(text, unsafe=True)
+    codes: list[hcr.Code] = [f["code"] for f in fixes]
+    assert isinstance(fixed, str)
+    return [f"{code}: {f['title']}" for code, f in zip(codes, fixes)]

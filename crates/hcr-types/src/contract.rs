@@ -52,10 +52,21 @@ pub fn for_each_blank_text<'v, V: JsonView<'v>>(
     value: V,
     f: &mut impl FnMut(&dyn Fn() -> JsonPointer, &'v str),
 ) {
+    // Empty text is the schema's (`minLength`), other types too.
+    for_each_text_where(value, |t| !t.is_empty() && is_js_blank(t), f);
+}
+
+/// Calls `f` for every string at a [`TEXT_PLACES`] place that `test` accepts, with a
+/// function that builds its pointer (called only when there is something to report) and the
+/// text.
+pub fn for_each_text_where<'v, V: JsonView<'v>>(
+    value: V,
+    test: impl Fn(&str) -> bool,
+    f: &mut impl FnMut(&dyn Fn() -> JsonPointer, &'v str),
+) {
     for place in TEXT_PLACES {
         each_match(value, place, &mut |pointer, value| {
-            // Empty text is the schema's (`minLength`), other types too.
-            if let Some(text) = value.as_str().filter(|t| !t.is_empty() && is_js_blank(t)) {
+            if let Some(text) = value.as_str().filter(|t| test(t)) {
                 f(pointer, text);
             }
         });

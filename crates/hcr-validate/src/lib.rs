@@ -70,7 +70,7 @@ pub use hcr_json::{Limit, Limits, MAX_JSON_VALUES, Position, Span, Spelling, cou
 pub use level::{Level, UnknownLevel};
 pub use receiver::ReceiverContext;
 pub use report::Report;
-pub use schema::SCHEMA_JSON;
+pub use schema::{SCHEMA_JSON, SchemaFacts};
 pub use validator::Validator;
 
 /// The secret scanner ([`hcr_secrets`]) as a record is scanned: the schema's property names

@@ -1271,9 +1271,66 @@ fn first_repeat(list: Json<'_, '_>) -> Option<(usize, usize)> {
     None
 }
 
-/// The properties the schema defines for the object at `pointer` (following `properties`,
-/// `items` and `$ref`s), for "did you mean".
+/// What the canonical schema says of the value at a JSON Pointer (following `properties`,
+/// `items` and `$ref`s): the properties it defines when it is an object, and the strings it
+/// allows when it is an enumeration. An editor's completion and `hcr fix` read it; nothing is
+/// said of a place the schema does not reach (under `extensions`, or past a wrong name).
+///
+/// ```
+/// use hcr_types::JsonPointer;
+/// use hcr_validate::SchemaFacts;
+///
+/// let kind = SchemaFacts::at(&JsonPointer::parse("/constraints/0/kind").expect("a pointer"));
+/// assert!(kind.allowed.contains(&"permission"));
+/// let state = SchemaFacts::at(&JsonPointer::parse("/currentState").expect("a pointer"));
+/// assert_eq!(state.properties, ["complete", "inProgress", "blocked", "unverified"]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SchemaFacts {
+    /// The properties defined for an object here, in the schema's order.
+    pub properties: Vec<&'static str>,
+    /// The strings an enumeration (or a `const`) here allows, in the schema's order.
+    pub allowed: Vec<&'static str>,
+}
+
+impl SchemaFacts {
+    /// What the schema says of the value at `pointer`.
+    #[must_use]
+    pub fn at(pointer: &JsonPointer) -> Self {
+        let program = program();
+        let Some(here) = subschemas(pointer) else {
+            return Self::default();
+        };
+        let checks = || here.iter().flat_map(|&s| &program.schemas[s]);
+        Self {
+            properties: checks()
+                .filter_map(|check| match check {
+                    Check::Properties { declared, .. } => Some(declared),
+                    _ => None,
+                })
+                .flatten()
+                .map(|declared| declared.name.as_str())
+                .collect(),
+            allowed: checks()
+                .filter_map(|check| match check {
+                    Check::Strings { options, .. } => Some(options),
+                    _ => None,
+                })
+                .flatten()
+                .map(String::as_str)
+                .collect(),
+        }
+    }
+}
+
+/// The properties the schema defines for the object at `pointer`, for "did you mean".
 fn defined_properties(pointer: &JsonPointer) -> Vec<&'static str> {
+    SchemaFacts::at(pointer).properties
+}
+
+/// The subschemas a value at `pointer` is checked against, `$ref`s followed; `None` past a
+/// place the schema does not describe.
+fn subschemas(pointer: &JsonPointer) -> Option<Vec<usize>> {
     let program = program();
     // The subschemas a value at the current place is checked against, `$ref`s followed.
     let expand = |schema: usize| {
@@ -1312,18 +1369,10 @@ fn defined_properties(pointer: &JsonPointer) -> Vec<&'static str> {
         });
         match next {
             Some(next) => here = expand(next),
-            None => return Vec::new(),
+            None => return None,
         }
     }
-    here.iter()
-        .flat_map(|&s| &program.schemas[s])
-        .filter_map(|check| match check {
-            Check::Properties { declared, .. } => Some(declared),
-            _ => None,
-        })
-        .flatten()
-        .map(|declared| declared.name.as_str())
-        .collect()
+    Some(here)
 }
 
 /// Reports a schema error of `instance` (at the pointer `at` builds) to `out`: past the

@@ -35,6 +35,7 @@ fn commands(valid: &str, artifacts: &str, repo: &str) -> Vec<Vec<String>> {
     let lines: &[&[&str]] = &[
         &["validate", "{}"],
         &["receive", "{}"],
+        &["fix", "--check", "{}"],
         &["render", "--as", "goal-handover", "{}"],
         &["render", "--as", "markdown", "{}"],
         &["diff", "{}", valid],

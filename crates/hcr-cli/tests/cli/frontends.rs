@@ -77,14 +77,8 @@ fn checked(result: &Value) -> Answer {
     }
 }
 
-fn through_cli(request: &Value, folder: &Path) -> Answer {
-    let mut args: Vec<String> = vec!["validate".into(), "--format".into(), "json".into()];
-    if request.get("config").is_none() {
-        args.push("--no-config".into());
-    }
-    if let Some(level) = request["level"].as_str() {
-        args.extend(["--level".into(), level.into()]);
-    }
+/// The request's receiver inputs and selection as the CLI's options.
+fn options(request: &Value, args: &mut Vec<String>) {
     for (key, option) in [
         ("artifacts", "--artifacts"),
         ("revisions", "--revisions"),
@@ -100,17 +94,33 @@ fn through_cli(request: &Value, folder: &Path) -> Answer {
             args.extend([format!("--{action}"), targets]);
         }
     }
+}
+
+/// `hcr ARGS` run in `folder`.
+fn hcr(args: &[String], folder: &Path) -> std::process::Output {
+    Command::cargo_bin("hcr")
+        .expect("the hcr binary")
+        .args(args)
+        .current_dir(folder)
+        .env("CI", "true")
+        .output()
+        .expect("hcr runs")
+}
+
+fn through_cli(request: &Value, folder: &Path) -> Answer {
+    let mut args: Vec<String> = vec!["validate".into(), "--format".into(), "json".into()];
+    if request.get("config").is_none() {
+        args.push("--no-config".into());
+    }
+    if let Some(level) = request["level"].as_str() {
+        args.extend(["--level".into(), level.into()]);
+    }
+    options(request, &mut args);
     if request["deny_warnings"].as_bool() == Some(true) {
         args.push("--deny-warnings".into());
     }
     args.push(request["record"].as_str().expect("a record").into());
-    let out = Command::cargo_bin("hcr")
-        .expect("the hcr binary")
-        .args(&args)
-        .current_dir(folder)
-        .env("CI", "true")
-        .output()
-        .expect("hcr runs");
+    let out = hcr(&args, folder);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     match out.status.code() {
         Some(2) => {
@@ -163,29 +173,9 @@ fn through_receive(request: &Value, folder: &Path) -> Answer {
     if request.get("config").is_none() {
         args.push("--no-config".into());
     }
-    for (key, option) in [
-        ("artifacts", "--artifacts"),
-        ("revisions", "--revisions"),
-        ("now", "--now"),
-        ("as", "--as"),
-    ] {
-        if let Some(value) = request["receiver"][key].as_str() {
-            args.extend([option.into(), value.into()]);
-        }
-    }
-    for action in ["select", "ignore", "warn", "error"] {
-        for targets in strings(&request[action]) {
-            args.extend([format!("--{action}"), targets]);
-        }
-    }
+    options(request, &mut args);
     args.push(request["record"].as_str().expect("a record").into());
-    let out = Command::cargo_bin("hcr")
-        .expect("the hcr binary")
-        .args(&args)
-        .current_dir(folder)
-        .env("CI", "true")
-        .output()
-        .expect("hcr runs");
+    let out = hcr(&args, folder);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     match out.status.code() {
         Some(2) => Answer::Refused {

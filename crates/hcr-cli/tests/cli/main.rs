@@ -5,6 +5,7 @@ mod certify;
 mod chain;
 mod commands;
 mod edges;
+mod fix;
 mod formats;
 mod frontends;
 mod hostile;

@@ -195,6 +195,8 @@ fn every_command_that_reads_record_text_keeps_secrets_out() {
         vec!["diff", "--format", "markdown", &new, &old],
         vec!["receive", &new],
         vec!["receive", "--format", "json", &new],
+        vec!["fix", "--diff", "--unsafe-fixes", &new],
+        vec!["fix", "--check", "--format", "json", &new],
         vec!["render", "--as", "goal-handover", &new],
         vec!["render", "--as", "untrusted-block", &new],
         vec!["render", "--as", "markdown", &new],

@@ -100,8 +100,8 @@ async fn tools_resources_and_prompts_are_listed() {
     assert_eq!(
         names,
         [
-            "continue", "convert", "diff", "digest", "explain", "receive", "render", "rules",
-            "validate"
+            "continue", "convert", "diff", "digest", "explain", "fix", "receive", "render",
+            "rules", "validate"
         ]
     );
     for tool in &tools {

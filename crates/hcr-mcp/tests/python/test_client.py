@@ -53,7 +53,7 @@ def test_initialize_and_list_tools_resources_prompts():
             assert client.server_info.name == "hcr"
             tools = (await client.list_tools()).tools
             assert sorted(t.name for t in tools) == [
-                "continue", "convert", "diff", "digest", "explain",
+                "continue", "convert", "diff", "digest", "explain", "fix",
                 "receive", "render", "rules", "validate",
             ]
             for tool in tools:
@@ -275,6 +275,7 @@ DECLARED = {
     "validate": (True, None), "explain": (True, None), "rules": (True, None),
     "receive": (True, None), "diff": (True, None), "render": (True, None),
     "continue": (False, False), "convert": (False, False), "digest": (False, True),
+    "fix": (False, True),
 }
 
 

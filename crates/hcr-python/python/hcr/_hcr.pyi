@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable, Mapping, Sequence
 from os import PathLike
-from typing import Any, Literal, Optional, Union, final
+from typing import Any, Literal, Optional, TypedDict, Union, final
 
 __version__: str
 __all__ = [
@@ -70,6 +70,7 @@ _Code = Literal[
     "HCR208",
     "HCR209",
     "HCR210",
+    "HCR211",
     "HCR301",
     "HCR302",
     "HCR303",
@@ -128,6 +129,7 @@ _CodeName = Literal[
     "supersedes-unknown-decision",
     "open-review-with-resolution",
     "no-acceptance-criteria",
+    "padded-text",
     "artifact-digest-mismatch",
     "artifact-missing",
     "artifact-path-unsafe",
@@ -265,6 +267,26 @@ def convert(
     to: Optional[_TargetFormat] = None,
 ) -> str: ...
 def explain(code: str) -> str: ...
+
+class _AppliedFix(TypedDict):
+    code: _Code
+    pointer: str
+    applicability: Literal["safe", "unsafe"]
+    title: str
+    unmapped: list[str]
+
+def fix(
+    record: _Record,
+    *,
+    unsafe: bool = False,
+    select: Optional[Sequence[str]] = None,
+    ignore: Optional[Sequence[str]] = None,
+    warn: Optional[Sequence[str]] = None,
+    error: Optional[Sequence[str]] = None,
+    config: Optional[_Path] = None,
+) -> tuple[str, list[_AppliedFix]]:
+    """Repair the mechanical mistakes of a record's text as ``hcr fix`` does (the unsafe
+    fixes too with ``unsafe=True``): the fixed text and the fixes applied."""
 def schema() -> str: ...
 def run_cli(argv: Sequence[str]) -> int:
     """Run the `hcr` command line in this process (`argv[0]` is the program name); return its exit status."""

@@ -10,6 +10,7 @@ mod duplicate_evidence_id;
 mod duplicate_review_id;
 mod extension_namespace;
 mod open_review_resolution;
+mod padded_text;
 mod resolved_review_revision;
 mod review_revision_order;
 mod secrets;
@@ -114,6 +115,10 @@ pub(crate) const RULES: &[Rule] = &[
     Rule {
         code: Code::Hcr210,
         check: acceptance_criteria::check,
+    },
+    Rule {
+        code: Code::Hcr211,
+        check: padded_text::check,
     },
 ];
 

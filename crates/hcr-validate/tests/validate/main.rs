@@ -50,6 +50,7 @@ pub(crate) fn record(patch: &str) -> String {
         whole_document: false,
         text: Box::leak(patch.to_owned().into_boxed_str()),
         language: "json",
+        fixed: None,
     }
     .document()
 }
