@@ -297,11 +297,21 @@ fn state(at: &JsonPointer, value: Value, mapping: &mut Mapping) -> Value {
     Value::Object(ordered)
 }
 
+/// The items of a skill list, or `None` (the value kept aside) when it is not a list.
+fn list(at: &JsonPointer, value: Value, mapping: &mut Mapping) -> Option<Vec<Value>> {
+    match value {
+        Value::Array(items) => Some(items),
+        other => {
+            mapping.keep(at, other);
+            None
+        }
+    }
+}
+
 /// `artifacts` as `evidence`: each artifact an evidence item with an id, a label and its
 /// reference.
 fn evidence(at: &JsonPointer, value: Value, mapping: &mut Mapping) -> Value {
-    let Value::Array(items) = value else {
-        mapping.keep(at, value);
+    let Some(items) = list(at, value, mapping) else {
         return Value::Array(Vec::new());
     };
     let mut out = Vec::new();
@@ -365,8 +375,7 @@ fn evidence(at: &JsonPointer, value: Value, mapping: &mut Mapping) -> Value {
 
 /// `questions` as `openReview`: each question an open review item.
 fn questions(at: &JsonPointer, value: Value, mapping: &mut Mapping) -> Value {
-    let Value::Array(items) = value else {
-        mapping.keep(at, value);
+    let Some(items) = list(at, value, mapping) else {
         return Value::Array(Vec::new());
     };
     let mut out = Vec::new();
