@@ -414,7 +414,7 @@ fn files(
 }
 
 /// Repairs the mechanical mistakes of a record's text (`str`, `bytes` or a `dict`; a `dict`
-/// is written as two-space indented JSON first) as `hcr fix` does, the unsafe fixes too with
+/// is written as JSON first, as `validate` writes it) as `hcr fix` does, the unsafe fixes too with
 /// `unsafe=True`, checked under `config` (an hcr.toml file, or a folder it is found from) and
 /// the selection: the fixed text and the fixes applied, each a `dict` (`code`, `pointer`,
 /// `applicability`, `title`, `unmapped`).
