@@ -16,6 +16,7 @@ __all__ = [
     "convert",
     "digest",
     "explain",
+    "fix",
     "render",
     "run_cli",
     "schema",
