@@ -74,6 +74,10 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "hcr-node",
+        &["hcr-batch", "hcr-interop", "hcr-project", "hcr-validate"],
+    ),
+    (
         "hcr-mcp",
         &[
             "hcr-batch",
