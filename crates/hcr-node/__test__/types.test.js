@@ -92,3 +92,14 @@ export const brief: string = hcr.convert('# Handoff', { from: 'handoff-md' })
   const wrongOption = { 'option.ts': `import * as hcr from 'hcr'\nhcr.validate('{}', { level: 'strict' })\n` }
   assert.match(tsc(wrongOption) ?? '', /TS2322|strict/)
 })
+
+test("binding.d.ts declares what the native module exports (npm run build writes both)", () => {
+  const declared = [...fs.readFileSync(path.join(PACKAGE, 'binding.d.ts'), 'utf8').matchAll(/^export declare (?:function|const) (\w+)/gm)]
+    .map((m) => m[1])
+    .filter((name) => name !== '__napiBindingTarget')
+    .sort()
+  const exported = Object.keys(require('../binding.js'))
+    .filter((name) => name !== '__napiBindingTarget')
+    .sort()
+  assert.deepEqual(declared, exported, 'binding.d.ts is stale: run `npm run build`')
+})
