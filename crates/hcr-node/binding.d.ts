@@ -28,27 +28,6 @@ export declare function canonicalJson(record: string | Buffer): Answer
  */
 export declare function convert(text: string | Buffer, from?: string | undefined | null, to?: string | undefined | null): Answer
 
-/** One diagnostic, with the members and names `hcr validate --format json` writes. */
-export interface Diagnostic {
-  /** `HCR101`. */
-  code: string
-  /** `error`, `warning` or `info`. */
-  severity: string
-  /** What the code rests on: `json`, `schema`, `reference`, `readme` or `hcr`. */
-  basis: string
-  /** The JSON Pointer of the place (`""` for the whole record). */
-  pointer: string
-  /** Where the place starts and ends in the text, 1-based, when known. */
-  line?: number
-  column?: number
-  endLine?: number
-  endColumn?: number
-  /** What is wrong (never a secret's value). */
-  message: string
-  /** How to fix it. */
-  help: string
-}
-
 /** The SHA-256 of the canonical form. */
 export declare function digest(record: string | Buffer): Answer
 
@@ -101,8 +80,11 @@ export interface ValidationReport {
   /** How many errors and warnings. */
   errors: number
   warnings: number
-  /** The diagnostics, in the CLI's order. */
-  diagnostics: Array<Diagnostic>
+  /**
+   * The diagnostics, in the CLI's order, each as `hcr validate --format json` writes it
+   * (`hcr_validate::Diagnostic::wire`; the type is declared in `index.d.ts`).
+   */
+  diagnostics: Array<import('./index').Diagnostic>
 }
 
 /** The version of the Rust libraries the module was built from. */

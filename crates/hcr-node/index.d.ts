@@ -3,11 +3,31 @@
 // __test__/types.test.js. The record's own types are generated: record.d.ts.
 /// <reference types="node" />
 
-import type { Diagnostic, ValidationReport } from './binding'
+import type { ValidationReport } from './binding'
 import type { HandoffContinuityRecord } from './record'
 
-export type { Diagnostic, ValidationReport } from './binding'
+export type { ValidationReport } from './binding'
 export type * from './record'
+
+/** One diagnostic, with the members `hcr validate --format json` writes. */
+export interface Diagnostic {
+  /** `HCR101`. */
+  code: string
+  severity: 'error' | 'warning' | 'info'
+  /** What the code rests on: `json`, `schema`, `reference`, `readme` or `hcr`. */
+  basis: string
+  /** The JSON Pointer of the place (`""` for the whole record). */
+  pointer: string
+  /** Where the place starts and ends in the text, 1-based, when known. */
+  line?: number
+  column?: number
+  endLine?: number
+  endColumn?: number
+  /** What is wrong (never a secret's value). */
+  message: string
+  /** How to fix it. */
+  help: string
+}
 
 /** A record as the functions take it: its JSON text, its bytes, or the record as an object. */
 export type RecordInput = string | Buffer | Uint8Array | HandoffContinuityRecord | object

@@ -53,28 +53,6 @@ fn call_error(error: CallError) -> Thrown {
     }
 }
 
-/// One diagnostic, with the members and names `hcr validate --format json` writes.
-#[napi(object)]
-pub struct Diagnostic {
-    /// `HCR101`.
-    pub code: String,
-    /// `error`, `warning` or `info`.
-    pub severity: String,
-    /// What the code rests on: `json`, `schema`, `reference`, `readme` or `hcr`.
-    pub basis: String,
-    /// The JSON Pointer of the place (`""` for the whole record).
-    pub pointer: String,
-    /// Where the place starts and ends in the text, 1-based, when known.
-    pub line: Option<u32>,
-    pub column: Option<u32>,
-    pub end_line: Option<u32>,
-    pub end_column: Option<u32>,
-    /// What is wrong (never a secret's value).
-    pub message: String,
-    /// How to fix it.
-    pub help: String,
-}
-
 /// What validating one record found.
 #[napi(object)]
 pub struct ValidationReport {
@@ -85,27 +63,14 @@ pub struct ValidationReport {
     /// How many errors and warnings.
     pub errors: u32,
     pub warnings: u32,
-    /// The diagnostics, in the CLI's order.
-    pub diagnostics: Vec<Diagnostic>,
+    /// The diagnostics, in the CLI's order, each as `hcr validate --format json` writes it
+    /// (`hcr_validate::Diagnostic::wire`; the type is declared in `index.d.ts`).
+    #[napi(ts_type = "Array<import('./index').Diagnostic>")]
+    pub diagnostics: Vec<serde_json::Value>,
 }
 
 fn count(report: &Report, severity: Severity) -> u32 {
     u32::try_from(report.count(severity)).unwrap_or(u32::MAX)
-}
-
-fn diagnostic(d: &hcr_validate::Diagnostic) -> Diagnostic {
-    Diagnostic {
-        code: d.code.as_str().to_owned(),
-        severity: d.severity.as_str().to_owned(),
-        basis: d.code.basis().name().to_owned(),
-        pointer: d.pointer.to_string(),
-        line: d.span.map(|s| s.start.line),
-        column: d.span.map(|s| s.start.column),
-        end_line: d.span.map(|s| s.end.line),
-        end_column: d.span.map(|s| s.end.column),
-        message: d.message.clone(),
-        help: d.help.to_string(),
-    }
 }
 
 fn report(report: &Report, valid: bool) -> ValidationReport {
@@ -114,7 +79,11 @@ fn report(report: &Report, valid: bool) -> ValidationReport {
         conformant: report.conformant(),
         errors: count(report, Severity::Error),
         warnings: count(report, Severity::Warning),
-        diagnostics: report.diagnostics().iter().map(diagnostic).collect(),
+        diagnostics: report
+            .diagnostics()
+            .iter()
+            .map(|d| serde_json::to_value(d.wire(0)).unwrap_or_default())
+            .collect(),
     }
 }
 
