@@ -9,13 +9,13 @@
 //!    with the tests' feature set, so that nothing below them is built again (a package build,
 //!    as maturin's, resolves features without the workspace's dev-dependencies and rebuilds
 //!    most of the graph);
-//! 3b. the Node package's tests (`node --test`, after `npm ci` of its lockfile when it
+//! 4. the Node package's tests (`node --test`, after `npm ci` of its lockfile when it
 //!    changed) on the Node module of step 3 (`node.rs`);
-//! 4. the Python tools: a virtual environment in `target/xtask/venv` with the pinned packages
+//! 5. the Python tools: a virtual environment in `target/xtask/venv` with the pinned packages
 //!    of `xtask/python-requirements.txt`, made with the machine's `python3` (or `$PYTHON`) and
 //!    rebuilt whenever that file changes;
-//! 5. the MCP client tests with the official Python SDK, against the `hcr` of step 2;
-//! 6. the Python package's tests, its stubs against the module (stubtest) and typed use of
+//! 6. the MCP client tests with the official Python SDK, against the `hcr` of step 2;
+//! 7. the Python package's tests, its stubs against the module (stubtest) and typed use of
 //!    them (`mypy --strict`), on the module of step 3 (the tests marked `wheel` wait for the
 //!    release wheel).
 //!

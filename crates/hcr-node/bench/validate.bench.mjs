@@ -8,8 +8,10 @@
 //
 //   npm run build:release && node bench/validate.bench.mjs [PUBLISHER_VALIDATE_MJS]
 //
-// The records: every protocol example (valid, realistic) and every conformance-suite case
-// that is a JSON document, repeated to COUNT records (HCR_BENCH_COUNT, default 20,000). Each
+// The records: every protocol example (valid, realistic), and unless HCR_BENCH_CORPUS is
+// `examples`, every conformance-suite case that is a JSON document (small mistakes, and a few
+// large documents at the limits), repeated to COUNT records (HCR_BENCH_COUNT, default
+// 20,000). Each
 // contender runs ROUNDS (5) rounds after a warm-up round; the best round is reported, per
 // record. Compiling Ajv's validator and importing the publisher's module are not counted.
 import fs from 'node:fs'
@@ -35,6 +37,7 @@ function corpus() {
     .filter((n) => n.endsWith('.json'))
     .sort()
     .map((n) => fs.readFileSync(path.join(examples, n)))
+  if (process.env.HCR_BENCH_CORPUS === 'examples') return repeat(found)
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'conformance-suite', 'manifest.json'), 'utf8'))
   for (const c of manifest.cases) {
     if (c.level === 'parse') continue
@@ -46,9 +49,14 @@ function corpus() {
       // Not a JSON document: no peer could take it as an object.
     }
   }
+  return repeat(found)
+}
+
+function repeat(found) {
   const records = []
   for (let i = 0; records.length < COUNT; i++) records.push(found[i % found.length])
-  return { records, distinct: found.length }
+  const bytes = records.reduce((n, r) => n + r.length, 0)
+  return { records, distinct: found.length, bytes }
 }
 
 async function time(name, run) {
@@ -63,7 +71,7 @@ async function time(name, run) {
   return { name, seconds: best, answer }
 }
 
-const { records, distinct } = corpus()
+const { records, distinct, bytes } = corpus()
 const texts = records.map((b) => b.toString('utf8'))
 const objects = texts.map((t) => JSON.parse(t))
 const schema = JSON.parse(fs.readFileSync(path.join(root, 'protocol', 'v1', 'schema.json'), 'utf8'))
@@ -97,7 +105,7 @@ if (publisher) {
 }
 
 const ajvPer = results.find((r) => r.name.startsWith('Ajv')).seconds / records.length
-console.log(`${records.length} records (${distinct} distinct), node ${process.version}, ${os.cpus()[0].model}, ${os.availableParallelism()} cores`)
+console.log(`${records.length} records (${distinct} distinct, ${(bytes / records.length / 1024).toFixed(1)} KiB on average), node ${process.version}, ${os.cpus()[0].model}, ${os.availableParallelism()} cores`)
 console.log('| contender | µs per record | vs Ajv | valid |')
 console.log('|---|---:|---:|---:|')
 for (const r of results) {
