@@ -516,9 +516,9 @@ pub(crate) fn run() -> Result<()> {
     if !status.success() {
         bail!("the release build failed");
     }
-    let hcr = crate::test::target_dir(&root).join("release/hcr");
+    let hcr = crate::target_dir(&root).join("release/hcr");
     let python = python(&root)?;
-    let dir = crate::test::target_dir(&root).join("hostile");
+    let dir = crate::target_dir(&root).join("hostile");
     let inputs = prepare(&dir)?;
     std::fs::create_dir_all(dir.join("artifacts"))?;
     let valid = root

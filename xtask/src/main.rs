@@ -11,6 +11,7 @@ mod fuzz;
 mod hooks;
 mod hostile;
 mod layers;
+mod node;
 mod package;
 mod peers;
 mod release;
@@ -19,8 +20,10 @@ mod test;
 mod tidy;
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
 
-use anyhow::{Result, bail};
+use anyhow::{Context as _, Result, bail};
 
 const USAGE: &str = "\
 usage: cargo xtask <task>
@@ -138,4 +141,23 @@ pub(crate) fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// Runs one step, printing its name and how long it took; a failure names the step.
+pub(crate) fn step(name: &str, command: &mut Command) -> Result<()> {
+    println!("==> {name}");
+    let started = Instant::now();
+    let status = command
+        .status()
+        .with_context(|| format!("starting {name}"))?;
+    if !status.success() {
+        bail!("{name} failed ({status})");
+    }
+    println!("==> {name}: ok in {:.0} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// Cargo's target folder.
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
 }

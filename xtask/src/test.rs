@@ -5,19 +5,23 @@
 //! 1. `cargo fmt --check`;
 //! 2. `cargo test --workspace --locked` (the Rust tests and doc tests), with `cargo clippy
 //!    --all-targets -D warnings` beside it in `target/clippy`;
-//! 3. the Python module (hcr-python's cdylib), built by cargo with the tests' feature set, so
-//!    that nothing below it is built again (a package build, as maturin's, resolves features
-//!    without the workspace's dev-dependencies and rebuilds most of the graph);
-//! 4. the Python tools: a virtual environment in `target/xtask/venv` with the pinned packages
+//! 3. the Python module (hcr-python's cdylib) and the Node module (hcr-node's), built by cargo
+//!    with the tests' feature set, so that nothing below them is built again (a package build,
+//!    as maturin's, resolves features without the workspace's dev-dependencies and rebuilds
+//!    most of the graph);
+//! 4. the Node package's tests (`node --test`, after `npm ci` of its lockfile when it
+//!    changed) on the Node module of step 3 (`node.rs`);
+//! 5. the Python tools: a virtual environment in `target/xtask/venv` with the pinned packages
 //!    of `xtask/python-requirements.txt`, made with the machine's `python3` (or `$PYTHON`) and
 //!    rebuilt whenever that file changes;
-//! 5. the MCP client tests with the official Python SDK, against the `hcr` of step 2;
-//! 6. the Python package's tests, its stubs against the module (stubtest) and typed use of
+//! 6. the MCP client tests with the official Python SDK, against the `hcr` of step 2;
+//! 7. the Python package's tests, its stubs against the module (stubtest) and typed use of
 //!    them (`mypy --strict`), on the module of step 3 (the tests marked `wheel` wait for the
 //!    release wheel).
 //!
 //! `release-check`: `cargo doc` with `-D warnings`; the package check (every published crate
 //! packaged and checked, hcr-cli installed from its `.crate`) and `cargo publish --dry-run`;
+//! `npm pack --dry-run` of the Node package;
 //! the release wheel, built by pip through maturin and installed, with every Python test (the
 //! `wheel` ones included); the workflow lint (zizmor, check-jsonschema, `pre-commit
 //! validate-manifest`); both pre-commit hooks, installed by `pre-commit try-repo` as a user's
@@ -29,6 +33,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
+
+use crate::{step, target_dir};
 
 use anyhow::{Context as _, Result, bail};
 use sha2::{Digest as _, Sha256};
@@ -102,6 +108,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
         "cargo build (the Python module, with the tests' features)",
         crate::cargo(&root).args(["build", "--workspace", "--lib", "--tests", "--locked"]),
     )?;
+    crate::node::tests(&root)?;
     let venv = python_env(&root)?;
     mcp_client_tests(&root, &venv)?;
     dev_package(&root, &venv)?;
@@ -150,6 +157,7 @@ pub(crate) fn release_check(args: &[String]) -> Result<()> {
             "--quiet",
         ]),
     )?;
+    crate::node::pack_check(&root)?;
     let venv = python_env(&root)?;
     let wheels = release_wheel(&root, &venv)?;
     python_tests(&root, &venv, None)?;
@@ -159,20 +167,6 @@ pub(crate) fn release_check(args: &[String]) -> Result<()> {
         "xtask release-check: every step passed in {:.0} s",
         started.elapsed().as_secs_f64()
     );
-    Ok(())
-}
-
-/// Runs one step, printing its name and how long it took; a failure names the step.
-fn step(name: &str, command: &mut Command) -> Result<()> {
-    println!("==> {name}");
-    let started = Instant::now();
-    let status = command
-        .status()
-        .with_context(|| format!("starting {name}"))?;
-    if !status.success() {
-        bail!("{name} failed ({status})");
-    }
-    println!("==> {name}: ok in {:.0} s", started.elapsed().as_secs_f64());
     Ok(())
 }
 
@@ -221,11 +215,6 @@ pub(crate) fn pip(bin: &Path, subcommand: &str) -> Command {
         "--disable-pip-version-check",
     ]);
     command
-}
-
-/// Cargo's target folder.
-pub(crate) fn target_dir(root: &Path) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from)
 }
 
 /// `hcr mcp` driven by the official Python MCP SDK (crates/hcr-mcp/tests/python).

@@ -79,6 +79,16 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "hcr-node",
+        &[
+            "hcr-batch",
+            "hcr-fix",
+            "hcr-interop",
+            "hcr-project",
+            "hcr-validate",
+        ],
+    ),
+    (
         "hcr-mcp",
         &[
             "hcr-batch",

@@ -130,7 +130,9 @@ impl Target {
 #[non_exhaustive]
 pub enum SelectionError {
     /// Not a code, a code's name or a group.
-    #[error("`{given}` is not a code, a code name or a group{}", suggestion.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
+    /// What was given is quoted with secrets redacted: a token pasted in the wrong place
+    /// is not shown back.
+    #[error("`{}` is not a code, a code name or a group{}", hcr_secrets::quote(given, 60), suggestion.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default())]
     Unknown {
         /// What was given.
         given: String,
@@ -141,7 +143,7 @@ pub enum SelectionError {
     #[error("{0} cannot be changed: it says the record could not be read or checked")]
     Fixed(Code),
     /// Not one of `select`, `ignore`, `warn`, `error`.
-    #[error("`{0}` is not a selection (select, ignore, warn or error)")]
+    #[error("`{}` is not a selection (select, ignore, warn or error)", hcr_secrets::quote(.0, 60))]
     Action(String),
 }
 

@@ -13,6 +13,7 @@
 //!   named.
 //! - [`convert`]: HCR records to and from spec-handoff artifacts, losslessly when the artifact
 //!   carries the record; [`markdown`]: a record as a page for people.
+//! - [`frontend`]: the record operations the Python and Node packages share.
 //!
 //! ```
 //! use hcr_interop::goal_handover::{normalize, untrusted_block};
@@ -27,6 +28,7 @@
 pub mod convert;
 pub mod draft;
 pub mod forms;
+pub mod frontend;
 pub mod goal_handover;
 pub mod handoff_md;
 pub mod handover_brief;

@@ -2,8 +2,8 @@
 //! severity, per path; the level, the glob, the limits), its baseline of known findings, and
 //! the resolution of a request to validate ([`Request`]) that every front end shares.
 //!
-//! The front ends (the command line, the MCP server, the Python module) only parse their
-//! arguments into these types; deciding what a record is checked with, and which findings a
+//! The front ends (the command line, the MCP server, the Python and Node packages) only parse
+//! their arguments into these types ([`frontend`]: what the two packages share); deciding what a record is checked with, and which findings a
 //! baseline hides, happens here.
 //!
 //! ```
@@ -26,6 +26,7 @@
 pub mod baseline;
 mod change;
 pub mod config;
+pub mod frontend;
 pub mod request;
 mod rules;
 

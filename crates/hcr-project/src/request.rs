@@ -241,9 +241,11 @@ fn selection_message(
     targets: &str,
     problem: &SelectionError,
 ) -> String {
+    // The targets as written, secrets redacted and controls escaped.
+    let targets = hcr_validate::secrets::quote(targets, 200);
     match spelling {
         Spelling::Option => format!("--{action} {targets}: {problem}"),
-        Spelling::Member => format!("`{action}`: {}: {problem}", hcr_escape::escape(targets)),
+        Spelling::Member => format!("`{action}`: {targets}: {problem}"),
         _ => format!("{targets}: {problem}"),
     }
 }

@@ -23,13 +23,10 @@ use arrow_array::builder::{BooleanBuilder, Int32Builder, ListBuilder, StringBuil
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_schema::{DataType, Field, Fields};
-use hcr_batch::{Input, Outcome, Source};
-use hcr_interop::forms::Form;
-use hcr_interop::source::{DraftError, SourceFormat, draft_from};
-use hcr_project::{Bounds, Config, ConfigError, Request, Resolved};
-use hcr_types::Record;
-use hcr_validate::receiver::{ArtifactStore, RevisionIndex};
-use hcr_validate::{Action, Code, Level, ReceiverContext, Report, Severity, Validator};
+use hcr_batch::Outcome;
+use hcr_interop::frontend::{self, RecordError};
+use hcr_project::frontend::{CallError, Given, Prepared, Settings, judged};
+use hcr_validate::{Report, Severity, Validator};
 use pyo3::exceptions::{PyBaseException, PyException, PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -154,16 +151,6 @@ impl PyReport {
     }
 }
 
-/// A report judged as the batch judges one: warnings count as errors when denied.
-fn judged(report: Report, deny_warnings: bool) -> Outcome {
-    let outcome = Outcome::new(Source::text("<record>"), 0, report, None);
-    if deny_warnings {
-        outcome.denying_warnings()
-    } else {
-        outcome
-    }
-}
-
 #[pymethods]
 impl PyReport {
     /// No error at the level checked (warnings allowed, unless `deny_warnings`).
@@ -198,7 +185,7 @@ impl PyReport {
     /// The report as JSON: `valid`, `conformant`, and the diagnostics as `hcr validate
     /// --format json` writes them.
     fn to_json(&self) -> String {
-        report_json(&self.report, self.valid).to_string()
+        hcr_project::frontend::report_json(&self.report, self.valid).to_string()
     }
 
     fn __bool__(&self) -> bool {
@@ -218,14 +205,6 @@ impl PyReport {
             self.report.count(Severity::Warning)
         )
     }
-}
-
-fn report_json(report: &Report, valid: bool) -> serde_json::Value {
-    serde_json::json!({
-        "valid": valid,
-        "conformant": report.conformant(),
-        "diagnostics": report.diagnostics().iter().map(|d| d.wire(0)).collect::<Vec<_>>(),
-    })
 }
 
 fn diagnostic(d: &hcr_validate::Diagnostic) -> Diagnostic {
@@ -263,154 +242,63 @@ fn record_bytes(record: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     Ok(text.extract::<String>()?.into_bytes())
 }
 
-fn level(name: &str) -> PyResult<Level> {
-    name.parse()
-        .map_err(|e: hcr_validate::UnknownLevel| UsageError::new_err(e.to_string()))
+/// A shared call's error as the Python exception it is.
+fn call_error(error: CallError) -> PyErr {
+    match error {
+        CallError::Usage(message) => UsageError::new_err(message),
+        CallError::Io {
+            message,
+            path,
+            errno,
+        } => io_error(message, path.as_deref(), errno),
+        other => HcrError::new_err(other.to_string()),
+    }
 }
 
-/// The arguments `validate`, `validate_many` and `validate_arrow` share, as given.
-struct Settings<'a> {
-    level: Option<&'a str>,
+/// A record operation's error: a wrong argument or a record that is not valid, both a
+/// `UsageError`.
+fn record_error(error: RecordError) -> PyErr {
+    UsageError::new_err(error.to_string())
+}
+
+/// The arguments `validate`, `validate_many` and `validate_arrow` share, prepared by
+/// `hcr-project` as the CLI's and the MCP server's requests are.
+#[allow(clippy::too_many_arguments)]
+fn prepare(
+    level: Option<&str>,
     select: Option<Vec<String>>,
     ignore: Option<Vec<String>>,
     warn: Option<Vec<String>>,
     error: Option<Vec<String>>,
     config: Option<PathBuf>,
     deny_warnings: bool,
-    /// Whether `artifacts` or `revisions` was given.
-    receiver: bool,
-}
-
-/// The configuration `config` names: the file itself, or the one found from the folder
-/// upward as the CLI finds it from the current folder (`Config::find`); none for `None`, or
-/// when the folder and those above it to the repository's root hold none.
-fn configuration(config: Option<&Path>) -> PyResult<Option<Config>> {
-    let Some(path) = config else {
-        return Ok(None);
-    };
-    let found = if path.is_dir() {
-        Config::find(path)
-    } else {
-        Config::load(path).map(Some)
-    };
-    found.map_err(|e| match &e {
-        ConfigError::Read(read) => io_error(
-            e.to_string(),
-            Some(read.path.as_deref().unwrap_or(path)),
-            errno(&read.failure),
-        ),
-        _ => UsageError::new_err(e.to_string()),
-    })
-}
-
-/// The request of the arguments, resolved by `hcr-project` as the CLI's and the MCP
-/// server's are. Python gives no limits, glob or file count: the configuration's are in
-/// force, else the defaults, as on a command line that gives none.
-fn resolve(settings: Settings<'_>) -> PyResult<Resolved> {
-    let cwd = std::env::current_dir().unwrap_or_default();
-    let config = configuration(settings.config.as_deref())?;
-    let mut selection = Vec::new();
-    for (action, values) in [
-        (Action::Select, settings.select),
-        (Action::Ignore, settings.ignore),
-        (Action::Warn, settings.warn),
-        (Action::Error, settings.error),
-    ] {
-        selection.extend(values.unwrap_or_default().into_iter().map(|v| (action, v)));
-    }
-    let none_given = |_: &str| false;
-    Request {
-        level: settings.level.map(level).transpose()?,
-        receiver: settings.receiver,
-        selection,
-        config,
-        deny_warnings: settings.deny_warnings,
-        bounds: Bounds::UnlessGiven(&none_given),
-        ..Request::new(hcr_validate::Spelling::Field, &cwd)
-    }
-    .resolve()
-    .map_err(|e| UsageError::new_err(e.to_string()))
-}
-
-/// The validator of a resolved request; the receiver's folders are opened here.
-fn validator(
-    resolved: &Resolved,
     artifacts: Option<&str>,
     revisions: Option<&str>,
-) -> PyResult<Validator> {
-    resolved.validator(|max_artifact_bytes| {
-        let mut context = ReceiverContext::new();
-        if let Some(dir) = artifacts {
-            let store = ArtifactStore::open(dir.as_ref(), max_artifact_bytes).map_err(|e| {
-                io_error(
-                    format!("the artifacts folder `{dir}` cannot be opened: {e}"),
-                    Some(dir.as_ref()),
-                    e.raw_os_error(),
-                )
-            })?;
-            context = context.artifacts(store);
-        }
-        if let Some(dir) = revisions {
-            let index = RevisionIndex::open(dir.as_ref()).map_err(|e| {
-                io_error(
-                    format!("the revisions folder `{dir}` cannot be opened: {e}"),
-                    Some(dir.as_ref()),
-                    e.raw_os_error(),
-                )
-            })?;
-            context = context.revisions(index);
-        }
-        Ok(context)
-    })
+) -> PyResult<Prepared> {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    Settings {
+        level: level.map(str::to_owned),
+        select: select.unwrap_or_default(),
+        ignore: ignore.unwrap_or_default(),
+        warn: warn.unwrap_or_default(),
+        error: error.unwrap_or_default(),
+        config,
+        deny_warnings,
+        artifacts: artifacts.map(PathBuf::from),
+        revisions: revisions.map(PathBuf::from),
+    }
+    .prepare(hcr_validate::Spelling::Field, &cwd)
+    .map_err(call_error)
 }
 
 /// A record as given: its text, or the file that holds it (an `os.PathLike`, such as a
 /// `pathlib.Path`), read as the CLI reads a file, where the configuration's overrides apply.
-enum Given {
-    Text(Vec<u8>),
-    File(PathBuf),
-}
-
 fn given(record: &Bound<'_, PyAny>) -> PyResult<Given> {
     let path_like = record.py().import("os")?.getattr("PathLike")?;
     if record.is_instance(&path_like)? {
         return Ok(Given::File(record.extract::<PathBuf>()?));
     }
     Ok(Given::Text(record_bytes(record)?))
-}
-
-/// Validates record files as `hcr validate` does (`hcr-batch`'s plan and run, with the
-/// selection each file's path calls for and `deny-warnings`): one report per file, in order.
-fn files(
-    py: Python<'_>,
-    resolved: &Resolved,
-    validator: &Validator,
-    paths: Vec<PathBuf>,
-    jobs: usize,
-) -> PyResult<Vec<PyReport>> {
-    if let Some(folder) = paths.iter().find(|p| p.is_dir()) {
-        return Err(UsageError::new_err(format!(
-            "`{}` is a folder: give a record or a record file",
-            folder.display()
-        )));
-    }
-    let options = hcr_batch::Options {
-        jobs,
-        max_files: None,
-        ..resolved.options()
-    };
-    let inputs: Vec<Input> = paths.into_iter().map(Input::Path).collect();
-    let plan =
-        hcr_batch::plan(&inputs, &options).map_err(|e| UsageError::new_err(e.to_string()))?;
-    let mut reports = Vec::with_capacity(inputs.len());
-    py.detach(|| {
-        hcr_batch::run(&plan, validator, &options, &mut |outcome| {
-            reports.push(PyReport::of(outcome));
-            Ok(())
-        })
-    })
-    .map_err(|e| HcrError::new_err(e.to_string()))?;
-    Ok(reports)
 }
 
 /// Repairs the mechanical mistakes of a record's text (`str`, `bytes` or a `dict`; a `dict`
@@ -433,33 +321,38 @@ fn fix<'py>(
 ) -> PyResult<(String, Vec<Bound<'py, PyAny>>)> {
     let text = String::from_utf8(record_bytes(record)?)
         .map_err(|_| UsageError::new_err("the record is not UTF-8 text"))?;
-    let resolved = resolve(Settings {
-        level: Some("normative"),
+    let prepared = prepare(
+        Some("normative"),
         select,
         ignore,
         warn,
         error,
         config,
-        deny_warnings: false,
-        receiver: false,
-    })?;
-    let validator = validator(&resolved, None, None)?;
+        false,
+        None,
+        None,
+    )?;
     let fixed = py.detach(|| {
         hcr_fix::fix(
             &text,
-            &validator,
+            prepared.validator(),
             &hcr_fix::Options {
                 unsafe_fixes: r#unsafe,
             },
         )
     });
-    let json = py.import("json")?;
     let fixes = fixed
         .applied
         .iter()
         .map(|applied| {
-            let text = serde_json::to_string(applied).unwrap_or_default();
-            json.call_method1("loads", (text,))
+            let entry = pyo3::types::PyDict::new(py);
+            entry.set_item("code", applied.code.as_str())?;
+            entry.set_item("pointer", applied.pointer.as_str())?;
+            entry.set_item("applicability", applied.applicability.as_str())?;
+            entry.set_item("title", &applied.title)?;
+            let unmapped: Vec<&str> = applied.unmapped.iter().map(|p| p.as_str()).collect();
+            entry.set_item("unmapped", unmapped)?;
+            Ok(entry.into_any())
         })
         .collect::<PyResult<Vec<_>>>()?;
     Ok((fixed.text, fixes))
@@ -485,7 +378,7 @@ fn validate(
     artifacts: Option<&str>,
     revisions: Option<&str>,
 ) -> PyResult<PyReport> {
-    let resolved = resolve(Settings {
+    let prepared = prepare(
         level,
         select,
         ignore,
@@ -493,21 +386,18 @@ fn validate(
         error,
         config,
         deny_warnings,
-        receiver: artifacts.is_some() || revisions.is_some(),
-    })?;
-    let validator = validator(&resolved, artifacts, revisions)?;
-    match given(record)? {
-        Given::Text(bytes) => {
-            let report = py.detach(|| validator.validate_bytes(&bytes));
-            Ok(PyReport::of(judged(report, resolved.deny_warnings())))
-        }
-        Given::File(path) => {
-            let mut reports = files(py, &resolved, &validator, vec![path], 1)?;
-            reports
-                .pop()
-                .ok_or_else(|| HcrError::new_err("the record file was not checked"))
-        }
-    }
+        artifacts,
+        revisions,
+    )?;
+    let outcome = match given(record)? {
+        Given::Text(bytes) => py.detach(|| prepared.check_text(&bytes)),
+        file => py
+            .detach(|| prepared.check(vec![file], 1))
+            .map_err(call_error)?
+            .pop()
+            .ok_or_else(|| HcrError::new_err("the record file was not checked"))?,
+    };
+    Ok(PyReport::of(outcome))
 }
 
 /// Validates many records in parallel, without the GIL, on the CLI's pool.
@@ -526,7 +416,7 @@ fn validate_many(
     deny_warnings: bool,
     jobs: Option<usize>,
 ) -> PyResult<Vec<PyReport>> {
-    let resolved = resolve(Settings {
+    let prepared = prepare(
         level,
         select,
         ignore,
@@ -534,50 +424,18 @@ fn validate_many(
         error,
         config,
         deny_warnings,
-        receiver: false,
-    })?;
-    let validator = validator(&resolved, None, None)?;
+        None,
+        None,
+    )?;
+    let records = records
+        .try_iter()?
+        .map(|record| given(&record?))
+        .collect::<PyResult<Vec<Given>>>()?;
     let jobs = jobs.unwrap_or(0);
-    // Texts and files apart, each checked its own way, then put back in the order given.
-    let mut texts = Vec::new();
-    let mut paths = Vec::new();
-    let mut is_file = Vec::new();
-    for record in records.try_iter()? {
-        match given(&record?)? {
-            Given::Text(bytes) => {
-                texts.push(bytes);
-                is_file.push(false);
-            }
-            Given::File(path) => {
-                paths.push(path);
-                is_file.push(true);
-            }
-        }
-    }
-    let deny = resolved.deny_warnings();
-    let reports = py
-        .detach(|| hcr_batch::validate_records(&texts, &validator, jobs))
-        .map_err(|e| HcrError::new_err(e.to_string()))?;
-    let mut from_texts = reports
-        .into_iter()
-        .map(|report| PyReport::of(judged(report, deny)));
-    let mut from_files = if paths.is_empty() {
-        Vec::new()
-    } else {
-        files(py, &resolved, &validator, paths, jobs)?
-    }
-    .into_iter();
-    is_file
-        .into_iter()
-        .map(|file| {
-            if file {
-                from_files.next()
-            } else {
-                from_texts.next()
-            }
-            .ok_or_else(|| HcrError::new_err("a record was not checked"))
-        })
-        .collect()
+    let outcomes = py
+        .detach(|| prepared.check(records, jobs))
+        .map_err(call_error)?;
+    Ok(outcomes.into_iter().map(PyReport::of).collect())
 }
 
 /// The verdict columns of one Arrow array of records.
@@ -700,7 +558,7 @@ fn validate_arrow<'py>(
     jobs: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let array = arrow_input(array)?;
-    let resolved = resolve(Settings {
+    let prepared = prepare(
         level,
         select,
         ignore,
@@ -708,15 +566,16 @@ fn validate_arrow<'py>(
         error,
         config,
         deny_warnings,
-        receiver: false,
-    })?;
-    let validator = validator(&resolved, None, None)?;
-    let deny = resolved.deny_warnings();
+        None,
+        None,
+    )?;
+    let validator = prepared.validator();
+    let deny = prepared.resolved().deny_warnings();
     let jobs = jobs.unwrap_or(0);
     match array {
         AnyArray::Array(array) => {
             let (array, _) = array.into_inner();
-            let result = py.detach(|| verdicts(&array, &validator, deny, jobs))?;
+            let result = py.detach(|| verdicts(&array, validator, deny, jobs))?;
             // pyarrow reads it through the Arrow PyCapsule interface, without a copy.
             let exported = PyArray::from_array_ref(result).into_pyobject(py)?;
             py.import("pyarrow")?.getattr("array")?.call1((exported,))
@@ -729,7 +588,7 @@ fn validate_arrow<'py>(
             let results = py.detach(|| {
                 chunks
                     .iter()
-                    .map(|chunk| verdicts(chunk, &validator, deny, jobs))
+                    .map(|chunk| verdicts(chunk, validator, deny, jobs))
                     .collect::<PyResult<Vec<_>>>()
             })?;
             // A stream of no chunks gives a chunked array of no chunks, of the verdicts' type.
@@ -756,46 +615,16 @@ fn arrow_input(array: &Bound<'_, PyAny>) -> PyResult<AnyArray> {
     }
 }
 
-/// A record valid at `level`, read as typed, or a usage error naming the first problems.
-fn typed(record: &Bound<'_, PyAny>, level: Level) -> PyResult<Record> {
-    let bytes = record_bytes(record)?;
-    Validator::new(level)
-        .read_record(&bytes)
-        .map(|(record, _)| record)
-        .map_err(|report| UsageError::new_err(invalid_message(&report, level)))
-}
-
-fn invalid_message(report: &Report, level: Level) -> String {
-    let mut message = format!(
-        "the record is not valid at the {level} level ({})",
-        Severity::Error.counted(report.count(Severity::Error))
-    );
-    for d in report
-        .diagnostics()
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .take(3)
-    {
-        message.push_str(&format!(
-            "; {} at {}: {}",
-            d.code,
-            d.pointer.shown(),
-            d.message
-        ));
-    }
-    message
-}
-
 /// The record in RFC 8785 canonical form.
 #[pyfunction]
 fn canonical_json(record: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(typed(record, Level::Schema)?.canonical_json())
+    frontend::canonical_json(&record_bytes(record)?).map_err(record_error)
 }
 
 /// The SHA-256 of the canonical form: a content address for this revision.
 #[pyfunction]
 fn digest(record: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(typed(record, Level::Schema)?.digest().to_string())
+    frontend::digest(&record_bytes(record)?).map_err(record_error)
 }
 
 /// The SHA-256 of a regular file.
@@ -825,11 +654,7 @@ fn sha256_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (record, *, as_="markdown"))]
 fn render(record: &Bound<'_, PyAny>, as_: &str) -> PyResult<String> {
-    let form: Form = as_
-        .parse()
-        .map_err(|e: hcr_interop::forms::UnknownForm| UsageError::new_err(e.to_string()))?;
-    let record = typed(record, Level::Normative)?;
-    Ok(form.render(&record))
+    frontend::render(&record_bytes(record)?, as_).map_err(record_error)
 }
 
 /// Converts `from_` a neighbouring format into a record (JSON text, valid), or a valid record
@@ -837,60 +662,16 @@ fn render(record: &Bound<'_, PyAny>, as_: &str) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (text, *, from_=None, to=None))]
 fn convert(text: &Bound<'_, PyAny>, from_: Option<&str>, to: Option<&str>) -> PyResult<String> {
-    match (from_, to) {
-        (Some(from), None) => {
-            let bytes = record_bytes(text)?;
-            let max = hcr_validate::Limits::default().max_record_bytes;
-            if bytes.len() > max {
-                return Err(UsageError::new_err(format!(
-                    "the source is {} bytes; a source may hold at most {max}",
-                    bytes.len()
-                )));
-            }
-            let source = String::from_utf8(bytes)
-                .map_err(|_| UsageError::new_err("the source is not UTF-8 text"))?;
-            let format: SourceFormat = from.parse().map_err(UsageError::new_err)?;
-            let limits = hcr_validate::Limits::default();
-            let draft = draft_from(format, &source, &limits).map_err(|error| {
-                UsageError::new_err(match error {
-                    DraftError::BlankNote => "the note is blank: there is no handover".to_owned(),
-                    DraftError::TooLong(too_long) => too_long.to_string(),
-                    DraftError::NotJson(d) => format!("not a JSON brief: {}", d.message),
-                })
-            })?;
-            let checked = draft.check(source.as_bytes());
-            if checked.report.valid() {
-                return Ok(checked.text);
-            }
-            let mut message = invalid_message(&checked.report, Level::Normative).replacen(
-                "the record",
-                "the converted record",
-                1,
-            );
-            for pointer in &draft.missing {
-                message.push_str(&format!("; the source does not give `{pointer}`"));
-            }
-            Err(UsageError::new_err(message))
-        }
-        (None, Some("handover-brief")) => {
-            let record = typed(text, Level::Normative)?;
-            let (brief, _) = hcr_interop::handover_brief::to_brief(&record);
-            Ok(serde_json::to_string_pretty(&brief).unwrap_or_default())
-        }
-        (None, Some(other)) => Err(UsageError::new_err(format!(
-            "unknown target format `{other}`: handover-brief"
-        ))),
-        _ => Err(UsageError::new_err("give from_ or to, one of them")),
+    if from_.is_some() == to.is_some() {
+        return Err(UsageError::new_err("give from_ or to, one of them"));
     }
+    frontend::convert(&record_bytes(text)?, from_, to).map_err(record_error)
 }
 
 /// A code's explanation (`HCR204` or `secret-in-record`).
 #[pyfunction]
 fn explain(code: &str) -> PyResult<String> {
-    let code: Code = code
-        .parse()
-        .map_err(|e: hcr_validate::UnknownCode| UsageError::new_err(e.to_string()))?;
-    Ok(code.info().explanation_text())
+    frontend::explain(code).map_err(record_error)
 }
 
 /// Runs the `hcr` command line in this process with these arguments (the first is the
