@@ -331,7 +331,7 @@ pub fn fix_record(
     options: Option<Options>,
 ) -> Result<Fixed, Thrown> {
     let text = String::from_utf8(bytes(record))
-        .map_err(|_| usage("the record is not UTF-8 text".into()))?;
+        .map_err(|_| usage("the record is not UTF-8 text".to_owned()))?;
     let options = Options {
         level: Some("normative".into()),
         ..options.unwrap_or_default()
