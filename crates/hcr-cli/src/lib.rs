@@ -99,6 +99,9 @@ where
         ),
         Command::Certify(args) => certify::run(&args),
         Command::Mcp(args) => mcp(&args),
+        Command::Server => hcr_lsp::run_stdio()
+            .map(|()| EXIT_VALID)
+            .map_err(anyhow::Error::from),
         Command::SpecHandoff(command) => interop::spec_handoff(
             &command,
             &project::Given::new(
