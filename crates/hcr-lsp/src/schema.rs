@@ -145,17 +145,16 @@ pub fn describe(path: &[Step]) -> Option<String> {
         type_words(schema),
         if required { ", required" } else { ", optional" }
     );
-    for description in [
+    if let Some(description) = [
         schema.get("description"),
         resolved(schema).get("description"),
     ]
     .into_iter()
     .flatten()
-    .filter_map(Value::as_str)
+    .find_map(Value::as_str)
     {
         out.push_str("\n\n");
         out.push_str(description);
-        break;
     }
     if let Some(contract) = contract_text(path) {
         out.push_str("\n\nThe v1.0 contract: ");

@@ -75,12 +75,17 @@ struct Document {
     text: Arc<String>,
 }
 
+/// A document's kind as last checked, and the diagnostics published for it.
+type Published = (Option<Kind>, Vec<lsp_types::Diagnostic>);
+
 /// What the loop, the checker and the workers share.
 struct Shared {
     documents: Mutex<HashMap<Url, Document>>,
     /// The last diagnostics published for each document, with its kind.
-    published: Mutex<HashMap<Url, (Option<Kind>, Vec<lsp_types::Diagnostic>)>>,
+    published: Mutex<HashMap<Url, Published>>,
     folders: Vec<PathBuf>,
+    /// Whether the client reads code actions as literals (else it is sent their commands).
+    code_action_literals: bool,
     sender: Sender<Message>,
 }
 
@@ -185,16 +190,26 @@ pub fn capabilities() -> ServerCapabilities {
 /// [`ServerError`] when the client breaks the protocol or the connection fails.
 pub fn serve(connection: &Connection) -> Result<(), ServerError> {
     let capabilities = serde_json::to_value(capabilities()).unwrap_or_default();
-    let params = connection.initialize(serde_json::json!({
-        "capabilities": capabilities,
-        "serverInfo": {"name": "hcr", "version": env!("CARGO_PKG_VERSION")},
-    }))?;
+    let (id, params) = connection.initialize_start()?;
+    connection.initialize_finish(
+        id,
+        serde_json::json!({
+            "capabilities": capabilities,
+            "serverInfo": {"name": "hcr", "version": env!("CARGO_PKG_VERSION")},
+        }),
+    )?;
     let params: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let folders = workspace_folders(&params);
     let shared = Arc::new(Shared {
         documents: Mutex::default(),
         published: Mutex::default(),
         folders,
+        code_action_literals: params
+            .capabilities
+            .text_document
+            .as_ref()
+            .and_then(|t| t.code_action.as_ref())
+            .is_some_and(|c| c.code_action_literal_support.is_some()),
         sender: connection.sender.clone(),
     });
     let (changed, checker) = spawn_checker(Arc::clone(&shared));
@@ -377,11 +392,18 @@ fn handle_request(shared: &Shared, jobs: &mpsc::Sender<(RequestId, Job)>, reques
         }
         CodeActionRequest::METHOD => {
             params::<lsp_types::CodeActionParams>(request).map(|p| -> Job {
-                Box::new(move |_: &Shared| {
+                Box::new(move |shared: &Shared| {
+                    // A client without code action literals is sent each action's command.
                     let actions: Vec<CodeActionOrCommand> =
                         features::code_actions(&p.context.diagnostics)
                             .into_iter()
-                            .map(CodeActionOrCommand::CodeAction)
+                            .filter_map(|action| match action.command {
+                                Some(command) if !shared.code_action_literals => {
+                                    Some(CodeActionOrCommand::Command(command))
+                                }
+                                _ if !shared.code_action_literals => None,
+                                _ => Some(CodeActionOrCommand::CodeAction(action)),
+                            })
                             .collect();
                     Ok(serde_json::to_value(actions).unwrap_or_default())
                 })
@@ -460,10 +482,15 @@ fn handle_request(shared: &Shared, jobs: &mpsc::Sender<(RequestId, Job)>, reques
     }
 }
 
-/// A request's parameters, or why they cannot be read (serde's words name the field, never
-/// quote the document).
+/// A request's parameters, or why they cannot be read (serde's words, which can quote a
+/// value, through `secrets::quote`).
 fn params<P: serde::de::DeserializeOwned>(request: Request) -> Result<P, String> {
-    serde_json::from_value(request.params).map_err(|e| format!("invalid parameters: {e}"))
+    serde_json::from_value(request.params).map_err(|e| {
+        format!(
+            "invalid parameters: {}",
+            hcr_validate::secrets::quote(&e.to_string(), 200)
+        )
+    })
 }
 
 fn spawn_workers(
