@@ -1,0 +1,220 @@
+//! The server over an in-memory connection: random edit sequences (positions in UTF-16, past
+//! the ends, inside surrogate pairs; text with non-ASCII, astral characters and every kind of
+//! line break) never stop it, and the diagnostics published for the last version are a fresh
+//! check of the final text, computed here by a model of the edits of its own.
+
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use std::time::Duration;
+
+use hcr_lsp::check;
+use lsp_server::{Connection, Message, Notification, Request};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+const BASE: &str = include_str!("../../../protocol/v1/examples/minimal.json");
+
+struct Session {
+    client: Connection,
+    server: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Session {
+    fn new() -> Self {
+        let (server, client) = Connection::memory();
+        let handle = std::thread::spawn(move || hcr_lsp::serve(&server).unwrap());
+        let initialize = Request::new(1.into(), "initialize".into(), json!({"capabilities": {}}));
+        client.sender.send(initialize.into()).unwrap();
+        client
+            .receiver
+            .recv_timeout(Duration::from_secs(10))
+            .unwrap();
+        client
+            .sender
+            .send(Notification::new("initialized".into(), json!({})).into())
+            .unwrap();
+        Self {
+            client,
+            server: Some(handle),
+        }
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        self.client
+            .sender
+            .send(Notification::new(method.into(), params).into())
+            .unwrap();
+    }
+
+    /// The diagnostics published for `uri` at `version`.
+    fn published(&self, uri: &str, version: i64) -> Vec<lsp_types::Diagnostic> {
+        loop {
+            let message = self
+                .client
+                .receiver
+                .recv_timeout(Duration::from_secs(20))
+                .expect("the server publishes");
+            if let Message::Notification(n) = message
+                && n.method == "textDocument/publishDiagnostics"
+                && n.params["uri"] == uri
+                && n.params["version"] == version
+            {
+                return serde_json::from_value(n.params["diagnostics"].clone()).unwrap();
+            }
+        }
+    }
+
+    /// A request's response.
+    fn request(&self, id: i32, method: &str, params: Value) -> lsp_server::Response {
+        self.client
+            .sender
+            .send(Request::new(id.into(), method.into(), params).into())
+            .unwrap();
+        loop {
+            if let Message::Response(r) = self
+                .client
+                .receiver
+                .recv_timeout(Duration::from_secs(20))
+                .expect("the server answers")
+            {
+                return r;
+            }
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self
+            .client
+            .sender
+            .send(Request::new(99.into(), "shutdown".into(), Value::Null).into());
+        let _ = self
+            .client
+            .sender
+            .send(Notification::new("exit".into(), Value::Null).into());
+        if let Some(handle) = self.server.take() {
+            handle.join().unwrap();
+        }
+    }
+}
+
+/// The model: the LSP position (UTF-16) of the `n`th character of `chars`, counting line
+/// breaks as `\n`, `\r\n` and a lone `\r`.
+fn position(chars: &[char], n: usize) -> (u32, u32) {
+    let (mut line, mut column) = (0, 0);
+    let mut i = 0;
+    while i < n.min(chars.len()) {
+        match chars[i] {
+            '\r' if chars.get(i + 1) == Some(&'\n') && i + 1 < n => {
+                line += 1;
+                column = 0;
+                i += 1;
+            }
+            '\r' if chars.get(i + 1) == Some(&'\n') => column += 1,
+            '\n' | '\r' => {
+                line += 1;
+                column = 0;
+            }
+            c => column += u32::try_from(c.len_utf16()).unwrap(),
+        }
+        i += 1;
+    }
+    (line, column)
+}
+
+/// An edit: a range of characters (start, length; taken modulo the text) replaced.
+fn edit() -> impl Strategy<Value = (usize, usize, String)> {
+    (any::<usize>(), 0usize..6, "[a-z\"{}:,\\[\\] é😀\n\r]{0,6}")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_edits_end_in_a_fresh_check(edits in proptest::collection::vec(edit(), 1..25)) {
+        let session = Session::new();
+        let uri = "file:///hcr-lsp-test/record.json";
+        let mut model: Vec<char> = BASE.replacen("\"1.0\"", "\"1.0\", \"note\": \"😀 é\"", 1).chars().collect();
+        session.notify("textDocument/didOpen", json!({"textDocument": {
+            "uri": uri, "languageId": "json", "version": 1, "text": model.iter().collect::<String>()}}));
+        let mut version = 1;
+        for (start, length, text) in &edits {
+            let start = start % (model.len() + 1);
+            // Never between the `\r` and `\n` of a break: LSP has no position there.
+            let start = if start > 0 && model.get(start - 1) == Some(&'\r') && model.get(start) == Some(&'\n') { start - 1 } else { start };
+            let mut end = (start + length).min(model.len());
+            if end > 0 && model.get(end - 1) == Some(&'\r') && model.get(end) == Some(&'\n') {
+                end += 1;
+            }
+            let (l1, c1) = position(&model, start);
+            let (l2, c2) = position(&model, end);
+            model.splice(start..end, text.chars());
+            version += 1;
+            session.notify("textDocument/didChange", json!({
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{"range": {"start": {"line": l1, "character": c1}, "end": {"line": l2, "character": c2}}, "text": text}]}));
+        }
+        let published = session.published(uri, version);
+        let final_text: String = model.iter().collect();
+        let fresh = check::check(&final_text, None, &[]).diagnostics;
+        prop_assert_eq!(published, fresh);
+        // Still serving: the outline of the final text.
+        let symbols = session.request(2, "textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+        prop_assert!(symbols.error.is_none());
+    }
+}
+
+/// A document over the record limit gets one diagnostic, and requests on it are answered.
+#[test]
+fn a_huge_document_gets_one_diagnostic() {
+    let session = Session::new();
+    let uri = "file:///hcr-lsp-test/huge.json";
+    let text = format!(
+        "{{\"schemaVersion\": \"1.0\", \"pad\": \"{}\"}}",
+        "x".repeat(17 << 20)
+    );
+    session.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "json", "version": 1, "text": text}}),
+    );
+    let published = session.published(uri, 1);
+    assert_eq!(published.len(), 1, "{published:?}");
+    let hover = session.request(
+        3,
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 0, "character": 3}}),
+    );
+    assert_eq!(hover.result, Some(Value::Null));
+}
+
+/// Requests the server cannot read are answered with an error, and it goes on serving.
+#[test]
+fn bad_requests_are_answered() {
+    let session = Session::new();
+    let hover = session.request(4, "textDocument/hover", json!({"textDocument": 3}));
+    let error = hover.error.expect("an error");
+    assert!(
+        error.message.starts_with("invalid parameters"),
+        "{}",
+        error.message
+    );
+    let unknown = session.request(5, "hcr/unknown", json!({}));
+    assert!(
+        unknown
+            .error
+            .is_some_and(|e| e.message.contains("does not handle"))
+    );
+    let explain = session.request(
+        6,
+        "workspace/executeCommand",
+        json!({"command": "hcr.explain", "arguments": ["HCR999"]}),
+    );
+    assert!(explain.error.is_some());
+    let symbols = session.request(
+        7,
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": "file:///never/opened.json"}}),
+    );
+    assert_eq!(symbols.result, Some(Value::Null));
+}
