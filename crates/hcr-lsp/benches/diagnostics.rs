@@ -9,13 +9,12 @@
 
 #![allow(missing_docs, clippy::print_stdout, clippy::unwrap_used)]
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use criterion::{Criterion, criterion_group};
 use hcr_lsp::check;
 use hcr_testkit::corpus::{Rng, record};
-use lsp_server::{Connection, Message, Notification, Request};
-use serde_json::{Value, json};
+use serde_json::json;
 
 /// A corpus record of about `bytes` bytes, pretty-printed, with one warning planted (an
 /// empty acceptance criteria list), so that the diagnostics path runs.
@@ -41,122 +40,50 @@ fn checks(c: &mut Criterion) {
     }
 }
 
-/// The resident set size in KiB, from /proc (0 where there is none).
-fn rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmRSS:"))
-                .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        })
-        .unwrap_or(0)
-}
+#[path = "../tests/support/mod.rs"]
+mod support;
 
-/// A server on an in-memory connection, initialized, with `text` open as version 0.
+/// A record open in a server, edited one character at a time.
 struct Session {
-    client: Connection,
-    uri: String,
-    version: i32,
-    server: Option<std::thread::JoinHandle<()>>,
+    server: support::Session,
+    uri: &'static str,
+    version: i64,
 }
 
 impl Session {
     fn new(text: &str) -> Self {
-        let (server, client) = Connection::memory();
-        let handle = std::thread::spawn(move || hcr_lsp::serve(&server).unwrap());
-        let request = Request::new(1.into(), "initialize".into(), json!({"capabilities": {}}));
-        client.sender.send(request.into()).unwrap();
-        client.receiver.recv().unwrap();
-        client
-            .sender
-            .send(Notification::new("initialized".into(), json!({})).into())
-            .unwrap();
-        let uri = "file:///bench/record.json".to_owned();
-        client
-            .sender
-            .send(
-                Notification::new(
-                    "textDocument/didOpen".into(),
-                    json!({"textDocument": {"uri": uri, "languageId": "json", "version": 0, "text": text}}),
-                )
-                .into(),
-            )
-            .unwrap();
-        let mut session = Self {
-            client,
+        let server = support::Session::new();
+        let uri = "file:///bench/record.json";
+        server.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "json", "version": 0, "text": text}}),
+        );
+        server.published(uri, 0);
+        Self {
+            server,
             uri,
             version: 0,
-            server: Some(handle),
-        };
-        session.published(0);
-        session
+        }
     }
 
-    /// One edit: a character typed at the start of line 3 (`"` then removed, alternately,
-    /// so the text stays the same size).
+    /// One edit: a character typed at the start of line 3, then removed, alternately, so the
+    /// text keeps its size.
     fn edit(&mut self) {
         self.version += 1;
-        let (range, text) = if self.version % 2 == 1 {
-            (
-                json!({"start": {"line": 2, "character": 2}, "end": {"line": 2, "character": 2}}),
-                "x",
-            )
-        } else {
-            (
-                json!({"start": {"line": 2, "character": 2}, "end": {"line": 2, "character": 3}}),
-                "",
-            )
-        };
-        self.client
-            .sender
-            .send(
-                Notification::new(
-                    "textDocument/didChange".into(),
-                    json!({"textDocument": {"uri": self.uri, "version": self.version},
-                           "contentChanges": [{"range": range, "text": text}]}),
-                )
-                .into(),
-            )
-            .unwrap();
+        let end = if self.version % 2 == 1 { 2 } else { 3 };
+        let text = if self.version % 2 == 1 { "x" } else { "" };
+        self.server.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": self.uri, "version": self.version},
+                   "contentChanges": [{"range": {"start": {"line": 2, "character": 2},
+                                                 "end": {"line": 2, "character": end}},
+                                       "text": text}]}),
+        );
     }
 
     /// Waits for the diagnostics of `version`.
-    fn published(&mut self, version: i32) {
-        loop {
-            match self
-                .client
-                .receiver
-                .recv_timeout(Duration::from_secs(30))
-                .unwrap()
-            {
-                Message::Notification(n)
-                    if n.method == "textDocument/publishDiagnostics"
-                        && n.params.get("version").and_then(Value::as_i64)
-                            == Some(i64::from(version)) =>
-                {
-                    return;
-                }
-                _ => {}
-            }
-        }
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self
-            .client
-            .sender
-            .send(Request::new(2.into(), "shutdown".into(), Value::Null).into());
-        let _ = self
-            .client
-            .sender
-            .send(Notification::new("exit".into(), Value::Null).into());
-        if let Some(handle) = self.server.take() {
-            let _ = handle.join();
-        }
+    fn published(&self, version: i64) {
+        self.server.published(self.uri, version);
     }
 }
 
@@ -188,9 +115,9 @@ fn memory() {
         started.elapsed()
     };
     edits(1_000);
-    let after_1k = rss_kib();
+    let after_1k = hcr_testkit::rss_kib();
     let took = edits(9_000);
-    let after_10k = rss_kib();
+    let after_10k = hcr_testkit::rss_kib();
     println!(
         "resident set: {after_1k} KiB after 1,000 edits, {after_10k} KiB after 10,000 \
          (9,000 edits sent and their last diagnostics published in {took:.2?})"
