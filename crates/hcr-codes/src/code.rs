@@ -375,7 +375,7 @@ codes! {
 pub(crate) const RULES_URL: &str = "https://github.com/hcr-dev/hcr/blob/main/docs/rules.md";
 
 impl Code {
-    /// The address of this code's entry in the rules page ([`RULES_URL`]): what SARIF's
+    /// The address of this code's entry in the rules page (`docs/rules.md`): what SARIF's
     /// `helpUri` and the language server's `codeDescription` link to.
     #[must_use]
     pub fn docs_url(self) -> String {

@@ -172,7 +172,7 @@ fn property_item(name: &str, required: bool, edit: Option<CompletionTextEdit>) -
 
 /// The code actions for the `diagnostics` a client sends with its request: "Explain HCRxxx"
 /// for each code (a command the server answers with the explanation as a message), then the
-/// fixes ([`fixes`]).
+/// fixes (none yet: `fixes` is the seam `hcr fix` fills).
 #[must_use]
 pub fn code_actions(diagnostics: &[lsp_types::Diagnostic]) -> Vec<CodeAction> {
     let mut seen = Vec::new();
