@@ -599,3 +599,54 @@ fn publish(shared: &Shared, uri: &Url) {
         Some(version),
     ));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A request whose work panics is answered with an internal error and logged without the
+    /// panic's message; the workers go on answering.
+    #[test]
+    fn a_panic_in_a_request_is_answered_and_the_workers_go_on() {
+        let (sender, receiver) = crossbeam_channel::unbounded();
+        let shared = Arc::new(Shared {
+            documents: Mutex::default(),
+            published: Mutex::default(),
+            folders: Vec::new(),
+            code_action_literals: true,
+            sender,
+        });
+        let (jobs, workers) = spawn_workers(&shared);
+        let secret = "ghp_Q9zWv4Lk8Tq2Xr6Yp3Hn7Jm5Bc1Dd0Ff8Gg2";
+        let panicking: Job = Box::new(move |_: &Shared| panic!("met {secret}"));
+        jobs.send((RequestId::from(1), panicking))
+            .unwrap_or_default();
+        for n in 2..=4 {
+            let fine: Job = Box::new(|_: &Shared| Ok(serde_json::json!("fine")));
+            jobs.send((RequestId::from(n), fine)).unwrap_or_default();
+        }
+        let mut answered = Vec::new();
+        let mut said = String::new();
+        while answered.len() < 4 {
+            match receiver.recv_timeout(Duration::from_secs(10)) {
+                Ok(Message::Response(r)) => answered.push((r.id, r.error.map(|e| e.code))),
+                Ok(Message::Notification(n)) => said.push_str(&n.params.to_string()),
+                other => panic!("unexpected: {other:?}"),
+            }
+        }
+        answered.sort_by_key(|(id, _)| id.to_string());
+        assert_eq!(
+            answered[0],
+            (RequestId::from(1), Some(ErrorCode::InternalError as i32))
+        );
+        assert!(answered[1..].iter().all(|(_, error)| error.is_none()));
+        assert!(
+            said.contains("a bug in hcr") && !said.contains("ghp_Q"),
+            "{said}"
+        );
+        drop(jobs);
+        for worker in workers {
+            worker.join().unwrap_or_default();
+        }
+    }
+}
