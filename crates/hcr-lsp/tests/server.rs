@@ -12,7 +12,14 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use support::Session;
 
-const BASE: &str = include_str!("../../../protocol/v1/examples/minimal.json");
+/// The protocol's minimal example, the text every edit sequence starts from.
+fn base() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../protocol/v1/examples/minimal.json"
+    ))
+    .unwrap()
+}
 
 /// The model: the LSP position (UTF-16) of the `n`th character of `chars`, counting line
 /// breaks as `\n`, `\r\n` and a lone `\r`.
@@ -50,7 +57,7 @@ proptest! {
     fn random_edits_end_in_a_fresh_check(edits in proptest::collection::vec(edit(), 1..25)) {
         let session = Session::new();
         let uri = "file:///hcr-lsp-test/record.json";
-        let mut model: Vec<char> = BASE.replacen("\"1.0\"", "\"1.0\", \"note\": \"😀 é\"", 1).chars().collect();
+        let mut model: Vec<char> = base().replacen("\"1.0\"", "\"1.0\", \"note\": \"😀 é\"", 1).chars().collect();
         session.notify("textDocument/didOpen", json!({"textDocument": {
             "uri": uri, "languageId": "json", "version": 1, "text": model.iter().collect::<String>()}}));
         let mut version = 1;
