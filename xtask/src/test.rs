@@ -14,7 +14,10 @@
 //! 5. the Python tools: a virtual environment in `target/xtask/venv` with the pinned packages
 //!    of `xtask/python-requirements.txt`, made with the machine's `python3` (or `$PYTHON`) and
 //!    rebuilt whenever that file changes;
-//! 6. the MCP client tests with the official Python SDK, against the `hcr` of step 2;
+//! 6. the MCP client tests with the official Python SDK, and the language server's client
+//!    tests (pytest-lsp, and Neovim headless: Debian's `neovim`, installed with `apt-get` when
+//!    `nvim` is missing and the run is root's; otherwise the step fails), against the `hcr`
+//!    of step 2;
 //! 7. the Python package's tests, its stubs against the module (stubtest) and typed use of
 //!    them (`mypy --strict`), on the module of step 3 (the tests marked `wheel` wait for the
 //!    release wheel).
@@ -111,6 +114,7 @@ pub(crate) fn run(args: &[String]) -> Result<()> {
     crate::node::tests(&root)?;
     let venv = python_env(&root)?;
     mcp_client_tests(&root, &venv)?;
+    lsp_client_tests(&root, &venv)?;
     dev_package(&root, &venv)?;
     python_tests(&root, &venv, Some("not wheel"))?;
     println!(
@@ -226,6 +230,53 @@ fn mcp_client_tests(root: &Path, bin: &Path) -> Result<()> {
         "crates/hcr-mcp/tests/python",
         None,
     )
+}
+
+/// `hcr server` driven by pytest-lsp and by Neovim headless (crates/hcr-lsp/tests/python).
+fn lsp_client_tests(root: &Path, bin: &Path) -> Result<()> {
+    ensure_nvim()?;
+    pytest(
+        root,
+        bin,
+        "language server client tests (pytest-lsp, Neovim)",
+        "crates/hcr-lsp/tests/python",
+        None,
+    )
+}
+
+/// `nvim` on the `PATH`: installed from Debian's packages when missing and the run is root's
+/// (as CI's is); otherwise an error that says what to install. Never a silent skip.
+fn ensure_nvim() -> Result<()> {
+    let found = || {
+        Command::new("nvim")
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if found() {
+        return Ok(());
+    }
+    let root_user = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
+    if !root_user {
+        bail!(
+            "nvim is missing: install Neovim (Debian: `apt-get install neovim`) for the language server's tests"
+        );
+    }
+    // A failed update still leaves the lists an install may find it in.
+    let _ = Command::new("apt-get").args(["update", "-qq"]).status();
+    step(
+        "apt-get install neovim",
+        Command::new("apt-get")
+            .args(["install", "-y", "-qq", "neovim"])
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+    )?;
+    if !found() {
+        bail!("nvim is still missing after `apt-get install neovim`");
+    }
+    Ok(())
 }
 
 /// Runs the pytest files of `folder` (those the marker expression selects, if any) against

@@ -104,6 +104,16 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
             "hcr-validate",
         ],
     ),
+    (
+        "hcr-lsp",
+        &[
+            "hcr-batch",
+            "hcr-fix",
+            "hcr-interop",
+            "hcr-project",
+            "hcr-validate",
+        ],
+    ),
 ];
 
 /// Crates at the top of the graph: their workspace edges are not constrained.

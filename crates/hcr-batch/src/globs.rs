@@ -85,6 +85,20 @@ pub fn glob_set<'a>(
     })
 }
 
+/// The glob a folder's files are chosen by (`None`: `*.json`), compiled as every walk
+/// compiles it: a pattern with a `/` matches the path relative to the folder walked, `*` not
+/// crossing a separator; one without matches in any folder.
+///
+/// # Errors
+/// [`GlobError`] for a pattern refused.
+pub fn file_glob(pattern: Option<&str>) -> Result<GlobSet, GlobError> {
+    let pattern = pattern.unwrap_or(DEFAULT_GLOB);
+    glob_set([(pattern, pattern.contains('/'))])
+}
+
+/// The glob of folders' files when none is given.
+pub const DEFAULT_GLOB: &str = "*.json";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,7 +38,9 @@ use std::sync::Arc;
 use hcr_validate::{Code, Diagnostic, Report, Selection, Severity, Validator};
 use rayon::prelude::*;
 
-pub use globs::{GlobError, MAX_GLOB_BYTES, MAX_GLOB_NESTING, check_glob, glob_set};
+pub use globs::{
+    DEFAULT_GLOB, GlobError, MAX_GLOB_BYTES, MAX_GLOB_NESTING, check_glob, file_glob, glob_set,
+};
 
 /// The input policy, re-exported (it lives in `hcr-fs`).
 pub use hcr_fs as input;
@@ -377,9 +379,8 @@ impl Plan {
 /// # Errors
 /// [`PlanError::Glob`] for a malformed pattern.
 pub fn plan(inputs: &[Input], options: &Options) -> Result<Plan, PlanError> {
-    let pattern = options.glob.as_deref().unwrap_or("*.json");
-    let glob = glob_set([(pattern, pattern.contains('/'))]).map_err(|e| PlanError::Glob {
-        pattern: shown(pattern),
+    let glob = file_glob(options.glob.as_deref()).map_err(|e| PlanError::Glob {
+        pattern: shown(options.glob.as_deref().unwrap_or(DEFAULT_GLOB)),
         reason: e.reason,
     })?;
     let mut units = Units {

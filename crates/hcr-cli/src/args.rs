@@ -58,6 +58,9 @@ pub enum Command {
     Certify(CertifyArgs),
     /// Serve the hcr tools to an agent over the Model Context Protocol (stdio).
     Mcp(McpArgs),
+    /// Serve editors over the Language Server Protocol (stdio): diagnostics as `hcr validate`
+    /// gives them, hover, completion, outline and code actions for records and HANDOFF.md.
+    Server,
     /// Print a shell completion script.
     Completions {
         /// The shell.

@@ -99,6 +99,9 @@ where
         Command::Validate(args) => validate::run(&args, &given),
         Command::Certify(args) => certify::run(&args),
         Command::Mcp(args) => mcp(&args),
+        Command::Server => hcr_lsp::run_stdio()
+            .map(|()| EXIT_VALID)
+            .map_err(anyhow::Error::from),
         Command::SpecHandoff(command) => interop::spec_handoff(&command, &given),
         Command::HandoffMd(command) => interop::handoff_md(&command, &given),
         Command::Render(args) => interop::render(&args, &given),

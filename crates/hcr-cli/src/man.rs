@@ -217,6 +217,13 @@ const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     (
+        "hcr-server",
+        &[(
+            "hcr server",
+            "Serve an editor over the Language Server Protocol on standard input and output (the editor starts it).",
+        )],
+    ),
+    (
         "hcr-completions",
         &[(
             "hcr completions bash > /etc/bash_completion.d/hcr",

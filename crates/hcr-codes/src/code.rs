@@ -374,7 +374,17 @@ codes! {
         "check each verification step before recording Pass, or record Blocked and why";
 }
 
+/// The page that documents every code (`docs/rules.md`); each code has its anchor there.
+pub(crate) const RULES_URL: &str = "https://github.com/hcr-dev/hcr/blob/main/docs/rules.md";
+
 impl Code {
+    /// The address of this code's entry in the rules page (`docs/rules.md`): what SARIF's
+    /// `helpUri` and the language server's `codeDescription` link to.
+    #[must_use]
+    pub fn docs_url(self) -> String {
+        format!("{RULES_URL}#{}", self.as_str().to_ascii_lowercase())
+    }
+
     /// Everything known about this code.
     #[must_use]
     pub fn info(self) -> &'static CodeInfo {

@@ -32,19 +32,6 @@ fn state() -> State {
     }
 }
 
-/// The resident set size in KiB, from /proc (0 where there is none).
-fn rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmRSS:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        })
-        .unwrap_or(0)
-}
-
 fn bench(c: &mut Criterion) {
     let text = record();
     let state = state();
@@ -94,11 +81,11 @@ fn bench(c: &mut Criterion) {
     for _ in 0..1_000 {
         call();
     }
-    let before = rss_kib();
+    let before = hcr_testkit::rss_kib();
     for _ in 0..5_000 {
         call();
     }
-    let after = rss_kib();
+    let after = hcr_testkit::rss_kib();
     println!(
         "mcp-validate-round-trip: resident set {before} KiB before 5,000 more calls, {after} KiB after"
     );

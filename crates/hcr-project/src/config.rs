@@ -442,7 +442,16 @@ impl Config {
     /// # Errors
     /// [`ConfigError`] naming the file.
     pub fn find(start: &Path) -> Result<Option<Self>, ConfigError> {
-        let Some(path) = discover(start)? else {
+        Self::find_within(start, None)
+    }
+
+    /// As [`Config::find`], the search also stopping after `stop` (an editor's workspace
+    /// folder): nothing above it is looked at ([`discover_within`]).
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the file.
+    pub fn find_within(start: &Path, stop: Option<&Path>) -> Result<Option<Self>, ConfigError> {
+        let Some(path) = discover_within(start, stop)? else {
             return Ok(None);
         };
         let folder = path.parent().unwrap_or_else(|| Path::new("."));
@@ -630,6 +639,14 @@ fn layer(at: &At<'_>, changes: Changes) -> Result<Layer, ConfigError> {
 /// # Errors
 /// [`ConfigError::Ambiguous`] when one folder holds both names.
 pub fn discover(start: &Path) -> Result<Option<PathBuf>, ConfigError> {
+    discover_within(start, None)
+}
+
+/// As [`discover`], stopping also after the folder `stop` (when `start` is beneath it).
+///
+/// # Errors
+/// [`ConfigError::Ambiguous`] when one folder holds both names.
+pub fn discover_within(start: &Path, stop: Option<&Path>) -> Result<Option<PathBuf>, ConfigError> {
     for dir in start.ancestors() {
         // A link counts as found (and is refused when read): it never lets a file further
         // up take its place.
@@ -643,7 +660,7 @@ pub fn discover(start: &Path) -> Result<Option<PathBuf>, ConfigError> {
             1 => return Ok(found.into_iter().next()),
             _ => return Err(ConfigError::Ambiguous(dir.to_path_buf())),
         }
-        if dir.join(".git").exists() {
+        if dir.join(".git").exists() || stop == Some(dir) {
             break;
         }
     }

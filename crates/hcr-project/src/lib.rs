@@ -32,6 +32,6 @@ mod rules;
 
 pub use baseline::{Baseline, BaselineError, Fingerprint};
 pub use change::Change;
-pub use config::{Config, ConfigError, LimitSettings, discover};
+pub use config::{Config, ConfigError, LimitSettings, discover, discover_within};
 pub use request::{Bounds, Request, RequestError, Resolved};
 pub use rules::Choices;

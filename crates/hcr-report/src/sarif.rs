@@ -11,8 +11,6 @@ use sha2::Digest as _;
 
 use crate::{Context, Outcome, Render, Summary, place, repository_path, write_json, write_members};
 
-const RULES_URL: &str = "https://github.com/hcr-dev/hcr/blob/main/docs/rules.md";
-
 pub(crate) struct Sarif {
     context: Context,
     first: bool,
@@ -74,7 +72,7 @@ fn rule(info: &CodeInfo) -> Value {
         "shortDescription": {"text": info.summary},
         "fullDescription": {"text": first_paragraph(info)},
         "help": {"text": info.help, "markdown": info.explanation_for_reports()},
-        "helpUri": format!("{RULES_URL}#{}", id.to_ascii_lowercase()),
+        "helpUri": info.code.docs_url(),
         "defaultConfiguration": {"level": sarif_level(info.severity), "enabled": info.enabled},
         "properties": {
             "tags": ["hcr", info.level.as_str()],

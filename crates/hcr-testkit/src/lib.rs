@@ -19,6 +19,21 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
+/// This process's resident set size in KiB, from `/proc` (0 where there is none): what the
+/// benchmarks print before and after many calls, to show memory stays flat.
+#[must_use]
+pub fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
 /// The workspace root.
 #[must_use]
 pub fn workspace_root() -> PathBuf {
