@@ -34,6 +34,35 @@ export declare function digest(record: string | Buffer): Answer
 /** A code's explanation (`HCR204` or `secret-in-record`). */
 export declare function explain(code: string): string
 
+/** One fix applied, as `hcr fix --format json` lists it. */
+export interface AppliedFix {
+  /** The code of the diagnostic it repaired. */
+  code: string
+  /** Where the diagnostic was. */
+  pointer: string
+  /** `safe` or `unsafe`. */
+  applicability: string
+  /** What it did. */
+  title: string
+  /** The old pointers of values it kept under `extensions`. */
+  unmapped: Array<string>
+}
+
+/** A record's text with its mechanical mistakes repaired, and the fixes applied. */
+export interface Fixed {
+  /** The fixed text (the record's own when nothing applied). */
+  text: string
+  /** The fixes applied, in order. */
+  fixes: Array<AppliedFix>
+}
+
+/**
+ * Repairs a record's text as `hcr fix` does (`hcr_fix`): the safe fixes, the unsafe ones
+ * too with `unsafe_fixes`, checked at the normative level under the options' selection and
+ * configuration.
+ */
+export declare function fixRecord(record: string | Buffer, unsafeFixes: boolean, options?: Options | undefined | null): Fixed
+
 /**
  * The validation options, as the package's `index.js` hands them on (unknown ones already
  * refused there).

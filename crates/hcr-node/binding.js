@@ -839,6 +839,7 @@ module.exports.canonicalJson = nativeBinding.canonicalJson
 module.exports.convert = nativeBinding.convert
 module.exports.digest = nativeBinding.digest
 module.exports.explain = nativeBinding.explain
+module.exports.fixRecord = nativeBinding.fixRecord
 module.exports.render = nativeBinding.render
 module.exports.schema = nativeBinding.schema
 module.exports.validateRecord = nativeBinding.validateRecord
