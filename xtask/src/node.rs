@@ -35,7 +35,10 @@ fn install(package: &Path) -> Result<()> {
         return Ok(());
     }
     step(
-        "npm ci (the Node package's pinned packages)",
+        &format!(
+            "npm ci (the pinned packages of {})",
+            package.file_name().unwrap_or_default().to_string_lossy()
+        ),
         npm()
             .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
             .current_dir(package),
@@ -80,6 +83,23 @@ pub(crate) fn tests(root: &Path) -> Result<()> {
 }
 
 /// `npm pack --dry-run`: what the package would publish (its files list) packs.
+/// The VS Code extension (`editors/vscode`, which starts `hcr server`), packaged with its
+/// pinned `vsce` into `target/vscode/hcr.vsix`, as a release would; never published.
+pub(crate) fn vscode_package(root: &Path) -> Result<()> {
+    let extension = root.join("editors").join("vscode");
+    install(&extension)?;
+    let out = target_dir(root).join("vscode");
+    std::fs::create_dir_all(&out)?;
+    let vsix = out.join("hcr.vsix");
+    step(
+        "vsce package (the VS Code extension)",
+        npm()
+            .args(["exec", "--no", "--", "vsce", "package", "--skip-license", "--out"])
+            .arg(&vsix)
+            .current_dir(&extension),
+    )
+}
+
 pub(crate) fn pack_check(root: &Path) -> Result<()> {
     let package = root.join(PACKAGE);
     install(&package)?;

@@ -24,7 +24,8 @@
 //!
 //! `release-check`: `cargo doc` with `-D warnings`; the package check (every published crate
 //! packaged and checked, hcr-cli installed from its `.crate`) and `cargo publish --dry-run`;
-//! `npm pack --dry-run` of the Node package;
+//! `npm pack --dry-run` of the Node package; the VS Code extension packaged with `vsce`
+//! (`target/vscode/hcr.vsix`, not published);
 //! the release wheel, built by pip through maturin and installed, with every Python test (the
 //! `wheel` ones included); the workflow lint (zizmor, check-jsonschema, `pre-commit
 //! validate-manifest`); both pre-commit hooks, installed by `pre-commit try-repo` as a user's
@@ -162,6 +163,7 @@ pub(crate) fn release_check(args: &[String]) -> Result<()> {
         ]),
     )?;
     crate::node::pack_check(&root)?;
+    crate::node::vscode_package(&root)?;
     let venv = python_env(&root)?;
     let wheels = release_wheel(&root, &venv)?;
     python_tests(&root, &venv, None)?;
