@@ -94,7 +94,15 @@ pub(crate) fn vscode_package(root: &Path) -> Result<()> {
     step(
         "vsce package (the VS Code extension)",
         npm()
-            .args(["exec", "--no", "--", "vsce", "package", "--skip-license", "--out"])
+            .args([
+                "exec",
+                "--no",
+                "--",
+                "vsce",
+                "package",
+                "--skip-license",
+                "--out",
+            ])
             .arg(&vsix)
             .current_dir(&extension),
     )
