@@ -1,7 +1,7 @@
 //! `hcr fix`: the fixes of `hcr-fix` over files (or standard input), each file checked as
 //! `hcr validate` checks it and written only when changed, atomically.
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, bail};
@@ -35,19 +35,8 @@ pub(crate) fn run(args: &FixArgs, given: &Given<'_>) -> Result<u8> {
         if io::stdin().is_terminal() {
             bail!("no input: give records or folders to fix, or pipe a record to standard input");
         }
-        let mut bytes = Vec::new();
-        io::stdin()
-            .take(args.input.max_input_bytes as u64 + 1)
-            .read_to_end(&mut bytes)
-            .context("reading standard input")?;
-        if bytes.len() > args.input.max_input_bytes {
-            bail!(
-                "standard input holds more than {} bytes (--max-input-bytes)",
-                args.input.max_input_bytes
-            );
-        }
-        let text = String::from_utf8(bytes)
-            .map_err(|_| anyhow::anyhow!("standard input is not UTF-8 text"))?;
+        // Standard input, read as every command reads it (`-`: capped, UTF-8).
+        let text = crate::input::text(Path::new("-"), &args.input)?;
         let validator = resolved.validator_for(None, no_receiver)?;
         let fixed = hcr_fix::fix(&text, &validator, &options);
         let done = Done { path: None, fixed };
