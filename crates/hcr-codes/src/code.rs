@@ -372,6 +372,9 @@ codes! {
     Hcr607 = "HCR607", "handoff-result-unverified", HandoffMd, Error, on, HandoffMd("the receiver verification comes before a Pass result"),
         "The handoff result says Pass while a receiver verification box is unchecked.",
         "check each verification step before recording Pass, or record Blocked and why";
+    Hcr608 = "HCR608", "handoff-record-disagrees", HandoffMd, Error, on, HandoffMd("a rendered HANDOFF.md is the source of truth for what it shows; the record it carries must agree"),
+        "The Markdown of a rendered HANDOFF.md shows a field otherwise than the record it carries.",
+        "run `hcr convert --from handoff-md` to take the Markdown's edits into the record, then `hcr render --as handoff-md` again";
 }
 
 /// The page that documents every code (`docs/rules.md`); each code has its anchor there.
@@ -617,7 +620,10 @@ impl CodeInfo {
         let mut examples = Vec::new();
         let mut rest = self.explanation;
         while let Some(start) = rest.find("```") {
-            let fence = &rest[start + 3..];
+            // A longer fence (````) holds a document with fences of its own.
+            let run = rest[start..].bytes().take_while(|&b| b == b'`').count();
+            let closing = format!("\n{}", "`".repeat(run));
+            let fence = &rest[start + run..];
             let Some(space) = fence
                 .find(' ')
                 .filter(|s| *s < fence.find('\n').unwrap_or(0))
@@ -631,7 +637,7 @@ impl CodeInfo {
             };
             let info = after[..line_end].trim();
             let body = &after[line_end + 1..];
-            let Some(close) = body.find("\n```") else {
+            let Some(close) = body.find(&closing) else {
                 break;
             };
             let language = &fence[..space];
@@ -658,7 +664,7 @@ impl CodeInfo {
                 language,
                 fixed,
             });
-            rest = &body[close + 4..];
+            rest = &body[close + closing.len()..];
         }
         examples
     }
