@@ -14,6 +14,11 @@ const GENERATORS: &[(&str, &str, &str)] = &[
         "rules_md::docs_rules_md_is_fresh",
     ),
     (
+        "hcr-interop",
+        "interop",
+        "handoff_md_real::docs_handoff_md_is_fresh",
+    ),
+    (
         "hcr-codes",
         "python_stubs",
         "the_python_stubs_codes_and_severities_are_fresh",

@@ -623,8 +623,10 @@ pub struct ConvertArgs {
     /// Where to write the converted record or brief (otherwise standard output).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Write nothing; exit 1 when the conversion would lose anything (or, from another
-    /// format, when the draft lacks what HCR requires), 0 when it is lossless.
+    /// Write nothing; exit 0 when the conversion is complete and lossless, 1 when the draft
+    /// lacks what HCR requires (or, to another format, when the conversion would lose
+    /// anything), 4 when the draft is complete but would lose text. Standard error says
+    /// which.
     #[arg(long)]
     pub check: bool,
     /// The repository to write a spec-handoff artifact into.

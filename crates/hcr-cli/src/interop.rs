@@ -247,11 +247,36 @@ fn emit_draft(
     for what in &checked.lost {
         writeln!(stderr, "hcr: not carried over: {what}")?;
     }
+    for what in &draft.kept {
+        writeln!(
+            stderr,
+            "hcr: kept under the record's extensions, not in a field: {}",
+            hcr_escape::escape(what)
+        )?;
+    }
+    for pointer in &draft.edited {
+        writeln!(
+            stderr,
+            "hcr: the Markdown changes `{}` of the record it carries: the Markdown's is taken",
+            hcr_escape::escape(pointer)
+        )?;
+    }
     if check {
+        // Which of the two holds: the draft lacks what a record needs (1), or it is
+        // complete but would lose text (4).
+        let incomplete = !draft.missing.is_empty() || !checked.report.valid();
+        if incomplete {
+            writeln!(stderr, "hcr: --check: the draft is incomplete")?;
+        }
+        if !checked.lost.is_empty() {
+            writeln!(stderr, "hcr: --check: the conversion loses text")?;
+        }
         return Ok(if checked.complete {
             EXIT_VALID
-        } else {
+        } else if incomplete {
             EXIT_INVALID
+        } else {
+            crate::EXIT_LOSSY
         });
     }
     if checked.report.valid() {

@@ -43,6 +43,9 @@ pub const EXIT_USAGE: u8 = 2;
 /// Exit status: the run was cut short (standard output closed) before every record was
 /// checked, and no invalid record had been seen yet.
 pub const EXIT_INCOMPLETE: u8 = 3;
+/// Exit status of `hcr convert --check`: the draft is complete, but the conversion would lose
+/// text (1 says the draft itself is incomplete).
+pub const EXIT_LOSSY: u8 = 4;
 
 /// The exit status of a run that checked records: 2 when an input could not be read, 1 when a
 /// record is invalid, 0 otherwise.

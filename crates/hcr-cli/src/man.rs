@@ -43,6 +43,12 @@ const EXIT_INCOMPLETE: (u8, &str) = (
     "Standard output was closed before every record was checked, and no invalid record had been seen yet (with an invalid one, the status is 1).",
 );
 
+/// The status only `hcr convert --check` gives.
+const EXIT_LOSSY: (u8, &str) = (
+    crate::EXIT_LOSSY,
+    "hcr convert --check: the draft is complete, but the conversion would lose text (1 says the draft is incomplete).",
+);
+
 /// Examples per page: the command line, then what it does.
 const EXAMPLES: &[(&str, &[(&str, &str)])] = &[
     (
@@ -304,7 +310,8 @@ fn roff(text: &str) -> String {
 fn render_exit_status(name: &str, page: &mut Vec<u8>) -> Result<()> {
     writeln!(page, ".SH \"EXIT STATUS\"")?;
     let incomplete = (name == "hcr" || name == "hcr-validate").then_some(EXIT_INCOMPLETE);
-    for (status, meaning) in EXIT_STATUS.iter().copied().chain(incomplete) {
+    let lossy = (name == "hcr" || name == "hcr-convert").then_some(EXIT_LOSSY);
+    for (status, meaning) in EXIT_STATUS.iter().copied().chain(incomplete).chain(lossy) {
         writeln!(page, ".TP\n{status}\n{}", roff(meaning))?;
     }
     Ok(())

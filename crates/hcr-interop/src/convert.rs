@@ -278,8 +278,7 @@ pub(crate) fn carried_record(body: &str) -> Option<Draft> {
         .ok()
         .map(|record| Draft {
             record,
-            missing: Vec::new(),
-            lost: Vec::new(),
+            ..Draft::default()
         })
 }
 

@@ -7,7 +7,7 @@ use hcr_validate::{Level, Report, Validator};
 use serde_json::{Map, Value, json};
 
 /// A record drafted from another format, with what the source did not give.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Draft {
     /// The draft (not necessarily a valid record).
     pub record: Value,
@@ -16,6 +16,12 @@ pub struct Draft {
     /// What of the source the draft does not hold, each named (a 1-based line and why). Empty
     /// when every line was mapped into the draft or kept in its extensions.
     pub lost: Vec<String>,
+    /// What of the source the draft keeps under its extension rather than in a field, each
+    /// named for people (`section \`Background\` (line 12)`): nothing is kept in silence.
+    pub kept: Vec<String>,
+    /// The fields (JSON Pointers) where the source's visible text changed the record it
+    /// carries: a `HANDOFF.md` edited after `hcr render` wrote it.
+    pub edited: Vec<String>,
 }
 
 /// The parts of a record a converter drafted from another format: what every converter ends
@@ -69,6 +75,7 @@ impl Parts {
             record,
             missing,
             lost,
+            ..Draft::default()
         }
     }
 }

@@ -1,11 +1,15 @@
-//! A `HANDOFF.md` read into its title and `##` sections, with what the lint and the draft
-//! need from each: paragraphs, bullets, the four state buckets, paths and links.
+//! A `HANDOFF.md` read as a reader reads it: headings at any level (ATX or Setext), and bold
+//! or `Label:` labels that name a section of the table ([`super::headings`]), each a
+//! [`Section`] with its [`Role`] and the blocks of its body (paragraphs, list items with
+//! their nesting and task boxes, table rows, code).
 //!
-//! HTML comments (the template's placeholders) are read as blank, and nothing inside a
-//! fenced code block is a heading.
+//! HTML comments are read as blank (offsets and line numbers stay the file's) and kept
+//! verbatim in [`Document::comments`]; a `<!--` inside a code span or a fenced block is no
+//! comment, and nothing inside a fenced block is a heading.
 
 use std::ops::Range;
 
+use super::headings::{Role, role_of};
 use crate::text_lines::{Line, lines};
 
 /// Which of the publisher's layouts a file follows.
@@ -15,10 +19,12 @@ pub enum Layout {
     Skill,
     /// The Markdown template (`agent-handoff-template.md`).
     Template,
+    /// Neither: a handoff in a layout of its own, read by its headings' meaning.
+    Other,
 }
 
 impl Layout {
-    /// The sections the layout requires, in its order.
+    /// The sections the layout requires, in its order (none for [`Layout::Other`]).
     #[must_use]
     pub const fn sections(self) -> &'static [&'static str] {
         match self {
@@ -42,19 +48,53 @@ impl Layout {
                 "Receiver verification",
                 "Handoff result",
             ],
+            Self::Other => &[],
         }
     }
 }
 
-/// One `## ` section: its heading, the line it is on and its body's lines.
+/// How a section starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A `#`…`######` or Setext heading.
+    Heading,
+    /// A line that opens with a bold label (`**Goal**: …`) or a `Label:` that names a role.
+    Label,
+}
+
+/// One section: a heading (any level) or a label, its body up to the next one, and what it
+/// holds.
 #[derive(Clone, Debug)]
 pub struct Section {
-    /// The heading's text.
+    /// The heading's or label's text, its markup (`#`, `**`, a trailing colon) removed.
     pub heading: String,
+    /// A heading's level (1–6); a label is one level below the section it sits in.
+    pub level: u8,
+    /// Heading or label.
+    pub kind: Kind,
     /// The heading's line (an index into the document's lines).
     pub line: usize,
-    /// The body's lines (indices), up to the next section.
+    /// The body's lines (indices), up to the next heading or label.
     pub body: Range<usize>,
+    /// A label's text on its own line (`**Goal**: Ship it.` → `Ship it.`).
+    pub inline: Option<String>,
+    /// What the heading names ([`role_of`]), read in its place: a `Verification` label
+    /// inside a next action is the action's verification.
+    pub role: Option<Role>,
+    /// The role of the nearest enclosing section that has one, when this one has none of
+    /// its own: a `### Use Postgres` under `## Decisions` is a decision.
+    pub within: Option<Role>,
+    /// The enclosing section (an index into [`Document::sections`]).
+    pub parent: Option<usize>,
+}
+
+/// An HTML comment, verbatim, with the line it starts on and the section it is in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The 0-based line it starts on.
+    pub line: usize,
+    /// The comment, `<!--` to `-->`.
+    pub text: String,
 }
 
 /// The document: its text (HTML comments blanked), its lines and its sections.
@@ -62,14 +102,17 @@ pub struct Document {
     text: String,
     /// Each line's byte range in `text` (without the line end).
     spans: Vec<Range<usize>>,
-    /// The `##` sections, in order.
+    /// Every heading and label, in order.
     pub sections: Vec<Section>,
     /// The layout it follows.
     pub layout: Layout,
+    /// The title's section (a first `#` heading that names no role).
     title: Option<usize>,
+    /// The HTML comments, in order.
+    pub comments: Vec<Comment>,
 }
 
-/// A state bucket of Current state.
+/// A state bucket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bucket {
     /// `Complete:`.
@@ -91,13 +134,14 @@ impl Bucket {
         Self::Unverified,
     ];
 
-    /// The bucket a label names (`Complete`, `Done`, `In progress`, `Active`, …).
-    fn of(label: &str) -> Option<Self> {
-        match label.trim().to_ascii_lowercase().as_str() {
-            "complete" | "completed" | "done" => Some(Self::Complete),
-            "in progress" | "in-progress" | "active" => Some(Self::InProgress),
-            "blocked" => Some(Self::Blocked),
-            "unverified" | "not verified" => Some(Self::Unverified),
+    /// The bucket a role is.
+    #[must_use]
+    pub const fn of_role(role: Role) -> Option<Self> {
+        match role {
+            Role::Complete => Some(Self::Complete),
+            Role::InProgress => Some(Self::InProgress),
+            Role::Blocked => Some(Self::Blocked),
+            Role::Unverified => Some(Self::Unverified),
             _ => None,
         }
     }
@@ -112,140 +156,499 @@ impl Bucket {
             Self::Unverified => "Unverified",
         }
     }
+
+    /// The record's key.
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Self::Complete => "complete",
+            Self::InProgress => "inProgress",
+            Self::Blocked => "blocked",
+            Self::Unverified => "unverified",
+        }
+    }
 }
 
-/// `text` with every HTML comment replaced by spaces (line breaks kept), so that offsets and
-/// line numbers stay those of the file.
-fn blank_comments(text: &str) -> String {
+/// A list item of a section's body.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// Its first line (index).
+    pub line: usize,
+    /// Every line it covers (indices): continuation lines included, nested items not.
+    pub lines: Vec<usize>,
+    /// Its text (continuation lines joined), the marker and task box removed.
+    pub text: String,
+    /// `Some(true)` for `[x]`, `Some(false)` for `[ ]`.
+    pub checked: Option<bool>,
+    /// How deep it is nested (0 at the top).
+    pub depth: usize,
+}
+
+/// A block of a section's body.
+#[derive(Clone, Debug)]
+pub enum Block {
+    /// Lines of text up to a blank line (quote markers removed).
+    Paragraph {
+        /// Its lines (indices).
+        lines: Vec<usize>,
+        /// The lines joined by spaces.
+        text: String,
+    },
+    /// A list item.
+    Item(Item),
+    /// A table's row (the header and the rule below it are not rows).
+    Row {
+        /// The row's line.
+        line: usize,
+        /// Its cells, trimmed.
+        cells: Vec<String>,
+        /// The header's cells.
+        header: Vec<String>,
+    },
+    /// A fenced code block or a table's header and rule: kept as it is.
+    Verbatim {
+        /// Its lines (indices).
+        lines: Vec<usize>,
+    },
+}
+
+impl Block {
+    /// The lines the block covers.
+    #[must_use]
+    pub fn lines(&self) -> Vec<usize> {
+        match self {
+            Self::Paragraph { lines, .. } | Self::Verbatim { lines } => lines.clone(),
+            Self::Item(item) => item.lines.clone(),
+            Self::Row { line, .. } => vec![*line],
+        }
+    }
+}
+
+/// `text` with every HTML comment replaced by spaces (line breaks kept), and the comments;
+/// a `<!--` inside a code span or a fenced block is text.
+fn blank_comments(text: &str) -> (String, Vec<Comment>) {
     let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("<!--") {
-        out.push_str(&rest[..start]);
-        let comment = &rest[start..];
-        let end = comment.find("-->").map_or(comment.len(), |e| e + 3);
-        for c in comment[..end].chars() {
-            if c == '\n' {
-                out.push('\n');
-            } else {
-                out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+    let mut comments = Vec::new();
+    let mut fence: Option<&str> = None;
+    let mut open: Option<(usize, String)> = None;
+    for (number, raw) in text.split_inclusive('\n').enumerate() {
+        let mut rest = raw;
+        if open.is_none() {
+            let trimmed = raw.trim_start();
+            let marker = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m));
+            match (fence, marker) {
+                (Some(f), Some(m)) if f == m => {
+                    fence = None;
+                    out.push_str(raw);
+                    continue;
+                }
+                (Some(_), _) => {
+                    out.push_str(raw);
+                    continue;
+                }
+                (None, Some(m)) => {
+                    fence = Some(m);
+                    out.push_str(raw);
+                    continue;
+                }
+                (None, None) => {}
             }
         }
-        rest = &comment[end..];
+        while !rest.is_empty() {
+            if let Some((start, comment)) = &mut open {
+                let (taken, closed) = match rest.find("-->") {
+                    Some(end) => (&rest[..end + 3], true),
+                    None => (rest, false),
+                };
+                comment.push_str(taken);
+                blank(&mut out, taken);
+                rest = &rest[taken.len()..];
+                if closed {
+                    comments.push(Comment {
+                        line: *start,
+                        text: std::mem::take(comment),
+                    });
+                    open = None;
+                }
+                continue;
+            }
+            // The next comment or code span, whichever opens first.
+            let comment = rest.find("<!--");
+            let code = rest.find('`');
+            match (comment, code) {
+                (Some(c), Some(b)) if b < c => {
+                    let run = rest[b..].bytes().take_while(|&x| x == b'`').count();
+                    let ticks = &rest[b..b + run];
+                    let after = b + run;
+                    let end = rest[after..].find(ticks).map_or(after, |e| after + e + run);
+                    out.push_str(&rest[..end]);
+                    rest = &rest[end..];
+                }
+                (Some(c), _) => {
+                    out.push_str(&rest[..c]);
+                    rest = &rest[c..];
+                    open = Some((number, String::new()));
+                }
+                (None, _) => {
+                    out.push_str(rest);
+                    rest = "";
+                }
+            }
+        }
     }
-    out.push_str(rest);
-    out
+    if let Some((line, text)) = open {
+        // An unclosed comment runs to the end, as in HTML.
+        comments.push(Comment { line, text });
+    }
+    (out, comments)
 }
 
-/// A bullet's text: `- x`, `* x`, `+ x` or `1. x`, with a task box (`[ ]`, `[x]`) removed;
-/// `None` for a line that is not a bullet.
-pub(crate) fn bullet(line: &str) -> Option<&str> {
+fn blank(out: &mut String, text: &str) {
+    for c in text.chars() {
+        if matches!(c, '\n' | '\r') {
+            out.push(c);
+        } else {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        }
+    }
+}
+
+/// A list marker's length and the text after it: `- x`, `* x`, `+ x`, `1. x`, `1) x`.
+fn marker(line: &str) -> Option<&str> {
     let trimmed = line.trim_start();
-    let text = trimmed
-        .strip_prefix("- ")
-        .or_else(|| trimmed.strip_prefix("* "))
-        .or_else(|| trimmed.strip_prefix("+ "))
-        .or_else(|| {
-            let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
-            (digits > 0)
-                .then(|| trimmed[digits..].strip_prefix(". "))
-                .flatten()
-        })?;
-    Some(
-        text.strip_prefix("[ ] ")
-            .or_else(|| text.strip_prefix("[x] "))
-            .or_else(|| text.strip_prefix("[X] "))
-            .unwrap_or(text)
-            .trim(),
-    )
+    for m in ["- ", "* ", "+ ", "• "] {
+        if let Some(rest) = trimmed.strip_prefix(m) {
+            return Some(rest);
+        }
+    }
+    if matches!(trimmed, "-" | "*" | "+") {
+        return Some("");
+    }
+    let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 9 {
+        return None;
+    }
+    trimmed[digits..]
+        .strip_prefix(". ")
+        .or_else(|| trimmed[digits..].strip_prefix(") "))
+}
+
+/// A task box at the start of an item's text: `[x] done` → `(Some(true), "done")`.
+fn task(text: &str) -> (Option<bool>, &str) {
+    for (b, checked) in [("[ ]", false), ("[x]", true), ("[X]", true)] {
+        if let Some(rest) = text.strip_prefix(b) {
+            return (Some(checked), rest.trim_start());
+        }
+    }
+    (None, text)
+}
+
+/// A bullet's text (`- x`, `* x`, `+ x` or `1. x`, a task box removed); `None` for a line
+/// that is not a bullet.
+pub(crate) fn bullet(line: &str) -> Option<&str> {
+    marker(line).map(|rest| task(rest).1.trim())
 }
 
 /// Whether a bullet is an unchecked task box.
 pub(crate) fn unchecked(line: &str) -> bool {
-    let trimmed = line.trim_start();
-    ["- [ ]", "* [ ]", "+ [ ]"]
-        .iter()
-        .any(|b| trimmed.starts_with(b))
+    marker(line).is_some_and(|rest| task(rest).0 == Some(false))
 }
 
-/// The path or link an item names: a URL, a backticked path, or a word that looks like a
-/// path (`src/lib.rs`, `Cargo.toml`).
+/// Markdown's backslash escapes undone: `\_` → `_` (what the renderer escapes).
+#[must_use]
+pub(crate) fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\'
+            && let Some(&next) = chars.peek()
+            && next.is_ascii_punctuation()
+        {
+            out.push(next);
+            chars.next();
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whether a word is a commit or a range of commits (`3f2a9c1`, `a1b2c3d..e4f5a6b`).
+fn is_revision(word: &str) -> bool {
+    let hex = |w: &str| (7..=40).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_hexdigit());
+    let digits = |w: &str| w.bytes().all(|b| b.is_ascii_digit());
+    match word.split_once("..") {
+        Some((a, b)) => {
+            let b = b.strip_prefix('.').unwrap_or(b);
+            hex(a) && hex(b)
+        }
+        None => hex(word) && !digits(word) && word.bytes().any(|b| b.is_ascii_digit()),
+    }
+}
+
+/// The path, link or revision an item names: a URL (a Markdown link's target), a code span
+/// that looks like a path (`src/lib.rs`, `C:\work\a.txt`, `Cargo.toml`) or a revision, or a
+/// bare word that does.
 #[must_use]
 pub(crate) fn location(item: &str) -> Option<String> {
     let trim = |w: &str| {
-        w.trim_matches(|c: char| matches!(c, '(' | ')' | '<' | '>' | ',' | ';' | '"' | '\''))
+        w.trim_matches(|c: char| matches!(c, '(' | ')' | '<' | '>' | ',' | ';' | '"' | '\'' | '*'))
             .trim_end_matches(['.', ':'])
             .to_owned()
     };
+    // A Markdown link's target first: `[text](url)`.
+    if let Some(start) = item.find("](") {
+        let rest = &item[start + 2..];
+        if let Some(end) = rest.find(')') {
+            let target = rest[..end].split_whitespace().next().unwrap_or("");
+            if !target.is_empty() && !target.starts_with('#') {
+                return Some(target.to_owned());
+            }
+        }
+    }
     if let Some(url) = item
         .split_whitespace()
         .find(|w| w.contains("://"))
         .map(|w| trim(w.trim_matches('`')))
     {
-        // A Markdown link's target: `[text](url)`.
-        let url = url
-            .rsplit_once("](")
-            .map_or(url.clone(), |(_, u)| u.to_owned());
         return Some(url);
     }
     let looks_like_path = |w: &str| {
         !w.is_empty()
             && !w.contains(char::is_whitespace)
+            && !w.contains("..")
             && (w.contains('/')
+                || (w.contains('\\') && w.len() > 3)
                 || w.rsplit_once('.').is_some_and(|(stem, ext)| {
                     !stem.is_empty()
                         && (1..=5).contains(&ext.len())
                         && ext.bytes().all(|b| b.is_ascii_alphanumeric())
                         && ext.bytes().any(|b| b.is_ascii_alphabetic())
+                        && !stem.bytes().all(|b| b.is_ascii_digit())
                 }))
     };
     let mut parts = item.split('`');
     parts.next();
     while let Some(code) = parts.next() {
-        if looks_like_path(code) {
+        let code = code.trim();
+        if looks_like_path(code) || is_revision(code) {
             return Some(code.to_owned());
+        }
+        // A command's path argument: `cat logs/a.txt`.
+        if let Some(word) = code
+            .split_whitespace()
+            .find(|w| looks_like_path(w) && w.contains('/'))
+        {
+            return Some(word.to_owned());
         }
         parts.next();
     }
-    item.split_whitespace()
-        .map(trim)
-        .find(|w| looks_like_path(w) && w.contains('/'))
+    item.split_whitespace().map(trim).find(|w| {
+        (looks_like_path(w) && (w.contains('/') || w.contains('\\')) && !w.starts_with('/'))
+            || is_revision(w)
+    })
+}
+
+/// A label at the start of a line that is no bullet: `**Goal**: text`, `**Goal:** text`,
+/// `__Goal__`, or `Goal: text` (a short label), with the text after it.
+fn label(line: &str) -> Option<(&str, &str)> {
+    if line.starts_with([' ', '\t']) || marker(line).is_some() {
+        return None;
+    }
+    let line = line.trim_end();
+    for strong in ["**", "__"] {
+        if let Some(rest) = line.strip_prefix(strong)
+            && let Some(end) = rest.find(strong)
+        {
+            let name = rest[..end].trim().trim_end_matches([':', '：', '.']).trim();
+            let after = rest[end + 2..].trim_start();
+            let after = after
+                .strip_prefix(':')
+                .or_else(|| after.strip_prefix('：'))
+                .unwrap_or(after)
+                .trim();
+            return (!name.is_empty()).then_some((name, after));
+        }
+    }
+    let (name, rest) = line.split_once(':')?;
+    let short = !name.is_empty()
+        && name.chars().count() <= 40
+        && name.split_whitespace().count() <= 5
+        && !name.contains(['`', '[', '(', '/', '.'])
+        && !rest.starts_with("//");
+    short.then(|| (name.trim(), rest.trim()))
+}
+
+/// The text of a heading line: `## 2. Current state ##` → `2. Current state`.
+fn atx(line: &str) -> Option<(u8, &str)> {
+    let trimmed = line
+        .strip_prefix("   ")
+        .or_else(|| line.strip_prefix("  "))
+        .or_else(|| line.strip_prefix(' '))
+        .unwrap_or(line);
+    let hashes = trimmed.bytes().take_while(|&b| b == b'#').count();
+    if !(1..=6).contains(&hashes) {
+        return None;
+    }
+    let rest = &trimmed[hashes..];
+    if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
+        return None;
+    }
+    let text = rest.trim().trim_end_matches('#').trim();
+    Some((u8::try_from(hashes).unwrap_or(6), text))
+}
+
+/// A heading's or label's text without its emphasis and trailing colon.
+fn plain(text: &str) -> String {
+    let text = text.trim();
+    let text = ["**", "__"].iter().fold(text, |t, s| {
+        t.strip_prefix(s)
+            .and_then(|t| t.strip_suffix(s))
+            .unwrap_or(t)
+    });
+    text.trim().trim_end_matches([':', '：']).trim().to_owned()
+}
+
+/// A Setext underline: `===` or `---`.
+fn setext(line: &str) -> Option<u8> {
+    let t = line.trim();
+    if t.len() >= 2 && t.bytes().all(|b| b == b'=') {
+        Some(1)
+    } else if t.len() >= 3 && t.bytes().all(|b| b == b'-') {
+        Some(2)
+    } else {
+        None
+    }
 }
 
 impl Document {
     /// Reads `text` into sections.
     #[must_use]
+    #[allow(clippy::too_many_lines)]
     pub fn parse(text: &str) -> Self {
-        let blanked = blank_comments(text);
+        let (blanked, comments) = blank_comments(text);
         let lines: Vec<Line<'_>> = lines(&blanked);
         let spans: Vec<Range<usize>> = lines
             .iter()
             .map(|l| l.start..l.start + l.text.len())
             .collect();
         let mut sections: Vec<Section> = Vec::new();
-        let mut title = None;
-        let mut fenced = false;
-        for (i, line) in lines.iter().enumerate() {
-            let text = line.text.trim_end();
-            if text.trim_start().starts_with("```") {
-                fenced = !fenced;
-                continue;
+        let mut fence: Option<&str> = None;
+        let starts = |sections: &mut Vec<Section>, mut section: Section| {
+            if let Some(last) = sections.last_mut() {
+                last.body.end = last.body.end.min(section.line);
             }
-            if fenced {
-                continue;
-            }
-            if let Some(heading) = text.strip_prefix("## ") {
-                if let Some(last) = sections.last_mut() {
-                    last.body.end = i;
+            // The enclosing section: the nearest before it of a lower level.
+            section.parent = sections.iter().rposition(|s| s.level < section.level);
+            sections.push(section);
+        };
+        let n = lines.len();
+        let mut i = 0;
+        while i < n {
+            let raw = lines[i].text;
+            let trimmed = raw.trim_start();
+            if let Some(f) = fence {
+                if trimmed.starts_with(f) {
+                    fence = None;
                 }
-                sections.push(Section {
-                    heading: heading.trim().trim_end_matches(':').to_owned(),
-                    line: i,
-                    body: i + 1..lines.len(),
+                i += 1;
+                continue;
+            }
+            if let Some(m) = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
+                fence = Some(m);
+                i += 1;
+                continue;
+            }
+            let heading = atx(raw)
+                .map(|(level, text)| (level, text, i + 1))
+                .or_else(|| {
+                    // Setext: a paragraph's one line, then `===` or `---`.
+                    let next = lines.get(i + 1)?;
+                    let level = setext(next.text)?;
+                    let before_blank = i == 0 || lines[i - 1].text.trim().is_empty();
+                    (before_blank
+                        && !raw.trim().is_empty()
+                        && marker(raw).is_none()
+                        && !raw.starts_with([' ', '\t', '|', '>']))
+                    .then(|| (level, raw.trim(), i + 2))
                 });
-            } else if title.is_none() && sections.is_empty() && text.starts_with("# ") {
-                title = Some(i);
+            if let Some((level, text, body_start)) = heading {
+                starts(
+                    &mut sections,
+                    Section {
+                        heading: plain(text),
+                        level,
+                        kind: Kind::Heading,
+                        line: i,
+                        body: body_start.min(n)..n,
+                        inline: None,
+                        role: role_of(text),
+                        within: None,
+                        parent: None,
+                    },
+                );
+                i = body_start;
+                continue;
+            }
+            if let Some((name, rest)) = label(raw) {
+                let enclosing = sections.last().map(|s| s.role.or(s.within));
+                let role = role_of(name).map(|role| in_place(role, name, enclosing.flatten()));
+                // A label names a section only when it names a role; a bullet label of a
+                // state section stays its item.
+                if let Some(role) = role {
+                    let level = sections
+                        .iter()
+                        .rev()
+                        .find(|s| s.kind == Kind::Heading)
+                        .map_or(1, |s| s.level.saturating_add(1));
+                    starts(
+                        &mut sections,
+                        Section {
+                            heading: name.to_owned(),
+                            level: level.max(7),
+                            kind: Kind::Label,
+                            line: i,
+                            body: i + 1..n,
+                            inline: (!rest.is_empty()).then(|| rest.to_owned()),
+                            role: Some(role),
+                            within: None,
+                            parent: None,
+                        },
+                    );
+                }
+            }
+            i += 1;
+        }
+        // A label's level is one below its heading's; labels close at the next label.
+        for s in &mut sections {
+            if s.kind == Kind::Label {
+                s.level = 7;
             }
         }
+        // The role each section is read in: its own, in its place, else its enclosing one's.
+        for index in 0..sections.len() {
+            let parent_role = sections[index]
+                .parent
+                .and_then(|p| sections[p].role.or(sections[p].within));
+            let section = &mut sections[index];
+            if let Some(role) = section.role {
+                section.role = Some(in_place(role, &section.heading, parent_role));
+            } else {
+                section.within = parent_role.filter(|r| inherits(*r));
+            }
+        }
+        // The title: a first heading of level 1 that names nothing, before any other.
+        let title = sections
+            .first()
+            .filter(|s| s.kind == Kind::Heading && s.level == 1 && s.role.is_none())
+            .map(|_| 0);
+        let has = |names: &[&str]| {
+            sections
+                .iter()
+                .filter(|s| s.kind == Kind::Heading)
+                .filter(|s| names.iter().any(|n| s.heading.eq_ignore_ascii_case(n)))
+                .count()
+        };
         let template = [
             "Handoff checklist",
             "Objective",
@@ -253,10 +656,12 @@ impl Document {
             "Receiver verification",
             "Handoff result",
         ];
-        let layout = if sections.iter().any(|s| template.iter().any(|t| s.is(t))) {
+        let layout = if has(&template) >= 2 {
             Layout::Template
-        } else {
+        } else if has(Layout::Skill.sections()) >= 4 {
             Layout::Skill
+        } else {
+            Layout::Other
         };
         drop(lines);
         Self {
@@ -265,6 +670,7 @@ impl Document {
             sections,
             layout,
             title,
+            comments,
         }
     }
 
@@ -283,37 +689,89 @@ impl Document {
         self.spans.len()
     }
 
-    /// The section with this heading (case-insensitive).
+    /// The first section with this heading (case-insensitive), as written.
     #[must_use]
     pub fn section(&self, heading: &str) -> Option<&Section> {
         self.sections.iter().find(|s| s.is(heading))
     }
 
-    /// Goal (the skill) or Objective (the template).
-    #[must_use]
-    pub fn goal(&self) -> Option<&Section> {
-        self.section("Goal").or_else(|| self.section("Objective"))
+    /// The sections read in `role` (their own role, not one they are within).
+    pub fn with_role(&self, role: Role) -> impl Iterator<Item = &Section> {
+        self.sections.iter().filter(move |s| s.role == Some(role))
     }
 
-    /// The `# ` title's text.
+    /// The first section read in `role`.
+    #[must_use]
+    pub fn first(&self, role: Role) -> Option<&Section> {
+        self.with_role(role).next()
+    }
+
+    /// The title's section, if the file has one.
+    #[must_use]
+    pub fn title_section(&self) -> Option<&Section> {
+        self.title.map(|t| &self.sections[t])
+    }
+
+    /// The title's text.
     #[must_use]
     pub fn title(&self) -> Option<String> {
-        self.title
-            .map(|i| self.line(i).text.trim_start_matches("# ").trim().to_owned())
+        self.title_section().map(|s| s.heading.clone())
     }
 
-    /// The text between the title and the first section.
+    /// The text before the first section, and the title's own body.
+    #[must_use]
+    pub fn preamble_lines(&self) -> Range<usize> {
+        match (self.title_section(), self.sections.first()) {
+            (Some(title), _) => title.body.clone(),
+            (None, Some(first)) => 0..first.line,
+            (None, None) => 0..self.line_count(),
+        }
+    }
+
+    /// The preamble as text.
     #[must_use]
     pub fn preamble(&self) -> String {
-        let end = self.sections.first().map_or(self.line_count(), |s| s.line);
-        (0..end)
-            .filter(|i| Some(*i) != self.title)
+        self.text_of(self.preamble_lines()).trim().to_owned()
+    }
+
+    /// Lines as text, joined by line ends.
+    pub(crate) fn text_of(&self, lines: Range<usize>) -> String {
+        lines
             .map(|i| self.line(i).text)
             .collect::<Vec<_>>()
             .join("\n")
-            .trim()
-            .to_owned()
     }
+
+    /// The section a line is in (the last one starting at or before it).
+    #[must_use]
+    pub fn section_at(&self, line: usize) -> Option<usize> {
+        self.sections.iter().rposition(|s| s.line <= line)
+    }
+}
+
+/// A role read in its place: `Verification` or `Done when` inside a next action is how that
+/// action is checked; a bucket label anywhere is its bucket.
+fn in_place(role: Role, heading: &str, enclosing: Option<Role>) -> Role {
+    match (role, enclosing) {
+        (Role::Evidence | Role::Criteria, Some(Role::NextAction | Role::Verification))
+            if matches!(
+                super::headings::normalize(heading).as_str(),
+                "verification" | "done when" | "validation"
+            ) =>
+        {
+            Role::Verification
+        }
+        _ => role,
+    }
+}
+
+/// Whether a section without a role of its own is read in `role`, its enclosing section's:
+/// lists are (a subheading of Decisions is a decision), the goal and the owner are not.
+fn inherits(role: Role) -> bool {
+    !matches!(
+        role,
+        Role::Goal | Role::Summary | Role::Owner | Role::Verification
+    )
 }
 
 impl Section {
@@ -331,159 +789,284 @@ impl Section {
     /// The body as text.
     #[must_use]
     pub fn text(&self, doc: &Document) -> String {
-        self.lines(doc)
-            .iter()
-            .map(|l| l.text)
-            .collect::<Vec<_>>()
-            .join("\n")
+        doc.text_of(self.body.clone())
     }
 
-    /// Whether the body holds nothing but blank lines (comments count as blank).
+    /// Whether the section says nothing: no inline text, and a body of blank lines
+    /// (comments count as blank).
     #[must_use]
     pub fn is_blank(&self, doc: &Document) -> bool {
-        self.lines(doc).iter().all(|l| l.text.trim().is_empty())
+        self.inline.is_none() && self.lines(doc).iter().all(|l| l.text.trim().is_empty())
     }
 
-    /// The bullets' texts, in order.
+    /// The body read into blocks, in order.
     #[must_use]
-    pub fn items(&self, doc: &Document) -> Vec<String> {
-        self.lines(doc)
-            .iter()
-            .filter_map(|l| bullet(l.text))
-            .filter(|t| !t.is_empty())
-            .map(str::to_owned)
-            .collect()
-    }
-
-    /// The first paragraph (lines that are not bullets, up to a blank line), and the bullets
-    /// and lines after an `Acceptance criteria:` label.
-    #[must_use]
-    pub fn paragraph_and_items(&self, doc: &Document) -> (Option<String>, Vec<String>) {
-        self.paragraph_and_labelled(doc, &[])
-    }
-
-    /// [`Section::paragraph_and_items`], where a line that starts with one of `labels`
-    /// (`Verification:`) is an item of its own even inside the paragraph.
-    pub(crate) fn paragraph_and_labelled(
-        &self,
-        doc: &Document,
-        labels: &[&str],
-    ) -> (Option<String>, Vec<String>) {
-        let mut paragraph: Vec<&str> = Vec::new();
-        let mut items = Vec::new();
-        let mut in_paragraph = true;
-        for line in &self.lines(doc) {
-            let text = line.text.trim();
-            if labels.iter().any(|label| text.starts_with(label)) {
-                in_paragraph = paragraph.is_empty();
-                items.push(text.to_owned());
-            } else if let Some(item) = bullet(line.text) {
-                in_paragraph = false;
-                if !item.is_empty() {
-                    items.push(item.to_owned());
+    pub fn blocks(&self, doc: &Document) -> Vec<Block> {
+        let mut blocks: Vec<Block> = Vec::new();
+        let mut fence: Option<(&str, Vec<usize>)> = None;
+        let mut header: Option<Vec<String>> = None;
+        let mut item_indent: Vec<usize> = Vec::new();
+        let mut in_paragraph = false;
+        let mut last_item: Option<usize> = None;
+        for i in self.body.clone() {
+            let raw = doc.line(i).text;
+            let trimmed = raw.trim_start();
+            if let Some((f, lines)) = &mut fence {
+                lines.push(i);
+                if trimmed.starts_with(*f) {
+                    let lines = std::mem::take(lines);
+                    blocks.push(Block::Verbatim { lines });
+                    fence = None;
                 }
-            } else if text.is_empty() {
-                if !paragraph.is_empty() {
-                    in_paragraph = false;
-                }
-            } else if text.eq_ignore_ascii_case("Acceptance criteria:") {
-                in_paragraph = false;
-            } else if in_paragraph {
-                paragraph.push(text);
-            } else {
-                items.push(text.to_owned());
-            }
-        }
-        let paragraph = (!paragraph.is_empty()).then(|| paragraph.join(" "));
-        (paragraph, items)
-    }
-
-    /// The state buckets that Current state names, each with its items (inline text after
-    /// the label, or nested bullets; `none` is no item), in order of appearance.
-    #[must_use]
-    pub fn buckets(&self, doc: &Document) -> Vec<(Bucket, Vec<String>)> {
-        self.buckets_and_strays(doc).0
-    }
-
-    /// [`Section::buckets`], and the lines no bucket holds (their indices).
-    pub(crate) fn buckets_and_strays(
-        &self,
-        doc: &Document,
-    ) -> (Vec<(Bucket, Vec<String>)>, Vec<usize>) {
-        let mut found: Vec<(Bucket, Vec<String>)> = Vec::new();
-        let mut strays = Vec::new();
-        // Whether the last bucket takes the bullets that follow its label: not once it was
-        // said to be empty (`Blocked: none`), nor after a labelled bullet that is no bucket.
-        let mut open = false;
-        for (index, line) in self.body.clone().zip(&self.lines(doc)) {
-            let text = line.text.trim();
-            let label_text = bullet(line.text)
-                .filter(|_| !line.text.starts_with("  "))
-                .unwrap_or(text);
-            let heading = text.strip_prefix("### ").map(|h| h.trim_end_matches(':'));
-            let labelled = heading.map(|h| (h, "")).or_else(|| {
-                let (label, rest) = label_text.split_once(':')?;
-                Some((label, rest))
-            });
-            if let Some((label, rest)) = labelled
-                && let Some(bucket) = Bucket::of(label)
-            {
-                let mut items = Vec::new();
-                let rest = rest.trim();
-                open = !is_none(rest);
-                if !rest.is_empty() && open {
-                    items.push(rest.to_owned());
-                }
-                found.push((bucket, items));
                 continue;
             }
-            let top_level = bullet(line.text).is_some() && !line.text.starts_with([' ', '\t']);
-            let label_like = labelled.is_some_and(|(label, _)| {
-                let label = label.trim();
-                !label.is_empty()
-                    && label.len() <= 30
-                    && label.split_whitespace().count() <= 3
-                    && label
-                        .chars()
-                        .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-'))
-            });
-            if top_level && label_like {
-                // `- Notes: …`: a label of its own, no bucket's item.
-                open = false;
+            if let Some(m) = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
+                fence = Some((m, vec![i]));
+                in_paragraph = false;
+                continue;
             }
-            match (bullet(line.text), found.last_mut()) {
-                (Some(item), Some((_, items))) if open && !item.is_empty() && !is_none(item) => {
-                    items.push(item.to_owned());
+            if trimmed.is_empty() {
+                in_paragraph = false;
+                header = None;
+                continue;
+            }
+            if trimmed.starts_with('|') {
+                in_paragraph = false;
+                last_item = None;
+                let cells: Vec<String> = trimmed
+                    .trim_end()
+                    .trim_matches('|')
+                    .split('|')
+                    .map(|c| c.trim().to_owned())
+                    .collect();
+                let rule = cells
+                    .iter()
+                    .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')));
+                match &header {
+                    None => {
+                        header = Some(cells);
+                        blocks.push(Block::Verbatim { lines: vec![i] });
+                    }
+                    Some(_) if rule => {
+                        if let Some(Block::Verbatim { lines }) = blocks.last_mut() {
+                            lines.push(i);
+                        }
+                    }
+                    Some(h) => blocks.push(Block::Row {
+                        line: i,
+                        cells,
+                        header: h.clone(),
+                    }),
                 }
-                _ if text.is_empty() || is_none(text) || bullet(text).is_some_and(is_none) => {}
-                _ => strays.push(index),
+                continue;
             }
+            header = None;
+            if let Some(rest) = marker(raw) {
+                in_paragraph = false;
+                let indent = raw.len() - trimmed.len();
+                while item_indent
+                    .last()
+                    .is_some_and(|&d| d >= indent + 2 || d > indent)
+                {
+                    item_indent.pop();
+                }
+                if item_indent.last() != Some(&indent) {
+                    item_indent.push(indent);
+                }
+                let (checked, text) = task(rest);
+                blocks.push(Block::Item(Item {
+                    line: i,
+                    lines: vec![i],
+                    text: text.trim().to_owned(),
+                    checked,
+                    depth: item_indent.len() - 1,
+                }));
+                last_item = Some(blocks.len() - 1);
+                continue;
+            }
+            let text = trimmed.trim_start_matches('>').trim();
+            // A line indented under an item continues it.
+            if let Some(at) = last_item
+                && raw.starts_with([' ', '\t'])
+                && let Block::Item(item) = &mut blocks[at]
+            {
+                item.lines.push(i);
+                if !text.is_empty() {
+                    item.text.push(' ');
+                    item.text.push_str(text);
+                }
+                continue;
+            }
+            last_item = None;
+            item_indent.clear();
+            if in_paragraph && let Some(Block::Paragraph { lines, text: t }) = blocks.last_mut() {
+                lines.push(i);
+                t.push(' ');
+                t.push_str(text);
+                continue;
+            }
+            in_paragraph = true;
+            blocks.push(Block::Paragraph {
+                lines: vec![i],
+                text: text.to_owned(),
+            });
         }
-        (found, strays)
+        if let Some((_, lines)) = fence {
+            blocks.push(Block::Verbatim { lines });
+        }
+        blocks
     }
 
-    /// The lines of the body that are not bullets (their indices), blank lines and "none"
-    /// aside: what [`Section::items`] does not read.
-    pub(crate) fn non_items(&self, doc: &Document) -> Vec<usize> {
-        self.body
-            .clone()
-            .zip(&self.lines(doc))
-            .filter(|(_, l)| {
-                let t = l.text.trim();
-                !t.is_empty() && !is_none(t) && bullet(l.text).is_none()
+    /// The bullets' texts, in order (nested ones included).
+    #[must_use]
+    pub fn items(&self, doc: &Document) -> Vec<String> {
+        self.blocks(doc)
+            .into_iter()
+            .filter_map(|b| match b {
+                Block::Item(item) if !item.text.is_empty() => Some(item.text),
+                _ => None,
             })
-            .map(|(i, _)| i)
             .collect()
     }
 }
 
-/// `none`, `n/a`, `—`: an explicit "nothing here".
+/// `none`, `n/a`, `—`: an explicit "nothing here", alone or before its reason (`None --
+/// the build passes`).
 pub(crate) fn is_none(text: &str) -> bool {
+    let t = text.trim();
+    for sep in [" -- ", " — ", " – ", " - ", ": ", ". ", ", ", " ("] {
+        if let Some((head, _)) = t.split_once(sep)
+            && none_alone(head)
+        {
+            return true;
+        }
+    }
+    none_alone(t)
+}
+
+pub(crate) fn none_alone(text: &str) -> bool {
+    let t = text
+        .trim()
+        .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
+        .trim_end_matches(['.', '!'])
+        .to_lowercase();
     matches!(
-        text.trim()
-            .trim_end_matches('.')
-            .to_ascii_lowercase()
-            .as_str(),
-        "none" | "none known" | "n/a" | "nothing" | "-" | "—"
+        t.as_str(),
+        "none"
+            | "none known"
+            | "none yet"
+            | "none so far"
+            | "none identified"
+            | "no blockers"
+            | "no known blockers"
+            | "n/a"
+            | "na"
+            | "nothing"
+            | "nothing yet"
+            | "-"
+            | "—"
+            | "нет"
+            | "无"
+            | "없음"
+            | "なし"
+            | "keine"
+            | "žádné"
     )
+}
+
+/// A placeholder for what is still to be written: `TBD`, `TODO`, `…`, `Nothing required`.
+pub(crate) fn is_placeholder_text(text: &str) -> bool {
+    let t = text
+        .trim()
+        .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
+        .trim_end_matches(['.', '!'])
+        .to_lowercase();
+    let fill = t.starts_with('(')
+        && t.ends_with(')')
+        && ["fill", "todo", "tbd", "placeholder"]
+            .iter()
+            .any(|w| t.contains(w));
+    fill || is_none(text)
+        || matches!(
+            t.as_str(),
+            "tbd"
+                | "tba"
+                | "todo"
+                | "to do"
+                | "…"
+                | "..."
+                | "?"
+                | "???"
+                | "nothing required"
+                | "nothing to do"
+                | "no action"
+                | "no action required"
+                | "no next action"
+                | "xxx"
+                | "fill in"
+                | "fill me in"
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Document, Role, blank_comments, location};
+
+    #[test]
+    fn comments_are_kept_and_only_outside_code() {
+        let text =
+            "a <!-- one -->\n`<!-- code -->`\n```\n<!-- fenced -->\n```\n<!-- two\nlines -->x\n";
+        let (blanked, comments) = blank_comments(text);
+        assert_eq!(blanked.len(), text.len());
+        let texts: Vec<&str> = comments.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(texts, ["<!-- one -->", "<!-- two\nlines -->"]);
+        assert!(blanked.contains("`<!-- code -->`"));
+        assert!(blanked.contains("<!-- fenced -->"));
+        assert_eq!(comments[1].line, 5);
+    }
+
+    #[test]
+    fn headings_labels_and_setext_are_sections() {
+        let text = "Project handoff\n===============\n\n**Goal**: Ship it.\n\n## 2. 📋 Current State Summary\n\n### Not Started\n- later\n\nNext steps:\n- one\n\nStatus\n------\n";
+        let doc = Document::parse(text);
+        let seen: Vec<(String, Option<Role>)> = doc
+            .sections
+            .iter()
+            .map(|s| (s.heading.clone(), s.role))
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                ("Project handoff".to_owned(), None),
+                ("Goal".to_owned(), Some(Role::Goal)),
+                ("2. 📋 Current State Summary".to_owned(), Some(Role::State)),
+                ("Not Started".to_owned(), Some(Role::Remaining)),
+                ("Next steps".to_owned(), Some(Role::NextAction)),
+                ("Status".to_owned(), Some(Role::State)),
+            ]
+        );
+        assert_eq!(doc.sections[1].inline.as_deref(), Some("Ship it."));
+        assert_eq!(doc.title().as_deref(), Some("Project handoff"));
+    }
+
+    #[test]
+    fn locations_are_paths_links_and_revisions() {
+        for (item, want) in [
+            ("see [the log](logs/a.txt)", Some("logs/a.txt")),
+            (
+                "`C:\\work\\build.log` shows it",
+                Some("C:\\work\\build.log"),
+            ),
+            ("commits a1b2c3d..e4f5a6b", Some("a1b2c3d..e4f5a6b")),
+            ("`src/lib.rs`: the parser", Some("src/lib.rs")),
+            (
+                "https://example.com/x, the dashboard",
+                Some("https://example.com/x"),
+            ),
+            ("None", None),
+            ("version 1.2 is out", None),
+        ] {
+            assert_eq!(location(item).as_deref(), want, "{item}");
+        }
+    }
 }

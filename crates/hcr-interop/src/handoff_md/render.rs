@@ -4,6 +4,8 @@
 use hcr_escape::{MarkdownPage, markdown_code as code, markdown_text as md};
 use hcr_types::{DecisionStatus, Record, ReviewStatus};
 
+use serde_json::{Map, Value};
+
 use crate::convert::RECORD_SECTION;
 use crate::markdown::{objective, state_buckets};
 
@@ -13,10 +15,19 @@ use crate::markdown::{objective, state_buckets};
 #[must_use]
 pub fn render(record: &Record) -> String {
     let mut page = MarkdownPage::new();
-    let title = record
-        .record_id
-        .as_ref()
-        .map_or_else(|| "Handoff".to_owned(), |id| format!("Handoff: {}", md(id)));
+    let kept: Map<String, Value> = serde_json::to_value(record)
+        .ok()
+        .and_then(|mut v| {
+            v["extensions"][super::HANDOFF_MD_EXTENSION]
+                .as_object_mut()
+                .map(std::mem::take)
+        })
+        .unwrap_or_default();
+    let title = match (kept.get("title").and_then(Value::as_str), &record.record_id) {
+        (Some(title), _) => hcr_escape::escape(title).replace(['\r', '\n'], " "),
+        (None, Some(id)) => format!("Handoff: {}", md(id)),
+        (None, None) => "Handoff".to_owned(),
+    };
     page.heading(1, title);
     objective(&mut page, "Goal", "Acceptance criteria:", &record.objective);
     page.heading(2, "Current state");
@@ -77,6 +88,22 @@ pub fn render(record: &Record) -> String {
         page.line(format_args!("Due: {due}"));
     }
     page.blank();
+    let texts = |key: &str| -> Vec<String> {
+        kept.get(key)
+            .and_then(Value::as_array)
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(|i| i.as_str().or_else(|| i["text"].as_str()))
+                    .map(md)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let further = texts("furtherSteps");
+    if !further.is_empty() {
+        page.bullets(further);
+    }
     page.heading(2, "Open risks and questions");
     let open: Vec<String> = record
         .open_review
@@ -90,10 +117,29 @@ pub fn render(record: &Record) -> String {
                 .map(|u| format!("Unverified: {}", md(u))),
         )
         .collect();
-    if open.is_empty() {
+    let kept_sections: Vec<&Value> = kept
+        .get("sections")
+        .and_then(Value::as_array)
+        .map(|s| s.iter().collect())
+        .unwrap_or_default();
+    let is_risks = |s: &&Value| {
+        s["heading"]
+            .as_str()
+            .is_some_and(|h| super::headings::normalize(h) == "open risks and questions")
+    };
+    let risks_kept: Vec<&Value> = kept_sections.iter().copied().filter(is_risks).collect();
+    if open.is_empty() && risks_kept.is_empty() {
         page.line("None known.");
     }
+    let derived: Vec<String> = open.iter().map(|o| format!("- {o}")).collect();
     page.bullets(open);
+    for section in &risks_kept {
+        verbatim(
+            &mut page,
+            section["body"].as_str().unwrap_or_default(),
+            &derived,
+        );
+    }
     page.heading(2, "Relevant artifacts");
     let mut seen = std::collections::HashSet::new();
     let artifacts: Vec<String> = record
@@ -122,6 +168,40 @@ pub fn render(record: &Record) -> String {
         code(&actor.id),
         actor.actor_type.as_str()
     ));
+    let not_started = texts("notStarted");
+    if !not_started.is_empty() {
+        page.heading(2, "Not started");
+        page.bullets(not_started);
+    }
+    // The source's other sections, as it wrote them (terminal controls escaped).
+    for section in kept_sections.iter().filter(|s| !is_risks(s)) {
+        // As the source wrote it, terminal controls escaped.
+        let heading = hcr_escape::escape(section["heading"].as_str().unwrap_or("Notes"))
+            .replace(['\r', '\n'], " ");
+        let level = section["level"].as_u64().unwrap_or(2);
+        match usize::try_from(level).ok().filter(|l| (1..=6).contains(l)) {
+            Some(level) => page.heading(level.max(2), heading),
+            None => {
+                let inline = section["inline"].as_str().map(md).unwrap_or_default();
+                page.paragraph(format_args!("**{heading}**: {inline}"));
+            }
+        }
+        verbatim(&mut page, section["body"].as_str().unwrap_or_default(), &[]);
+    }
+    let notes = texts("unmapped");
+    if !notes.is_empty() {
+        page.heading(2, "Notes kept from the source");
+        page.bullets(notes);
+    }
+    if let Some(preamble) = kept.get("preamble").and_then(Value::as_str) {
+        page.heading(2, "Preamble kept from the source");
+        verbatim(&mut page, preamble, &[]);
+    }
+    if let Some(comments) = kept.get("comments").and_then(Value::as_array) {
+        for comment in comments.iter().filter_map(|c| c["text"].as_str()) {
+            page.paragraph(hcr_escape::escape(comment));
+        }
+    }
     let json = serde_json::to_string_pretty(record).unwrap_or_default();
     page.heading(2, RECORD_SECTION);
     page.line(format_args!(
@@ -129,4 +209,29 @@ pub fn render(record: &Record) -> String {
         hcr_escape::json_text(&json)
     ));
     page.into_string()
+}
+
+/// A kept section's body as the source wrote it: terminal controls escaped, the lines
+/// `skip` (what the renderer derived itself) left out, and a fence it opens closed, so that
+/// nothing after it is swallowed.
+fn verbatim(page: &mut MarkdownPage, body: &str, skip: &[String]) {
+    let mut fences = 0;
+    let mut wrote = false;
+    for line in body.lines() {
+        if skip.iter().any(|s| s == line.trim()) {
+            continue;
+        }
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            fences += 1;
+        }
+        page.line(hcr_escape::escape(line));
+        wrote = true;
+    }
+    if fences % 2 == 1 {
+        page.line("```");
+    }
+    if wrote {
+        page.blank();
+    }
 }

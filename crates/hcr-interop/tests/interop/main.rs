@@ -2,6 +2,7 @@
 
 mod goal_handover;
 mod handoff_md;
+mod handoff_md_real;
 mod handover_brief;
 mod spec_handoff;
 

@@ -94,6 +94,7 @@ Code = Literal[
     "HCR605",
     "HCR606",
     "HCR607",
+    "HCR608",
 ]
 """Every diagnostic code: ``Diagnostic.code``."""
 CodeName = Literal[
@@ -154,6 +155,7 @@ CodeName = Literal[
     "handoff-evidence-unlocated",
     "handoff-secret",
     "handoff-result-unverified",
+    "handoff-record-disagrees",
 ]
 """Every code's name, as ``select``, ``ignore``, ``warn`` and ``error`` take it."""
 # END GENERATED

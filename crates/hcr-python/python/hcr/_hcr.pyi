@@ -98,6 +98,7 @@ _Code = Literal[
     "HCR605",
     "HCR606",
     "HCR607",
+    "HCR608",
 ]
 _CodeName = Literal[
     "invalid-json",
@@ -157,6 +158,7 @@ _CodeName = Literal[
     "handoff-evidence-unlocated",
     "handoff-secret",
     "handoff-result-unverified",
+    "handoff-record-disagrees",
 ]
 # END GENERATED
 

@@ -1,0 +1,1026 @@
+//! The one table of what a `HANDOFF.md`'s headings and labels mean: each [`Role`] with the
+//! headings that name it, in the languages real handoff files are written in, and the
+//! receiver question it answers. A heading is compared as a reader compares it
+//! ([`normalize`]): any level, numbering, emoji, bold, case and a trailing colon ignored, and
+//! a qualifier after `(`, `:`, ` - ` or ` — ` set aside when the whole does not match.
+//!
+//! `docs/handoff-md.md` is generated from this table (`cargo xtask codegen`).
+
+/// What a section (or a bold or `Label:` label) of a handoff holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// The intended outcome: `objective.summary`, and its criteria.
+    Goal,
+    /// A summary of the work (TL;DR, Overview): `objective.summary` when there is no goal.
+    Summary,
+    /// Acceptance or success criteria: `objective.acceptanceCriteria`.
+    Criteria,
+    /// The state, split (or not) into the four buckets: `currentState`.
+    State,
+    /// What is done: `currentState.complete`.
+    Complete,
+    /// What is under way: `currentState.inProgress`.
+    InProgress,
+    /// What is blocked: `currentState.blocked`.
+    Blocked,
+    /// What nobody checked: `currentState.unverified`.
+    Unverified,
+    /// What is not started or left to do: never `complete`; kept under the extension.
+    Remaining,
+    /// Decisions made: `decisions`.
+    Decisions,
+    /// Results that support the state (tests, commits, verification): `evidence`.
+    Evidence,
+    /// Files and links to inspect: `evidence`, located.
+    Artifacts,
+    /// Rules the next actor must keep: `constraints`.
+    Constraints,
+    /// The next step or steps: `nextAction.summary`, the rest kept.
+    NextAction,
+    /// How the next step is checked: `nextAction.verification`.
+    Verification,
+    /// Risks and open questions: kept under the extension.
+    Risks,
+    /// Who acts next: `ownership.nextActor`.
+    Owner,
+}
+
+impl Role {
+    /// Every role, in the order of the table.
+    pub const ALL: [Self; 17] = [
+        Self::Goal,
+        Self::Summary,
+        Self::Criteria,
+        Self::State,
+        Self::Complete,
+        Self::InProgress,
+        Self::Blocked,
+        Self::Unverified,
+        Self::Remaining,
+        Self::Decisions,
+        Self::Evidence,
+        Self::Artifacts,
+        Self::Constraints,
+        Self::NextAction,
+        Self::Verification,
+        Self::Risks,
+        Self::Owner,
+    ];
+
+    /// Where what the role's section holds goes.
+    #[must_use]
+    pub const fn target(self) -> &'static str {
+        match self {
+            Self::Goal => {
+                "`objective.summary` (first paragraph), `objective.acceptanceCriteria` (bullets, or a \"done when\" sentence)"
+            }
+            Self::Summary => "`objective.summary` when there is no goal section; kept otherwise",
+            Self::Criteria => "`objective.acceptanceCriteria`",
+            Self::State => {
+                "`currentState`, by the buckets inside it (labels, subheadings, checkboxes, a status column)"
+            }
+            Self::Complete => "`currentState.complete`",
+            Self::InProgress => "`currentState.inProgress`",
+            Self::Blocked => "`currentState.blocked`",
+            Self::Unverified => "`currentState.unverified`",
+            Self::Remaining => "never `complete`: kept under the extension, named",
+            Self::Decisions => "`decisions` (a subheading is a decision, its text the rationale)",
+            Self::Evidence => "`evidence`",
+            Self::Artifacts => "`evidence`, with the path or link as `artifactRef` or `uri`",
+            Self::Constraints => "`constraints`",
+            Self::NextAction => "`nextAction.summary` (the first step); the other steps kept",
+            Self::Verification => "`nextAction.verification`",
+            Self::Risks => "kept under the extension, named",
+            Self::Owner => "`ownership.nextActor` (an id, never a sentence)",
+        }
+    }
+
+    /// The receiver question (1–6, the skill's order) the role's section answers.
+    #[must_use]
+    pub const fn question(self) -> Option<usize> {
+        match self {
+            Self::Goal | Self::Summary | Self::Criteria => Some(0),
+            Self::State
+            | Self::Complete
+            | Self::InProgress
+            | Self::Blocked
+            | Self::Unverified
+            | Self::Remaining => Some(1),
+            Self::Decisions => Some(2),
+            Self::Evidence => Some(3),
+            Self::NextAction | Self::Verification => Some(4),
+            Self::Artifacts => Some(5),
+            Self::Risks | Self::Constraints | Self::Owner => None,
+        }
+    }
+
+    /// Whether the role is one of the four state buckets (or what is left), which a state
+    /// section holds.
+    #[must_use]
+    pub const fn is_bucket(self) -> bool {
+        matches!(
+            self,
+            Self::Complete | Self::InProgress | Self::Blocked | Self::Unverified | Self::Remaining
+        )
+    }
+
+    /// The headings that name the role (as [`normalize`] writes them).
+    #[must_use]
+    pub fn headings(self) -> &'static [&'static str] {
+        TABLE
+            .iter()
+            .find(|(role, _)| *role == self)
+            .map_or(&[], |(_, names)| names)
+    }
+}
+
+/// The table: each role and the headings that name it. English first, then Russian,
+/// Chinese, Korean, Japanese, German, Czech, French and Spanish.
+const TABLE: &[(Role, &[&str])] = &[
+    (
+        Role::Goal,
+        &[
+            "goal",
+            "goals",
+            "the goal",
+            "objective",
+            "objectives",
+            "purpose",
+            "mission",
+            "aim",
+            "task",
+            "the task",
+            "current task",
+            "current goal",
+            "main goal",
+            "intent",
+            "intended outcome",
+            "outcome",
+            "what we are doing",
+            "what we re doing",
+            "problem",
+            "цель",
+            "цели",
+            "задача",
+            "目标",
+            "任务",
+            "任务目标",
+            "목표",
+            "목적",
+            "目的",
+            "ゴール",
+            "ziel",
+            "ziele",
+            "aufgabe",
+            "cíl",
+            "cíle",
+            "úkol",
+            "objectif",
+            "objetivo",
+            "your goal",
+            "obiettivo",
+            "what this is",
+            "project overview",
+            "プロジェクト概要",
+        ],
+    ),
+    (
+        Role::Summary,
+        &[
+            "tl dr",
+            "tldr",
+            "summary",
+            "overview",
+            "executive summary",
+            "quick summary",
+            "session summary",
+            "handoff summary",
+            "резюме",
+            "обзор",
+            "кратко",
+            "摘要",
+            "概述",
+            "总结",
+            "概要",
+            "요약",
+            "개요",
+            "zusammenfassung",
+            "überblick",
+            "shrnutí",
+            "přehled",
+            "résumé",
+            "resumen",
+            "执行摘要",
+            "執行摘要",
+        ],
+    ),
+    (
+        Role::Criteria,
+        &[
+            "acceptance criteria",
+            "success criteria",
+            "definition of done",
+            "done when",
+            "exit criteria",
+            "success metrics",
+            "критерии приемки",
+            "критерии приёмки",
+            "критерии успеха",
+            "验收标准",
+            "成功标准",
+            "완료 기준",
+            "성공 기준",
+            "受け入れ基準",
+            "完了条件",
+            "akzeptanzkriterien",
+            "erfolgskriterien",
+            "akceptační kritéria",
+            "critères d acceptation",
+            "criterios de aceptación",
+            "success criteria for next session",
+            "acceptance",
+        ],
+    ),
+    (
+        Role::State,
+        &[
+            "current state",
+            "current state summary",
+            "current status",
+            "status",
+            "state",
+            "project status",
+            "current progress",
+            "progress",
+            "where we are",
+            "where things stand",
+            "state of play",
+            "status update",
+            "status summary",
+            "implementation status",
+            "текущее состояние",
+            "текущий статус",
+            "статус",
+            "состояние",
+            "прогресс",
+            "当前状态",
+            "现状",
+            "进度",
+            "当前进度",
+            "项目状态",
+            "현재 상태",
+            "진행 상황",
+            "상태",
+            "現状",
+            "現在の状態",
+            "進捗",
+            "aktueller stand",
+            "stand",
+            "aktueller status",
+            "fortschritt",
+            "současný stav",
+            "stav",
+            "aktuální stav",
+            "état actuel",
+            "estado actual",
+            "current situation",
+            "current system state",
+            "one line state",
+            "stato",
+            "stato mvp",
+            "current branch status",
+            "branch status",
+            "checkout state",
+            "当前结论",
+            "当前工作区与运行状态",
+        ],
+    ),
+    (
+        Role::Complete,
+        &[
+            "complete",
+            "completed",
+            "done",
+            "what s done",
+            "what is done",
+            "what was done",
+            "what has been done",
+            "what got done",
+            "accomplished",
+            "what was accomplished",
+            "accomplishments",
+            "completed work",
+            "work completed",
+            "finished",
+            "what works",
+            "what s working",
+            "shipped",
+            "changes made",
+            "completed this session",
+            "done this session",
+            "выполнено",
+            "сделано",
+            "готово",
+            "завершено",
+            "что сделано",
+            "已完成",
+            "完成",
+            "已完成工作",
+            "완료",
+            "완료된 작업",
+            "완료 항목",
+            "完了",
+            "完了した作業",
+            "erledigt",
+            "abgeschlossen",
+            "fertig",
+            "hotovo",
+            "dokončeno",
+            "terminé",
+            "completado",
+            "recent changes",
+            "changes",
+            "what changed",
+            "recent work",
+            "recent work completed",
+            "work done",
+            "what was completed",
+            "completed phases",
+            "completed tasks",
+            "what we did",
+            "this session",
+            "cosa abbiamo fatto",
+            "cosa abbiamo fatto in questa sessione",
+            "fatto",
+            "completato",
+            "completed and verified",
+            "已完成并验证",
+            "本次完成的工作",
+            "本次會話完成的工作",
+            "すでに実装された改善",
+            "what just happened",
+        ],
+    ),
+    (
+        Role::InProgress,
+        &[
+            "in progress",
+            "wip",
+            "work in progress",
+            "ongoing",
+            "active",
+            "current work",
+            "current focus",
+            "partially done",
+            "partially complete",
+            "underway",
+            "в процессе",
+            "в работе",
+            "进行中",
+            "진행 중",
+            "진행중",
+            "進行中",
+            "作業中",
+            "in arbeit",
+            "laufend",
+            "probíhá",
+            "rozpracováno",
+            "en cours",
+            "en progreso",
+            "now",
+            "in corso",
+            "current task status",
+        ],
+    ),
+    (
+        Role::Blocked,
+        &[
+            "blocked",
+            "blockers",
+            "blocker",
+            "blocking issues",
+            "blocked on",
+            "impediments",
+            "blocked items",
+            "заблокировано",
+            "блокеры",
+            "блокирующие проблемы",
+            "阻塞",
+            "受阻",
+            "阻塞问题",
+            "차단됨",
+            "블로커",
+            "차단",
+            "ブロッカー",
+            "ブロック",
+            "blockiert",
+            "blokováno",
+            "blokery",
+            "bloqué",
+            "bloqueado",
+            "current blockers",
+            "what s not working",
+            "bloccato",
+        ],
+    ),
+    (
+        Role::Unverified,
+        &[
+            "unverified",
+            "not verified",
+            "needs verification",
+            "assumptions",
+            "untested",
+            "unconfirmed",
+            "to be verified",
+            "не проверено",
+            "допущения",
+            "未验证",
+            "假设",
+            "미검증",
+            "가정",
+            "未検証",
+            "unbestätigt",
+            "annahmen",
+            "neověřeno",
+            "non vérifié",
+        ],
+    ),
+    (
+        Role::Remaining,
+        &[
+            "not started",
+            "to do",
+            "todo",
+            "todos",
+            "remaining",
+            "remaining work",
+            "remaining tasks",
+            "pending",
+            "backlog",
+            "not done",
+            "what s left",
+            "what is left",
+            "left to do",
+            "outstanding",
+            "still to do",
+            "incomplete",
+            "not yet done",
+            "future work",
+            "не начато",
+            "осталось",
+            "оставшиеся задачи",
+            "未开始",
+            "待办",
+            "待完成",
+            "剩余工作",
+            "未完成",
+            "남은 작업",
+            "할 일",
+            "미완료",
+            "未着手",
+            "残タスク",
+            "未完了",
+            "offen",
+            "ausstehend",
+            "offene aufgaben",
+            "zbývá",
+            "nedokončeno",
+            "à faire",
+            "pendiente",
+            "deferred",
+            "what s not done",
+            "what s not done yet",
+            "not completed",
+            "known limitations",
+            "potential improvements",
+            "残存課題",
+            "当前已知未完成项",
+            "待后续测试",
+            "things we didn t have time for",
+            "out of scope",
+            "what remains",
+            "da fare",
+            "what needs to happen",
+            "task queue",
+        ],
+    ),
+    (
+        Role::Decisions,
+        &[
+            "decisions",
+            "decision",
+            "key decisions",
+            "decisions made",
+            "design decisions",
+            "architecture decisions",
+            "architectural decisions",
+            "technical decisions",
+            "decision log",
+            "choices made",
+            "design choices",
+            "key choices",
+            "решения",
+            "принятые решения",
+            "ключевые решения",
+            "决策",
+            "关键决策",
+            "设计决策",
+            "决定",
+            "결정",
+            "결정 사항",
+            "주요 결정",
+            "決定事項",
+            "設計判断",
+            "entscheidungen",
+            "getroffene entscheidungen",
+            "rozhodnutí",
+            "décisions",
+            "decisiones",
+            "what worked decisions",
+            "current decision",
+            "key architectural decisions",
+            "decision rationale",
+            "重要な技術的決定",
+            "decisioni",
+        ],
+    ),
+    (
+        Role::Evidence,
+        &[
+            "evidence",
+            "verification",
+            "verification results",
+            "test results",
+            "tests",
+            "testing",
+            "test status",
+            "validation",
+            "proof",
+            "build status",
+            "ci status",
+            "commits",
+            "recent commits",
+            "key commits",
+            "git log",
+            "results",
+            "доказательства",
+            "тесты",
+            "результаты тестов",
+            "проверка",
+            "证据",
+            "测试",
+            "测试结果",
+            "验证",
+            "근거",
+            "테스트",
+            "테스트 결과",
+            "검증",
+            "証拠",
+            "テスト",
+            "テスト結果",
+            "nachweise",
+            "belege",
+            "tests und nachweise",
+            "testergebnisse",
+            "důkazy",
+            "testy",
+            "ověření",
+            "preuves",
+            "pruebas",
+            "verification status",
+            "task evidence",
+            "本次核验结果",
+            "历史本地证据",
+            "最近关键中文提交",
+        ],
+    ),
+    (
+        Role::Artifacts,
+        &[
+            "relevant artifacts",
+            "artifacts",
+            "artefacts",
+            "key files",
+            "files",
+            "important files",
+            "relevant files",
+            "files changed",
+            "files modified",
+            "modified files",
+            "changed files",
+            "files touched",
+            "key locations",
+            "key paths",
+            "references",
+            "links",
+            "resources",
+            "related files",
+            "pull requests",
+            "prs",
+            "related prs",
+            "documentation",
+            "docs",
+            "where to look",
+            "ключевые файлы",
+            "файлы",
+            "изменённые файлы",
+            "измененные файлы",
+            "ссылки",
+            "关键文件",
+            "相关文件",
+            "文件",
+            "修改的文件",
+            "参考",
+            "주요 파일",
+            "관련 파일",
+            "파일",
+            "변경된 파일",
+            "참고",
+            "関連ファイル",
+            "主要ファイル",
+            "変更ファイル",
+            "参考資料",
+            "wichtige dateien",
+            "dateien",
+            "geänderte dateien",
+            "referenzen",
+            "klíčové soubory",
+            "soubory",
+            "změněné soubory",
+            "odkazy",
+            "fichiers",
+            "archivos",
+            "working set",
+            "file locations",
+            "file inventory",
+            "read first",
+            "files modified this session",
+            "core files modified",
+        ],
+    ),
+    (
+        Role::Constraints,
+        &[
+            "constraints",
+            "rules",
+            "ground rules",
+            "guardrails",
+            "do not",
+            "don t",
+            "donts",
+            "do s and don ts",
+            "must not",
+            "limitations",
+            "hard rules",
+            "important rules",
+            "ограничения",
+            "правила",
+            "约束",
+            "限制",
+            "规则",
+            "제약",
+            "제약 사항",
+            "규칙",
+            "制約",
+            "ルール",
+            "einschränkungen",
+            "regeln",
+            "omezení",
+            "pravidla",
+            "contraintes",
+            "restricciones",
+            "constraints assumptions",
+            "non negotiables",
+            "the non negotiables",
+            "rules that are not negotiable",
+            "risk boundaries",
+            "traps that still hold",
+            "fixed parameters",
+            "planning rules",
+            "vincoli",
+            "반드시 보존할 불변식",
+        ],
+    ),
+    (
+        Role::NextAction,
+        &[
+            "next action",
+            "next actions",
+            "next step",
+            "next steps",
+            "what s next",
+            "what is next",
+            "immediate next step",
+            "immediate next steps",
+            "start here",
+            "start here next session",
+            "next session",
+            "next session should",
+            "for the next session",
+            "recommended next steps",
+            "suggested next steps",
+            "priorities",
+            "next priorities",
+            "where to start",
+            "resume here",
+            "how to continue",
+            "to continue",
+            "to resume",
+            "exact next step",
+            "following steps",
+            "следующий шаг",
+            "следующие шаги",
+            "дальнейшие шаги",
+            "что дальше",
+            "下一步",
+            "后续步骤",
+            "下一步行动",
+            "下一步计划",
+            "다음 단계",
+            "다음 작업",
+            "다음 할 일",
+            "次のステップ",
+            "次のアクション",
+            "次の作業",
+            "nächste schritte",
+            "nächster schritt",
+            "další kroky",
+            "další krok",
+            "prochaines étapes",
+            "próximos pasos",
+            "next",
+            "next task",
+            "immediate next task",
+            "next session priorities",
+            "do these first",
+            "next steps for agent",
+            "prossimi passi",
+            "pending alta priorita",
+            "下一步工作",
+            "后续顺序",
+            "下一阶段建议执行顺序",
+            "next session resume here",
+        ],
+    ),
+    (
+        Role::Verification,
+        &[
+            "how to verify",
+            "to verify",
+            "verify",
+            "expected result",
+            "verification steps",
+            "how to test",
+            "acceptance check",
+            "как проверить",
+            "如何验证",
+            "검증 방법",
+            "確認方法",
+            "überprüfung",
+            "jak ověřit",
+        ],
+    ),
+    (
+        Role::Risks,
+        &[
+            "open risks and questions",
+            "risks and questions",
+            "open questions",
+            "questions",
+            "risks",
+            "open issues",
+            "known issues",
+            "unknowns",
+            "concerns",
+            "caveats",
+            "gotchas",
+            "watch out",
+            "warnings",
+            "risks and mitigations",
+            "open items",
+            "открытые вопросы",
+            "риски",
+            "вопросы",
+            "известные проблемы",
+            "未解决问题",
+            "风险",
+            "开放问题",
+            "已知问题",
+            "미해결 질문",
+            "위험",
+            "알려진 문제",
+            "未解決の質問",
+            "リスク",
+            "既知の問題",
+            "offene fragen",
+            "risiken",
+            "bekannte probleme",
+            "otevřené otázky",
+            "rizika",
+            "známé problémy",
+            "questions ouvertes",
+            "riesgos",
+        ],
+    ),
+    (
+        Role::Owner,
+        &[
+            "ownership",
+            "owner",
+            "next actor",
+            "next owner",
+            "assignee",
+            "handoff to",
+            "handed to",
+            "responsible",
+            "ответственный",
+            "负责人",
+            "담당자",
+            "担当者",
+            "verantwortlich",
+            "odpovědnost",
+        ],
+    ),
+];
+
+/// A heading as a reader compares it: markup, emoji and punctuation made spaces, letters
+/// lowercased, leading numbering (`2.`, `3.1`, `IV.`) dropped, spaces collapsed.
+#[must_use]
+pub fn normalize(heading: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    for c in heading.chars() {
+        if c.is_alphanumeric() {
+            word.extend(c.to_lowercase());
+        } else if !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    let numbering = |w: &str| {
+        w.bytes().all(|b| b.is_ascii_digit())
+            || matches!(
+                w,
+                "i" | "ii" | "iii" | "iv" | "v" | "vi" | "vii" | "viii" | "ix" | "x"
+            )
+    };
+    let lead = words.iter().take_while(|w| numbering(w)).count();
+    // A heading that is only a number stays one.
+    let lead = if lead == words.len() { 0 } else { lead };
+    words[lead..].join(" ")
+}
+
+/// The role a heading or label names, if any: the whole heading; else a part of it (`What
+/// Worked / Decisions`, `Constraints/Assumptions`), its name before a qualifier (`Current
+/// state (2026-01-03)`), a state written after it (`Phase 2 (DEFERRED)`, `Task 12 —
+/// complete`), or a name it starts with (`Next steps for the agent`).
+#[must_use]
+pub fn role_of(heading: &str) -> Option<Role> {
+    let name = normalize(heading);
+    if name.is_empty() {
+        return None;
+    }
+    if let Some(role) = lookup(&name) {
+        return Some(role);
+    }
+    // Parts: `A / B`, `A & B`.
+    for part in heading.split(['/', '&', '+']) {
+        if part.len() < heading.len()
+            && let Some(role) = lookup(&normalize(part))
+        {
+            return Some(role);
+        }
+    }
+    const SEPARATORS: [&str; 9] = ["(", ":", "：", " - ", " — ", " – ", " | ", "（", ","];
+    let cut = SEPARATORS
+        .iter()
+        .filter_map(|sep| heading.find(sep))
+        .filter(|&at| at > 0)
+        .min();
+    if let Some(cut) = cut {
+        if let Some(role) = lookup(&normalize(&heading[..cut])) {
+            return Some(role);
+        }
+        // A state written after the name: `(Completed ✅)`, `— complete`.
+        let after = normalize(&heading[cut..]);
+        if let Some(role) = lookup(&after).filter(|r| r.is_bucket()) {
+            return Some(role);
+        }
+    }
+    // A name it starts with (a heading of a few words).
+    let words: Vec<&str> = name.split(' ').collect();
+    if words.len() <= 7 {
+        for n in (1..words.len()).rev() {
+            let prefix = words[..n].join(" ");
+            if (n >= 2 || LEADING.contains(&prefix.as_str()))
+                && let Some(role) = lookup(&prefix)
+            {
+                return Some(role);
+            }
+        }
+    }
+    None
+}
+
+/// The one-word names that name a role at the start of a longer heading (`Pending work`,
+/// `Decisions about storage`); others (`Task`, `State`) do not.
+const LEADING: [&str; 16] = [
+    "pending",
+    "completed",
+    "done",
+    "blocked",
+    "blockers",
+    "decisions",
+    "constraints",
+    "evidence",
+    "risks",
+    "goal",
+    "goals",
+    "objective",
+    "remaining",
+    "files",
+    "references",
+    "verification",
+];
+
+/// The role a normalized name is in the table under.
+fn lookup(name: &str) -> Option<Role> {
+    // The table is written normalized (a test holds it to that).
+    TABLE
+        .iter()
+        .find(|(_, names)| names.contains(&name))
+        .map(|(role, _)| *role)
+}
+
+/// The table as the Markdown page `docs/handoff-md.md` shows it.
+#[must_use]
+pub fn docs_table() -> String {
+    use std::fmt::Write as _;
+    let mut out = String::from("| role | goes to | question | headings |\n|---|---|---|---|\n");
+    for role in Role::ALL {
+        let question = role
+            .question()
+            .map_or_else(|| "—".to_owned(), |q| (q + 1).to_string());
+        let names: Vec<String> = role.headings().iter().map(|h| format!("`{h}`")).collect();
+        let _ = writeln!(
+            out,
+            "| {role:?} | {} | {question} | {} |",
+            role.target(),
+            names.join(", ")
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Role, normalize, role_of};
+
+    #[test]
+    fn headings_are_read_as_a_reader_reads_them() {
+        for (heading, role) in [
+            ("Current state", Role::State),
+            ("📋 Current state", Role::State),
+            ("2. Current state", Role::State),
+            ("**Current state**", Role::State),
+            ("Current State Summary", Role::State),
+            ("Current status:", Role::State),
+            ("Current state (2026-01-03)", Role::State),
+            ("Next steps", Role::NextAction),
+            ("🚀 What's Next", Role::NextAction),
+            ("TL;DR", Role::Summary),
+            ("Key files", Role::Artifacts),
+            ("Decisions made", Role::Decisions),
+            ("Not Started", Role::Remaining),
+            ("3.1 Blockers", Role::Blocked),
+            ("Следующие шаги", Role::NextAction),
+            ("下一步", Role::NextAction),
+            ("다음 단계", Role::NextAction),
+            ("Nächste Schritte", Role::NextAction),
+            ("Další kroky", Role::NextAction),
+        ] {
+            assert_eq!(role_of(heading), Some(role), "{heading}");
+        }
+        for heading in ["Background", "Appendix", "Notes on the build", "42"] {
+            assert_eq!(role_of(heading), None, "{heading}");
+        }
+        assert_eq!(normalize("## 2. What's next?"), "what s next");
+    }
+
+    #[test]
+    fn no_heading_names_two_roles() {
+        let mut seen = std::collections::HashMap::new();
+        for role in Role::ALL {
+            assert!(!role.headings().is_empty(), "{role:?}");
+            for h in role.headings() {
+                assert_eq!(normalize(h), *h, "{h} is not written normalized");
+                if let Some(other) = seen.insert(*h, role) {
+                    panic!("`{h}` names {other:?} and {role:?}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,984 @@
+//! A `HANDOFF.md`'s sections mapped into a record's fields by their [`Role`]s, everything
+//! else kept under the extension, named.
+
+use serde_json::{Map, Value, json};
+
+use super::headings::Role;
+use super::parse::{
+    Block, Bucket, Document, Kind, Section, is_none, is_placeholder_text, location, unescape,
+};
+use crate::draft::{Draft, Parts};
+
+/// What a file's text gives, before the record it may carry is consulted.
+pub(crate) struct Mapped {
+    pub(crate) parts: Parts,
+    pub(crate) kept: Map<String, Value>,
+    pub(crate) missing: Vec<String>,
+    pub(crate) lost: Vec<String>,
+    /// What is kept under the extension, named for people.
+    pub(crate) named: Vec<String>,
+}
+
+impl Mapped {
+    pub(crate) fn draft(self, extension: &str) -> Draft {
+        let mut draft = self
+            .parts
+            .draft(extension, self.kept, self.missing, self.lost);
+        draft.kept = self.named;
+        draft
+    }
+}
+
+/// The most items a list of the draft carries: a record's arrays hold at most this many
+/// (the validator's default limit), so more would only make a draft no check accepts, at
+/// the cost of memory for each.
+const MAX_ITEMS: usize = 10_000;
+
+/// `items`, at most [`MAX_ITEMS`] of them; the rest are counted in `lost`.
+fn capped<T>(mut items: Vec<T>, what: &str, lost: &mut Vec<String>) -> Vec<T> {
+    if items.len() > MAX_ITEMS {
+        lost.push(format!(
+            "{} more {what}: a list of a record holds at most {MAX_ITEMS} items",
+            items.len() - MAX_ITEMS
+        ));
+        items.truncate(MAX_ITEMS);
+    }
+    items
+}
+
+/// `items` without repeats, first occurrence kept (the schema's lists are unique).
+fn dedup(items: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    items
+        .into_iter()
+        .filter(|i| seen.insert(i.clone()))
+        .collect()
+}
+
+/// One entry of a list section: a top-level item (its nested items after a colon), a
+/// paragraph or a table row, with the lines it covers and its task box.
+#[derive(Clone, Debug)]
+pub(crate) struct Entry {
+    pub(crate) text: String,
+    pub(crate) lines: Vec<usize>,
+    pub(crate) checked: Option<bool>,
+    /// A table row's cells with their column's header.
+    pub(crate) cells: Vec<(String, String)>,
+    pub(crate) paragraph: bool,
+}
+
+/// The entries of a section: its label's own text first, then its blocks; nested items
+/// joined to their parent.
+/// [`entries`] of a list (decisions, evidence, constraints): when it has items, its
+/// paragraphs introduce them and are no entries of their own.
+pub(crate) fn list_entries(section: &Section, doc: &Document) -> Vec<Entry> {
+    let all = entries(section, doc);
+    if all.iter().any(|e| !e.paragraph) {
+        all.into_iter()
+            .filter(|e| !e.paragraph || e.lines.contains(&section.line))
+            .collect()
+    } else {
+        all
+    }
+}
+
+pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
+    let mut out: Vec<Entry> = Vec::new();
+    // A subheading of a list is an item of it: `### 1. UI improvements (Completed ✅)`.
+    if section.role.is_none() && section.within.is_some() && section.kind == Kind::Heading {
+        out.push(Entry {
+            text: unescape(&section.heading),
+            lines: vec![section.line],
+            checked: None,
+            cells: Vec::new(),
+            paragraph: false,
+        });
+    }
+    if let Some(inline) = &section.inline {
+        out.push(Entry {
+            text: unescape(inline),
+            lines: vec![section.line],
+            checked: None,
+            cells: Vec::new(),
+            paragraph: true,
+        });
+    }
+    let blocks = section.blocks(doc);
+    let top = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Item(item) => Some(item.depth),
+            _ => None,
+        })
+        .min()
+        .unwrap_or(0);
+    for block in blocks {
+        match block {
+            Block::Item(item) if item.depth > top => {
+                if let Some(parent) = out.last_mut().filter(|e| !e.paragraph) {
+                    let sep = if parent.text.ends_with(':') {
+                        " "
+                    } else {
+                        "; "
+                    };
+                    if !item.text.is_empty() {
+                        if parent.text.is_empty() {
+                            parent.text = unescape(&item.text);
+                        } else {
+                            parent.text.push_str(sep);
+                            parent.text.push_str(&unescape(&item.text));
+                        }
+                    }
+                    parent.lines.extend(item.lines);
+                } else {
+                    out.push(Entry {
+                        text: unescape(&item.text),
+                        lines: item.lines,
+                        checked: item.checked,
+                        cells: Vec::new(),
+                        paragraph: false,
+                    });
+                }
+            }
+            Block::Item(item) => out.push(Entry {
+                text: unescape(&item.text),
+                lines: item.lines,
+                checked: item.checked,
+                cells: Vec::new(),
+                paragraph: false,
+            }),
+            Block::Paragraph { lines, text } => out.push(Entry {
+                text: unescape(&text),
+                lines,
+                checked: None,
+                cells: Vec::new(),
+                paragraph: true,
+            }),
+            Block::Row {
+                line,
+                cells,
+                header,
+            } => {
+                let text = cells
+                    .iter()
+                    .filter(|c| !c.is_empty())
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(" — ");
+                let named = header
+                    .iter()
+                    .cloned()
+                    .chain(std::iter::repeat(String::new()))
+                    .zip(cells)
+                    .collect();
+                out.push(Entry {
+                    text: unescape(&text),
+                    lines: vec![line],
+                    checked: None,
+                    cells: named,
+                    paragraph: false,
+                });
+            }
+            Block::Verbatim { .. } => {}
+        }
+    }
+    out
+}
+
+/// The bucket a status names: a label (`Done`, `In progress`), a task box or an emoji.
+fn status_bucket(text: &str) -> Option<Role> {
+    let t = text.trim();
+    for (marks, role) in [
+        (&["✅", "✔", "☑", "🟢"][..], Role::Complete),
+        (&["🔄", "🚧", "⏳", "🟡", "🔶"][..], Role::InProgress),
+        (&["🚫", "⛔", "🛑", "🔴"][..], Role::Blocked),
+        (&["❌", "⬜", "☐", "🔲"][..], Role::Remaining),
+        (&["⚠️", "❓", "❔"][..], Role::Unverified),
+    ] {
+        if marks.iter().any(|m| t.starts_with(m)) {
+            return Some(role);
+        }
+    }
+    super::headings::role_of(t).filter(|r| r.is_bucket())
+}
+
+/// An entry's leading emoji or symbol removed: `✅ Built` → `Built`.
+fn without_mark(text: &str) -> &str {
+    text.trim_start_matches(|c: char| {
+        !c.is_alphanumeric()
+            && !matches!(
+                c,
+                '`' | '[' | '(' | '"' | '*' | '_' | '\\' | '/' | '.' | '~' | '<'
+            )
+    })
+    .trim_start()
+}
+
+/// Reads a file's sections into a record's parts.
+#[allow(clippy::too_many_lines)]
+pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
+    let mut missing = Vec::new();
+    let mut lost = Vec::new();
+    let mut named = Vec::new();
+    let mut kept = Map::new();
+    // Which lines a field holds.
+    let mut used = vec![false; doc.line_count()];
+    let take = |lines: &[usize], used: &mut Vec<bool>| {
+        for &l in lines {
+            if let Some(u) = used.get_mut(l) {
+                *u = true;
+            }
+        }
+    };
+    let active =
+        |s: &&Section| Some(doc.sections.iter().position(|x| std::ptr::eq(x, *s))) != Some(skip);
+    let sections_in = |role: Role| -> Vec<&Section> {
+        doc.sections
+            .iter()
+            .filter(|s| s.role == Some(role) || (s.role.is_none() && s.within == Some(role)))
+            .filter(active)
+            .collect()
+    };
+    if let Some(title) = doc.title() {
+        kept.insert("title".into(), json!(title));
+    }
+    let preamble = doc.preamble();
+    if !preamble.is_empty() {
+        kept.insert("preamble".into(), json!(preamble));
+        named.push("the text before the first section".to_owned());
+    }
+    // The objective and its criteria.
+    let mut objective = Map::new();
+    let mut criteria: Vec<String> = Vec::new();
+    let goal = doc.first(Role::Goal).or_else(|| doc.first(Role::Summary));
+    if let Some(goal) = goal {
+        let all = entries(goal, doc);
+        let first_paragraph = all
+            .iter()
+            .position(|e| e.paragraph && !is_placeholder_text(&e.text));
+        let items: Vec<&Entry> = all.iter().filter(|e| !e.paragraph).collect();
+        let summary = match first_paragraph {
+            Some(at) => {
+                take(&all[at].lines, &mut used);
+                // The paragraph's "done when" sentence is a criterion too.
+                criteria.extend(prose_criteria(&all[at].text));
+                Some(all[at].text.clone())
+            }
+            None if !items.is_empty() && doc.first(Role::Goal).is_some() => {
+                // Bullets alone: the goal itself, not its criteria.
+                for e in &items {
+                    take(&e.lines, &mut used);
+                }
+                Some(
+                    items
+                        .iter()
+                        .map(|e| e.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                )
+            }
+            None => items.first().map(|e| {
+                take(&e.lines, &mut used);
+                e.text.clone()
+            }),
+        };
+        match summary {
+            Some(summary) => {
+                objective.insert("summary".into(), json!(summary));
+            }
+            None => missing.push("/objective/summary".to_owned()),
+        }
+        if first_paragraph.is_some() && goal.role == Some(Role::Goal) {
+            // Bullets after the goal's paragraph are its criteria (the skill's layout).
+            for e in &items {
+                if !is_none(&e.text) {
+                    criteria.push(e.text.clone());
+                }
+                take(&e.lines, &mut used);
+            }
+        }
+        take(&[goal.line], &mut used);
+    } else {
+        missing.push("/objective/summary".to_owned());
+    }
+    for section in sections_in(Role::Criteria) {
+        take(&[section.line], &mut used);
+        for e in entries(section, doc) {
+            if unwritten(&e) {
+                continue;
+            }
+            take(&e.lines, &mut used);
+            if !is_none(&e.text) && !e.text.is_empty() {
+                criteria.push(e.text);
+            }
+        }
+    }
+    if criteria.is_empty() {
+        missing.push("/objective/acceptanceCriteria".to_owned());
+    }
+    objective.insert(
+        "acceptanceCriteria".into(),
+        json!(capped(dedup(criteria), "acceptance criteria", &mut lost)),
+    );
+    // The state: buckets from labels, subheadings, task boxes, status marks and columns.
+    let mut buckets: [Vec<String>; 4] = Default::default();
+    let mut state_next: Vec<String> = Vec::new();
+    let mut remaining: Vec<Value> = Vec::new();
+    let put = |role: Role,
+               text: String,
+               buckets: &mut [Vec<String>; 4],
+               remaining: &mut Vec<Value>,
+               line: usize| {
+        if text.is_empty() || is_none(&text) {
+            return;
+        }
+        match Bucket::of_role(role) {
+            Some(b) => buckets[b as usize].push(text),
+            None => remaining.push(json!({"line": line + 1, "text": text})),
+        }
+    };
+    for section in doc.sections.iter().filter(active) {
+        let role = section.role.or(section.within);
+        let Some(role) = role else { continue };
+        if !(role == Role::State || role.is_bucket()) {
+            continue;
+        }
+        take(&[section.line], &mut used);
+        let mut open: Option<Role> = (role != Role::State).then_some(role);
+        let all = entries(section, doc);
+        let structured = role != Role::State
+            || all.iter().any(|e| {
+                e.checked.is_some()
+                    || bucket_label(&e.text).is_some()
+                    || status_bucket(&e.text).is_some_and(|_| !e.paragraph)
+                    || e.cells.iter().any(|(_, c)| status_bucket(c).is_some())
+            })
+            || doc.sections.iter().any(|s| {
+                s.parent
+                    .is_some_and(|p| std::ptr::eq(&doc.sections[p], section))
+                    && s.role.is_some_and(Role::is_bucket)
+            });
+        for e in all {
+            if unwritten(&e) {
+                continue;
+            }
+            let line = e.lines.first().copied().unwrap_or(section.line);
+            if let Some((bucket, rest)) = bucket_label(&e.text) {
+                take(&e.lines, &mut used);
+                let rest = rest.trim();
+                if is_none(rest) {
+                    open = None;
+                } else {
+                    open = Some(bucket);
+                    put(bucket, rest.to_owned(), &mut buckets, &mut remaining, line);
+                }
+                continue;
+            }
+            match labelled(&e.text) {
+                // `Next: …` in the state: a next step.
+                Some((Some(Role::NextAction), rest)) => {
+                    take(&e.lines, &mut used);
+                    state_next.push(rest.trim().to_owned());
+                    open = None;
+                    continue;
+                }
+                // `- Notes: …`: a label of its own, no bucket's item.
+                Some(_) if !e.paragraph => open = None,
+                _ => {}
+            }
+            if let Some((_, status)) = e.cells.iter().find(|(_, c)| status_bucket(c).is_some()) {
+                let bucket = status_bucket(status).unwrap_or(Role::Unverified);
+                let text: Vec<&str> = e
+                    .cells
+                    .iter()
+                    .filter(|(_, c)| !c.is_empty())
+                    .map(|(_, c)| c.as_str())
+                    .collect();
+                take(&e.lines, &mut used);
+                put(
+                    bucket,
+                    unescape(&text.join(" — ")),
+                    &mut buckets,
+                    &mut remaining,
+                    line,
+                );
+                continue;
+            }
+            let by_box = match e.checked {
+                Some(true) => Some(Role::Complete),
+                Some(false) if open != Some(Role::Complete) => {
+                    Some(open.unwrap_or(Role::Remaining))
+                }
+                Some(false) => Some(Role::Remaining),
+                None => None,
+            };
+            let by_mark = (!e.paragraph).then(|| status_bucket(&e.text)).flatten();
+            let by_words = (!structured).then(|| status_in_words(&e.text));
+            let bucket = by_box.or(by_mark).or(open).or(by_words);
+            if let Some(bucket) = bucket {
+                take(&e.lines, &mut used);
+                let text = if by_mark.is_some() {
+                    without_mark(&e.text).to_owned()
+                } else {
+                    e.text.clone()
+                };
+                put(bucket, text, &mut buckets, &mut remaining, line);
+            }
+            if is_none(&e.text) {
+                take(&e.lines, &mut used);
+            }
+        }
+    }
+    let mut state = Map::new();
+    for bucket in Bucket::ALL {
+        let items = std::mem::take(&mut buckets[bucket as usize]);
+        state.insert(
+            bucket.key().into(),
+            json!(capped(dedup(items), bucket.key(), &mut lost)),
+        );
+    }
+    if !remaining.is_empty() {
+        named.push(format!(
+            "{} not started or left to do (under `notStarted`, never `complete`)",
+            counted(remaining.len(), "item", "items")
+        ));
+        kept.insert("notStarted".into(), Value::Array(remaining));
+    }
+    // Decisions.
+    let mut decisions = Vec::new();
+    for section in sections_in(Role::Decisions) {
+        take(&[section.line], &mut used);
+        let all = entries(section, doc);
+        if section.role.is_none() && section.kind == Kind::Heading {
+            // A subheading of Decisions is a decision; its text the rationale.
+            let why: Vec<String> = all
+                .iter()
+                .filter(|e| !e.lines.contains(&section.line))
+                .map(|e| e.text.clone())
+                .collect();
+            for e in &all {
+                take(&e.lines, &mut used);
+            }
+            let summary = unescape(&section.heading);
+            if why.is_empty() {
+                missing.push(format!("/decisions/{}/rationale", decisions.len()));
+                decisions.push(json!({"summary": summary, "status": "active"}));
+            } else {
+                decisions.push(
+                    json!({"summary": summary, "rationale": why.join(" "), "status": "active"}),
+                );
+            }
+            continue;
+        }
+        for e in list_entries(section, doc) {
+            if unwritten(&e) {
+                continue;
+            }
+            if e.text.is_empty() || is_none(&e.text) {
+                take(&e.lines, &mut used);
+                continue;
+            }
+            take(&e.lines, &mut used);
+            decisions.push(decision(&e.text, decisions.len(), &mut missing));
+        }
+    }
+    let decisions = capped(decisions, "decisions", &mut lost);
+    // Evidence, and the artifacts the receiver should inspect.
+    let mut evidence = Vec::new();
+    for role in [Role::Evidence, Role::Artifacts] {
+        for section in sections_in(role) {
+            take(&[section.line], &mut used);
+            for e in list_entries(section, doc) {
+                if unwritten(&e) {
+                    continue;
+                }
+                take(&e.lines, &mut used);
+                if e.text.is_empty() || is_none(&e.text) || is_placeholder_text(&e.text) {
+                    continue;
+                }
+                let at = evidence.len();
+                let mut entry = json!({"id": format!("evidence-{}", at + 1), "label": e.text});
+                match location(&e.text) {
+                    Some(place) if place.contains("://") && hcr_types::is_uri_reference(&place) => {
+                        entry["uri"] = json!(place);
+                    }
+                    Some(place) => entry["artifactRef"] = json!(place),
+                    None => missing.push(format!("/evidence/{at}/artifactRef")),
+                }
+                evidence.push(entry);
+            }
+        }
+    }
+    let evidence = capped(evidence, "evidence", &mut lost);
+    // Constraints.
+    let mut constraints = Vec::new();
+    for section in sections_in(Role::Constraints) {
+        take(&[section.line], &mut used);
+        for e in list_entries(section, doc) {
+            if unwritten(&e) {
+                continue;
+            }
+            take(&e.lines, &mut used);
+            if e.text.is_empty() || is_none(&e.text) {
+                continue;
+            }
+            constraints.push(
+                match e
+                    .text
+                    .split_once(": ")
+                    .and_then(|(k, t)| Some((hcr_types::ConstraintKind::parse(k.trim())?, t)))
+                {
+                    Some((kind, text)) => json!({"kind": kind.as_str(), "text": text}),
+                    None => json!({"kind": "other", "text": e.text}),
+                },
+            );
+        }
+    }
+    let constraints = capped(constraints, "constraints", &mut lost);
+    // The next action: the first step that is not done; the others kept.
+    let mut next_action = Map::new();
+    let mut further: Vec<String> = Vec::new();
+    let mut owner: Option<String> = None;
+    for section in sections_in(Role::NextAction) {
+        take(&[section.line], &mut used);
+        for e in entries(section, doc) {
+            if unwritten(&e) {
+                continue;
+            }
+            take(&e.lines, &mut used);
+            let text = e.text.trim();
+            if text.is_empty() {
+                continue;
+            }
+            if let Some(due) = text.strip_prefix("Due:") {
+                next_action.insert("dueAt".into(), json!(due.trim()));
+                continue;
+            }
+            if let Some((action, who)) = text.split_once(" Owner: ")
+                && !next_action.contains_key("summary")
+            {
+                owner = owner.or_else(|| Some(who.trim().trim_end_matches('.').to_owned()));
+                next_action.insert("summary".into(), json!(action.trim()));
+                continue;
+            }
+            let intro = e.paragraph && text.ends_with(':');
+            if !next_action.contains_key("summary")
+                && e.checked != Some(true)
+                && !intro
+                && !is_placeholder_text(text)
+            {
+                next_action.insert("summary".into(), json!(text));
+            } else if !is_placeholder_text(text) {
+                further.push(text.to_owned());
+            }
+        }
+    }
+    for step in state_next {
+        if next_action.contains_key("summary") || is_placeholder_text(&step) {
+            further.push(step);
+        } else {
+            next_action.insert("summary".into(), json!(step));
+        }
+    }
+    for section in sections_in(Role::Verification) {
+        take(&[section.line], &mut used);
+        for e in entries(section, doc) {
+            if unwritten(&e) {
+                continue;
+            }
+            take(&e.lines, &mut used);
+            if e.text.is_empty() || is_placeholder_text(&e.text) {
+                continue;
+            }
+            if next_action.contains_key("verification") {
+                further.push(format!("{}: {}", section.heading, e.text));
+            } else {
+                next_action.insert("verification".into(), json!(e.text));
+            }
+        }
+    }
+    if !further.is_empty() {
+        let further = capped(further, "further steps", &mut lost);
+        kept.insert("furtherSteps".into(), json!(further));
+    }
+    if !next_action.contains_key("summary") {
+        missing.push("/nextAction/summary".to_owned());
+    }
+    if !next_action.contains_key("verification") {
+        missing.push("/nextAction/verification".to_owned());
+    }
+    // The next actor: an id, never a sentence.
+    for section in sections_in(Role::Owner) {
+        take(&[section.line], &mut used);
+        for e in entries(section, doc) {
+            if unwritten(&e) {
+                continue;
+            }
+            // A paragraph's first line: `agent:deployer`, then a remark of its own.
+            let first = if e.paragraph && e.lines.len() > 1 && e.lines[0] != section.line {
+                doc.line(e.lines[0]).text.trim().to_owned()
+            } else {
+                e.text.clone()
+            };
+            if owner.is_none()
+                && let Some((id, kind)) = actor_id(&first)
+            {
+                let lines = if first == e.text {
+                    &e.lines[..]
+                } else {
+                    &e.lines[..1]
+                };
+                take(lines, &mut used);
+                owner = Some(match kind {
+                    Some(kind) => format!("{id}\u{0}{kind}"),
+                    None => id,
+                });
+            }
+        }
+    }
+    let ownership = match owner {
+        Some(given) => {
+            let (id, kind) = match given.split_once('\u{0}') {
+                Some((id, kind)) => (id.to_owned(), hcr_types::ActorType::parse(kind)),
+                None => (given.clone(), None),
+            };
+            // The type as `hcr continue --by` reads it from the id's prefix; never guessed.
+            match kind.or_else(|| hcr_types::ActorType::of_id(&id)) {
+                Some(kind) => json!({"nextActor": {"id": id, "type": kind.as_str()}}),
+                None => {
+                    missing.push("/ownership/nextActor/type".to_owned());
+                    json!({"nextActor": {"id": id}})
+                }
+            }
+        }
+        None => {
+            missing.push("/ownership/nextActor".to_owned());
+            json!({})
+        }
+    };
+    // Sections no field reads are kept whole, by heading; lines of mapped sections that no
+    // field read are kept by line.
+    let mut sections = Vec::new();
+    let mut unmapped = Vec::new();
+    let mut headings = Vec::new();
+    for (index, section) in doc.sections.iter().enumerate() {
+        if Some(index) == skip
+            || doc
+                .title_section()
+                .is_some_and(|t| std::ptr::eq(t, section))
+        {
+            continue;
+        }
+        let mapped = used[section.line];
+        if mapped && !CANONICAL.iter().any(|c| section.is(c)) {
+            headings.push(json!({"line": section.line + 1, "heading": section.heading}));
+        }
+        if mapped {
+            for i in section.body.clone() {
+                let text = doc.line(i).text.trim();
+                if !used[i] && !text.is_empty() && !is_none(text) {
+                    unmapped.push(json!({"line": i + 1, "text": text}));
+                }
+            }
+            continue;
+        }
+        let body = section.text(doc);
+        let mut entry = json!({
+            "heading": section.heading,
+            "level": section.level,
+            "body": body.trim_matches('\n'),
+        });
+        if let Some(inline) = &section.inline {
+            entry["inline"] = json!(inline);
+        }
+        let role = section.role.or(section.within);
+        named.push(format!(
+            "section `{}` (line {}){}",
+            hcr_escape::escape(&section.heading),
+            section.line + 1,
+            match role {
+                Some(Role::Risks) => ": risks and open questions",
+                Some(Role::Remaining) => ": not started",
+                Some(Role::Summary) => ": a summary",
+                _ => "",
+            }
+        ));
+        sections.push(entry);
+    }
+    let sections = capped(sections, "other sections", &mut lost);
+    if !sections.is_empty() {
+        kept.insert("sections".into(), json!(sections));
+    }
+    let headings = capped(headings, "headings", &mut lost);
+    if !headings.is_empty() {
+        named.push(format!(
+            "the wording of {} whose text a field holds (under `headings`)",
+            counted(headings.len(), "heading", "headings")
+        ));
+        kept.insert("headings".into(), json!(headings));
+    }
+    let unmapped = capped(unmapped, "lines the mapping does not read", &mut lost);
+    if !unmapped.is_empty() {
+        named.push(format!(
+            "{} of mapped sections that no field reads (under `unmapped`)",
+            counted(unmapped.len(), "line", "lines")
+        ));
+        kept.insert("unmapped".into(), json!(unmapped));
+    }
+    if !doc.comments.is_empty() {
+        let comments: Vec<Value> = doc
+            .comments
+            .iter()
+            .map(|c| json!({"line": c.line + 1, "text": c.text}))
+            .collect();
+        named.push(format!(
+            "{} (under `comments`, verbatim)",
+            counted(comments.len(), "HTML comment", "HTML comments")
+        ));
+        kept.insert(
+            "comments".into(),
+            json!(capped(comments, "comments", &mut lost)),
+        );
+    }
+    Mapped {
+        parts: Parts {
+            record_id: None,
+            objective: objective.into(),
+            current_state: state.into(),
+            decisions: decisions.into(),
+            evidence: evidence.into(),
+            constraints: constraints.into(),
+            next_action: next_action.into(),
+            ownership,
+        },
+        kept,
+        missing,
+        lost,
+        named,
+    }
+}
+
+/// The headings the renderer writes: a section under one of them needs no record of its
+/// wording.
+const CANONICAL: [&str; 15] = [
+    "Goal",
+    "Objective",
+    "Current state",
+    "Decisions",
+    "Evidence",
+    "Next action",
+    "Open risks and questions",
+    "Relevant artifacts",
+    "Constraints",
+    "Ownership",
+    "Next actor",
+    "Acceptance criteria",
+    "Verification",
+    "Not started",
+    "Owner",
+];
+
+/// A placeholder entry (`TBD`, `(filled in later)`): no field's; its line is kept as it is.
+fn unwritten(e: &Entry) -> bool {
+    (is_placeholder_text(&e.text) && !is_none(&e.text))
+        || (is_none(&e.text) && !super::parse::none_alone(&e.text))
+}
+
+fn counted(n: usize, one: &str, many: &str) -> String {
+    hcr_validate::counted(n, one, many)
+}
+
+/// The bucket an unsplit state item's own words put it in, as a reader reads them:
+/// "in progress", "blocked on", "released", "fixed"; a claim with no such word, or with a
+/// "not yet", is unverified.
+fn status_in_words(text: &str) -> Role {
+    let t = format!(" {} ", text.to_lowercase());
+    let any = |words: &[&str]| words.iter().any(|w| t.contains(w));
+    if any(&[
+        " in progress",
+        " wip",
+        "ongoing",
+        "underway",
+        "partially",
+        "进行中",
+        "진행 중",
+        "в процессе",
+        "в работе",
+        "in arbeit",
+        "in corso",
+    ]) {
+        return Role::InProgress;
+    }
+    if any(&[
+        " blocked",
+        "blocker",
+        "waiting on",
+        "waiting for",
+        "阻塞",
+        "заблокирован",
+        "blockiert",
+        "bloccato",
+    ]) {
+        return Role::Blocked;
+    }
+    if any(&[
+        " not ",
+        "n't",
+        " no ",
+        " yet",
+        "todo",
+        " pending",
+        "remaining",
+        "missing",
+        " needs ",
+        " need to",
+        " should",
+        "未完成",
+        "尚未",
+        "не ",
+        "noch nicht",
+        "미완료",
+    ]) {
+        return Role::Unverified;
+    }
+    if any(&[
+        " done",
+        "complete",
+        " released",
+        " fixed",
+        " shipped",
+        " merged",
+        " committed",
+        " implemented",
+        " added",
+        " landed",
+        " deployed",
+        " passed",
+        " passing",
+        " finished",
+        " written",
+        " created",
+        " migrated",
+        " resolved",
+        " verified",
+        " published",
+        "✅",
+        "已完成",
+        "完成",
+        "完了",
+        "済み",
+        "완료",
+        "реализован",
+        "выполнен",
+        "готово",
+        "сделано",
+        "erledigt",
+        "fertig",
+        "abgeschlossen",
+        "completato",
+        "fatto",
+    ]) {
+        return Role::Complete;
+    }
+    Role::Unverified
+}
+
+/// A short label at the start of an entry (`**Now**: …`, `Notes: …`), the role it names,
+/// and the text after it.
+fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
+    let t = without_mark(text);
+    let (label, rest) = t.split_once(':').or_else(|| t.split_once('：'))?;
+    let label = label.trim().trim_matches(|c| matches!(c, '*' | '_'));
+    let rest = rest.trim_start_matches(['*', '_']);
+    let short = !label.is_empty()
+        && label.chars().count() <= 30
+        && label.split_whitespace().count() <= 3
+        && label
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '\''));
+    short.then(|| (super::headings::role_of(label), rest))
+}
+
+/// A bucket label at the start of an entry: `Complete: x`, `**Done**:`, `✅ Completed:`.
+pub(crate) fn bucket_label(text: &str) -> Option<(Role, &str)> {
+    let t = without_mark(text);
+    let (label, rest) = t.split_once(':').or_else(|| t.split_once('：'))?;
+    let label = label.trim().trim_matches(|c| matches!(c, '*' | '_'));
+    let rest = rest.trim_start_matches(['*', '_']);
+    if label.chars().count() > 30 {
+        return None;
+    }
+    let role = super::headings::role_of(label).filter(|r| r.is_bucket())?;
+    Some((role, rest))
+}
+
+/// A decision from an item: `summary (because: rationale)` as the renderer writes it, or
+/// `summary because rationale`, `summary — rationale`; `Superseded: ` marks a superseded
+/// one. A decision without a rationale is reported.
+fn decision(text: &str, at: usize, missing: &mut Vec<String>) -> Value {
+    let (status, text) = match text.strip_prefix("Superseded: ") {
+        Some(rest) => ("superseded", rest),
+        None => ("active", text),
+    };
+    let split = text
+        .rsplit_once(" (because: ")
+        .map(|(s, w)| (s, w.strip_suffix(')').unwrap_or(w)))
+        .or_else(|| {
+            let lower = text.to_lowercase();
+            [", because ", " because ", " — ", " – ", " -- "]
+                .iter()
+                .find_map(|sep| lower.find(sep).map(|at| (at, sep.len())))
+                .filter(|(at, _)| *at > 0 && text.is_char_boundary(*at))
+                .map(|(at, len)| (&text[..at], text[at + len..].trim()))
+        })
+        .filter(|(s, w)| !s.trim().is_empty() && !w.trim().is_empty());
+    match split {
+        Some((summary, why)) => {
+            json!({"summary": summary.trim(), "rationale": why.trim(), "status": status})
+        }
+        None => {
+            missing.push(format!("/decisions/{at}/rationale"));
+            json!({"summary": text, "status": status})
+        }
+    }
+}
+
+/// A "done when" sentence of a goal's paragraph: the goal's criterion in prose.
+fn prose_criteria(paragraph: &str) -> Vec<String> {
+    let cues = [
+        "done when",
+        "complete when",
+        "finished when",
+        "succeeds when",
+        "success means",
+        "success criteria",
+        "acceptance criteria",
+        "definition of done",
+        "is done once",
+    ];
+    paragraph
+        .split_inclusive(['.', '!', ';'])
+        .map(str::trim)
+        .filter(|s| {
+            let lower = s.to_lowercase();
+            cues.iter().any(|c| lower.contains(c))
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The id an owner's line names, and the type it says: `agent:exporter`, `` `@alice` (human) ``,
+/// `Owner: claude`. A sentence names no id.
+fn actor_id(text: &str) -> Option<(String, Option<String>)> {
+    let text = text.trim().trim_end_matches('.');
+    let text = text.strip_prefix("Owner:").unwrap_or(text).trim();
+    let (id, kind) = match text.rsplit_once(" (") {
+        Some((id, kind)) if kind.ends_with(')') => {
+            (id, Some(kind.trim_end_matches(')').to_owned()))
+        }
+        _ => (text, None),
+    };
+    let id = unescape(id.trim().trim_matches('`').trim_matches('*'));
+    let word = !id.is_empty() && !id.contains(char::is_whitespace) && id.chars().count() <= 200;
+    (word && !is_placeholder_text(&id)).then_some((id, kind))
+}

