@@ -94,6 +94,7 @@ fn lint_files(
     let resolved = crate::project::resolve(&args.checking, given, Level::Normative, limits, None)?;
     let mut context = Context::new(Level::Normative);
     context.root = std::env::current_dir().ok();
+    context.subject = hcr_report::Subject::Files;
     let mut render = renderer(format, context);
     let mut out = io::stdout().lock();
     let mut summary = Summary::default();

@@ -132,6 +132,19 @@ pub struct Context {
     pub root: Option<PathBuf>,
     /// Whether warnings count as errors (for the summary's wording).
     pub deny_warnings: bool,
+    /// What the run checked (for the summary's wording).
+    pub subject: Subject,
+}
+
+/// What a run checked: records (at a level) or documents of another format (a
+/// `HANDOFF.md`, a goal note), which the summary counts as files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Subject {
+    /// HCR records.
+    #[default]
+    Records,
+    /// Files of another format, linted.
+    Files,
 }
 
 impl Context {
@@ -144,6 +157,7 @@ impl Context {
             width: 120,
             root: None,
             deny_warnings: false,
+            subject: Subject::Records,
         }
     }
 }
@@ -246,11 +260,17 @@ pub(crate) use hcr_validate::counted as count;
 /// The summary sentence shared by the text and GitHub formats.
 pub(crate) fn summary_line(summary: &Summary, context: &Context) -> String {
     let plural = count;
+    let checked = match context.subject {
+        Subject::Records => format!(
+            "{} in {} at the {} level",
+            plural(summary.records, "record", "records"),
+            plural(summary.files, "input", "inputs"),
+            context.level,
+        ),
+        Subject::Files => plural(summary.records, "file", "files"),
+    };
     let mut line = format!(
-        "checked {} in {} at the {} level: {} valid, {} invalid ({}, {})",
-        plural(summary.records, "record", "records"),
-        plural(summary.files, "input", "inputs"),
-        context.level,
+        "checked {checked}: {} valid, {} invalid ({}, {})",
         summary.valid,
         summary.invalid,
         plural(summary.errors, "error", "errors"),

@@ -180,6 +180,11 @@ fn what_a_conversion_could_not_carry_over_is_shown_without_its_secrets() {
         let path = path.to_str().expect("utf-8");
         let (_, stdout, _) = run_in(dir.path(), &["handoff-md", "lint", path], &[]);
         assert!(stdout.contains("HCR606"), "{spelled}: {stdout}");
+        // A Markdown file is counted as a file, not as a record checked at a level.
+        assert!(
+            stdout.contains("checked 1 file: 0 valid, 1 invalid"),
+            "{stdout}"
+        );
         let (_, stdout, stderr) =
             run_in(dir.path(), &["convert", "--from", "handoff-md", path], &[]);
         for shown in [stdout.as_str(), &String::from_utf8_lossy(&stderr)] {

@@ -476,6 +476,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "剩余工作",
             "未完成",
             "남은 작업",
+            "남은 것",
             "할 일",
             "미완료",
             "未着手",
@@ -873,12 +874,24 @@ pub fn normalize(heading: &str) -> String {
     words[lead..].join(" ")
 }
 
-/// The role a heading or label names, if any: the whole heading; else a part of it (`What
+/// The role a heading names, if any: the whole heading; else a part of it (`What
 /// Worked / Decisions`, `Constraints/Assumptions`), its name before a qualifier (`Current
 /// state (2026-01-03)`), a state written after it (`Phase 2 (DEFERRED)`, `Task 12 —
-/// complete`), or a name it starts with (`Next steps for the agent`).
+/// complete`), or a name it starts with (`Next steps for the agent`) ([`role_named`]);
+/// else a state after a name ([`status_suffix`]) or a word of a role it holds (`Task 10
+/// evidence`, `Gotchas for this workstream`).
 #[must_use]
 pub fn role_of(heading: &str) -> Option<Role> {
+    role_named(heading)
+        .or_else(|| status_suffix(heading).map(|(role, _)| role))
+        .or_else(|| keyword(&normalize(heading)))
+}
+
+/// The role a label (`**Blocked:** …`) or an item's leading words name: only a name of
+/// the table, whole, in parts, before a qualifier or leading ([`role_of`] without its
+/// looser readings, which would take `**Dashboard 加载阻塞**：…` for a bucket).
+#[must_use]
+pub fn role_named(heading: &str) -> Option<Role> {
     let name = normalize(heading);
     if name.is_empty() {
         return None;
@@ -925,6 +938,250 @@ pub fn role_of(heading: &str) -> Option<Role> {
     None
 }
 
+/// A heading that names a piece of work and then its state (`Phase 3 — Grounding ✅ 완료`,
+/// `UI Improvements (Completed ✅)`, `Task 12: done`): the state's bucket and the name.
+#[must_use]
+pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
+    let name = normalize(heading);
+    let words: Vec<&str> = name.split(' ').collect();
+    // The last one or two words, when what comes before them names something.
+    for n in [2, 1] {
+        if words.len() <= n {
+            continue;
+        }
+        let tail = words[words.len() - n..].join(" ");
+        let Some(role) = lookup(&tail).filter(|r| r.is_bucket() || *r == Role::Remaining) else {
+            continue;
+        };
+        // Set apart from the name by a mark (`(`, `—`, `:`, `✅`), not a word of it:
+        // `Uncommitted changes` names no state.
+        let lower = heading.to_lowercase();
+        let Some(at) = lower.rfind(words[words.len() - n]) else {
+            continue;
+        };
+        if lower.len() != heading.len() || !heading.is_char_boundary(at) {
+            continue;
+        }
+        let before = heading[..at].trim_end_matches(|c: char| c.is_whitespace() || c == '*');
+        if before
+            .chars()
+            .next_back()
+            .is_some_and(|c| !c.is_alphanumeric())
+        {
+            return Some((role, name_part(before)));
+        }
+    }
+    // A check mark alone: `### Phase 2 ✅`.
+    let marked = heading.trim_end_matches(|c: char| c.is_whitespace() || c == ')' || c == '*');
+    if let Some(rest) = marked
+        .strip_suffix('✅')
+        .or_else(|| marked.strip_suffix("✔️"))
+        .or_else(|| marked.strip_suffix('✔'))
+        && !normalize(rest).is_empty()
+    {
+        return Some((Role::Complete, name_part(rest)));
+    }
+    None
+}
+
+/// What is left of a heading once its state is cut: no trailing brackets, dashes or marks.
+fn name_part(text: &str) -> &str {
+    text.trim_end_matches(|c: char| c.is_whitespace() || "([（-—–:：|*✅".contains(c))
+}
+
+/// Words that name a role anywhere in a heading that no name of the table matched (`Task 10
+/// evidence`, `Gotchas for this workstream`, `已知限制`), tried in this order: the first
+/// role one of whose words the heading holds. A word of letters matches a whole word; a
+/// word of ideographs or syllables matches inside one (those scripts write no spaces).
+const KEYWORDS: &[(Role, &[&str])] = &[
+    (
+        Role::Unverified,
+        &[
+            "unverified",
+            "untested",
+            "未验证",
+            "未驗證",
+            "미검증",
+            "未検証",
+        ],
+    ),
+    (
+        Role::Blocked,
+        &[
+            "blocker",
+            "blockers",
+            "blocked",
+            "blocking",
+            "阻塞",
+            "블로커",
+            "ブロッカー",
+            "блокеры",
+        ],
+    ),
+    (
+        Role::Decisions,
+        &[
+            "decision",
+            "decisions",
+            "decided",
+            "rationale",
+            "决策",
+            "決策",
+            "决定",
+            "결정",
+            "決定",
+            "решения",
+            "entscheidungen",
+            "rozhodnutí",
+            "décisions",
+            "decisiones",
+        ],
+    ),
+    (
+        Role::Constraints,
+        &[
+            "constraint",
+            "constraints",
+            "rules",
+            "gotchas",
+            "gotcha",
+            "limitations",
+            "mandatory",
+            "guardrails",
+            "pitfalls",
+            "caveats",
+            "conventions",
+            "do not",
+            "don t",
+            "never",
+            "code style",
+            "约束",
+            "限制",
+            "规则",
+            "注意事项",
+            "制約",
+            "제약",
+            "규칙",
+            "ограничения",
+            "правила",
+            "regeln",
+            "einschränkungen",
+            "pravidla",
+            "omezení",
+        ],
+    ),
+    (
+        Role::Evidence,
+        &[
+            "evidence",
+            "proof",
+            "test results",
+            "benchmarks",
+            "commits",
+            "git",
+            "verified",
+            "验证",
+            "驗證",
+            "测试",
+            "測試",
+            "証拠",
+            "テスト",
+            "검증",
+            "테스트",
+            "доказательства",
+            "тесты",
+            "nachweise",
+            "testergebnisse",
+        ],
+    ),
+    (
+        Role::NextAction,
+        &[
+            "next",
+            "下一步",
+            "下一阶段",
+            "后续",
+            "後續",
+            "다음",
+            "次の",
+            "следующ",
+            "nächste",
+            "další",
+        ],
+    ),
+    (
+        Role::Complete,
+        &[
+            "completed",
+            "accomplished",
+            "shipped",
+            "已完成",
+            "완료",
+            "完了",
+            "выполнено",
+            "erledigt",
+        ],
+    ),
+    (
+        Role::Artifacts,
+        &[
+            "files",
+            "paths",
+            "文件",
+            "파일",
+            "ファイル",
+            "файлы",
+            "dateien",
+            "soubory",
+        ],
+    ),
+    (
+        Role::Risks,
+        &[
+            "risk",
+            "risks",
+            "questions",
+            "风险",
+            "風險",
+            "리스크",
+            "リスク",
+            "риски",
+            "risiken",
+        ],
+    ),
+    (
+        Role::Goal,
+        &[
+            "goal",
+            "goals",
+            "objective",
+            "目标",
+            "目標",
+            "목표",
+            "цель",
+            "ziel",
+        ],
+    ),
+];
+
+/// The first role of [`KEYWORDS`] a normalized heading holds a word of.
+fn keyword(name: &str) -> Option<Role> {
+    let padded = format!(" {name} ");
+    KEYWORDS
+        .iter()
+        .find(|(_, words)| {
+            words.iter().any(|w| {
+                if w.is_ascii() || w.chars().all(|c| c.is_alphabetic() && c < '\u{2e80}') {
+                    padded.contains(&format!(" {w} "))
+                        || (!w.is_ascii() && padded.contains(&format!(" {w}")))
+                } else {
+                    name.contains(w)
+                }
+            })
+        })
+        .map(|(role, _)| *role)
+}
+
 /// The one-word names that name a role at the start of a longer heading (`Pending work`,
 /// `Decisions about storage`); others (`Task`, `State`) do not.
 const LEADING: [&str; 16] = [
@@ -945,6 +1202,13 @@ const LEADING: [&str; 16] = [
     "references",
     "verification",
 ];
+
+/// Whether a heading is, whole, a name of the table (`Blockers`, `Key decisions`), not a
+/// topic that holds one (`v1.4.0 - Validation & Constraints`).
+#[must_use]
+pub fn is_name(heading: &str) -> bool {
+    lookup(&normalize(heading)).is_some()
+}
 
 /// The role a normalized name is in the table under.
 fn lookup(name: &str) -> Option<Role> {
@@ -971,6 +1235,16 @@ pub fn docs_table() -> String {
             role.target(),
             names.join(", ")
         );
+    }
+    out.push_str(
+        "\nA heading no name above matches is read by the first role, in this order, one of \
+         whose words it holds (a word of ideographs or syllables may sit inside a longer \
+         one); bold labels and an item's leading words are read by the names above only.\n\n\
+         | role | words |\n|---|---|\n",
+    );
+    for (role, words) in KEYWORDS {
+        let words: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+        let _ = writeln!(out, "| {role:?} | {} |", words.join(", "));
     }
     out
 }
@@ -1004,7 +1278,35 @@ mod tests {
         ] {
             assert_eq!(role_of(heading), Some(role), "{heading}");
         }
-        for heading in ["Background", "Appendix", "Notes on the build", "42"] {
+        // Words a longer heading holds, and a state after a name.
+        for (heading, role) in [
+            ("Task 10 evidence", Role::Evidence),
+            ("Gotchas for this workstream", Role::Constraints),
+            ("🔧 已知限制", Role::Constraints),
+            ("Code Style", Role::Constraints),
+            ("Other locked decisions", Role::Decisions),
+            ("Phase 3 — 문헌 그라운딩 (Layer 2) ✅ 완료", Role::Complete),
+            ("Phase 6a ✅", Role::Complete),
+            ("Stage 2: Export (DEFERRED)", Role::Remaining),
+            ("6. 下一阶段建议执行顺序", Role::NextAction),
+            ("Следующие действия агента", Role::NextAction),
+            ("未验证的假设", Role::Unverified),
+        ] {
+            assert_eq!(role_of(heading), Some(role), "{heading}");
+        }
+        assert_eq!(
+            super::status_suffix("UI Improvements (Completed ✅)"),
+            Some((Role::Complete, "UI Improvements")),
+        );
+        for heading in [
+            "Uncommitted Changes",
+            "Background",
+            "Appendix",
+            "Notes on the build",
+            "42",
+            "Architecture",
+            "How the parser works",
+        ] {
             assert_eq!(role_of(heading), None, "{heading}");
         }
         assert_eq!(normalize("## 2. What's next?"), "what s next");

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::headings::Role;
+use super::headings::{Role, normalize, status_suffix};
 use super::parse::{
     Block, Bucket, Document, Kind, Section, is_none, is_placeholder_text, location, unescape,
 };
@@ -199,7 +199,7 @@ fn status_bucket(text: &str) -> Option<Role> {
             return Some(role);
         }
     }
-    super::headings::role_of(t).filter(|r| r.is_bucket())
+    super::headings::role_named(t).filter(|r| r.is_bucket())
 }
 
 /// An entry's leading emoji or symbol removed: `✅ Built` → `Built`.
@@ -250,7 +250,28 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // The objective and its criteria.
     let mut objective = Map::new();
     let mut criteria: Vec<String> = Vec::new();
-    let goal = doc.first(Role::Goal).or_else(|| doc.first(Role::Summary));
+    // The first goal (or summary) section that says something: `## Current task` may only
+    // hold the labels `**Task**: …` and `**Goal**: …`, each a section of its own.
+    let said = |s: &&Section| {
+        entries(s, doc)
+            .iter()
+            .any(|e| !e.text.is_empty() && !is_placeholder_text(&e.text))
+    };
+    // Of several, the one named the goal itself (`**Goal**:` beside `**Task**:`).
+    let named_goal = |s: &&Section| {
+        matches!(
+            super::headings::normalize(&s.heading).as_str(),
+            "goal" | "goals" | "the goal" | "objective" | "objectives"
+        )
+    };
+    let goal = doc
+        .with_role(Role::Goal)
+        .filter(said)
+        .find(named_goal)
+        .or_else(|| doc.with_role(Role::Goal).find(said))
+        .or_else(|| doc.with_role(Role::Summary).find(said))
+        .or_else(|| doc.first(Role::Goal))
+        .or_else(|| doc.first(Role::Summary));
     if let Some(goal) = goal {
         let all = entries(goal, doc);
         let first_paragraph = all
@@ -329,12 +350,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                buckets: &mut [Vec<String>; 4],
                remaining: &mut Vec<Value>,
                line: usize| {
-        if text.is_empty() || is_none(&text) {
-            return;
-        }
-        match Bucket::of_role(role) {
-            Some(b) => buckets[b as usize].push(text),
-            None => remaining.push(json!({"line": line + 1, "text": text})),
+        for (role, text) in inline_buckets(role, &text) {
+            if text.is_empty() || is_none(&text) {
+                continue;
+            }
+            match Bucket::of_role(role) {
+                Some(b) => buckets[b as usize].push(text),
+                None => remaining.push(json!({"line": line + 1, "text": text})),
+            }
         }
     };
     for section in doc.sections.iter().filter(active) {
@@ -344,6 +367,19 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             continue;
         }
         take(&[section.line], &mut used);
+        // `### Phase 3 — Grounding ✅`: the piece of work the heading names is in its state.
+        if let Some((state, name)) = status_suffix(&section.heading)
+            && section.role == Some(state)
+            && !normalize(name).is_empty()
+        {
+            put(
+                state,
+                name.to_owned(),
+                &mut buckets,
+                &mut remaining,
+                section.line,
+            );
+        }
         let mut open: Option<Role> = (role != Role::State).then_some(role);
         let all = entries(section, doc);
         let structured = role != Role::State
@@ -509,6 +545,52 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
         }
     }
+    // In a file without an evidence section, the test results and commits it states
+    // elsewhere (`Full suite: 38 passed`, `Last commit: 918709c`) are its evidence: each
+    // sentence once, where it was written as well. (A file that has one chose its evidence.)
+    let mut proofs = 0;
+    let chosen = !sections_in(Role::Evidence).is_empty();
+    for section in doc.sections.iter().filter(active).filter(|_| !chosen) {
+        let role = section.role.or(section.within);
+        if matches!(
+            role,
+            Some(Role::Evidence | Role::Artifacts | Role::Constraints | Role::Criteria)
+        ) || matches!(
+            role,
+            Some(Role::NextAction | Role::Verification | Role::Remaining)
+        ) {
+            continue;
+        }
+        for e in entries(section, doc) {
+            for sentence in proof_sentences(&e.text) {
+                let known = evidence.iter().any(|v: &Value| {
+                    v["label"]
+                        .as_str()
+                        .is_some_and(|l| l.contains(sentence.as_str()))
+                });
+                if known {
+                    continue;
+                }
+                let at = evidence.len();
+                let mut entry = json!({"id": format!("evidence-{}", at + 1), "label": sentence});
+                match location(&sentence).or_else(|| commit_of(&sentence)) {
+                    Some(place) if place.contains("://") && hcr_types::is_uri_reference(&place) => {
+                        entry["uri"] = json!(place);
+                    }
+                    Some(place) => entry["artifactRef"] = json!(place),
+                    None => missing.push(format!("/evidence/{at}/artifactRef")),
+                }
+                evidence.push(entry);
+                proofs += 1;
+            }
+        }
+    }
+    if proofs > 0 {
+        named.push(format!(
+            "{} stated outside the evidence (also in `evidence`)",
+            counted(proofs, "test result or commit", "test results or commits")
+        ));
+    }
     let evidence = capped(evidence, "evidence", &mut lost);
     // Constraints.
     let mut constraints = Vec::new();
@@ -533,6 +615,38 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 },
             );
         }
+    }
+    // In a file without a constraints section, the rules it states elsewhere (`Never run
+    // polyglot from a Claude session.`, `git push requires explicit approval.`) are its
+    // constraints: each sentence once, where it was written as well.
+    let mut rules = 0;
+    let chosen = !sections_in(Role::Constraints).is_empty();
+    for section in doc.sections.iter().filter(active).filter(|_| !chosen) {
+        let role = section.role.or(section.within);
+        if matches!(
+            role,
+            Some(Role::Decisions | Role::Criteria | Role::Evidence | Role::Artifacts)
+        ) {
+            continue;
+        }
+        for e in entries(section, doc) {
+            for (kind, sentence) in rule_sentences(&e.text) {
+                if constraints
+                    .iter()
+                    .any(|c: &Value| c["text"].as_str() == Some(sentence.as_str()))
+                {
+                    continue;
+                }
+                constraints.push(json!({"kind": kind, "text": sentence}));
+                rules += 1;
+            }
+        }
+    }
+    if rules > 0 {
+        named.push(format!(
+            "{} stated outside a constraints section (also in `constraints`)",
+            counted(rules, "rule", "rules")
+        ));
     }
     let constraints = capped(constraints, "constraints", &mut lost);
     // The next action: the first step that is not done; the others kept.
@@ -896,10 +1010,154 @@ fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
         && label
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '\''));
-    short.then(|| (super::headings::role_of(label), rest))
+    short.then(|| (super::headings::role_named(label), rest))
 }
 
 /// A bucket label at the start of an entry: `Complete: x`, `**Done**:`, `✅ Completed:`.
+/// The sentences of a text that state a test result (`38 passed, 0 failed`, `253
+/// passing`, `90 pass / 0 fail`) or name a commit after a label (`Last commit: 918709c`).
+fn proof_sentences(text: &str) -> Vec<String> {
+    const RESULTS: [&str; 12] = [
+        "passed",
+        "passing",
+        "pass",
+        "failed",
+        "failing",
+        "fail",
+        "tests",
+        "assertions",
+        "green",
+        "通过",
+        "bestanden",
+        "réussis",
+    ];
+    const COMMITS: [&str; 6] = [
+        "last commit",
+        "latest commit",
+        "commit",
+        "head",
+        "最近提交",
+        "提交",
+    ];
+    let mut out = Vec::new();
+    for sentence in text
+        .split_inclusive([';', '；', '。'])
+        .flat_map(|s| s.split_inclusive(". "))
+    {
+        let sentence = sentence.trim().trim_end_matches([';', '；']).trim();
+        let words: Vec<String> = sentence
+            .split(|c: char| !(c.is_alphanumeric() || c == '/'))
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        let counted = words.windows(2).any(|w| {
+            w[0].chars().next().is_some_and(|c| c.is_ascii_digit())
+                && w[0].chars().all(|c| c.is_ascii_digit() || c == '/')
+                && RESULTS.contains(&w[1].as_str())
+        });
+        let committed = sentence
+            .split_once([':', '：'])
+            .is_some_and(|(label, rest)| {
+                let label = super::headings::normalize(label);
+                COMMITS.contains(&label.as_str()) && commit_of(rest).is_some()
+            });
+        if (counted || committed) && sentence.chars().count() <= 400 {
+            out.push(sentence.to_owned());
+        }
+    }
+    out
+}
+
+/// The sentences of a text that state a rule: a prohibition (`Never …`, `Do not …`, `不要…`)
+/// or a gate (`… requires explicit approval`), with the constraint kind each is.
+fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
+    const PROHIBITIONS: [&str; 6] = [
+        "never ",
+        "do not ",
+        "don't ",
+        "don’t ",
+        "must not ",
+        "must never ",
+    ];
+    const GATES: [&str; 10] = [
+        "explicit approval",
+        "explicit permission",
+        "without approval",
+        "without permission",
+        "requires approval",
+        "须获得",
+        "需要授权",
+        "須獲得",
+        "承認が必要",
+        "승인이 필요",
+    ];
+    const CJK_PROHIBITIONS: [&str; 5] = ["不要", "不得", "禁止", "절대", "しないこと"];
+    let mut out = Vec::new();
+    for sentence in text
+        .split_inclusive(['。', '；', ';'])
+        .flat_map(|s| s.split_inclusive(". "))
+    {
+        let sentence = sentence.trim().trim_end_matches([';', '；']).trim();
+        // A label before it (`**Note for Claude:** never …`) is not the rule.
+        let bare = sentence
+            .rsplit_once(":** ")
+            .map_or(sentence, |(_, rest)| rest)
+            .trim_start_matches(['*', '_', ' ']);
+        let lower = bare.to_lowercase();
+        let kind = if GATES.iter().any(|g| lower.contains(g)) {
+            Some("permission")
+        } else if PROHIBITIONS.iter().any(|p| lower.starts_with(p))
+            || CJK_PROHIBITIONS.iter().any(|p| bare.starts_with(p))
+        {
+            Some("other")
+        } else {
+            None
+        };
+        if let Some(kind) = kind
+            && bare.chars().count() <= 400
+            && (!bare.is_ascii() || bare.split_whitespace().count() >= 3)
+        {
+            out.push((kind, bare.trim_end_matches(['*', '_']).to_owned()));
+        }
+    }
+    out
+}
+
+/// The first word of a text that is a commit hash (7 to 40 hexadecimal digits, a digit and
+/// a letter among them).
+fn commit_of(text: &str) -> Option<String> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| {
+            (7..=40).contains(&w.len())
+                && w.bytes().all(|b| b.is_ascii_hexdigit())
+                && w.bytes().any(|b| b.is_ascii_digit())
+                && w.bytes().any(|b| b.is_ascii_alphabetic())
+        })
+        .map(str::to_owned)
+}
+
+/// An item's text cut where a sentence starts with another bucket's label: `Grounding
+/// shipped. Remaining: the live adapter.` is one complete item and one left to do.
+fn inline_buckets(role: Role, text: &str) -> Vec<(Role, String)> {
+    let mut pieces = Vec::new();
+    let (mut role, mut rest) = (role, text);
+    'cut: loop {
+        for (at, end) in rest.match_indices(['.', '。', ';', '；']) {
+            let after = rest[at + end.len()..].trim_start();
+            if let Some((next, tail)) = bucket_label(after)
+                && next != role
+                && !tail.trim().is_empty()
+            {
+                pieces.push((role, rest[..at + end.len()].trim().to_owned()));
+                (role, rest) = (next, tail.trim());
+                continue 'cut;
+            }
+        }
+        pieces.push((role, rest.trim().to_owned()));
+        return pieces;
+    }
+}
+
 pub(crate) fn bucket_label(text: &str) -> Option<(Role, &str)> {
     let t = without_mark(text);
     let (label, rest) = t.split_once(':').or_else(|| t.split_once('：'))?;
@@ -908,7 +1166,7 @@ pub(crate) fn bucket_label(text: &str) -> Option<(Role, &str)> {
     if label.chars().count() > 30 {
         return None;
     }
-    let role = super::headings::role_of(label).filter(|r| r.is_bucket())?;
+    let role = super::headings::role_named(label).filter(|r| r.is_bucket())?;
     Some((role, rest))
 }
 

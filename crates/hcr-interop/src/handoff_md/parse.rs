@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use super::headings::{Role, role_of};
+use super::headings::{Role, role_named, role_of};
 use crate::text_lines::{Line, lines};
 
 /// Which of the publisher's layouts a file follows.
@@ -582,7 +582,13 @@ impl Document {
                         line: i,
                         body: body_start.min(n)..n,
                         inline: None,
-                        role: role_of(text),
+                        // A level-1 heading is mostly the file's title (`# ReviewGate —
+                        // Next-Session Handoff`): only a name of the table makes it a section.
+                        role: if level == 1 {
+                            role_named(text)
+                        } else {
+                            role_of(text)
+                        },
                         within: None,
                         parent: None,
                     },
@@ -592,7 +598,7 @@ impl Document {
             }
             if let Some((name, rest)) = label(raw) {
                 let enclosing = sections.last().map(|s| s.role.or(s.within));
-                let role = role_of(name).map(|role| in_place(role, name, enclosing.flatten()));
+                let role = role_named(name).map(|role| in_place(role, name, enclosing.flatten()));
                 // A label names a section only when it names a role; a bullet label of a
                 // state section stays its item.
                 if let Some(role) = role {
@@ -631,6 +637,19 @@ impl Document {
                 .parent
                 .and_then(|p| sections[p].role.or(sections[p].within));
             let section = &mut sections[index];
+            // Under a list of work (a state, a queue, next steps), a subheading that only
+            // holds a role's word names a piece of work: `### v1.4.0 - Validation &
+            // Constraints` in a task queue is a task, not the constraints.
+            if section.kind == Kind::Heading
+                && parent_role
+                    .is_some_and(|p| p == Role::State || p == Role::NextAction || p.is_bucket())
+                && section
+                    .role
+                    .is_some_and(|r| !r.is_bucket() && r != Role::State)
+                && !super::headings::is_name(&section.heading)
+            {
+                section.role = None;
+            }
             if let Some(role) = section.role {
                 section.role = Some(in_place(role, &section.heading, parent_role));
             } else {
