@@ -963,10 +963,14 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
             continue;
         }
         let before = heading[..at].trim_end_matches(|c: char| c.is_whitespace() || c == '*');
-        if before
-            .chars()
-            .next_back()
-            .is_some_and(|c| !c.is_alphanumeric())
+        // A word that only says a state may follow the name directly (`Codex CLI audit
+        // completed`).
+        let says_state = STATES.contains(&tail.as_str());
+        if says_state
+            || before
+                .chars()
+                .next_back()
+                .is_some_and(|c| !c.is_alphanumeric())
         {
             return Some((role, name_part(before)));
         }
@@ -983,6 +987,26 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
     }
     None
 }
+
+/// The words that say a state and nothing else, read after a name without a mark between.
+const STATES: [&str; 16] = [
+    "completed",
+    "complete",
+    "done",
+    "finished",
+    "shipped",
+    "fixed",
+    "merged",
+    "deferred",
+    "blocked",
+    "in progress",
+    "not started",
+    "완료",
+    "完了",
+    "已完成",
+    "完成",
+    "erledigt",
+];
 
 /// What is left of a heading once its state is cut: no trailing brackets, dashes or marks.
 fn name_part(text: &str) -> &str {
@@ -1287,6 +1311,7 @@ mod tests {
             ("Other locked decisions", Role::Decisions),
             ("Phase 3 — 문헌 그라운딩 (Layer 2) ✅ 완료", Role::Complete),
             ("Phase 6a ✅", Role::Complete),
+            ("3. Codex CLI Audit Completed", Role::Complete),
             ("Stage 2: Export (DEFERRED)", Role::Remaining),
             ("6. 下一阶段建议执行顺序", Role::NextAction),
             ("Следующие действия агента", Role::NextAction),

@@ -367,14 +367,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             continue;
         }
         take(&[section.line], &mut used);
-        // `### Phase 3 — Grounding ✅`: the piece of work the heading names is in its state.
+        // `### Phase 3 — Grounding ✅`: the piece of work the heading names is in its state,
+        // as the heading says it.
         if let Some((state, name)) = status_suffix(&section.heading)
             && section.role == Some(state)
             && !normalize(name).is_empty()
         {
             put(
                 state,
-                name.to_owned(),
+                section
+                    .heading
+                    .trim_end_matches(['✅', '✔', ' '])
+                    .to_owned(),
                 &mut buckets,
                 &mut remaining,
                 section.line,
@@ -653,6 +657,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut next_action = Map::new();
     let mut further: Vec<String> = Vec::new();
     let mut owner: Option<String> = None;
+    let mut chosen = false;
     for section in sections_in(Role::NextAction) {
         take(&[section.line], &mut used);
         for e in entries(section, doc) {
@@ -675,14 +680,34 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 next_action.insert("summary".into(), json!(action.trim()));
                 continue;
             }
-            let intro = e.paragraph && text.ends_with(':');
-            if !next_action.contains_key("summary")
-                && e.checked != Some(true)
-                && !intro
-                && !is_placeholder_text(text)
+            if is_placeholder_text(text) {
+                continue;
+            }
+            // `**→ Start here next:** …` is the action wherever it stands.
+            let labelled_next = match labelled(text) {
+                Some((Some(Role::NextAction), rest)) => Some(("", rest)),
+                _ => bold_label(text, Role::NextAction),
+            };
+            if let Some((lead, rest)) = labelled_next
+                && !rest.trim().is_empty()
+                && !chosen
             {
+                if let Some(Value::String(before)) = next_action.remove("summary") {
+                    further.insert(0, before);
+                }
+                // What the item said before the label is a step of its own.
+                if !lead.trim().is_empty() {
+                    further.push(lead.trim().to_owned());
+                }
+                next_action.insert("summary".into(), json!(rest.trim()));
+                chosen = true;
+                continue;
+            }
+            let intro = e.paragraph && text.ends_with(':');
+            let done = e.checked == Some(true) || status_bucket(text) == Some(Role::Complete);
+            if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
-            } else if !is_placeholder_text(text) {
+            } else {
                 further.push(text.to_owned());
             }
         }
@@ -1002,7 +1027,10 @@ fn status_in_words(text: &str) -> Role {
 fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
     let t = without_mark(text);
     let (label, rest) = t.split_once(':').or_else(|| t.split_once('：'))?;
-    let label = label.trim().trim_matches(|c| matches!(c, '*' | '_'));
+    let label = label
+        .trim()
+        .trim_matches(|c| matches!(c, '*' | '_'))
+        .trim_start_matches(['→', '➡', '👉', ' ']);
     let rest = rest.trim_start_matches(['*', '_']);
     let short = !label.is_empty()
         && label.chars().count() <= 30
@@ -1156,6 +1184,32 @@ fn inline_buckets(role: Role, text: &str) -> Vec<(Role, String)> {
         pieces.push((role, rest.trim().to_owned()));
         return pieces;
     }
+}
+
+/// The text before and after a bold label naming `role` inside a longer text (`See
+/// above. **→ Start here next:** package it.` → `See above.`, `package it.`).
+fn bold_label(text: &str, role: Role) -> Option<(&str, &str)> {
+    let mut from = 0;
+    while let Some(open) = text[from..].find("**").map(|at| from + at) {
+        let inner = &text[open + 2..];
+        let close = inner.find("**")?;
+        let label = inner[..close].trim();
+        let rest = &inner[close + 2..];
+        from = open + 2 + close + 2;
+        let (label, rest) = match (
+            label.strip_suffix([':', '：']),
+            rest.strip_prefix([':', '：']),
+        ) {
+            (Some(label), _) => (label, rest),
+            (None, Some(rest)) => (label, rest),
+            (None, None) => continue,
+        };
+        let label = label.trim_start_matches(['→', '➡', '👉', ' ']);
+        if label.chars().count() <= 30 && super::headings::role_named(label) == Some(role) {
+            return Some((&text[..open], rest.trim_start()));
+        }
+    }
+    None
 }
 
 pub(crate) fn bucket_label(text: &str) -> Option<(Role, &str)> {
