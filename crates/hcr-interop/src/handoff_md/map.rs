@@ -729,10 +729,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             if e.text.is_empty() || is_placeholder_text(&e.text) {
                 continue;
             }
-            if next_action.contains_key("verification") {
-                further.push(format!("{}: {}", section.heading, e.text));
-            } else {
-                next_action.insert("verification".into(), json!(e.text));
+            // Every check the sections list, in one text: the action is verified by all.
+            match next_action.get_mut("verification") {
+                Some(Value::String(all)) => {
+                    all.push_str("; ");
+                    all.push_str(&e.text);
+                }
+                _ => {
+                    next_action.insert("verification".into(), json!(e.text));
+                }
             }
         }
     }
