@@ -697,6 +697,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "rules that are not negotiable",
             "risk boundaries",
             "traps that still hold",
+            "gotchas",
+            "watch out",
             "fixed parameters",
             "planning rules",
             "vincoli",
@@ -804,8 +806,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "unknowns",
             "concerns",
             "caveats",
-            "gotchas",
-            "watch out",
             "warnings",
             "risks and mitigations",
             "open items",
@@ -916,14 +916,10 @@ pub fn role_named(heading: &str) -> Option<Role> {
             return Some(role);
         }
     }
-    const SEPARATORS: [&str; 9] = ["(", ":", "：", " - ", " — ", " – ", " | ", "（", ","];
-    let cut = SEPARATORS
-        .iter()
-        .filter_map(|sep| heading.find(sep))
-        .filter(|&at| at > 0)
-        .min();
-    if let Some(cut) = cut {
-        if let Some(role) = lookup(&normalize(&heading[..cut])) {
+    let head = before_qualifier(heading);
+    if head.len() < heading.len() {
+        let cut = head.len();
+        if let Some(role) = lookup(&normalize(head)) {
             return Some(role);
         }
         // A state written after the name: `(Completed ✅)`, `— complete`.
@@ -1240,8 +1236,21 @@ const LEADING: [&str; 16] = [
 /// topic that holds one (`v1.4.0 - Validation & Constraints`).
 #[must_use]
 pub fn is_name(heading: &str) -> bool {
-    lookup(&normalize(heading)).is_some()
+    lookup(&normalize(heading)).is_some() || lookup(&normalize(before_qualifier(heading))).is_some()
 }
+
+/// A heading's text before a qualifier (`Test results (all green)` → `Test results`).
+fn before_qualifier(heading: &str) -> &str {
+    SEPARATORS
+        .iter()
+        .filter_map(|sep| heading.find(sep))
+        .filter(|&at| at > 0)
+        .min()
+        .map_or(heading, |cut| &heading[..cut])
+}
+
+/// What sets a qualifier apart from the name before it.
+const SEPARATORS: [&str; 9] = ["(", ":", "：", " - ", " — ", " – ", " | ", "（", ","];
 
 /// The role a normalized name is in the table under.
 fn lookup(name: &str) -> Option<Role> {
@@ -1328,6 +1337,10 @@ mod tests {
         ] {
             assert_eq!(role_of(heading), Some(role), "{heading}");
         }
+        // A name before a qualifier is a name; a topic holding a role's word is not.
+        assert!(super::is_name("Test results (all green)"));
+        assert!(!super::is_name("v1.4.0 - Validation & Constraints"));
+        assert_eq!(role_of("Gotchas"), Some(Role::Constraints));
         assert_eq!(
             super::status_suffix("UI Improvements (Completed ✅)"),
             Some((Role::Complete, "UI Improvements")),
