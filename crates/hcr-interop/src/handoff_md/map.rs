@@ -65,6 +65,8 @@ pub(crate) struct Entry {
     /// A table row's cells with their column's header.
     pub(crate) cells: Vec<(String, String)>,
     pub(crate) paragraph: bool,
+    /// An item under a bucket's label (`- Complete:` then `  - Built it.`).
+    pub(crate) nested: bool,
 }
 
 /// The entries of a section: its label's own text first, then its blocks; nested items
@@ -92,6 +94,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
             checked: None,
             cells: Vec::new(),
             paragraph: false,
+            nested: false,
         });
     }
     if let Some(inline) = &section.inline {
@@ -101,6 +104,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
             checked: None,
             cells: Vec::new(),
             paragraph: true,
+            nested: false,
         });
     }
     let blocks = section.blocks(doc);
@@ -112,9 +116,36 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
         })
         .min()
         .unwrap_or(0);
+    // Under a bucket's label (`- Complete:`), each nested item is an item of its own;
+    // elsewhere a nested item belongs to the one above it.
+    let mut label_depth: Option<usize> = None;
     for block in blocks {
+        let base = match &block {
+            Block::Item(item) => {
+                if label_depth.is_some_and(|d| item.depth <= d) {
+                    label_depth = None;
+                }
+                label_depth.map_or(top, |d| d + 1)
+            }
+            _ => top,
+        };
         match block {
-            Block::Item(item) if item.depth > top => {
+            Block::Item(item)
+                if label_depth.is_none()
+                    && item.depth == top
+                    && bucket_label(&item.text).is_some_and(|(_, rest)| rest.trim().is_empty()) =>
+            {
+                label_depth = Some(item.depth);
+                out.push(Entry {
+                    text: unescape(&item.text),
+                    lines: item.lines,
+                    checked: item.checked,
+                    cells: Vec::new(),
+                    paragraph: false,
+                    nested: false,
+                });
+            }
+            Block::Item(item) if item.depth > base => {
                 if let Some(parent) = out.last_mut().filter(|e| !e.paragraph) {
                     let sep = if parent.text.ends_with(':') {
                         " "
@@ -137,6 +168,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
                         checked: item.checked,
                         cells: Vec::new(),
                         paragraph: false,
+                        nested: false,
                     });
                 }
             }
@@ -146,6 +178,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
                 checked: item.checked,
                 cells: Vec::new(),
                 paragraph: false,
+                nested: label_depth.is_some(),
             }),
             Block::Paragraph { lines, text } => out.push(Entry {
                 text: unescape(&text),
@@ -153,6 +186,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
                 checked: None,
                 cells: Vec::new(),
                 paragraph: true,
+                nested: false,
             }),
             Block::Row {
                 line,
@@ -177,6 +211,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
                     checked: None,
                     cells: named,
                     paragraph: false,
+                    nested: false,
                 });
             }
             Block::Verbatim { .. } => {}
@@ -422,8 +457,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     open = None;
                     continue;
                 }
-                // `- Notes: …`: a label of its own, no bucket's item.
-                Some(_) if !e.paragraph => open = None,
+                // `- Notes: …`: a label of its own, no bucket's item (an item under a
+                // bucket's label may begin with words and a colon, and stays its item).
+                Some(_) if !e.paragraph && !e.nested => open = None,
                 _ => {}
             }
             if let Some((_, status)) = e.cells.iter().find(|(_, c)| status_bucket(c).is_some()) {
@@ -536,9 +572,26 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 if e.text.is_empty() || is_none(&e.text) || is_placeholder_text(&e.text) {
                     continue;
                 }
+                // An artifact the evidence already points at is that evidence (the skill
+                // lists each evidence's place again under Relevant artifacts).
+                let place = location(&e.text);
+                if role == Role::Artifacts
+                    && place.as_deref().is_some_and(|p| {
+                        // What the item says besides its place, which the evidence holds.
+                        let rest = e.text.replace(&format!("`{p}`"), "").replace(p, "");
+                        let rest = rest.trim();
+                        evidence.iter().any(|v: &Value| {
+                            (v["artifactRef"] == p || v["uri"] == p)
+                                && (rest.is_empty()
+                                    || v["label"].as_str().is_some_and(|l| l.contains(rest)))
+                        })
+                    })
+                {
+                    continue;
+                }
                 let at = evidence.len();
                 let mut entry = json!({"id": format!("evidence-{}", at + 1), "label": e.text});
-                match location(&e.text) {
+                match place {
                     Some(place) if place.contains("://") && hcr_types::is_uri_reference(&place) => {
                         entry["uri"] = json!(place);
                     }
@@ -727,6 +780,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             take(&e.lines, &mut used);
             if e.text.is_empty() || is_placeholder_text(&e.text) {
+                continue;
+            }
+            // `Due:` under the verification is still the action's due date.
+            if let Some(due) = e.text.strip_prefix("Due:") {
+                next_action.insert("dueAt".into(), json!(due.trim()));
                 continue;
             }
             // Every check the sections list, in one text: the action is verified by all.
@@ -1093,7 +1151,11 @@ fn proof_sentences(text: &str) -> Vec<String> {
             .is_some_and(|(label, rest)| {
                 let label = super::headings::normalize(label);
                 COMMITS.contains(&label.as_str()) && commit_of(rest).is_some()
-            });
+            })
+            || starts_with_commit(sentence)
+            || words
+                .windows(2)
+                .any(|w| matches!(w[0].as_str(), "commit" | "提交") && commit_of(&w[1]).is_some());
         if (counted || committed) && sentence.chars().count() <= 400 {
             out.push(sentence.to_owned());
         }
@@ -1154,6 +1216,18 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         }
     }
     out
+}
+
+/// Whether a text is a commit's line: its hash, then its message (`` `d2bfb95` - fix: … ``).
+fn starts_with_commit(text: &str) -> bool {
+    let text = text.trim_start_matches(['`', '*', ' ']);
+    let hash_len = text.bytes().take_while(u8::is_ascii_alphanumeric).count();
+    let (hash, rest) = text.split_at(hash_len);
+    commit_of(hash).is_some_and(|h| h.len() == hash.len())
+        && rest
+            .trim_start_matches(['`', '*'])
+            .trim_start()
+            .starts_with(['-', '—', '–', ':'])
 }
 
 /// The first word of a text that is a commit hash (7 to 40 hexadecimal digits, a digit and

@@ -96,6 +96,208 @@ fn records_round_trip_through_handoff_md_and_render_clean() {
     }
 }
 
+/// One edit of a rendered file, as a person makes it: the text before and after, in the
+/// section the edit is in, and what the record must then hold.
+struct Edit {
+    what: &'static str,
+    apply: fn(&str) -> Option<String>,
+    expect: fn(&mut serde_json::Value),
+    pointer: &'static str,
+}
+
+/// The text after `heading`'s blank line, replaced up to the next blank line.
+fn replace_paragraph(page: &str, heading: &str, with: &str) -> Option<String> {
+    let start = page.find(&format!("{heading}\n\n"))? + heading.len() + 2;
+    let end = start + page[start..].find("\n\n")?;
+    Some(format!("{}{with}{}", &page[..start], &page[end..]))
+}
+
+fn insert_after(page: &str, heading: &str, line: &str) -> Option<String> {
+    let start = page.find(&format!("{heading}\n\n"))? + heading.len() + 2;
+    Some(format!("{}{line}\n{}", &page[..start], &page[start..]))
+}
+
+const EDITS: &[Edit] = &[
+    Edit {
+        what: "the goal rewritten",
+        apply: |page| replace_paragraph(page, "## Goal", "Ship the edited goal."),
+        expect: |r| r["objective"]["summary"] = "Ship the edited goal.".into(),
+        pointer: "/objective/summary",
+    },
+    Edit {
+        what: "the next action rewritten",
+        apply: |page| replace_paragraph(page, "## Next action", "Run the edited action."),
+        expect: |r| r["nextAction"]["summary"] = "Run the edited action.".into(),
+        pointer: "/nextAction/summary",
+    },
+    Edit {
+        what: "the verification rewritten",
+        apply: |page| {
+            let start = page.find("\nVerification: ")? + 1;
+            let end = start + page[start..].find('\n')?;
+            Some(format!(
+                "{}Verification: the edited check passes.{}",
+                &page[..start],
+                &page[end..]
+            ))
+        },
+        expect: |r| r["nextAction"]["verification"] = "the edited check passes.".into(),
+        pointer: "/nextAction/verification",
+    },
+    Edit {
+        what: "a decision added",
+        apply: |page| {
+            insert_after(
+                page,
+                "## Decisions",
+                "- Keep the edited plan. (because: the edit says so.)",
+            )
+            .or_else(|| {
+                replace_paragraph(
+                    page,
+                    "## Decisions",
+                    "- Keep the edited plan. (because: the edit says so.)",
+                )
+            })
+        },
+        expect: |r| {
+            let decisions = r["decisions"].as_array_mut().expect("decisions");
+            decisions.insert(
+                0,
+                serde_json::json!({
+                    "summary": "Keep the edited plan.",
+                    "rationale": "the edit says so.",
+                    "status": "active",
+                }),
+            );
+        },
+        pointer: "/decisions",
+    },
+    Edit {
+        what: "a constraint added",
+        apply: |page| {
+            insert_after(
+                page,
+                "## Constraints",
+                "- safety: Never touch the edited table.",
+            )
+        },
+        expect: |r| {
+            r["constraints"]
+                .as_array_mut()
+                .expect("constraints")
+                .insert(
+                    0,
+                    serde_json::json!({"kind": "safety", "text": "Never touch the edited table."}),
+                );
+        },
+        pointer: "/constraints",
+    },
+    Edit {
+        what: "a completed step added",
+        apply: |page| {
+            let at = page.find("\n- Complete:\n")? + "\n- Complete:\n".len();
+            Some(format!(
+                "{}  - The edited step is done.\n{}",
+                &page[..at],
+                &page[at..]
+            ))
+        },
+        expect: |r| {
+            r["currentState"]["complete"]
+                .as_array_mut()
+                .expect("complete")
+                .insert(0, "The edited step is done.".into());
+        },
+        pointer: "/currentState/complete",
+    },
+];
+
+/// A rendering read as Markdown alone (its embedded record cut) gives back every field it
+/// shows: the mapping reads the skill's layout exactly, item for item.
+#[test]
+fn a_rendering_without_its_record_reads_back_what_it_shows() {
+    for (path, value) in hcr_testkit::examples() {
+        let record = Record::from_value(&value).expect("valid");
+        let page = render(&record);
+        let (markdown, _) = page
+            .split_once("## HCR record")
+            .expect("the embedded record");
+        let draft = from_handoff_md(markdown);
+        let want = serde_json::to_value(&record).expect("JSON");
+        let got = &draft.record;
+        for pointer in [
+            "/objective",
+            "/currentState",
+            "/constraints",
+            "/nextAction",
+            "/ownership/nextActor/id",
+        ] {
+            assert_eq!(
+                got.pointer(pointer),
+                want.pointer(pointer),
+                "{path:?} {pointer}"
+            );
+        }
+        let decisions = |r: &serde_json::Value| -> Vec<(String, String, String)> {
+            r["decisions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|d| {
+                    let s = |k: &str| d[k].as_str().unwrap_or_default().to_owned();
+                    (s("summary"), s("rationale"), s("status"))
+                })
+                .collect()
+        };
+        assert_eq!(decisions(got), decisions(&want), "{path:?} decisions");
+        let labels =
+            |r: &serde_json::Value| -> usize { r["evidence"].as_array().map_or(0, Vec::len) };
+        assert_eq!(labels(got), labels(&want), "{path:?} evidence");
+    }
+}
+
+/// Record → render → edit a shown field → convert gives the edited record, the change named
+/// in `edited`, and everything the Markdown does not show (ids, digests, provenance) kept.
+#[test]
+fn an_edited_rendering_converts_to_the_edited_record() {
+    let mut tried = 0;
+    for (path, value) in hcr_testkit::examples() {
+        let record = Record::from_value(&value).expect("valid");
+        let page = render(&record);
+        let original = serde_json::to_value(&record).expect("JSON");
+        for edit in EDITS {
+            let Some(edited) = (edit.apply)(&page) else {
+                continue;
+            };
+            tried += 1;
+            let draft = from_handoff_md(&edited);
+            let mut want = original.clone();
+            (edit.expect)(&mut want);
+            let got = serde_json::to_value(
+                Record::from_value(&draft.record)
+                    .unwrap_or_else(|e| panic!("{path:?}, {}: not a record: {e:?}", edit.what)),
+            )
+            .expect("JSON");
+            assert_eq!(got, want, "{path:?}, {}", edit.what);
+            assert!(
+                draft.edited.iter().any(|p| p.starts_with(edit.pointer)),
+                "{path:?}, {}: {:?}",
+                edit.what,
+                draft.edited
+            );
+            // And lint says the file and its record disagree.
+            assert!(
+                lint(&edited).codes().contains(&hcr_validate::Code::Hcr608),
+                "{path:?}, {}",
+                edit.what
+            );
+        }
+    }
+    // Every edit was tried on most examples.
+    assert!(tried >= EDITS.len() * 4, "{tried}");
+}
+
 #[test]
 fn a_hand_written_handoff_drafts_a_record_that_reports_what_it_lacks() {
     let (_, text) = cases()
