@@ -893,6 +893,8 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                 "missing": draft.missing,
                 "lost": checked.lost,
                 "redacted": checked.redacted,
+                "kept": draft.kept,
+                "edited": draft.edited,
                 "diagnostics": diagnostics,
             });
             let mut text = String::new();
@@ -903,6 +905,18 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
             }
             for what in &checked.lost {
                 text.push_str(&format!("not carried over: {what}\n"));
+            }
+            for what in &draft.kept {
+                text.push_str(&format!(
+                    "kept under the record's extensions, not in a field: {}\n",
+                    hcr_escape::escape(what)
+                ));
+            }
+            for pointer in &draft.edited {
+                text.push_str(&format!(
+                    "the Markdown changes `{}` of the record it carries: the Markdown's is taken\n",
+                    hcr_escape::escape(pointer)
+                ));
             }
             if valid {
                 text.push_str("the converted record is valid:\n");

@@ -713,3 +713,53 @@ fn fix_repairs_writes_only_when_allowed_and_masks_secrets() {
     let written = std::fs::read_to_string(dir.path().join("r.json")).expect("read");
     assert!(written.contains("\"schemaVersion\": \"1.0\"") && written.contains(token));
 }
+
+/// Converting an edited HANDOFF.md names the field the Markdown changed, and what it kept
+/// outside the record's fields, in the answer as the CLI does on standard error.
+#[test]
+fn convert_names_what_a_handoff_md_edits_and_keeps() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let record = hcr_types::Record::from_json(&record("bug-fix.json")).expect("valid");
+    let page = hcr_interop::handoff_md::render(&record).replace(
+        "Thread the profile time zone into DeliveryEstimator::for\\_order and update its three callers.",
+        "Thread the session's time zone instead.",
+    );
+    let page = page.replacen(
+        "## Goal",
+        "## Background\n\nWhy this matters.\n\n## Goal",
+        1,
+    );
+    std::fs::write(dir.path().join("HANDOFF.md"), page).expect("written");
+    let output = tools::call(
+        &state(dir.path(), false),
+        "convert",
+        json!({"path": "HANDOFF.md", "from": "handoff-md"}),
+    )
+    .expect("converted");
+    assert_eq!(conforms("convert", &output), Ok(()));
+    // The action rewritten, and a section added (kept under the extension).
+    assert_eq!(
+        output.structured["edited"],
+        json!([
+            "/nextAction/summary",
+            "/extensions/sh.hcr.handoff-md/sections"
+        ])
+    );
+    assert_eq!(
+        output.structured["record"]["nextAction"]["summary"],
+        "Thread the session's time zone instead."
+    );
+    let kept = output.structured["kept"].as_array().expect("kept");
+    assert!(
+        kept.iter()
+            .any(|k| k.as_str().is_some_and(|k| k.contains("Background"))),
+        "{kept:?}"
+    );
+    assert!(
+        output
+            .text
+            .contains("the Markdown changes `/nextAction/summary`"),
+        "{}",
+        output.text
+    );
+}

@@ -126,11 +126,18 @@ pub(crate) fn apply(carried: Value, visible: Mapped, extension: &str) -> Draft {
         .into_iter()
         .filter(|m| edited.iter().any(|e| m.starts_with(e.as_str())))
         .collect();
+    // What the Markdown keeps outside the fields is named when it changed (a section
+    // added by hand); a faithful rendering's kept text is the record's own.
+    let kept = if edited.iter().any(|e| e.starts_with("/extensions")) {
+        visible.kept
+    } else {
+        Vec::new()
+    };
     Draft {
         record: out,
         missing,
         lost: visible.lost,
-        kept: Vec::new(),
+        kept,
         edited,
     }
 }

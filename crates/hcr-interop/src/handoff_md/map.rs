@@ -605,7 +605,6 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // In a file without an evidence section, the test results and commits it states
     // elsewhere (`Full suite: 38 passed`, `Last commit: 918709c`) are its evidence: each
     // sentence once, where it was written as well. (A file that has one chose its evidence.)
-    let mut proofs = 0;
     let chosen = !sections_in(Role::Evidence).is_empty();
     for section in doc.sections.iter().filter(active).filter(|_| !chosen) {
         let role = section.role.or(section.within);
@@ -638,15 +637,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     None => missing.push(format!("/evidence/{at}/artifactRef")),
                 }
                 evidence.push(entry);
-                proofs += 1;
             }
         }
-    }
-    if proofs > 0 {
-        named.push(format!(
-            "{} stated outside the evidence (also in `evidence`)",
-            counted(proofs, "test result or commit", "test results or commits")
-        ));
     }
     let evidence = capped(evidence, "evidence", &mut lost);
     // Constraints.
@@ -676,7 +668,6 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // In a file without a constraints section, the rules it states elsewhere (`Never run
     // polyglot from a Claude session.`, `git push requires explicit approval.`) are its
     // constraints: each sentence once, where it was written as well.
-    let mut rules = 0;
     let chosen = !sections_in(Role::Constraints).is_empty();
     for section in doc.sections.iter().filter(active).filter(|_| !chosen) {
         let role = section.role.or(section.within);
@@ -695,15 +686,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     continue;
                 }
                 constraints.push(json!({"kind": kind, "text": sentence}));
-                rules += 1;
             }
         }
-    }
-    if rules > 0 {
-        named.push(format!(
-            "{} stated outside a constraints section (also in `constraints`)",
-            counted(rules, "rule", "rules")
-        ));
     }
     let constraints = capped(constraints, "constraints", &mut lost);
     // The next action: the first step that is not done; the others kept.
