@@ -407,6 +407,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         if let Some((state, name)) = status_suffix(&section.heading)
             && section.role == Some(state)
             && !normalize(name).is_empty()
+            && !super::headings::is_name(&section.heading)
         {
             put(
                 state,
@@ -459,7 +460,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 }
                 // `- Notes: …`: a label of its own, no bucket's item (an item under a
                 // bucket's label may begin with words and a colon, and stays its item).
-                Some(_) if !e.paragraph && !e.nested => open = None,
+                // In a bucket's own section (`## Done`), `- Parser: rewritten` is its item.
+                Some(_) if !e.paragraph && !e.nested && role == Role::State => open = None,
                 _ => {}
             }
             if let Some((_, status)) = e.cells.iter().find(|(_, c)| status_bucket(c).is_some()) {

@@ -159,7 +159,7 @@ fn real_files_convert_as_a_reader_maps_them() {
     assert!(contradictions.is_empty(), "{contradictions:#?}");
     // The target is 90%; this is the floor reached so far (see the closing note),
     // held so that it cannot fall.
-    assert!(share >= 0.58, "met {met} of {total}: {misses:#?}");
+    assert!(share >= 0.62, "met {met} of {total}: {misses:#?}");
 }
 
 /// Every word of every line is somewhere in the draft (a field, or the extension), a
