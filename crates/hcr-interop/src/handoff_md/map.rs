@@ -147,7 +147,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
             }
             Block::Item(item) if item.depth > base => {
                 if let Some(parent) = out.last_mut().filter(|e| !e.paragraph) {
-                    let sep = if parent.text.ends_with(':') {
+                    let sep = if parent.text.ends_with([':', '：']) {
                         " "
                     } else {
                         "; "
@@ -742,7 +742,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 chosen = true;
                 continue;
             }
-            let intro = e.paragraph && text.ends_with(':');
+            let intro = e.paragraph && text.ends_with([':', '：']);
             let done = e.checked == Some(true) || status_bucket(text) == Some(Role::Complete);
             if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
@@ -980,6 +980,18 @@ fn counted(n: usize, one: &str, many: &str) -> String {
 /// "in progress", "blocked on", "released", "fixed"; a claim with no such word, or with a
 /// "not yet", is unverified.
 fn status_in_words(text: &str) -> Role {
+    // A bold lead says the item's state first (`**Stop hook fixed** — … not committed.`).
+    let lead = text
+        .strip_prefix("**")
+        .and_then(|rest| rest.split_once("**"))
+        .map(|(lead, _)| lead);
+    lead.and_then(status_words)
+        .or_else(|| status_words(text))
+        .unwrap_or(Role::Unverified)
+}
+
+/// The state a text's words say, if they say one.
+fn status_words(text: &str) -> Option<Role> {
     let t = format!(" {} ", text.to_lowercase());
     let any = |words: &[&str]| words.iter().any(|w| t.contains(w));
     if any(&[
@@ -995,7 +1007,7 @@ fn status_in_words(text: &str) -> Role {
         "in arbeit",
         "in corso",
     ]) {
-        return Role::InProgress;
+        return Some(Role::InProgress);
     }
     if any(&[
         " blocked",
@@ -1007,7 +1019,7 @@ fn status_in_words(text: &str) -> Role {
         "blockiert",
         "bloccato",
     ]) {
-        return Role::Blocked;
+        return Some(Role::Blocked);
     }
     if any(&[
         " not ",
@@ -1027,7 +1039,7 @@ fn status_in_words(text: &str) -> Role {
         "noch nicht",
         "미완료",
     ]) {
-        return Role::Unverified;
+        return Some(Role::Unverified);
     }
     if any(&[
         " done",
@@ -1066,9 +1078,9 @@ fn status_in_words(text: &str) -> Role {
         "completato",
         "fatto",
     ]) {
-        return Role::Complete;
+        return Some(Role::Complete);
     }
-    Role::Unverified
+    None
 }
 
 /// A short label at the start of an entry (`**Now**: …`, `Notes: …`), the role it names,
