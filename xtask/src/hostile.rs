@@ -159,6 +159,19 @@ fn prepare(dir: &Path) -> Result<Vec<Input>> {
         }
         Ok(())
     })?;
+    // A HANDOFF.md of 100,000 sections, each read by the looser readings (a state after a
+    // name, a role's word) and stating a test result and a rule: every per-section step of
+    // the mapping must stay linear.
+    let sections = dir.join("HANDOFF-100k-sections.md");
+    generate(&sections, |out| {
+        for i in 0..100_000 {
+            writeln!(
+                out,
+                "## Task {i} evidence done ✅\n\n- Never run step {i} by hand. Full suite: {i} passed.\n"
+            )?;
+        }
+        Ok(())
+    })?;
     // A baseline of just under 64 MiB (its cap): about 560,000 findings.
     let baseline = dir.join("baseline-64MiB.json");
     generate(&baseline, |out| {
@@ -202,6 +215,7 @@ fn prepare(dir: &Path) -> Result<Vec<Input>> {
         input("10^6 members", members, false),
         input("10^5 invalid lines", lines, true),
         input("HANDOFF.md, 400k bullets", handoff, true),
+        input("HANDOFF.md, 100k sections", sections, true),
         input("64 MiB baseline", baseline, true),
         input("900 KiB config line", config, true),
     ])

@@ -1254,11 +1254,15 @@ const SEPARATORS: [&str; 9] = ["(", ":", "：", " - ", " — ", " – ", " | ", 
 
 /// The role a normalized name is in the table under.
 fn lookup(name: &str) -> Option<Role> {
-    // The table is written normalized (a test holds it to that).
-    TABLE
-        .iter()
-        .find(|(_, names)| names.contains(&name))
-        .map(|(role, _)| *role)
+    // The table is written normalized (a test holds it to that), and indexed once.
+    static INDEX: std::sync::LazyLock<std::collections::HashMap<&'static str, Role>> =
+        std::sync::LazyLock::new(|| {
+            TABLE
+                .iter()
+                .flat_map(|(role, names)| names.iter().map(move |n| (*n, *role)))
+                .collect()
+        });
+    INDEX.get(name).copied()
 }
 
 /// The table as the Markdown page `docs/handoff-md.md` shows it.

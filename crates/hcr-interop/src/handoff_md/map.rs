@@ -265,8 +265,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
         }
     };
-    let active =
-        |s: &&Section| Some(doc.sections.iter().position(|x| std::ptr::eq(x, *s))) != Some(skip);
+    let skipped: Option<&Section> = skip.and_then(|i| doc.sections.get(i));
+    let active = |s: &&Section| !skipped.is_some_and(|k| std::ptr::eq(k, *s));
     let sections_in = |role: Role| -> Vec<&Section> {
         doc.sections
             .iter()
@@ -395,6 +395,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
         }
     };
+    // The sections that have a bucket's subheading (found once, not per section).
+    let bucket_parents: std::collections::HashSet<*const Section> = doc
+        .sections
+        .iter()
+        .filter(|s| s.role.is_some_and(Role::is_bucket))
+        .filter_map(|s| s.parent.map(|p| std::ptr::from_ref(&doc.sections[p])))
+        .collect();
     for section in doc.sections.iter().filter(active) {
         let role = section.role.or(section.within);
         let Some(role) = role else { continue };
@@ -429,11 +436,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     || status_bucket(&e.text).is_some_and(|_| !e.paragraph)
                     || e.cells.iter().any(|(_, c)| status_bucket(c).is_some())
             })
-            || doc.sections.iter().any(|s| {
-                s.parent
-                    .is_some_and(|p| std::ptr::eq(&doc.sections[p], section))
-                    && s.role.is_some_and(Role::is_bucket)
-            });
+            || bucket_parents.contains(&std::ptr::from_ref(section));
         for e in all {
             if unwritten(&e) {
                 continue;
@@ -562,7 +565,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     }
     let decisions = capped(decisions, "decisions", &mut lost);
     // Evidence, and the artifacts the receiver should inspect.
-    let mut evidence = Vec::new();
+    let mut evidence: Vec<Value> = Vec::new();
+    // Each place the evidence points at, and the items that do.
+    let mut by_place: std::collections::HashMap<String, Vec<usize>> =
+        std::collections::HashMap::new();
     for role in [Role::Evidence, Role::Artifacts] {
         for section in sections_in(role) {
             take(&[section.line], &mut used);
@@ -582,10 +588,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                         // What the item says besides its place, which the evidence holds.
                         let rest = e.text.replace(&format!("`{p}`"), "").replace(p, "");
                         let rest = rest.trim();
-                        evidence.iter().any(|v: &Value| {
-                            (v["artifactRef"] == p || v["uri"] == p)
-                                && (rest.is_empty()
-                                    || v["label"].as_str().is_some_and(|l| l.contains(rest)))
+                        by_place.get(p).is_some_and(|found| {
+                            found.iter().any(|&i| {
+                                rest.is_empty()
+                                    || evidence[i]["label"]
+                                        .as_str()
+                                        .is_some_and(|l: &str| l.contains(rest))
+                            })
                         })
                     })
                 {
@@ -600,6 +609,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     Some(place) => entry["artifactRef"] = json!(place),
                     None => missing.push(format!("/evidence/{at}/artifactRef")),
                 }
+                if let Some(p) = entry["artifactRef"].as_str().or(entry["uri"].as_str()) {
+                    by_place
+                        .entry(p.to_owned())
+                        .or_default()
+                        .push(evidence.len());
+                }
                 evidence.push(entry);
             }
         }
@@ -608,6 +623,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // elsewhere (`Full suite: 38 passed`, `Last commit: 918709c`) are its evidence: each
     // sentence once, where it was written as well. (A file that has one chose its evidence.)
     let chosen = !sections_in(Role::Evidence).is_empty();
+    let mut proofs: std::collections::HashSet<String> = std::collections::HashSet::new();
     for section in doc.sections.iter().filter(active).filter(|_| !chosen) {
         let role = section.role.or(section.within);
         if matches!(
@@ -621,12 +637,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
         for e in entries(section, doc) {
             for sentence in proof_sentences(&e.text) {
-                let known = evidence.iter().any(|v: &Value| {
-                    v["label"]
-                        .as_str()
-                        .is_some_and(|l| l.contains(sentence.as_str()))
-                });
-                if known {
+                // Each sentence once (a set: a file may state thousands).
+                if !proofs.insert(sentence.clone()) {
                     continue;
                 }
                 let at = evidence.len();
@@ -671,6 +683,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // polyglot from a Claude session.`, `git push requires explicit approval.`) are its
     // constraints: each sentence once, where it was written as well.
     let chosen = !sections_in(Role::Constraints).is_empty();
+    let mut rules: std::collections::HashSet<String> = constraints
+        .iter()
+        .filter_map(|c: &Value| c["text"].as_str().map(str::to_owned))
+        .collect();
     for section in doc.sections.iter().filter(active).filter(|_| !chosen) {
         let role = section.role.or(section.within);
         if matches!(
@@ -681,10 +697,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
         for e in entries(section, doc) {
             for (kind, sentence) in rule_sentences(&e.text) {
-                if constraints
-                    .iter()
-                    .any(|c: &Value| c["text"].as_str() == Some(sentence.as_str()))
-                {
+                if !rules.insert(sentence.clone()) {
                     continue;
                 }
                 constraints.push(json!({"kind": kind, "text": sentence}));
@@ -1087,7 +1100,7 @@ fn status_words(text: &str) -> Option<Role> {
 /// and the text after it.
 fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
     let t = without_mark(text);
-    let (label, rest) = t.split_once(':').or_else(|| t.split_once('：'))?;
+    let (label, rest) = label_split(t)?;
     let label = label
         .trim()
         .trim_matches(|c| matches!(c, '*' | '_'))
@@ -1263,6 +1276,20 @@ fn inline_buckets(role: Role, text: &str) -> Vec<(Role, String)> {
     }
 }
 
+/// A text split at the colon that ends its leading label, looked for only where a label
+/// can end (its first 160 bytes), so that reading every sentence of a long text for one stays
+/// linear.
+fn label_split(text: &str) -> Option<(&str, &str)> {
+    let mut end = 160.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let head = &text[..end];
+    let at = head.find([':', '：'])?;
+    let colon = text[at..].chars().next()?.len_utf8();
+    Some((&text[..at], &text[at + colon..]))
+}
+
 /// The text before and after a bold label naming `role` inside a longer text (`See
 /// above. **→ Start here next:** package it.` → `See above.`, `package it.`).
 fn bold_label(text: &str, role: Role) -> Option<(&str, &str)> {
@@ -1291,7 +1318,7 @@ fn bold_label(text: &str, role: Role) -> Option<(&str, &str)> {
 
 pub(crate) fn bucket_label(text: &str) -> Option<(Role, &str)> {
     let t = without_mark(text);
-    let (label, rest) = t.split_once(':').or_else(|| t.split_once('：'))?;
+    let (label, rest) = label_split(t)?;
     let label = label.trim().trim_matches(|c| matches!(c, '*' | '_'));
     let rest = rest.trim_start_matches(['*', '_']);
     if label.chars().count() > 30 {

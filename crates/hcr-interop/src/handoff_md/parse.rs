@@ -534,12 +534,21 @@ impl Document {
             .collect();
         let mut sections: Vec<Section> = Vec::new();
         let mut fence: Option<&str> = None;
-        let starts = |sections: &mut Vec<Section>, mut section: Section| {
+        // The sections still open, each of a lower level than the next (indices).
+        let mut open: Vec<usize> = Vec::new();
+        let mut starts = |sections: &mut Vec<Section>, mut section: Section| {
             if let Some(last) = sections.last_mut() {
                 last.body.end = last.body.end.min(section.line);
             }
             // The enclosing section: the nearest before it of a lower level.
-            section.parent = sections.iter().rposition(|s| s.level < section.level);
+            while open
+                .last()
+                .is_some_and(|&o| sections[o].level >= section.level)
+            {
+                open.pop();
+            }
+            section.parent = open.last().copied();
+            open.push(sections.len());
             sections.push(section);
         };
         let n = lines.len();
@@ -602,16 +611,12 @@ impl Document {
                 // A label names a section only when it names a role; a bullet label of a
                 // state section stays its item.
                 if let Some(role) = role {
-                    let level = sections
-                        .iter()
-                        .rev()
-                        .find(|s| s.kind == Kind::Heading)
-                        .map_or(1, |s| s.level.saturating_add(1));
                     starts(
                         &mut sections,
                         Section {
                             heading: name.to_owned(),
-                            level: level.max(7),
+                            // Below every heading (levels 1–6).
+                            level: 7,
                             kind: Kind::Label,
                             line: i,
                             body: i + 1..n,
@@ -764,7 +769,10 @@ impl Document {
     /// The section a line is in (the last one starting at or before it).
     #[must_use]
     pub fn section_at(&self, line: usize) -> Option<usize> {
-        self.sections.iter().rposition(|s| s.line <= line)
+        // Sections are in the order of their lines.
+        self.sections
+            .partition_point(|s| s.line <= line)
+            .checked_sub(1)
     }
 }
 
