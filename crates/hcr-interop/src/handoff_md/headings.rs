@@ -1193,6 +1193,17 @@ const KEYWORDS: &[(Role, &[&str])] = &[
     ),
 ];
 
+/// The role a bold label (`**Other locked decisions**: …`) names: a name of the table, or a
+/// word of a list role that no bucket shares (a label holding a state's word, `**Dashboard
+/// 加载阻塞**：…`, is an item's lead, not a section).
+#[must_use]
+pub fn label_role(label: &str) -> Option<Role> {
+    role_named(label).or_else(|| {
+        keyword(&normalize(label))
+            .filter(|r| matches!(r, Role::Decisions | Role::Constraints | Role::NextAction))
+    })
+}
+
 /// The first role of [`KEYWORDS`] a normalized heading holds a word of.
 fn keyword(name: &str) -> Option<Role> {
     let padded = format!(" {name} ");
@@ -1345,6 +1356,12 @@ mod tests {
         assert!(super::is_name("Test results (all green)"));
         assert!(!super::is_name("v1.4.0 - Validation & Constraints"));
         assert_eq!(role_of("Gotchas"), Some(Role::Constraints));
+        // A label: a list role's word makes it a section; a state's word does not.
+        assert_eq!(
+            super::label_role("Other locked decisions"),
+            Some(Role::Decisions)
+        );
+        assert_eq!(super::label_role("Dashboard 加载阻塞"), None);
         assert_eq!(
             super::status_suffix("UI Improvements (Completed ✅)"),
             Some((Role::Complete, "UI Improvements")),

@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use super::headings::{Role, role_named, role_of};
+use super::headings::{Role, label_role, role_named, role_of};
 use crate::text_lines::{Line, lines};
 
 /// Which of the publisher's layouts a file follows.
@@ -607,7 +607,7 @@ impl Document {
             }
             if let Some((name, rest)) = label(raw) {
                 let enclosing = sections.last().map(|s| s.role.or(s.within));
-                let role = role_named(name).map(|role| in_place(role, name, enclosing.flatten()));
+                let role = label_role(name).map(|role| in_place(role, name, enclosing.flatten()));
                 // A label names a section only when it names a role; a bullet label of a
                 // state section stays its item.
                 if let Some(role) = role {
