@@ -46,7 +46,8 @@ tasks:
                  (`hcr generate DIR`)
   suite generate regenerate the conformance suite from its case table (the hcr-suite crate)
   suite check    check the suite: manifest schema, unique ids, each file referenced once
-  bench [--profile standard|mixed|large|jsonl|jsonl-huge|digest|certify] [--runs N] [--peers [--publisher PATH]]
+  bench [--profile standard|mixed|large|mb|near-secret|findings|jsonl|jsonl-huge|digest|certify]
+        [--runs N] [--seed N] [--mix mostly|mixed|near-secret|findings] [--peers [--publisher PATH]]
                  time hcr against a baseline (release builds; the hcr-bench crate;
                  docs/performance.md)
   hostile        every front end (CLI, MCP, Python) against hostile inputs (FIFO, /dev/zero, worst

@@ -45,7 +45,7 @@ pub use globs::{
 /// The input policy, re-exported (it lives in `hcr-fs`).
 pub use hcr_fs as input;
 pub use hcr_fs::{Folder, ReadFailure, read_record_file};
-use hcr_fs::{Found, Links, WalkOptions};
+use hcr_fs::{Found, Links, Opened, WalkOptions};
 
 /// A pattern as an error may show it: terminal controls escaped, at most 80 characters.
 fn shown(pattern: &str) -> String {
@@ -764,16 +764,33 @@ impl<'a> FileRef<'a> {
         }
     }
 
-    /// Reads the file whole, at most `max` bytes.
-    fn read(self, max: usize, links: Links) -> Result<Vec<u8>, ReadFailure> {
-        match self {
-            Self::Named(path) => read_record_file(path, max),
+    /// Reads the file whole, at most `max` bytes, into `buffer` ([`Opened::read_into`]):
+    /// its length.
+    fn read_into(
+        self,
+        max: usize,
+        links: Links,
+        buffer: &mut Vec<u8>,
+    ) -> Result<usize, ReadFailure> {
+        let opened = match self {
+            Self::Named(path) => Opened::named(path)?,
             Self::Beneath {
                 folder, relative, ..
-            } => folder.open_file(relative, links)?.read(max),
-        }
+            } => folder.open_file(relative, links)?,
+        };
+        opened.read_into(max, buffer)
     }
 }
+
+thread_local! {
+    /// The bytes of the record file a thread is checking, kept from file to file: one
+    /// allocation per thread, not one per file.
+    static FILE_BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The largest file buffer kept for the next file (1 MiB): a larger one is freed after its
+/// record.
+const KEPT_BUFFER: usize = 1 << 20;
 
 /// Files per job of the pool: enough to make a job's hand-over cheap, few enough to keep the
 /// workers even at the end.
@@ -890,17 +907,22 @@ impl Judge<'_> {
             line: None,
             label: None,
         };
-        match file.read(
-            self.validator.limits().max_record_bytes,
-            links(self.options),
-        ) {
-            Ok(bytes) => self.bytes(input, source, &bytes),
-            Err(ReadFailure::TooLarge(length)) => {
-                let report = self.validator.oversized(length);
-                self.outcome(input, source, report, None)
+        let max = self.validator.limits().max_record_bytes;
+        FILE_BUFFER.with_borrow_mut(|buffer| {
+            let outcome = match file.read_into(max, links(self.options), buffer) {
+                Ok(length) => self.bytes(input, source, &buffer[..length]),
+                Err(ReadFailure::TooLarge(length)) => {
+                    let report = self.validator.oversized(length);
+                    self.outcome(input, source, report, None)
+                }
+                Err(failure) => self.unreadable(input, Some(path), failure),
+            };
+            // A large record's room is not kept for the small ones after it.
+            if buffer.capacity() > KEPT_BUFFER {
+                *buffer = Vec::new();
             }
-            Err(failure) => self.unreadable(input, Some(path), failure),
-        }
+            outcome
+        })
     }
 
     fn unreadable(&self, input: usize, path: Option<&Path>, failure: ReadFailure) -> Outcome {

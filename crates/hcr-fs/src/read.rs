@@ -90,11 +90,49 @@ impl Opened {
     /// # Errors
     /// [`ReadFailure::TooLarge`] or a read error.
     pub fn read(self, max: usize) -> Result<Vec<u8>, ReadFailure> {
+        let mut bytes = Vec::new();
+        let length = self.read_into(max, &mut bytes)?;
+        bytes.truncate(length);
+        Ok(bytes)
+    }
+
+    /// Reads the file whole into `buffer` (kept from file to file: its bytes past the
+    /// length returned are left over from earlier files), as [`Self::read`] does; returns
+    /// its length.
+    ///
+    /// The file is read with one `read` of one byte more than its size when opened: fewer
+    /// bytes back than asked for, exactly that size, is the whole file (a regular file
+    /// returns a short read only at its end), without the zero-length read that would say
+    /// so again. Anything else (a file that grew, shrank, or was read short) is read on to
+    /// its end, never more than `max` bytes.
+    ///
+    /// # Errors
+    /// [`ReadFailure::TooLarge`] or a read error.
+    pub fn read_into(mut self, max: usize, buffer: &mut Vec<u8>) -> Result<usize, ReadFailure> {
         let length = self.within(max as u64)?;
-        // The size is a hint (the file may change while it is read); one spare byte lets the
-        // final zero-length read land without growing the buffer.
         let hint = usize::try_from(length).unwrap_or(max).min(max);
-        read_capped(self.file, max, hint + 1)
+        if buffer.len() < hint + 1 {
+            buffer.resize(hint + 1, 0);
+        }
+        let first = loop {
+            match self.file.read(&mut buffer[..=hint]) {
+                Ok(read) => break read,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(ReadFailure::Io(error)),
+            }
+        };
+        if first == hint {
+            return Ok(hint);
+        }
+        buffer.truncate(first);
+        (&mut self.file)
+            .take((max + 1 - first) as u64)
+            .read_to_end(buffer)
+            .map_err(ReadFailure::Io)?;
+        if buffer.len() > max {
+            return Err(ReadFailure::TooLarge(None));
+        }
+        Ok(buffer.len())
     }
 
     /// Reads at most the first `max` bytes of the file, however long it is.
@@ -226,6 +264,29 @@ mod tests {
 
     use super::*;
     use crate::{Folder, Links};
+
+    /// One buffer read into from file to file: each length is the file's own, its bytes
+    /// first in the buffer, whatever the files before left after them; the limit holds.
+    #[test]
+    fn files_are_read_whole_into_one_buffer() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let files: [&[u8]; 4] = [b"a longer file first", b"", b"short", b"{\"x\": 1}\n"];
+        let mut buffer = Vec::new();
+        for (i, content) in files.iter().enumerate() {
+            let path = dir.path().join(format!("{i}.json"));
+            std::fs::write(&path, content).expect("writes");
+            let opened = Opened::named(&path).expect("opens");
+            let length = opened.read_into(64, &mut buffer).expect("reads");
+            assert_eq!(&buffer[..length], *content);
+        }
+        let path = dir.path().join("large.json");
+        std::fs::write(&path, [b' '; 65]).expect("writes");
+        let opened = Opened::named(&path).expect("opens");
+        assert!(matches!(
+            opened.read_into(64, &mut buffer),
+            Err(ReadFailure::TooLarge(Some(65)))
+        ));
+    }
 
     /// A folder holding `fifo`, `socket`, `folder`, `small.txt` ("12345") and `link` (to
     /// `small.txt`).

@@ -43,7 +43,13 @@ impl JsonPointer {
 
     /// Appends an object key, escaping it.
     pub fn push_key(&mut self, key: &str) {
+        self.0.reserve(key.len() + 1);
         self.0.push('/');
+        // Most keys need no escape: copied whole.
+        if memchr::memchr2(b'~', b'/', key.as_bytes()).is_none() {
+            self.0.push_str(key);
+            return;
+        }
         for c in key.chars() {
             match c {
                 '~' => self.0.push_str("~0"),
@@ -60,15 +66,32 @@ impl JsonPointer {
 
     /// Appends an array index.
     pub fn push_index(&mut self, index: usize) {
-        use fmt::Write as _;
-        // Writing to a String cannot fail.
-        let _ = write!(self.0, "/{index}");
+        // The digits, last first, without the formatting machinery: a diagnostic's pointer
+        // is built for every finding.
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut rest = index;
+        loop {
+            at -= 1;
+            #[allow(clippy::cast_possible_truncation)] // a digit
+            {
+                digits[at] = b'0' + (rest % 10) as u8;
+            }
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        self.0.reserve(digits.len() - at + 1);
+        self.0.push('/');
+        self.0.extend(digits[at..].iter().map(|&d| char::from(d)));
     }
 
     /// This pointer with a key appended.
     #[must_use]
     pub fn key(&self, key: &str) -> Self {
-        let mut next = self.clone();
+        let mut next = Self(String::with_capacity(self.0.len() + key.len() + 1));
+        next.0.push_str(&self.0);
         next.push_key(key);
         next
     }
@@ -76,7 +99,8 @@ impl JsonPointer {
     /// This pointer with an index appended.
     #[must_use]
     pub fn index(&self, index: usize) -> Self {
-        let mut next = self.clone();
+        let mut next = Self(String::with_capacity(self.0.len() + 21));
+        next.0.push_str(&self.0);
         next.push_index(index);
         next
     }
@@ -210,6 +234,30 @@ impl<'a> Segment<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Keys and indexes are appended as escaping each character and formatting the
+        /// number would append them.
+        #[test]
+        fn segments_are_appended_as_escaped_one_by_one(
+            base in "(/[a~/\u{e9}0-9]{0,4}){0,3}",
+            key in "[a~/\u{e9}0-9]{0,6}",
+            index in proptest::prelude::any::<usize>(),
+        ) {
+            let escaped: String = key
+                .chars()
+                .map(|c| match c {
+                    '~' => "~0".to_owned(),
+                    '/' => "~1".to_owned(),
+                    c => c.to_string(),
+                })
+                .collect();
+            let pointer = JsonPointer(base.clone());
+            proptest::prop_assert_eq!(pointer.key(&key).0, format!("{base}/{escaped}"));
+            proptest::prop_assert_eq!(pointer.index(index).0, format!("{base}/{index}"));
+            proptest::prop_assert_eq!(pointer.index(index % 10).0, format!("{base}/{}", index % 10));
+        }
+    }
 
     #[test]
     fn escapes_and_unescapes_rfc6901_examples() {

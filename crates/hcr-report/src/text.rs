@@ -34,8 +34,14 @@ impl Render for Text {
     }
 
     fn record(&mut self, out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
-        for diagnostic in outcome.report.diagnostics() {
-            let rendered = render_one(&self.renderer, &self.context, outcome, diagnostic);
+        let diagnostics = outcome.report.diagnostics();
+        if diagnostics.is_empty() {
+            return Ok(());
+        }
+        // The file as shown, escaped once for all of the record's diagnostics.
+        let file = escape(&outcome.source.path_display()).into_owned();
+        for diagnostic in diagnostics {
+            let rendered = render_one(&self.renderer, &self.context, outcome, &file, diagnostic);
             writeln!(out, "{rendered}\n")?;
         }
         Ok(())
@@ -50,6 +56,7 @@ fn render_one(
     renderer: &Renderer,
     context: &Context,
     outcome: &Outcome,
+    file: &str,
     diagnostic: &Diagnostic,
 ) -> String {
     let shown = Shown {
@@ -58,7 +65,7 @@ fn render_one(
         message: escape(&diagnostic.message),
         pointer: escape(diagnostic.pointer.shown()),
         help: escape(&diagnostic.help),
-        file: escape(&outcome.source.path_display()).into_owned(),
+        file,
     };
     let place = place(outcome, diagnostic);
     let excerpt =
@@ -81,13 +88,7 @@ fn render_one(
         Some((excerpt, line)) if excerpt.cut => {
             let column = place.map_or(1, |p| p.column as usize);
             let at = Some((usize::try_from(line).unwrap_or(usize::MAX), column));
-            shown.placed(
-                renderer,
-                context.color,
-                &shown.file,
-                at,
-                Some(&excerpt.line),
-            )
+            shown.placed(renderer, context.color, shown.file, at, Some(&excerpt.line))
         }
         Some((excerpt, line)) => {
             if !context.color
@@ -98,10 +99,10 @@ fn render_one(
             shown.snippet(renderer, excerpt, line)
         }
         None => {
-            let file = &shown.file;
+            let file = shown.file;
             let path = match outcome.source.line {
                 Some(line) => format!("{file}:{line}"),
-                None => file.clone(),
+                None => file.to_owned(),
             };
             let at = place.map(|place| {
                 (
@@ -121,7 +122,7 @@ struct Shown<'a> {
     message: Cow<'a, str>,
     pointer: Cow<'a, str>,
     help: Cow<'a, str>,
-    file: String,
+    file: &'a str,
 }
 
 /// Leading spaces annotate-snippets shows in full (more are trimmed to fit the width).
@@ -157,7 +158,7 @@ impl Shown<'_> {
             title.element(
                 Snippet::source(excerpt.line)
                     .line_start(usize::try_from(line).unwrap_or(usize::MAX))
-                    .path(&*self.file)
+                    .path(self.file)
                     .annotation(AnnotationKind::Primary.span(excerpt.mark)),
             )
         })
@@ -290,7 +291,7 @@ impl Shown<'_> {
             || ![
                 self.code,
                 &self.message,
-                &self.file,
+                self.file,
                 &self.pointer,
                 &self.help,
             ]
@@ -478,7 +479,7 @@ mod tests {
             message: message.into(),
             pointer: pointer.into(),
             help: help.into(),
-            file: file.into(),
+            file,
         }
     }
 

@@ -83,8 +83,44 @@ impl Collector {
 #[derive(Debug, Default)]
 pub struct SecretSet {
     secrets: Vec<String>,
-    automaton: Option<AhoCorasick>,
+    automaton: Option<Search>,
     overflow: bool,
+}
+
+/// Up to this many secrets are searched for one by one ([`Search::Few`]): a record with
+/// secrets usually holds one or two, and building an automaton for them took longer than
+/// every search the record's diagnostics make.
+const FEW: usize = 8;
+
+/// How a set finds its secrets in a text: every occurrence of each, overlapping.
+#[derive(Debug)]
+enum Search {
+    /// A substring search per secret.
+    Few(Vec<memchr::memmem::Finder<'static>>),
+    /// One automaton for them all.
+    Many(AhoCorasick),
+}
+
+impl Search {
+    /// Every occurrence of every secret in `text` (unsorted).
+    fn ranges(&self, text: &str, out: &mut Vec<Range<usize>>) {
+        match self {
+            Self::Few(finders) => {
+                for finder in finders {
+                    let (bytes, length) = (text.as_bytes(), finder.needle().len());
+                    let mut from = 0;
+                    while let Some(found) = bytes.get(from..).and_then(|rest| finder.find(rest)) {
+                        let start = from + found;
+                        out.push(start..start + length);
+                        from = start + 1;
+                    }
+                }
+            }
+            Self::Many(automaton) => {
+                out.extend(automaton.find_overlapping_iter(text).map(|m| m.range()));
+            }
+        }
+    }
 }
 
 impl SecretSet {
@@ -103,14 +139,22 @@ impl SecretSet {
         // it then masks wholesale, as for too many secrets.
         // A contiguous NFA: a set is built per record that holds secrets and searches only that
         // record's text and messages, where a DFA's longer build does not pay for itself.
-        let automaton = (!secrets.is_empty())
-            .then(|| {
-                AhoCorasick::builder()
-                    .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
-                    .build(&secrets)
-                    .ok()
-            })
-            .flatten();
+        let automaton = if secrets.is_empty() {
+            None
+        } else if secrets.len() <= FEW {
+            Some(Search::Few(
+                secrets
+                    .iter()
+                    .map(|s| memchr::memmem::Finder::new(s.as_bytes()).into_owned())
+                    .collect(),
+            ))
+        } else {
+            AhoCorasick::builder()
+                .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+                .build(&secrets)
+                .ok()
+                .map(Search::Many)
+        };
         let overflow = overflow || (!secrets.is_empty() && automaton.is_none());
         Self {
             secrets,
@@ -220,13 +264,10 @@ impl SecretSet {
     /// The ranges of `text` that hold a secret, sorted, merged.
     #[must_use]
     pub fn ranges(&self, text: &str) -> Vec<Range<usize>> {
-        let mut ranges: Vec<Range<usize>> = match &self.automaton {
-            Some(automaton) => automaton
-                .find_overlapping_iter(text)
-                .map(|m| m.range())
-                .collect(),
-            None => Vec::new(),
-        };
+        let mut ranges: Vec<Range<usize>> = Vec::new();
+        if let Some(search) = &self.automaton {
+            search.ranges(text, &mut ranges);
+        }
         if self.overflow {
             ranges.extend(scanner::scan(text).into_iter().map(|h| h.range));
             ranges.extend(generated_words(text));
@@ -350,4 +391,43 @@ pub fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod search_tests {
+    use proptest::prelude::*;
+
+    use super::{AhoCorasick, Search};
+
+    proptest! {
+        /// A few secrets searched one by one find every occurrence the automaton finds,
+        /// overlapping ones and those of one secret inside another included.
+        #[test]
+        fn the_few_search_finds_what_the_automaton_finds(
+            secrets in proptest::collection::vec("[ab\u{e9}~/]{1,4}", 1..=super::FEW),
+            text in "[ab\u{e9}~/ ]{0,40}",
+        ) {
+            let few = Search::Few(
+                secrets
+                    .iter()
+                    .map(|s| memchr::memmem::Finder::new(s.as_bytes()).into_owned())
+                    .collect(),
+            );
+            let many = Search::Many(
+                AhoCorasick::builder()
+                    .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+                    .build(&secrets)
+                    .expect("builds"),
+            );
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            few.ranges(&text, &mut a);
+            many.ranges(&text, &mut b);
+            let key = |r: &std::ops::Range<usize>| (r.start, r.end);
+            a.sort_by_key(key);
+            a.dedup();
+            b.sort_by_key(key);
+            b.dedup();
+            prop_assert_eq!(a, b);
+        }
+    }
 }

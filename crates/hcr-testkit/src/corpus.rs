@@ -362,3 +362,100 @@ pub fn vary(rng: &mut Rng, record: &mut Value, which: usize) -> Variation {
         }
     }
 }
+
+/// Phrases that start where the secret scanner's anchors start (credential names, provider
+/// prefixes, authorization schemes) and are not secrets: what a record about credential
+/// work says without holding one.
+const NEAR_SECRETS: &[&str] = &[
+    "rotated the token after the review",
+    "the deploy key for the mirror is managed by the platform team",
+    "requests carry an Authorization: Bearer header from the gateway",
+    "compared with the sk-learn baseline",
+    "the password policy says monthly",
+    "the api_key setting is read from the vault",
+    "AKIA prefixes are blocked by the proxy",
+    "ghp_ tokens are scoped to one repository",
+    "Bearer tokens expire after an hour",
+    "token refresh runs every 30 minutes",
+    "the secret store holds the client_secret for staging",
+    "xoxb- bot scopes were narrowed",
+    "the session cookie is set by the login service",
+    "key rotation is tracked in the runbook",
+    "sk- keys are never written to logs",
+    "the access token lifetime was shortened",
+];
+
+/// The prose fields of a [`record`]: free text the schema asks nothing of but presence.
+const PROSE: &[&str] = &[
+    "summary",
+    "rationale",
+    "label",
+    "claim",
+    "text",
+    "verification",
+    "acceptanceCriteria",
+    "complete",
+    "inProgress",
+    "blocked",
+    "unverified",
+];
+
+/// Puts a near-secret phrase into every other prose string of a [`record`] (in document
+/// order), after a word of it: the record stays valid, with no secret in it.
+pub fn near_secret(rng: &mut Rng, record: &mut Value) {
+    fn walk(rng: &mut Rng, value: &mut Value, prose: bool, count: &mut usize) {
+        match value {
+            Value::String(text) if prose => {
+                *count += 1;
+                if count.is_multiple_of(2) {
+                    let phrase = NEAR_SECRETS[rng.below(NEAR_SECRETS.len())];
+                    let spaces: Vec<usize> = text.match_indices(' ').map(|(i, _)| i).collect();
+                    let at = if spaces.is_empty() {
+                        text.len()
+                    } else {
+                        spaces[rng.below(spaces.len())]
+                    };
+                    text.insert_str(at, &format!(" ({phrase})"));
+                }
+            }
+            Value::Array(items) => {
+                for item in items {
+                    walk(rng, item, prose, count);
+                }
+            }
+            Value::Object(members) => {
+                for (key, member) in members.iter_mut() {
+                    walk(rng, member, PROSE.contains(&key.as_str()), count);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut count = 0;
+    walk(rng, record, false, &mut count);
+}
+
+/// Gives a [`record`] of many evidence items many findings, spread over its lists: every
+/// third evidence item repeats the one before's id (a warning each), every third one that
+/// names an artifact has a digest that is not one (a schema error each), and every open
+/// review names the revision resolving it (a warning each).
+pub fn many_findings(rng: &mut Rng, record: &mut Value) {
+    if let Some(items) = record["evidence"].as_array_mut() {
+        for i in 1..items.len() {
+            match i % 3 {
+                0 => items[i]["id"] = items[i - 1]["id"].clone(),
+                1 if items[i].get("sha256").is_some() => {
+                    items[i]["sha256"] = json!("not-a-digest");
+                }
+                _ => {}
+            }
+        }
+    }
+    if let Some(reviews) = record["openReview"].as_array_mut() {
+        for review in reviews {
+            if review["status"] == "open" {
+                review["resolvedByRevision"] = json!(1 + rng.below(3));
+            }
+        }
+    }
+}

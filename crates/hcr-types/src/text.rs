@@ -38,14 +38,34 @@ pub const fn is_js_whitespace(c: char) -> bool {
 
 /// `text` with JavaScript `trim()` applied.
 #[must_use]
+#[inline]
 pub fn js_trim(text: &str) -> &str {
+    // Most text starts and ends with a visible ASCII character: nothing to trim, decided
+    // from two bytes.
+    if let (Some(&first), Some(&last)) = (text.as_bytes().first(), text.as_bytes().last())
+        && visible_ascii(first)
+        && visible_ascii(last)
+    {
+        return text;
+    }
     text.trim_matches(is_js_whitespace)
 }
 
 /// Whether JavaScript would consider `text` empty after `trim()`.
 #[must_use]
+#[inline]
 pub fn is_js_blank(text: &str) -> bool {
+    // Text that starts with a visible ASCII character is not blank: one byte decides.
+    if text.as_bytes().first().is_some_and(|&b| visible_ascii(b)) {
+        return false;
+    }
     text.chars().all(is_js_whitespace)
+}
+
+/// An ASCII byte that is no [`is_js_whitespace`] character, nor part of a longer one.
+#[inline(always)]
+const fn visible_ascii(byte: u8) -> bool {
+    byte > b' ' && byte < 0x80
 }
 
 /// A string with at least one character (`$defs/nonEmptyText`: `minLength: 1`).
@@ -245,6 +265,17 @@ newtype!(RecordId { text: 0, check: Self::new }:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The one-byte shortcuts answer what the character tests answer.
+        #[test]
+        fn trim_and_blank_shortcuts_agree_with_the_characters(
+            text in "[ a.\t\n\u{b}\u{c}\r\u{a0}\u{85}\u{2000}\u{feff}\u{3000}\u{e9}~\u{7f}]{0,6}",
+        ) {
+            proptest::prop_assert_eq!(js_trim(&text), text.trim_matches(is_js_whitespace));
+            proptest::prop_assert_eq!(is_js_blank(&text), text.chars().all(is_js_whitespace));
+        }
+    }
 
     #[test]
     fn js_trim_strips_bom_but_not_next_line() {
