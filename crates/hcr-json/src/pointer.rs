@@ -66,25 +66,12 @@ impl JsonPointer {
 
     /// Appends an array index.
     pub fn push_index(&mut self, index: usize) {
-        // The digits, last first, without the formatting machinery: a diagnostic's pointer
-        // is built for every finding.
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        let mut rest = index;
-        loop {
-            at -= 1;
-            #[allow(clippy::cast_possible_truncation)] // a digit
-            {
-                digits[at] = b'0' + (rest % 10) as u8;
-            }
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        self.0.reserve(digits.len() - at + 1);
+        // Without the formatting machinery: a diagnostic's pointer is built for every finding.
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(index);
+        self.0.reserve(digits.len() + 1);
         self.0.push('/');
-        self.0.extend(digits[at..].iter().map(|&d| char::from(d)));
+        self.0.push_str(digits);
     }
 
     /// This pointer with a key appended.
