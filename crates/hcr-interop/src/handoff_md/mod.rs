@@ -15,8 +15,8 @@
 //! | Constraints / Rules: `kind: text` items | `constraints` (`other` when the kind is not one of the schema's) |
 //! | Next action / Next steps: the first step not done; `Verification:`, `Due:` and `Owner:` | `nextAction`; the other steps kept as `furtherSteps` |
 //! | Ownership / Next actor: an id (never a sentence), with its type when given or named by its prefix | `ownership.nextActor` |
-//! | the title, the text before the first section, risks and open questions, every other section, lines of mapped sections no field reads, HTML comments | kept under the `sh.hcr.handoff-md` extension, each named ([`crate::Draft::kept`]) |
-//! | section `HCR record (hcr/v1)`: a JSON code block | the record: the Markdown's edits to what it shows applied ([`crate::Draft::edited`]) |
+//! | the title, the text before the first section, risks and open questions, every other section, lines of mapped sections no field reads, HTML comments | kept under the `sh.hcr.handoff-md` extension, each named ([`crate::draft::Draft::kept`]) |
+//! | section `HCR record (hcr/v1)`: a JSON code block | the record: the Markdown's edits to what it shows applied ([`crate::draft::Draft::edited`]) |
 
 mod edits;
 pub mod headings;
