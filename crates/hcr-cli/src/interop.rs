@@ -239,28 +239,8 @@ fn emit_draft(
 ) -> Result<u8> {
     let checked = draft.check_with(source, validator);
     let mut stderr = io::stderr().lock();
-    for pointer in &draft.missing {
-        writeln!(
-            stderr,
-            "hcr: the source does not give `{pointer}`: fill it in"
-        )?;
-    }
-    for what in &checked.lost {
-        writeln!(stderr, "hcr: not carried over: {what}")?;
-    }
-    for what in &draft.kept {
-        writeln!(
-            stderr,
-            "hcr: kept under the record's extensions, not in a field: {}",
-            hcr_escape::escape(what)
-        )?;
-    }
-    for pointer in &draft.edited {
-        writeln!(
-            stderr,
-            "hcr: the Markdown changes `{}` of the record it carries: the Markdown's is taken",
-            hcr_escape::escape(pointer)
-        )?;
+    for note in draft.notes(&checked.lost) {
+        writeln!(stderr, "hcr: {note}")?;
     }
     if check {
         // Which of the two holds: the draft lacks what a record needs (1), or it is

@@ -103,7 +103,65 @@ pub struct Checked {
     pub lost: Vec<String>,
 }
 
+/// The most notes of one kind [`Draft::notes`] names one by one; the rest are counted.
+pub const MAX_NOTES: usize = 20;
+
 impl Draft {
+    /// What a front end says about the draft, a line each: the fields the source does not
+    /// give, what was not carried over (`lost`, from [`Checked`]), what is kept under the
+    /// extension and not in a field, and the fields an edited rendering changed. Each kind
+    /// names at most [`MAX_NOTES`] and counts the rest, so a file of 100,000 sections gets a
+    /// few dozen lines, not 100,000.
+    #[must_use]
+    pub fn notes(&self, lost: &[String]) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut kind = |items: Vec<String>, more: &str| {
+            let total = items.len();
+            out.extend(items.into_iter().take(MAX_NOTES));
+            if total > MAX_NOTES {
+                out.push(format!("and {} more {more}", total - MAX_NOTES));
+            }
+        };
+        kind(
+            self.missing
+                .iter()
+                .map(|p| format!("the source does not give `{p}`: fill it in"))
+                .collect(),
+            "fields the source does not give",
+        );
+        kind(
+            lost.iter()
+                .map(|w| format!("not carried over: {w}"))
+                .collect(),
+            "things not carried over",
+        );
+        kind(
+            self.kept
+                .iter()
+                .map(|w| {
+                    format!(
+                        "kept under the record's extensions, not in a field: {}",
+                        hcr_escape::escape(w)
+                    )
+                })
+                .collect(),
+            "kinds of text kept under the record's extensions",
+        );
+        kind(
+            self.edited
+                .iter()
+                .map(|p| {
+                    format!(
+                        "the Markdown changes `{}` of the record it carries: the Markdown's is taken",
+                        hcr_escape::escape(p)
+                    )
+                })
+                .collect(),
+            "fields the Markdown changes",
+        );
+        out
+    }
+
     /// Checks the draft converted from `source` (the source's bytes, whose secrets, a split
     /// one included, are never shown) at the normative level.
     #[must_use]

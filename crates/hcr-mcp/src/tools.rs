@@ -898,25 +898,9 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                 "diagnostics": diagnostics,
             });
             let mut text = String::new();
-            for pointer in &draft.missing {
-                text.push_str(&format!(
-                    "the source does not give `{pointer}`: fill it in\n"
-                ));
-            }
-            for what in &checked.lost {
-                text.push_str(&format!("not carried over: {what}\n"));
-            }
-            for what in &draft.kept {
-                text.push_str(&format!(
-                    "kept under the record's extensions, not in a field: {}\n",
-                    hcr_escape::escape(what)
-                ));
-            }
-            for pointer in &draft.edited {
-                text.push_str(&format!(
-                    "the Markdown changes `{}` of the record it carries: the Markdown's is taken\n",
-                    hcr_escape::escape(pointer)
-                ));
+            for note in draft.notes(&checked.lost) {
+                text.push_str(&note);
+                text.push('\n');
             }
             if valid {
                 text.push_str("the converted record is valid:\n");

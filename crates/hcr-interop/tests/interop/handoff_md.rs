@@ -405,3 +405,27 @@ fn each_draft_case_drafts_as_its_snapshot_says() {
         );
     }
 }
+
+/// What a front end says about a draft is bounded: each kind of note names at most
+/// `MAX_NOTES` and counts the rest.
+#[test]
+fn a_drafts_notes_are_bounded() {
+    let mut text = String::from("# Handoff\n\n## Evidence\n\n");
+    for i in 0..50 {
+        text.push_str(&format!("- result {i} looked fine\n"));
+    }
+    let draft = from_handoff_md(&text);
+    let checked = draft.check(text.as_bytes());
+    let notes = draft.notes(&checked.lost);
+    let named = notes
+        .iter()
+        .filter(|n| n.starts_with("the source does not give"))
+        .count();
+    assert!(draft.missing.len() > 50, "{:?}", draft.missing);
+    assert_eq!(named, hcr_interop::draft::MAX_NOTES, "{notes:#?}");
+    let more = format!(
+        "and {} more fields the source does not give",
+        draft.missing.len() - hcr_interop::draft::MAX_NOTES
+    );
+    assert!(notes.contains(&more), "{notes:#?}");
+}
