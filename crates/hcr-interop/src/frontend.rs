@@ -158,8 +158,15 @@ fn convert_from(bytes: &[u8], from: &str) -> Result<String, RecordError> {
         "the converted record",
         1,
     );
-    for pointer in &draft.missing {
+    // Named up to the notes' bound, the rest counted: an exception's message stays short.
+    for pointer in draft.missing.iter().take(crate::draft::MAX_NOTES) {
         message.push_str(&format!("; the source does not give `{pointer}`"));
+    }
+    if draft.missing.len() > crate::draft::MAX_NOTES {
+        message.push_str(&format!(
+            "; and {} more fields the source does not give",
+            draft.missing.len() - crate::draft::MAX_NOTES
+        ));
     }
     Err(RecordError::Invalid {
         message,
