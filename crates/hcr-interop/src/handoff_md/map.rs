@@ -877,7 +877,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         if mapped {
             for i in section.body.clone() {
                 let text = doc.line(i).text.trim();
-                if !used[i] && !text.is_empty() && !is_none(text) {
+                if !used[i] && !text.is_empty() && !is_none(text) && !super::parse::is_rule(text) {
                     unmapped.push(json!({"line": i + 1, "text": text}));
                 }
             }

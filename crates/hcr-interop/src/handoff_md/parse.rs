@@ -345,6 +345,22 @@ fn task(text: &str) -> (Option<bool>, &str) {
 
 /// A bullet's text (`- x`, `* x`, `+ x` or `1. x`, a task box removed); `None` for a line
 /// that is not a bullet.
+/// Whether a line is a thematic break: three or more `-`, `*` or `_`, alike, spaces between.
+pub(crate) fn is_rule(line: &str) -> bool {
+    let mut marks = line.trim().chars().filter(|c| !c.is_whitespace());
+    let Some(first) = marks.next().filter(|c| matches!(c, '-' | '*' | '_')) else {
+        return false;
+    };
+    let mut count = 1;
+    for c in marks {
+        if c != first {
+            return false;
+        }
+        count += 1;
+    }
+    count >= 3
+}
+
 pub(crate) fn bullet(line: &str) -> Option<&str> {
     marker(line).map(|rest| task(rest).1.trim())
 }
@@ -855,6 +871,11 @@ impl Section {
             if trimmed.is_empty() {
                 in_paragraph = false;
                 header = None;
+                continue;
+            }
+            // `---` after a blank line: a rule between parts, no text of any field.
+            if !in_paragraph && is_rule(trimmed) {
+                last_item = None;
                 continue;
             }
             if trimmed.starts_with('|') {
