@@ -40,6 +40,25 @@ pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// Holds a generated file to what its generator gives now: panics when it is stale, or,
+/// with `HCR_CODEGEN=write` (`cargo xtask codegen`), writes it instead.
+///
+/// # Panics
+/// The file differs from `expected` (or cannot be written when asked to).
+pub fn assert_generated(path: &Path, expected: &str) {
+    if std::env::var_os("HCR_CODEGEN").is_some_and(|v| v == "write") {
+        std::fs::write(path, expected)
+            .unwrap_or_else(|e| panic!("{} is not writable: {e}", path.display()));
+        return;
+    }
+    let found = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        found == expected,
+        "{} is stale: run `cargo xtask codegen`",
+        path.display()
+    );
+}
+
 /// Every `*.json` file under `dir`, recursively, sorted; none if `dir` does not exist.
 #[must_use]
 pub fn json_files(dir: &Path) -> Vec<PathBuf> {

@@ -95,7 +95,7 @@ impl Role {
         }
     }
 
-    /// The receiver question (1–6, the skill's order) the role's section answers.
+    /// The receiver question the role's section answers: its index in [`QUESTIONS`].
     #[must_use]
     pub const fn question(self) -> Option<usize> {
         match self {
@@ -1274,6 +1274,49 @@ fn lookup(name: &str) -> Option<Role> {
                 .collect()
         });
     INDEX.get(name).copied()
+}
+
+/// The skill's six receiver questions, in its order.
+pub const QUESTIONS: [&str; 6] = [
+    "What outcome is required?",
+    "What is complete, active, blocked, and unverified?",
+    "Which decisions must not be repeated?",
+    "Which evidence supports the current state?",
+    "What is the first bounded action?",
+    "Where are the original artifacts?",
+];
+
+/// The page `docs/handoff-md.md` (`cargo xtask codegen` writes it): how headings are read,
+/// per receiver question the roles that answer it, and the heading table.
+#[must_use]
+pub fn docs_page() -> String {
+    use std::fmt::Write as _;
+    let mut page = String::from(
+        "# HANDOFF.md as people and agents write it\n\n\
+         <!-- Generated from crates/hcr-interop/src/handoff_md/headings.rs by `cargo xtask codegen`; do not edit. -->\n\n\
+         `hcr handoff-md lint` and `hcr convert --from handoff-md` read a handoff's sections by what\n\
+         their headings mean, as a reader does: at any level (`#` to `######`, Setext, a bold\n\
+         `**Goal**:` label or a `Goal:` line), with numbering, emoji, emphasis, case and a trailing\n\
+         colon ignored, and a qualifier after `(`, `:`, ` - ` or ` — ` set aside. A heading that\n\
+         names a state after its name (`Phase 2 (DEFERRED)`, `Task 12 — complete`) is that bucket.\n\
+         A subheading of a list section is an item of it.\n\n\
+         A file with fewer than four of the skill's sections is not in its layout: lint says so\n\
+         once (HCR601), names the receiver questions the file answers and where, and reports each\n\
+         question it does not (HCR604). Everything conversion does not put in a field is kept\n\
+         under the `sh.hcr.handoff-md` extension and named on standard error.\n\n\
+         ## The receiver questions and the headings that answer them\n\n",
+    );
+    for (q, question) in QUESTIONS.iter().enumerate() {
+        let roles: Vec<String> = Role::ALL
+            .iter()
+            .filter(|r| r.question() == Some(q))
+            .map(|r| format!("{r:?}"))
+            .collect();
+        let _ = writeln!(page, "{}. {question} {}", q + 1, roles.join(", "));
+    }
+    page.push_str("\n## The heading table\n\n");
+    page.push_str(&docs_table());
+    page
 }
 
 /// The table as the Markdown page `docs/handoff-md.md` shows it.

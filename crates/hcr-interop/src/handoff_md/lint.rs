@@ -55,16 +55,6 @@ fn answering(doc: &Document, q: usize) -> Option<&Section> {
         .find(|s| s.role.and_then(Role::question) == Some(q) && !s.is_blank(doc))
 }
 
-/// The skill's six receiver questions.
-const QUESTIONS: [&str; 6] = [
-    "What outcome is required?",
-    "What is complete, active, blocked, and unverified?",
-    "Which decisions must not be repeated?",
-    "Which evidence supports the current state?",
-    "What is the first bounded action?",
-    "Where are the original artifacts?",
-];
-
 fn pointer(heading: &str) -> JsonPointer {
     JsonPointer::root().key(heading)
 }
@@ -135,12 +125,12 @@ fn check(text: &str) -> Report {
     // Sections: missing, or left as the template's text.
     let mut unanswerable = std::collections::HashSet::new();
     if layout == Layout::Other {
-        let answered: Vec<String> = (0..QUESTIONS.len())
+        let answered: Vec<String> = (0..super::headings::QUESTIONS.len())
             .filter_map(|q| {
                 let s = answering(&doc, q)?;
                 Some(format!(
                     "\"{}\" (`{}`, line {})",
-                    QUESTIONS[q],
+                    super::headings::QUESTIONS[q],
                     hcr_escape::escape(&s.heading),
                     s.line + 1
                 ))
@@ -257,7 +247,7 @@ fn check(text: &str) -> Report {
             section.map_or_else(JsonPointer::root, |s| pointer(&s.heading)),
             format!(
                 "the handoff does not answer \"{}\": {why}",
-                QUESTIONS[question]
+                super::headings::QUESTIONS[question]
             ),
         );
         if let Some(at) = at {

@@ -330,48 +330,8 @@ fn strings(value: &Value, f: &mut impl FnMut(&str)) {
 /// answer it, generated from the one table (`cargo xtask codegen` writes it).
 #[test]
 fn docs_handoff_md_is_fresh() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/handoff-md.md");
-    let mut expected = String::from(
-        "# HANDOFF.md as people and agents write it\n\n\
-         <!-- Generated from crates/hcr-interop/src/handoff_md/headings.rs by `cargo xtask codegen`; do not edit. -->\n\n\
-         `hcr handoff-md lint` and `hcr convert --from handoff-md` read a handoff's sections by what\n\
-         their headings mean, as a reader does: at any level (`#` to `######`, Setext, a bold\n\
-         `**Goal**:` label or a `Goal:` line), with numbering, emoji, emphasis, case and a trailing\n\
-         colon ignored, and a qualifier after `(`, `:`, ` - ` or ` — ` set aside. A heading that\n\
-         names a state after its name (`Phase 2 (DEFERRED)`, `Task 12 — complete`) is that bucket.\n\
-         A subheading of a list section is an item of it.\n\n\
-         A file with fewer than four of the skill's sections is not in its layout: lint says so\n\
-         once (HCR601), names the receiver questions the file answers and where, and reports each\n\
-         question it does not (HCR604). Everything conversion does not put in a field is kept\n\
-         under the `sh.hcr.handoff-md` extension and named on standard error.\n\n\
-         ## The receiver questions and the headings that answer them\n\n",
-    );
-    let questions = [
-        "What outcome is required?",
-        "What is complete, active, blocked, and unverified?",
-        "Which decisions must not be repeated?",
-        "Which evidence supports the current state?",
-        "What is the first bounded action?",
-        "Where are the original artifacts?",
-    ];
-    for (q, question) in questions.iter().enumerate() {
-        let roles: Vec<String> = Role::ALL
-            .iter()
-            .filter(|r| r.question() == Some(q))
-            .map(|r| format!("{r:?}"))
-            .collect();
-        expected.push_str(&format!("{}. {question} {}\n", q + 1, roles.join(", ")));
-    }
-    expected.push_str("\n## The heading table\n\n");
-    expected.push_str(&hcr_interop::handoff_md::headings::docs_table());
-    if std::env::var_os("HCR_CODEGEN").is_some_and(|v| v == "write") {
-        std::fs::write(&path, &expected).expect("docs/handoff-md.md is writable");
-        return;
-    }
-    let found = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        found == expected,
-        "{} is stale: run `cargo xtask codegen`",
-        path.display()
+    hcr_testkit::assert_generated(
+        &hcr_testkit::workspace_root().join("docs/handoff-md.md"),
+        &hcr_interop::handoff_md::headings::docs_page(),
     );
 }

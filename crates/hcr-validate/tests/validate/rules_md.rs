@@ -57,16 +57,8 @@ fn rules_markdown() -> String {
 
 #[test]
 fn docs_rules_md_is_fresh() {
-    let path = hcr_testkit::workspace_root().join("docs/rules.md");
-    let expected = rules_markdown();
-    if std::env::var_os("HCR_CODEGEN").is_some_and(|v| v == "write") {
-        std::fs::write(&path, &expected).expect("docs/rules.md is writable");
-        return;
-    }
-    let found = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        found == expected,
-        "{} is stale: run `cargo xtask codegen`",
-        path.display()
+    hcr_testkit::assert_generated(
+        &hcr_testkit::workspace_root().join("docs/rules.md"),
+        &rules_markdown(),
     );
 }
