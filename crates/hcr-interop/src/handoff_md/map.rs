@@ -258,13 +258,6 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut kept = Map::new();
     // Which lines a field holds.
     let mut used = vec![false; doc.line_count()];
-    let take = |lines: &[usize], used: &mut Vec<bool>| {
-        for &l in lines {
-            if let Some(u) = used.get_mut(l) {
-                *u = true;
-            }
-        }
-    };
     let skipped: Option<&Section> = skip.and_then(|i| doc.sections.get(i));
     let active = |s: &&Section| !skipped.is_some_and(|k| std::ptr::eq(k, *s));
     let sections_in = |role: Role| -> Vec<&Section> {
@@ -358,12 +351,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         missing.push("/objective/summary".to_owned());
     }
     for section in sections_in(Role::Criteria) {
-        take(&[section.line], &mut used);
-        for e in entries(section, doc) {
-            if unwritten(&e) {
-                continue;
-            }
-            take(&e.lines, &mut used);
+        for e in read(section, entries(section, doc), &mut used) {
             if !is_none(&e.text) && !e.text.is_empty() {
                 criteria.push(e.text);
             }
@@ -571,12 +559,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         std::collections::HashMap::new();
     for role in [Role::Evidence, Role::Artifacts] {
         for section in sections_in(role) {
-            take(&[section.line], &mut used);
-            for e in list_entries(section, doc) {
-                if unwritten(&e) {
-                    continue;
-                }
-                take(&e.lines, &mut used);
+            for e in read(section, list_entries(section, doc), &mut used) {
                 if e.text.is_empty() || is_none(&e.text) || is_placeholder_text(&e.text) {
                     continue;
                 }
@@ -600,15 +583,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 {
                     continue;
                 }
-                let at = evidence.len();
-                let mut entry = json!({"id": format!("evidence-{}", at + 1), "label": e.text});
-                match place {
-                    Some(place) if place.contains("://") && hcr_types::is_uri_reference(&place) => {
-                        entry["uri"] = json!(place);
-                    }
-                    Some(place) => entry["artifactRef"] = json!(place),
-                    None => missing.push(format!("/evidence/{at}/artifactRef")),
-                }
+                let entry = evidence_item(e.text, place, evidence.len(), &mut missing);
                 if let Some(p) = entry["artifactRef"].as_str().or(entry["uri"].as_str()) {
                     by_place
                         .entry(p.to_owned())
@@ -622,35 +597,34 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // In a file without an evidence section, the test results and commits it states
     // elsewhere (`Full suite: 38 passed`, `Last commit: 918709c`) are its evidence: each
     // sentence once, where it was written as well. (A file that has one chose its evidence.)
-    let chosen = !sections_in(Role::Evidence).is_empty();
-    let mut proofs: std::collections::HashSet<String> = std::collections::HashSet::new();
-    for section in doc.sections.iter().filter(active).filter(|_| !chosen) {
-        let role = section.role.or(section.within);
-        if matches!(
-            role,
-            Some(Role::Evidence | Role::Artifacts | Role::Constraints | Role::Criteria)
-        ) || matches!(
-            role,
-            Some(Role::NextAction | Role::Verification | Role::Remaining)
-        ) {
-            continue;
+    let outside = |role: Role, unread: &[Role]| -> Vec<String> {
+        if !sections_in(role).is_empty() {
+            return Vec::new();
         }
-        for e in entries(section, doc) {
-            for sentence in proof_sentences(&e.text) {
-                // Each sentence once (a set: a file may state thousands).
-                if !proofs.insert(sentence.clone()) {
-                    continue;
-                }
-                let at = evidence.len();
-                let mut entry = json!({"id": format!("evidence-{}", at + 1), "label": sentence});
-                match location(&sentence).or_else(|| commit_of(&sentence)) {
-                    Some(place) if place.contains("://") && hcr_types::is_uri_reference(&place) => {
-                        entry["uri"] = json!(place);
-                    }
-                    Some(place) => entry["artifactRef"] = json!(place),
-                    None => missing.push(format!("/evidence/{at}/artifactRef")),
-                }
-                evidence.push(entry);
+        doc.sections
+            .iter()
+            .filter(active)
+            .filter(|s| !s.role.or(s.within).is_some_and(|r| unread.contains(&r)))
+            .flat_map(|s| entries(s, doc))
+            .map(|e| e.text)
+            .collect()
+    };
+    // Each sentence once (a set: a file may state thousands).
+    let mut proofs: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let unread = [
+        Role::Evidence,
+        Role::Artifacts,
+        Role::Constraints,
+        Role::Criteria,
+        Role::NextAction,
+        Role::Verification,
+        Role::Remaining,
+    ];
+    for text in outside(Role::Evidence, &unread) {
+        for sentence in proof_sentences(&text) {
+            if proofs.insert(sentence.clone()) {
+                let place = location(&sentence).or_else(|| commit_of(&sentence));
+                evidence.push(evidence_item(sentence, place, evidence.len(), &mut missing));
             }
         }
     }
@@ -658,12 +632,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // Constraints.
     let mut constraints = Vec::new();
     for section in sections_in(Role::Constraints) {
-        take(&[section.line], &mut used);
-        for e in list_entries(section, doc) {
-            if unwritten(&e) {
-                continue;
-            }
-            take(&e.lines, &mut used);
+        for e in read(section, list_entries(section, doc), &mut used) {
             if e.text.is_empty() || is_none(&e.text) {
                 continue;
             }
@@ -682,24 +651,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // In a file without a constraints section, the rules it states elsewhere (`Never run
     // polyglot from a Claude session.`, `git push requires explicit approval.`) are its
     // constraints: each sentence once, where it was written as well.
-    let chosen = !sections_in(Role::Constraints).is_empty();
-    let mut rules: std::collections::HashSet<String> = constraints
-        .iter()
-        .filter_map(|c: &Value| c["text"].as_str().map(str::to_owned))
-        .collect();
-    for section in doc.sections.iter().filter(active).filter(|_| !chosen) {
-        let role = section.role.or(section.within);
-        if matches!(
-            role,
-            Some(Role::Decisions | Role::Criteria | Role::Evidence | Role::Artifacts)
-        ) {
-            continue;
-        }
-        for e in entries(section, doc) {
-            for (kind, sentence) in rule_sentences(&e.text) {
-                if !rules.insert(sentence.clone()) {
-                    continue;
-                }
+    let mut rules: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let unread = [
+        Role::Decisions,
+        Role::Criteria,
+        Role::Evidence,
+        Role::Artifacts,
+    ];
+    for text in outside(Role::Constraints, &unread) {
+        for (kind, sentence) in rule_sentences(&text) {
+            if rules.insert(sentence.clone()) {
                 constraints.push(json!({"kind": kind, "text": sentence}));
             }
         }
@@ -711,12 +672,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut owner: Option<String> = None;
     let mut chosen = false;
     for section in sections_in(Role::NextAction) {
-        take(&[section.line], &mut used);
-        for e in entries(section, doc) {
-            if unwritten(&e) {
-                continue;
-            }
-            take(&e.lines, &mut used);
+        for e in read(section, entries(section, doc), &mut used) {
             let text = e.text.trim();
             if text.is_empty() {
                 continue;
@@ -772,12 +728,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
     }
     for section in sections_in(Role::Verification) {
-        take(&[section.line], &mut used);
-        for e in entries(section, doc) {
-            if unwritten(&e) {
-                continue;
-            }
-            take(&e.lines, &mut used);
+        for e in read(section, entries(section, doc), &mut used) {
             if e.text.is_empty() || is_placeholder_text(&e.text) {
                 continue;
             }
@@ -980,6 +931,45 @@ const CANONICAL: [&str; 15] = [
 ];
 
 /// A placeholder entry (`TBD`, `(filled in later)`): no field's; its line is kept as it is.
+/// An evidence item `at` its place in the list: its label, and its place as a `uri` (a URL)
+/// or an `artifactRef`; without one, the place is reported missing.
+fn evidence_item(
+    label: String,
+    place: Option<String>,
+    at: usize,
+    missing: &mut Vec<String>,
+) -> Value {
+    let mut entry = json!({"id": format!("evidence-{}", at + 1), "label": label});
+    match place {
+        Some(place) if place.contains("://") && hcr_types::is_uri_reference(&place) => {
+            entry["uri"] = json!(place);
+        }
+        Some(place) => entry["artifactRef"] = json!(place),
+        None => missing.push(format!("/evidence/{at}/artifactRef")),
+    }
+    entry
+}
+
+/// Marks `lines` as held by a field.
+fn take(lines: &[usize], used: &mut [bool]) {
+    for &l in lines {
+        if let Some(u) = used.get_mut(l) {
+            *u = true;
+        }
+    }
+}
+
+/// The written entries of `section` (`all`, its [`entries`] or [`list_entries`]), its
+/// heading's line and theirs marked as held by a field.
+fn read(section: &Section, all: Vec<Entry>, used: &mut [bool]) -> Vec<Entry> {
+    take(&[section.line], used);
+    let written: Vec<Entry> = all.into_iter().filter(|e| !unwritten(e)).collect();
+    for e in &written {
+        take(&e.lines, used);
+    }
+    written
+}
+
 fn unwritten(e: &Entry) -> bool {
     (is_placeholder_text(&e.text) && !is_none(&e.text))
         || (is_none(&e.text) && !super::parse::none_alone(&e.text))
