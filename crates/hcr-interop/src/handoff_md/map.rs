@@ -1091,11 +1091,7 @@ fn status_words(text: &str) -> Option<Role> {
 fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
     let t = without_mark(text);
     let (label, rest) = label_split(t)?;
-    let label = label
-        .trim()
-        .trim_matches(|c| matches!(c, '*' | '_'))
-        .trim_start_matches(['→', '➡', '👉', ' ']);
-    let rest = rest.trim_start_matches(['*', '_']);
+    let label = label.trim_start_matches(ARROWS);
     let short = !label.is_empty()
         && label.chars().count() <= 30
         && label.split_whitespace().count() <= 3
@@ -1268,7 +1264,7 @@ fn inline_buckets(role: Role, text: &str) -> Vec<(Role, String)> {
 
 /// A text split at the colon that ends its leading label, looked for only where a label
 /// can end (its first 160 bytes), so that reading every sentence of a long text for one stays
-/// linear.
+/// linear: the label without its emphasis, and the rest.
 fn label_split(text: &str) -> Option<(&str, &str)> {
     let mut end = 160.min(text.len());
     while !text.is_char_boundary(end) {
@@ -1277,8 +1273,12 @@ fn label_split(text: &str) -> Option<(&str, &str)> {
     let head = &text[..end];
     let at = head.find([':', '：'])?;
     let colon = text[at..].chars().next()?.len_utf8();
-    Some((&text[..at], &text[at + colon..]))
+    let label = text[..at].trim().trim_matches(['*', '_']);
+    Some((label, text[at + colon..].trim_start_matches(['*', '_'])))
 }
+
+/// The arrows a label may start with (`**→ Start here next:**`).
+const ARROWS: [char; 4] = ['→', '➡', '👉', ' '];
 
 /// The text before and after a bold label naming `role` inside a longer text (`See
 /// above. **→ Start here next:** package it.` → `See above.`, `package it.`).
@@ -1298,7 +1298,7 @@ fn bold_label(text: &str, role: Role) -> Option<(&str, &str)> {
             (None, Some(rest)) => (label, rest),
             (None, None) => continue,
         };
-        let label = label.trim_start_matches(['→', '➡', '👉', ' ']);
+        let label = label.trim_start_matches(ARROWS);
         if label.chars().count() <= 30 && super::headings::role_named(label) == Some(role) {
             return Some((&text[..open], rest.trim_start()));
         }
@@ -1309,8 +1309,6 @@ fn bold_label(text: &str, role: Role) -> Option<(&str, &str)> {
 pub(crate) fn bucket_label(text: &str) -> Option<(Role, &str)> {
     let t = without_mark(text);
     let (label, rest) = label_split(t)?;
-    let label = label.trim().trim_matches(|c| matches!(c, '*' | '_'));
-    let rest = rest.trim_start_matches(['*', '_']);
     if label.chars().count() > 30 {
         return None;
     }
