@@ -6,21 +6,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::io::BufRead as _;
-use std::path::{Path, PathBuf};
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "json") {
-            out.push(path);
-        }
-    }
-}
+use std::path::Path;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,10 +31,7 @@ fn main() {
             line.clear();
         }
     } else {
-        let mut paths = Vec::new();
-        files(Path::new(path), &mut paths);
-        paths.sort();
-        for path in paths {
+        for path in hcr_bench_baselines::json_files(Path::new(path)) {
             let Ok(bytes) = std::fs::read(&path) else {
                 failed += 1;
                 continue;

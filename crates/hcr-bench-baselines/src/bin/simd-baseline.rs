@@ -8,21 +8,7 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use std::io::{BufRead as _, Read as _};
-use std::path::{Path, PathBuf};
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "json") {
-            out.push(path);
-        }
-    }
-}
+use std::path::Path;
 
 /// Parses `bytes` (which simd-json rewrites in place) unless only reading; whether it parsed.
 fn parse(bytes: &mut [u8], read_only: bool) -> bool {
@@ -57,10 +43,7 @@ fn main() {
             buffer.clear();
         }
     } else {
-        let mut paths = Vec::new();
-        files(Path::new(path), &mut paths);
-        paths.sort();
-        for path in paths {
+        for path in hcr_bench_baselines::json_files(Path::new(path)) {
             buffer.clear();
             let read = std::fs::File::open(&path).and_then(|mut f| f.read_to_end(&mut buffer));
             if read.is_err() {
