@@ -75,13 +75,141 @@ pub(crate) struct Entry {
 /// paragraphs introduce them and are no entries of their own.
 pub(crate) fn list_entries(section: &Section, doc: &Document) -> Vec<Entry> {
     let all = entries(section, doc);
-    if all.iter().any(|e| !e.paragraph) {
+    let mut out: Vec<Entry> = if all.iter().any(|e| !e.paragraph) {
         all.into_iter()
             .filter(|e| !e.paragraph || e.lines.contains(&section.line))
             .collect()
     } else {
         all
+    };
+    out.extend(code_entries(section, doc, out.is_empty()));
+    out
+}
+
+/// The file a line of a listing or tree names, and its comment: `├── src/reader.rs  # The
+/// reader` → `src/reader.rs`, `The reader`. A folder, a command or code names none.
+fn listed_file(line: &str) -> Option<(&str, &str)> {
+    let line = line.trim_start_matches(['│', '├', '└', '─', '|', '`', '-', '+', ' ']);
+    let (head, comment) = match line.split_once(" # ").or_else(|| line.split_once(" // ")) {
+        Some((head, comment)) => (head.trim(), comment.trim()),
+        None => (line.trim(), ""),
+    };
+    let file = !head.is_empty()
+        && !head.contains(char::is_whitespace)
+        && !head.ends_with(['/', '\\'])
+        && location(&format!("`{head}`")).is_some_and(|p| p == head);
+    file.then_some((head, comment))
+}
+
+/// What a list section says in code blocks. Under evidence and artifacts, each file a listing
+/// or tree names, with its comment (`└── runner.lua  # Test runner (101 tests passing)`);
+/// under constraints, a short block is one rule (`## Fixed parameters (do not change)` over
+/// the values), headed by the section's heading when nothing else in it is. Their lines stay
+/// kept verbatim as well: an entry read from code holds no line.
+fn code_entries(section: &Section, doc: &Document, alone: bool) -> Vec<Entry> {
+    const MAX_RULE_LINES: usize = 40;
+    let role = section.role.or(section.within);
+    let entry = |text: String| Entry {
+        text,
+        lines: Vec::new(),
+        checked: None,
+        cells: Vec::new(),
+        paragraph: false,
+        nested: false,
+    };
+    let mut out = Vec::new();
+    for block in section.blocks(doc) {
+        let Block::Verbatim { lines } = block else {
+            continue;
+        };
+        let code: Vec<&str> = lines
+            .iter()
+            .map(|&l| doc.line(l).text.trim())
+            .filter(|t| !t.is_empty() && !t.starts_with("```") && !t.starts_with("~~~"))
+            .collect();
+        // A table's header and rule are verbatim too: no code.
+        if code.iter().all(|t| t.starts_with('|')) {
+            continue;
+        }
+        match role {
+            Some(Role::Evidence | Role::Artifacts) => {
+                for (head, comment) in code.into_iter().filter_map(listed_file) {
+                    out.push(entry(if comment.is_empty() {
+                        head.to_owned()
+                    } else {
+                        format!("`{head}` — {comment}")
+                    }));
+                }
+            }
+            Some(Role::Constraints) if code.len() <= MAX_RULE_LINES => {
+                let body = code.join("; ");
+                out.push(entry(if alone {
+                    format!("{}: {body}", section.heading)
+                } else {
+                    body
+                }));
+            }
+            _ => {}
+        }
     }
+    out
+}
+
+/// The entries of a decisions section. A paragraph there is a decision of its own (`Recommended
+/// pivot: build a polished package.`), unless it only introduces the items after it
+/// (`Decisions made:`). A paragraph that states a decision and then introduces a list (`Do
+/// not build another copy. Similar packages exist:`) is one decision: its first sentence,
+/// with the rest and the items as the rationale.
+fn decision_entries(section: &Section, doc: &Document) -> Vec<Entry> {
+    let all = entries(section, doc);
+    let mut out: Vec<Entry> = Vec::new();
+    // The decision an introducing paragraph states, which takes the items after it.
+    let mut taking: Option<usize> = None;
+    let mut free_items = false;
+    for e in all {
+        if e.paragraph {
+            taking = None;
+            let intro = e.text.trim_end().ends_with([':', '：']);
+            if !intro {
+                out.push(e);
+                continue;
+            }
+            // `Do not build another copy. Similar packages exist:`: a sentence before the
+            // introducing one is the decision.
+            let body = e.text.trim_end().trim_end_matches([':', '：']);
+            if let Some(at) = body.find(". ").filter(|&at| at > 0) {
+                let text = format!("{} because {}", body[..=at].trim(), e.text[at + 2..].trim());
+                let mut decision = e;
+                decision.text = text;
+                decision.paragraph = false;
+                taking = Some(out.len());
+                out.push(decision);
+            }
+            continue;
+        }
+        match taking.and_then(|at| out.get_mut(at)) {
+            Some(decision) if !e.nested => {
+                let sep = if decision.text.ends_with([':', '：']) {
+                    " "
+                } else {
+                    "; "
+                };
+                decision.text.push_str(sep);
+                decision.text.push_str(&e.text);
+                decision.lines.extend(e.lines);
+            }
+            _ => {
+                free_items |= !e.paragraph;
+                out.push(e);
+            }
+        }
+    }
+    // Beside items of their own, paragraphs are remarks (`We argued a lot.`), no decisions;
+    // a paragraph that states one and took the items after it stays.
+    if free_items {
+        out.retain(|e| !e.paragraph);
+    }
+    out
 }
 
 pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
@@ -539,7 +667,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             continue;
         }
-        for e in list_entries(section, doc) {
+        for e in decision_entries(section, doc) {
             if unwritten(&e) {
                 continue;
             }
@@ -594,23 +722,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
         }
     }
-    // In a file without an evidence section, the test results and commits it states
-    // elsewhere (`Full suite: 38 passed`, `Last commit: 918709c`) are its evidence: each
-    // sentence once, where it was written as well. (A file that has one chose its evidence.)
-    let outside = |role: Role, unread: &[Role]| -> Vec<String> {
-        if !sections_in(role).is_empty() {
-            return Vec::new();
-        }
-        doc.sections
-            .iter()
-            .filter(active)
-            .filter(|s| !s.role.or(s.within).is_some_and(|r| unread.contains(&r)))
-            .flat_map(|s| entries(s, doc))
-            .map(|e| e.text)
-            .collect()
-    };
-    // Each sentence once (a set: a file may state thousands).
-    let mut proofs: std::collections::HashSet<String> = std::collections::HashSet::new();
+    // The test results and commits a file states outside its evidence (`Full suite: 38
+    // passed`, `Last commit: 918709c`, a commit log in a code block) are evidence too: each
+    // sentence once, and not again when an evidence item already says it.
+    let mut proofs: std::collections::HashSet<String> = evidence
+        .iter()
+        .filter_map(|e| e["label"].as_str().map(str::to_owned))
+        .collect();
     let unread = [
         Role::Evidence,
         Role::Artifacts,
@@ -620,11 +738,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         Role::Verification,
         Role::Remaining,
     ];
-    for text in outside(Role::Evidence, &unread) {
-        for sentence in proof_sentences(&text) {
-            if proofs.insert(sentence.clone()) {
-                let place = location(&sentence).or_else(|| commit_of(&sentence));
-                evidence.push(evidence_item(sentence, place, evidence.len(), &mut missing));
+    for section in doc.sections.iter().filter(active) {
+        let read_entries = !section
+            .role
+            .or(section.within)
+            .is_some_and(|r| unread.contains(&r));
+        for text in stated_texts(section, doc, read_entries) {
+            for sentence in proof_sentences(&text) {
+                if proofs.insert(sentence.clone()) {
+                    let place = location(&sentence).or_else(|| commit_place(&sentence));
+                    evidence.push(evidence_item(sentence, place, evidence.len(), &mut missing));
+                }
             }
         }
     }
@@ -648,20 +772,34 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             );
         }
     }
-    // In a file without a constraints section, the rules it states elsewhere (`Never run
-    // polyglot from a Claude session.`, `git push requires explicit approval.`) are its
-    // constraints: each sentence once, where it was written as well.
-    let mut rules: std::collections::HashSet<String> = std::collections::HashSet::new();
+    // The rules a file states outside its constraints (`Never run polyglot from a Claude
+    // session.`, `git push requires explicit approval.`) are constraints too: each sentence
+    // once, and not again when a constraint already says it.
+    // (A set, not a search of the list: a file may state thousands.)
+    let mut rules: std::collections::HashSet<String> = constraints
+        .iter()
+        .filter_map(|c| c["text"].as_str().map(str::to_owned))
+        .collect();
     let unread = [
+        Role::Constraints,
         Role::Decisions,
         Role::Criteria,
         Role::Evidence,
         Role::Artifacts,
     ];
-    for text in outside(Role::Constraints, &unread) {
-        for (kind, sentence) in rule_sentences(&text) {
-            if rules.insert(sentence.clone()) {
-                constraints.push(json!({"kind": kind, "text": sentence}));
+    for section in doc.sections.iter().filter(active) {
+        if section
+            .role
+            .or(section.within)
+            .is_some_and(|r| unread.contains(&r))
+        {
+            continue;
+        }
+        for text in stated_texts(section, doc, true) {
+            for (kind, sentence) in rule_sentences(&text) {
+                if rules.insert(sentence.clone()) {
+                    constraints.push(json!({"kind": kind, "text": sentence}));
+                }
             }
         }
     }
@@ -1102,6 +1240,53 @@ fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
 }
 
 /// A bucket label at the start of an entry: `Complete: x`, `**Done**:`, `✅ Completed:`.
+/// The texts a section states, as proofs and rules are looked for in them: its entries
+/// (when `entries` is set), each line of a paragraph of labelled lines on its own (`**Written**:
+/// …` then `**Last commit**: …`), and each line of its code blocks (a line's comment alone, when
+/// it has one: `pytest -q  # 1150 tests, should be green`).
+fn stated_texts(section: &Section, doc: &Document, entries_too: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    if entries_too {
+        for e in entries(section, doc) {
+            let labelled_lines = e.paragraph
+                && e.lines.len() > 1
+                && e.lines
+                    .iter()
+                    .filter(|&&l| doc.line(l).text.trim_start().starts_with("**"))
+                    .count()
+                    > 1;
+            if labelled_lines {
+                out.extend(e.lines.iter().map(|&l| doc.line(l).text.trim().to_owned()));
+            } else {
+                out.push(e.text);
+            }
+        }
+    }
+    // A file listed under evidence or artifacts is an item of its own there.
+    let listing = matches!(
+        section.role.or(section.within),
+        Some(Role::Evidence | Role::Artifacts)
+    );
+    for block in section.blocks(doc) {
+        if let Block::Verbatim { lines } = block {
+            for l in lines {
+                let line = doc.line(l).text.trim();
+                if listing && listed_file(line).is_some() {
+                    continue;
+                }
+                let said = [" # ", " // ", " -- "]
+                    .iter()
+                    .find_map(|c| line.split_once(c).map(|(_, comment)| comment))
+                    .unwrap_or(line);
+                if !said.is_empty() && !said.starts_with("```") && !said.starts_with("~~~") {
+                    out.push(said.to_owned());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The sentences of a text that state a test result (`38 passed, 0 failed`, `253
 /// passing`, `90 pass / 0 fail`) or name a commit after a label (`Last commit: 918709c`).
 fn proof_sentences(text: &str) -> Vec<String> {
@@ -1138,11 +1323,20 @@ fn proof_sentences(text: &str) -> Vec<String> {
             .filter(|w| !w.is_empty())
             .map(str::to_lowercase)
             .collect();
-        let counted = words.windows(2).any(|w| {
-            w[0].chars().next().is_some_and(|c| c.is_ascii_digit())
-                && w[0].chars().all(|c| c.is_ascii_digit() || c == '/')
-                && RESULTS.contains(&w[1].as_str())
-        });
+        let number = |w: &str| {
+            w.chars().next().is_some_and(|c| c.is_ascii_digit())
+                && w.chars().all(|c| c.is_ascii_digit() || c == '/')
+        };
+        // `38 passed`, `143 new tests`, `39 commits ahead of origin`, `18 files changed`.
+        let counted = words
+            .windows(2)
+            .any(|w| number(&w[0]) && RESULTS.contains(&w[1].as_str()))
+            || words.windows(3).any(|w| {
+                number(&w[0])
+                    && (matches!(w[2].as_str(), "tests" | "passed" | "passing")
+                        || (w[1] == "commits" && matches!(w[2].as_str(), "ahead" | "behind"))
+                        || (w[1] == "files" && matches!(w[2].as_str(), "changed" | "modified")))
+            });
         let committed = sentence
             .split_once([':', '：'])
             .is_some_and(|(label, rest)| {
@@ -1150,6 +1344,7 @@ fn proof_sentences(text: &str) -> Vec<String> {
                 COMMITS.contains(&label.as_str()) && commit_of(rest).is_some()
             })
             || starts_with_commit(sentence)
+            || label_split(sentence).is_some_and(|(_, rest)| starts_with_commit(rest))
             || words
                 .windows(2)
                 .any(|w| matches!(w[0].as_str(), "commit" | "提交") && commit_of(&w[1]).is_some());
@@ -1184,6 +1379,8 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         "승인이 필요",
     ];
     const CJK_PROHIBITIONS: [&str; 5] = ["不要", "不得", "禁止", "절대", "しないこと"];
+    // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start.
+    const CJK_ANYWHERE: [&str; 5] = ["不要", "不得", "禁止", "切勿", "请勿"];
     let mut out = Vec::new();
     for sentence in text
         .split_inclusive(['。', '；', ';'])
@@ -1200,6 +1397,8 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
             Some("permission")
         } else if PROHIBITIONS.iter().any(|p| lower.starts_with(p))
             || CJK_PROHIBITIONS.iter().any(|p| bare.starts_with(p))
+            || CJK_ANYWHERE.iter().any(|p| bare.contains(p))
+            || bare.starts_with("不自动")
         {
             Some("other")
         } else {
@@ -1220,11 +1419,33 @@ fn starts_with_commit(text: &str) -> bool {
     let text = text.trim_start_matches(['`', '*', ' ']);
     let hash_len = text.bytes().take_while(u8::is_ascii_alphanumeric).count();
     let (hash, rest) = text.split_at(hash_len);
+    let rest = rest.trim_start_matches(['`', '*']).trim_start();
+    let Some(message) = rest.strip_prefix(['-', '—', '–', ':']) else {
+        return false;
+    };
+    // A hash of digits alone (`4609328 - feat: …`) only before a conventional commit's type.
+    let conventional = message
+        .trim_start()
+        .split_once(':')
+        .is_some_and(|(kind, _)| {
+            let kind = kind.split('(').next().unwrap_or(kind).trim_end_matches('!');
+            !kind.is_empty() && kind.len() <= 10 && kind.bytes().all(|b| b.is_ascii_lowercase())
+        });
     commit_of(hash).is_some_and(|h| h.len() == hash.len())
-        && rest
-            .trim_start_matches(['`', '*'])
-            .trim_start()
-            .starts_with(['-', '—', '–', ':'])
+        || (conventional
+            && (7..=40).contains(&hash.len())
+            && hash.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The revision a proof names: the hash a commit's line starts with (digits alone included,
+/// `4609328 - feat: …`), else the first hash in it.
+fn commit_place(text: &str) -> Option<String> {
+    if starts_with_commit(text) {
+        let hash = text.trim_start_matches(['`', '*', ' ']);
+        let len = hash.bytes().take_while(u8::is_ascii_alphanumeric).count();
+        return Some(hash[..len].to_owned());
+    }
+    commit_of(text)
 }
 
 /// The first word of a text that is a commit hash (7 to 40 hexadecimal digits, a digit and
