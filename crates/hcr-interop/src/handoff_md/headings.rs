@@ -155,6 +155,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "main goal",
             "intent",
             "intended outcome",
+            "focus",
+            "session focus",
+            "next session focus",
+            "north star",
             "outcome",
             "what we are doing",
             "what we re doing",
@@ -370,7 +374,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "ongoing",
             "active",
             "current work",
-            "current focus",
             "partially done",
             "partially complete",
             "underway",
@@ -519,6 +522,9 @@ const TABLE: &[(Role, &[&str])] = &[
             "technical decisions",
             "decision log",
             "choices made",
+            "successful approaches",
+            "what worked",
+            "approaches that worked",
             "design choices",
             "key choices",
             "решения",
@@ -722,6 +728,9 @@ const TABLE: &[(Role, &[&str])] = &[
             "next session should",
             "for the next session",
             "recommended next steps",
+            "recommended approach",
+            "suggested approach",
+            "recommended approach for new session",
             "suggested next steps",
             "priorities",
             "next priorities",
@@ -928,7 +937,9 @@ pub fn role_named(heading: &str) -> Option<Role> {
             return Some(role);
         }
     }
-    // A name it starts with (a heading of a few words).
+    // A name it starts with (a heading of a few words, its qualifier set aside: `What's left
+    // to do tomorrow (or whenever you pick it up)`).
+    let name = normalize(head);
     let words: Vec<&str> = name.split(' ').collect();
     if words.len() <= 7 {
         for n in (1..words.len()).rev() {
@@ -1156,6 +1167,7 @@ const KEYWORDS: &[(Role, &[&str])] = &[
         &[
             "files",
             "paths",
+            "references",
             "文件",
             "파일",
             "ファイル",

@@ -212,10 +212,42 @@ fn decision_entries(section: &Section, doc: &Document) -> Vec<Entry> {
     out
 }
 
+/// A subheading that only names when (`### Short term`, `### 中期`): its items are the
+/// steps, not the heading.
+fn is_horizon(heading: &str) -> bool {
+    const WHEN: [&str; 20] = [
+        "short term",
+        "medium term",
+        "mid term",
+        "long term",
+        "near term",
+        "immediate",
+        "later",
+        "soon",
+        "now",
+        "短期",
+        "中期",
+        "长期",
+        "長期",
+        "近期",
+        "远期",
+        "단기",
+        "중기",
+        "장기",
+        "kurzfristig",
+        "mittelfristig",
+    ];
+    WHEN.contains(&normalize(heading).as_str())
+}
+
 pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::new();
     // A subheading of a list is an item of it: `### 1. UI improvements (Completed ✅)`.
-    if section.role.is_none() && section.within.is_some() && section.kind == Kind::Heading {
+    if section.role.is_none()
+        && section.within.is_some()
+        && section.kind == Kind::Heading
+        && !is_horizon(&section.heading)
+    {
         out.push(Entry {
             text: unescape(&section.heading),
             lines: vec![section.line],
@@ -475,6 +507,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
         }
         take(&[goal.line], &mut used);
+    } else if let Some(summary) = doc.title().as_deref().and_then(title_goal) {
+        // No goal section: a title that names the work after its handoff word (`Übergabe:
+        // WikiKit — der Wissenskreislauf`, `Handoff prompt — finish §1–§11 of plan.md`).
+        objective.insert("summary".into(), json!(summary));
     } else {
         missing.push("/objective/summary".to_owned());
     }
@@ -553,12 +589,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     || e.cells.iter().any(|(_, c)| status_bucket(c).is_some())
             })
             || bucket_parents.contains(&std::ptr::from_ref(section));
+        let mut split_yet = false;
         for e in all {
             if unwritten(&e) {
                 continue;
             }
             let line = e.lines.first().copied().unwrap_or(section.line);
+            split_yet |= !e.paragraph || e.checked.is_some();
             if let Some((bucket, rest)) = bucket_label(&e.text) {
+                split_yet = true;
                 take(&e.lines, &mut used);
                 let rest = rest.trim();
                 if is_none(rest) {
@@ -610,7 +649,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 None => None,
             };
             let by_mark = (!e.paragraph).then(|| status_bucket(&e.text)).flatten();
-            let by_words = (!structured).then(|| status_in_words(&e.text));
+            // A state split by labels or boxes may lead with a paragraph that says its own
+            // state (`**All four sessions shipped.** The release is live.`).
+            let by_words = if structured {
+                (e.paragraph && !split_yet)
+                    .then(|| lead_status(&e.text))
+                    .flatten()
+            } else {
+                Some(status_in_words(&e.text))
+            };
             let bucket = by_box.or(by_mark).or(open).or(by_words);
             if let Some(bucket) = bucket {
                 take(&e.lines, &mut used);
@@ -634,6 +681,20 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             json!(capped(dedup(items), bucket.key(), &mut lost)),
         );
     }
+    // The first thing left to do, should no step be named next (a deferred item is none).
+    let first_todo: Option<String> = remaining
+        .iter()
+        .find(|r| {
+            let line = r["line"].as_u64().and_then(|l| usize::try_from(l).ok());
+            // Nor is an item of a stage (`### 5. §9 — remaining channels`): the plan's
+            // first open stage is.
+            !line
+                .and_then(|l| doc.section_at(l.saturating_sub(1)))
+                .is_some_and(|at| {
+                    deferred(doc, at) || stage_number(&doc.sections[at].heading).is_some()
+                })
+        })
+        .and_then(|r| r["text"].as_str().map(str::to_owned));
     if !remaining.is_empty() {
         named.push(format!(
             "{} not started or left to do (under `notStarted`, never `complete`)",
@@ -865,6 +926,41 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             next_action.insert("summary".into(), json!(step));
         }
     }
+    // No step named next: the first thing left to do, else the first open stage of an
+    // ordered plan (`## Stufe 1 — …`, `### 0. Finish the migration — do it first`), checked
+    // as its `Done when` says.
+    let mut stage_checks = Vec::new();
+    if !next_action.contains_key("summary") {
+        if let Some(todo) = first_todo {
+            next_action.insert("summary".into(), json!(todo));
+        } else if let Some(at) = first_stage(doc) {
+            let stage = &doc.sections[at];
+            take(&[stage.line], &mut used);
+            // `0. Finish …` without its number; `Stufe 1 — …` as written.
+            let heading = match stage_number(&stage.heading) {
+                Some((_, false)) => stage
+                    .heading
+                    .trim_start_matches(|c: char| !c.is_alphabetic())
+                    .to_owned(),
+                _ => stage.heading.clone(),
+            };
+            next_action.insert("summary".into(), json!(unescape(&heading)));
+            stage_checks = doc
+                .sections
+                .iter()
+                .filter(|s| {
+                    s.parent == Some(at)
+                        && matches!(s.role, Some(Role::Criteria | Role::Verification))
+                })
+                .flat_map(|s| entries(s, doc))
+                .map(|e| e.text)
+                .filter(|t| !t.is_empty() && !is_placeholder_text(t))
+                .collect();
+        }
+    }
+    if !stage_checks.is_empty() {
+        next_action.insert("verification".into(), json!(stage_checks.join("; ")));
+    }
     for section in sections_in(Role::Verification) {
         for e in read(section, entries(section, doc), &mut used) {
             if e.text.is_empty() || is_placeholder_text(&e.text) {
@@ -966,7 +1062,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         if mapped {
             for i in section.body.clone() {
                 let text = doc.line(i).text.trim();
-                if !used[i] && !text.is_empty() && !is_none(text) && !super::parse::is_rule(text) {
+                let said = super::parse::unquote(text).trim();
+                if !used[i] && !said.is_empty() && !is_none(said) && !super::parse::is_rule(said) {
                     unmapped.push(json!({"line": i + 1, "text": text}));
                 }
             }
@@ -1046,6 +1143,107 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         lost,
         named,
     }
+}
+
+/// Whether the section at `at`, or the one it is in, holds what was put off rather than
+/// what is next (`Deferred`, `Known limitations`, `Future work`).
+fn deferred(doc: &Document, at: usize) -> bool {
+    const PUT_OFF: [&str; 10] = [
+        "deferred",
+        "future",
+        "limitation",
+        "improvement",
+        "out of scope",
+        "didn t have time",
+        "later",
+        "someday",
+        "待后续",
+        "残存",
+    ];
+    let mut at = Some(at);
+    // A section and the ones around it (bounded: a heading's nesting is at most seven deep).
+    for _ in 0..8 {
+        let Some(i) = at else { break };
+        let name = normalize(&doc.sections[i].heading);
+        if PUT_OFF.iter().any(|w| name.contains(w)) {
+            return true;
+        }
+        at = doc.sections[i].parent;
+    }
+    false
+}
+
+/// A stage's number and whether a word names it a stage: `Stufe 1 — …` (1, named), `0. Finish
+/// …` (0, not named).
+fn stage_number(heading: &str) -> Option<(u32, bool)> {
+    const STAGES: [&str; 14] = [
+        "stufe",
+        "step",
+        "stage",
+        "phase",
+        "priority",
+        "priorität",
+        "schritt",
+        "etappe",
+        "этап",
+        "шаг",
+        "fase",
+        "étape",
+        "paso",
+        "milestone",
+    ];
+    let heading = heading
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .trim_start();
+    let digits: String = heading.chars().take_while(char::is_ascii_digit).collect();
+    if !digits.is_empty() {
+        let after = heading[digits.len()..].chars().next();
+        return matches!(after, Some('.' | ')'))
+            .then(|| digits.parse().ok().map(|n| (n, false)))?;
+    }
+    let (word, rest) = heading.split_once(' ')?;
+    if !STAGES.contains(&word.to_lowercase().as_str()) {
+        return None;
+    }
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().map(|n| (n, true))
+}
+
+/// The stage a plan of ordered stages starts at: the lowest-numbered heading `Stufe 1 — …`,
+/// `Step 2: …`, `Priority 1: …` or `0. Finish …` that a sibling of the next number follows and
+/// that is not done.
+fn first_stage(doc: &Document) -> Option<usize> {
+    let done = |section: &Section| {
+        section.role == Some(Role::Complete)
+            || section.within == Some(Role::Complete)
+            || status_suffix(&section.heading).is_some_and(|(r, _)| r == Role::Complete)
+            || section.heading.contains('✅')
+    };
+    // Each heading's number, by its parent; a bare number only for a section no role names.
+    let stages: Vec<(usize, u32)> = doc
+        .sections
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.kind == Kind::Heading && s.level >= 2)
+        .filter_map(|(i, s)| {
+            let (n, named) = stage_number(&s.heading)?;
+            (named || (s.role.is_none() && s.within.is_none())).then_some((i, n))
+        })
+        .collect();
+    // The numbers each parent's headings have (a stage a role names follows one too).
+    let followed: std::collections::HashSet<(Option<usize>, u32)> = doc
+        .sections
+        .iter()
+        .filter(|s| s.kind == Kind::Heading)
+        .filter_map(|s| Some((s.parent, stage_number(&s.heading)?.0)))
+        .collect();
+    stages
+        .iter()
+        .filter(|&&(i, n)| {
+            followed.contains(&(doc.sections[i].parent, n + 1)) && !done(&doc.sections[i])
+        })
+        .min_by_key(|&&(i, n)| (n, i))
+        .map(|&(i, _)| i)
 }
 
 /// The headings the renderer writes: a section under one of them needs no record of its
@@ -1129,6 +1327,72 @@ fn status_in_words(text: &str) -> Role {
     lead.and_then(status_words)
         .or_else(|| status_words(text))
         .unwrap_or(Role::Unverified)
+}
+
+/// The work a title names after the word that makes it a handoff: `Übergabe: WikiKit Cockpit
+/// — der Wissenskreislauf` → `WikiKit Cockpit — der Wissenskreislauf`. A title without such a
+/// word, or with nothing after it but where to start (`HANDOFF.md — start here (next
+/// session)`), names none.
+fn title_goal(title: &str) -> Option<String> {
+    const HANDOFF: [&str; 14] = [
+        "handoff.md",
+        "handoff prompt",
+        "session handoff",
+        "handoff",
+        "handover",
+        "hand-off",
+        "übergabe",
+        "передача",
+        "交接",
+        "交接文档",
+        "인수인계",
+        "引き継ぎ",
+        "předání",
+        "passation",
+    ];
+    // Compared lowercased where that keeps every byte's place.
+    let lower = Some(title.to_lowercase())
+        .filter(|l| l.len() == title.len())
+        .unwrap_or_else(|| title.to_owned());
+    // The first handoff word, then a separator: what follows it is the work.
+    let (at, word) = HANDOFF
+        .iter()
+        .filter_map(|w| lower.find(w).map(|at| (at, w.len())))
+        .min_by_key(|&(at, len)| (at, std::cmp::Reverse(len)))?;
+    let rest = title.get(at + word..)?;
+    let rest = rest
+        .trim_start_matches(|c: char| c.is_alphanumeric())
+        .trim_start();
+    let rest = ["—", "–", "-", ":", "："]
+        .iter()
+        .find_map(|sep| rest.strip_prefix(sep))?
+        .trim();
+    let generic = normalize(rest);
+    let only_where = generic.split(' ').all(|w| {
+        matches!(
+            w,
+            "start"
+                | "here"
+                | "next"
+                | "session"
+                | "for"
+                | "the"
+                | "agent"
+                | "new"
+                | "to"
+                | "a"
+                | ""
+        )
+    });
+    (!rest.is_empty() && !only_where).then(|| rest.to_owned())
+}
+
+/// The state a paragraph's bold lead says, if it says one (`**Huddle review complete.**
+/// …`).
+fn lead_status(text: &str) -> Option<Role> {
+    text.strip_prefix("**")
+        .and_then(|rest| rest.split_once("**"))
+        .and_then(|(lead, _)| status_words(lead))
 }
 
 /// The state a text's words say, if they say one.

@@ -570,7 +570,7 @@ impl Document {
         let n = lines.len();
         let mut i = 0;
         while i < n {
-            let raw = lines[i].text;
+            let raw = unquote(lines[i].text);
             let trimmed = raw.trim_start();
             if let Some(f) = fence {
                 if trimmed.starts_with(f) {
@@ -852,7 +852,7 @@ impl Section {
         let mut in_paragraph = false;
         let mut last_item: Option<usize> = None;
         for i in self.body.clone() {
-            let raw = doc.line(i).text;
+            let raw = unquote(doc.line(i).text);
             let trimmed = raw.trim_start();
             if let Some((f, lines)) = &mut fence {
                 lines.push(i);
@@ -975,6 +975,22 @@ impl Section {
                 _ => None,
             })
             .collect()
+    }
+}
+
+/// A line without its block quote's markers: a handoff written inside a quote (`> ## Where
+/// we are`, `> 1. **Session H**`) reads as the same handoff outside one.
+pub(crate) fn unquote(line: &str) -> &str {
+    let mut rest = line;
+    loop {
+        let trimmed = rest.trim_start_matches(' ');
+        if rest.len() - trimmed.len() > 3 {
+            return rest;
+        }
+        match trimmed.strip_prefix('>') {
+            Some(inner) => rest = inner.strip_prefix(' ').unwrap_or(inner),
+            None => return rest,
+        }
     }
 }
 
