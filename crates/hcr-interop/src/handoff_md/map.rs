@@ -427,6 +427,21 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .filter(active)
             .collect()
     };
+    // A label before the first section (`**Next step priority**: …` under the title) points
+    // at what a section spells out: read after the sections.
+    let title = doc.title_section().map(|t| t.line);
+    let first_heading = doc
+        .sections
+        .iter()
+        .find(|s| s.kind == Kind::Heading && Some(s.line) != title)
+        .map_or(usize::MAX, |s| s.line);
+    let sections_in = |role: Role| -> Vec<&Section> {
+        let (mut sections, labels): (Vec<&Section>, Vec<&Section>) = sections_in(role)
+            .into_iter()
+            .partition(|s| s.kind != Kind::Label || s.line > first_heading);
+        sections.extend(labels);
+        sections
+    };
     if let Some(title) = doc.title() {
         kept.insert("title".into(), json!(title));
     }
@@ -707,17 +722,22 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     for section in sections_in(Role::Decisions) {
         take(&[section.line], &mut used);
         let all = entries(section, doc);
-        if section.role.is_none() && section.kind == Kind::Heading {
-            // A subheading of Decisions is a decision; its text the rationale.
+        // A subheading of Decisions is a decision, and so is a label that names one rather
+        // than the section (`**Distribution decision (settled with Val):** 0.1.0 ships …`):
+        // its text the rationale.
+        let one = (section.role.is_none() && section.kind == Kind::Heading)
+            || (section.kind == Kind::Label
+                && super::headings::role_named(&section.heading).is_none());
+        if one {
             let why: Vec<String> = all
                 .iter()
-                .filter(|e| !e.lines.contains(&section.line))
+                .filter(|e| section.kind == Kind::Label || !e.lines.contains(&section.line))
                 .map(|e| e.text.clone())
                 .collect();
             for e in &all {
                 take(&e.lines, &mut used);
             }
-            let summary = unescape(&section.heading);
+            let summary = unescape(bare_heading(&section.heading));
             if why.is_empty() {
                 missing.push(format!("/decisions/{}/rationale", decisions.len()));
                 decisions.push(json!({"summary": summary, "status": "active"}));
@@ -746,10 +766,34 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // Each place the evidence points at, and the items that do.
     let mut by_place: std::collections::HashMap<String, Vec<usize>> =
         std::collections::HashMap::new();
+    // What an evidence section tells the receiver to check is the action's verification:
+    // its sentences (`All 101 tests should pass.`) and its commands' comments (`npm test  #
+    // must stay 58/58`).
+    let mut instructions: Vec<String> = Vec::new();
     for role in [Role::Evidence, Role::Artifacts] {
         for section in sections_in(role) {
+            if role == Role::Evidence {
+                for block in section.blocks(doc) {
+                    if let Block::Verbatim { lines } = block {
+                        instructions.extend(
+                            lines
+                                .iter()
+                                .map(|&l| doc.line(l).text.trim())
+                                .filter(|t| {
+                                    t.split_once(" # ")
+                                        .is_some_and(|(_, comment)| is_check(comment))
+                                })
+                                .map(str::to_owned),
+                        );
+                    }
+                }
+            }
             for e in read(section, list_entries(section, doc), &mut used) {
                 if e.text.is_empty() || is_none(&e.text) || is_placeholder_text(&e.text) {
+                    continue;
+                }
+                if role == Role::Evidence && is_check(&e.text) && location(&e.text).is_none() {
+                    instructions.push(e.text);
                     continue;
                 }
                 // An artifact the evidence already points at is that evidence (the skill
@@ -870,10 +914,29 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut further: Vec<String> = Vec::new();
     let mut owner: Option<String> = None;
     let mut chosen = false;
+    // The checks the chosen step's own section lists after it (`2. Verify release at: …`).
+    let mut checks: Vec<String> = Vec::new();
+    let mut chosen_in: Option<*const Section> = None;
     for section in sections_in(Role::NextAction) {
-        for e in read(section, entries(section, doc), &mut used) {
+        let all = entries(section, doc)
+            .into_iter()
+            .flat_map(|e| labelled_lines(e, doc))
+            .collect();
+        for e in read(section, all, &mut used) {
             let text = e.text.trim();
             if text.is_empty() {
+                continue;
+            }
+            // A step's `**Status**: Blocked only by a manual action`: the state its words say.
+            if let Some((Some(Role::State), rest)) = labelled(text)
+                && let Some(bucket) = Bucket::of_role(status_in_words(rest))
+                && let Some(Value::Array(items)) = state.get_mut(bucket.key())
+            {
+                items.push(json!(rest.trim()));
+                continue;
+            }
+            if chosen_in == Some(std::ptr::from_ref(section)) && is_check(text) {
+                checks.push(text.to_owned());
                 continue;
             }
             if let Some(due) = text.strip_prefix("Due:") {
@@ -908,12 +971,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 }
                 next_action.insert("summary".into(), json!(rest.trim()));
                 chosen = true;
+                chosen_in = Some(std::ptr::from_ref(section));
                 continue;
             }
             let intro = e.paragraph && text.ends_with([':', '：']);
             let done = e.checked == Some(true) || status_bucket(text) == Some(Role::Complete);
             if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
+                chosen_in = Some(std::ptr::from_ref(section));
             } else {
                 further.push(text.to_owned());
             }
@@ -937,14 +1002,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             let stage = &doc.sections[at];
             take(&[stage.line], &mut used);
             // `0. Finish …` without its number; `Stufe 1 — …` as written.
-            let heading = match stage_number(&stage.heading) {
-                Some((_, false)) => stage
-                    .heading
-                    .trim_start_matches(|c: char| !c.is_alphabetic())
-                    .to_owned(),
-                _ => stage.heading.clone(),
-            };
-            next_action.insert("summary".into(), json!(unescape(&heading)));
+            next_action.insert(
+                "summary".into(),
+                json!(unescape(bare_heading(&stage.heading))),
+            );
             stage_checks = doc
                 .sections
                 .iter()
@@ -962,7 +1023,35 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         next_action.insert("verification".into(), json!(stage_checks.join("; ")));
     }
     for section in sections_in(Role::Verification) {
-        for e in read(section, entries(section, doc), &mut used) {
+        // The commands a verification section shows in code, as written (`npm run
+        // test-integration  # must stay 58/58`).
+        let code: Vec<Entry> = section
+            .blocks(doc)
+            .into_iter()
+            .filter_map(|b| match b {
+                Block::Verbatim { lines } => Some(lines),
+                _ => None,
+            })
+            .flatten()
+            .map(|l| doc.line(l).text.trim())
+            .filter(|t| {
+                !t.is_empty()
+                    && !t.starts_with("```")
+                    && !t.starts_with("~~~")
+                    && !t.starts_with('|')
+            })
+            .map(|t| Entry {
+                text: t.to_owned(),
+                lines: Vec::new(),
+                checked: None,
+                cells: Vec::new(),
+                paragraph: false,
+                nested: false,
+            })
+            .collect();
+        let mut all = entries(section, doc);
+        all.extend(code);
+        for e in read(section, all, &mut used) {
             if e.text.is_empty() || is_placeholder_text(&e.text) {
                 continue;
             }
@@ -971,17 +1060,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 next_action.insert("dueAt".into(), json!(due.trim()));
                 continue;
             }
-            // Every check the sections list, in one text: the action is verified by all.
-            match next_action.get_mut("verification") {
-                Some(Value::String(all)) => {
-                    all.push_str("; ");
-                    all.push_str(&e.text);
-                }
-                _ => {
-                    next_action.insert("verification".into(), json!(e.text));
-                }
-            }
+            add_check(&mut next_action, &e.text);
         }
+    }
+    // Then the checks the chosen step's section lists, and the instructions the evidence
+    // sections give (`All 101 tests should pass.`).
+    for check in checks.iter().chain(&instructions) {
+        add_check(&mut next_action, check);
     }
     if !further.is_empty() {
         let further = capped(further, "further steps", &mut lost);
@@ -1171,6 +1256,23 @@ fn deferred(doc: &Document, at: usize) -> bool {
         at = doc.sections[i].parent;
     }
     false
+}
+
+/// A heading without its leading number and the emphasis around it: `1. **Docs in separate
+/// files**` → `Docs in separate files`.
+fn bare_heading(heading: &str) -> &str {
+    let mut rest = heading.trim();
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && rest[digits..].starts_with(['.', ')']) {
+        rest = rest[digits + 1..].trim_start();
+    }
+    let inner = rest.trim_matches(['*', '_']).trim();
+    // Only emphasis around the whole heading: `**A** and **B**` keeps its marks.
+    if !inner.is_empty() && !inner.contains("**") {
+        inner
+    } else {
+        rest
+    }
 }
 
 /// A stage's number and whether a word names it a stage: `Stufe 1 — …` (1, named), `0. Finish
@@ -1488,6 +1590,67 @@ fn status_words(text: &str) -> Option<Role> {
     None
 }
 
+/// Adds a check to the action's verification: every check the file lists, in one text, as
+/// the action is verified by all.
+fn add_check(next_action: &mut Map<String, Value>, check: &str) {
+    match next_action.get_mut("verification") {
+        Some(Value::String(all)) => {
+            all.push_str("; ");
+            all.push_str(check);
+        }
+        _ => {
+            next_action.insert("verification".into(), json!(check));
+        }
+    }
+}
+
+/// Whether an entry is a check to run rather than a step or a result: it starts with a word
+/// that verifies (`Verify release at: …`, `Check that …`, `驗證目標: …`) or says what should
+/// be seen (`All 101 tests should pass.`, `應看到 0 次新 API 調用`).
+fn is_check(text: &str) -> bool {
+    const STARTS: [&str; 18] = [
+        "verify",
+        "check that",
+        "check the",
+        "confirm that",
+        "ensure",
+        "make sure",
+        "验证",
+        "驗證",
+        "确认",
+        "確認",
+        "확인",
+        "검증",
+        "проверить",
+        "проверь",
+        "убедиться",
+        "убедитесь",
+        "prüfen",
+        "überprüfen",
+    ];
+    const SAYS: [&str; 14] = [
+        "should pass",
+        "should all pass",
+        "should be green",
+        "should succeed",
+        "should see",
+        "should show",
+        "should return",
+        "must pass",
+        "must stay",
+        "应看到",
+        "應看到",
+        "应该通过",
+        "應該通過",
+        "통과해야",
+    ];
+    let t = without_mark(text)
+        .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' '))
+        .trim_start_matches(['*', '_'])
+        .to_lowercase();
+    STARTS.iter().any(|w| t.starts_with(w)) || SAYS.iter().any(|w| t.contains(w))
+}
+
 /// A short label at the start of an entry (`**Now**: …`, `Notes: …`), the role it names,
 /// and the text after it.
 fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
@@ -1504,6 +1667,36 @@ fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
 }
 
 /// A bucket label at the start of an entry: `Complete: x`, `**Done**:`, `✅ Completed:`.
+/// A paragraph of labelled lines (`**Estimated time**: 5 minutes` then `**Status**: blocked
+/// on …`) as an entry per line; any other entry as it is.
+fn labelled_lines(e: Entry, doc: &Document) -> Vec<Entry> {
+    let labelled = e.paragraph
+        && e.lines.len() > 1
+        && e.lines
+            .iter()
+            .filter(|&&l| {
+                super::parse::unquote(doc.line(l).text)
+                    .trim_start()
+                    .starts_with("**")
+            })
+            .count()
+            > 1;
+    if !labelled {
+        return vec![e];
+    }
+    e.lines
+        .iter()
+        .map(|&l| Entry {
+            text: unescape(super::parse::unquote(doc.line(l).text).trim()),
+            lines: vec![l],
+            checked: None,
+            cells: Vec::new(),
+            paragraph: true,
+            nested: false,
+        })
+        .collect()
+}
+
 /// The texts a section states, as proofs and rules are looked for in them: its entries
 /// (when `entries` is set), each line of a paragraph of labelled lines on its own (`**Written**:
 /// …` then `**Last commit**: …`), and each line of its code blocks (a line's comment alone, when
@@ -1511,20 +1704,12 @@ fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
 fn stated_texts(section: &Section, doc: &Document, entries_too: bool) -> Vec<String> {
     let mut out = Vec::new();
     if entries_too {
-        for e in entries(section, doc) {
-            let labelled_lines = e.paragraph
-                && e.lines.len() > 1
-                && e.lines
-                    .iter()
-                    .filter(|&&l| doc.line(l).text.trim_start().starts_with("**"))
-                    .count()
-                    > 1;
-            if labelled_lines {
-                out.extend(e.lines.iter().map(|&l| doc.line(l).text.trim().to_owned()));
-            } else {
-                out.push(e.text);
-            }
-        }
+        out.extend(
+            entries(section, doc)
+                .into_iter()
+                .flat_map(|e| labelled_lines(e, doc))
+                .map(|e| e.text),
+        );
     }
     // A file listed under evidence or artifacts is an item of its own there.
     let listing = matches!(

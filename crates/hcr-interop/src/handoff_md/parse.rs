@@ -622,8 +622,24 @@ impl Document {
                 continue;
             }
             if let Some((name, rest)) = label(raw) {
-                let enclosing = sections.last().map(|s| s.role.or(s.within));
-                let role = label_role(name).map(|role| in_place(role, name, enclosing.flatten()));
+                // The role of the nearest open section that has one (roles are inherited
+                // after the parse: walk the parents read so far).
+                let mut at = sections.len().checked_sub(1);
+                let mut enclosing: Option<Option<Role>> = None;
+                for _ in 0..16 {
+                    let Some(i) = at else { break };
+                    if sections[i].role.is_some() {
+                        enclosing = Some(sections[i].role);
+                        break;
+                    }
+                    at = sections[i].parent;
+                }
+                let role = label_role(name)
+                    .map(|role| in_place(role, name, enclosing.flatten()))
+                    // A step's `**Status**: blocked on …` is the step's, not the file's state.
+                    .filter(|&role| {
+                        !(role == Role::State && enclosing.flatten() == Some(Role::NextAction))
+                    });
                 // A label names a section only when it names a role; a bullet label of a
                 // state section stays its item.
                 if let Some(role) = role {
@@ -661,13 +677,16 @@ impl Document {
             // Under a list of work (a state, a queue, next steps), a subheading that only
             // holds a role's word names a piece of work: `### v1.4.0 - Validation &
             // Constraints` in a task queue is a task, not the constraints.
+            // So is one under decisions (`#### 1. Bilingual docs (Separated Files)` is a
+            // decision, not the files). A heading of a word or two (`### 🔧 已知限制`) still
+            // names its role.
             if section.kind == Kind::Heading
-                && parent_role
-                    .is_some_and(|p| p == Role::State || p == Role::NextAction || p.is_bucket())
+                && parent_role.is_some()
                 && section
                     .role
                     .is_some_and(|r| !r.is_bucket() && r != Role::State)
                 && !super::headings::is_name(&section.heading)
+                && !short_name(&section.heading)
             {
                 section.role = None;
             }
@@ -975,6 +994,17 @@ impl Section {
                 _ => None,
             })
             .collect()
+    }
+}
+
+/// A heading of a word or two (`Gotchas`, `🔧 已知限制`): a role's word in it is its name,
+/// not a topic's.
+fn short_name(heading: &str) -> bool {
+    let name = super::headings::normalize(heading);
+    if name.is_ascii() {
+        name.split(' ').count() <= 2
+    } else {
+        name.chars().filter(|c| !c.is_whitespace()).count() <= 6
     }
 }
 
