@@ -1210,6 +1210,10 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "ziel",
         ],
     ),
+    (
+        Role::State,
+        &["status", "状态", "狀態", "상태", "статус", "stand"],
+    ),
 ];
 
 /// The role a bold label (`**Other locked decisions**: …`) names: a name of the table, or a

@@ -427,21 +427,6 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .filter(active)
             .collect()
     };
-    // A label before the first section (`**Next step priority**: …` under the title) points
-    // at what a section spells out: read after the sections.
-    let title = doc.title_section().map(|t| t.line);
-    let first_heading = doc
-        .sections
-        .iter()
-        .find(|s| s.kind == Kind::Heading && Some(s.line) != title)
-        .map_or(usize::MAX, |s| s.line);
-    let sections_in = |role: Role| -> Vec<&Section> {
-        let (mut sections, labels): (Vec<&Section>, Vec<&Section>) = sections_in(role)
-            .into_iter()
-            .partition(|s| s.kind != Kind::Label || s.line > first_heading);
-        sections.extend(labels);
-        sections
-    };
     if let Some(title) = doc.title() {
         kept.insert("title".into(), json!(title));
     }
@@ -594,6 +579,20 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 section.line,
             );
         }
+        // `## 当前状态：V2 已上线（…）`: what the state heading says after its name.
+        if section.role == Some(Role::State)
+            && section.kind == Kind::Heading
+            && let Some((_, said)) = section.heading.split_once([':', '：'])
+            && !said.trim().is_empty()
+        {
+            put(
+                status_in_words(said),
+                said.trim().to_owned(),
+                &mut buckets,
+                &mut remaining,
+                section.line,
+            );
+        }
         let mut open: Option<Role> = (role != Role::State).then_some(role);
         let all = entries(section, doc);
         let structured = role != Role::State
@@ -674,6 +673,27 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 Some(status_in_words(&e.text))
             };
             let bucket = by_box.or(by_mark).or(open).or(by_words);
+            // An unsplit state's paragraph, sentence by sentence: `v0.1 plan is locked.
+            // Huddle review complete, Linus signed off conditionally.`
+            if bucket.is_some()
+                && by_box.is_none()
+                && by_mark.is_none()
+                && open.is_none()
+                && !structured
+                && e.paragraph
+            {
+                take(&e.lines, &mut used);
+                for sentence in sentences(&e.text) {
+                    put(
+                        status_in_words(sentence),
+                        sentence.to_owned(),
+                        &mut buckets,
+                        &mut remaining,
+                        line,
+                    );
+                }
+                continue;
+            }
             if let Some(bucket) = bucket {
                 take(&e.lines, &mut used);
                 let text = if by_mark.is_some() {
@@ -758,6 +778,33 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             take(&e.lines, &mut used);
             decisions.push(decision(&e.text, decisions.len(), &mut missing));
+        }
+    }
+    // The decisions a file states in prose elsewhere (`The product owner has decided Larkup
+    // launches on Docker/VPS only`, `The 3 remaining raw calls are intentional`): each
+    // sentence once.
+    let mut stated: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let unread = [
+        Role::Decisions,
+        Role::Criteria,
+        Role::Evidence,
+        Role::Artifacts,
+        Role::Verification,
+    ];
+    for section in doc.sections.iter().filter(active) {
+        if section
+            .role
+            .or(section.within)
+            .is_some_and(|r| unread.contains(&r))
+        {
+            continue;
+        }
+        for text in stated_texts(section, doc, true) {
+            for sentence in decision_sentences(&text) {
+                if stated.insert(sentence.clone()) {
+                    decisions.push(decision(&sentence, decisions.len(), &mut missing));
+                }
+            }
         }
     }
     let decisions = capped(decisions, "decisions", &mut lost);
@@ -1489,6 +1536,44 @@ fn title_goal(title: &str) -> Option<String> {
     (!rest.is_empty() && !only_where).then(|| rest.to_owned())
 }
 
+/// A text's sentences, each trimmed: cut after `. `, `! `, `? ` and `。`, where the next
+/// sentence starts with a capital, a digit, emphasis or a character of a script without
+/// capitals.
+fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (at, c) in text.char_indices() {
+        let end = at + c.len_utf8();
+        let cut = match c {
+            '。' | '！' | '？' => true,
+            '.' | '!' | '?' => text[end..]
+                .trim_start_matches(['*', '_'])
+                .strip_prefix(' ')
+                .is_some_and(|rest| {
+                    rest.chars().next().is_some_and(|n| {
+                        n.is_uppercase()
+                            || n.is_ascii_digit()
+                            || matches!(n, '*' | '`' | '_')
+                            || (n.is_alphabetic() && !n.is_lowercase())
+                    })
+                }),
+            _ => false,
+        };
+        if cut {
+            let sentence = text[start..end].trim();
+            if !sentence.is_empty() {
+                out.push(sentence);
+            }
+            start = end;
+        }
+    }
+    let rest = text[start..].trim();
+    if !rest.is_empty() {
+        out.push(rest);
+    }
+    out
+}
+
 /// The state a paragraph's bold lead says, if it says one (`**Huddle review complete.**
 /// …`).
 fn lead_status(text: &str) -> Option<Role> {
@@ -1518,6 +1603,8 @@ fn status_words(text: &str) -> Option<Role> {
     }
     if any(&[
         " blocked",
+        "blocking",
+        " broken",
         "blocker",
         "waiting on",
         "waiting for",
@@ -1569,6 +1656,11 @@ fn status_words(text: &str) -> Option<Role> {
         " resolved",
         " verified",
         " published",
+        " launched",
+        " locked",
+        " signed off",
+        " is live",
+        "上线",
         "✅",
         "已完成",
         "完成",
@@ -1703,6 +1795,10 @@ fn labelled_lines(e: Entry, doc: &Document) -> Vec<Entry> {
 /// it has one: `pytest -q  # 1150 tests, should be green`).
 fn stated_texts(section: &Section, doc: &Document, entries_too: bool) -> Vec<String> {
     let mut out = Vec::new();
+    // A heading states things too: `## Stato MVP (commit 67fffb1)`.
+    if entries_too && section.kind == Kind::Heading {
+        out.push(section.heading.clone());
+    }
     if entries_too {
         out.extend(
             entries(section, doc)
@@ -1753,6 +1849,17 @@ fn proof_sentences(text: &str) -> Vec<String> {
         "bestanden",
         "réussis",
     ];
+    // A check's label with the place it was checked (`最近一次确认：`http://…/health` 返回 200`).
+    const CHECKED: [&str; 8] = [
+        "last verified",
+        "last checked",
+        "verified",
+        "checked",
+        "最近一次确认",
+        "最近确认",
+        "已验证",
+        "확인",
+    ];
     const COMMITS: [&str; 6] = [
         "last commit",
         "latest commit",
@@ -1786,12 +1893,18 @@ fn proof_sentences(text: &str) -> Vec<String> {
                         || (w[1] == "commits" && matches!(w[2].as_str(), "ahead" | "behind"))
                         || (w[1] == "files" && matches!(w[2].as_str(), "changed" | "modified")))
             });
-        let committed = sentence
-            .split_once([':', '：'])
-            .is_some_and(|(label, rest)| {
-                let label = super::headings::normalize(label);
-                COMMITS.contains(&label.as_str()) && commit_of(rest).is_some()
-            })
+        let labelled = sentence.split_once([':', '：']);
+        let committed = labelled.is_some_and(|(label, rest)| {
+            let label = super::headings::normalize(label);
+            (COMMITS.contains(&label.as_str()) && commit_of(rest).is_some())
+                || (CHECKED.contains(&label.as_str()) && location(rest).is_some())
+        })
+            // `The gdb backtrace proves the overflow is the lexer`; `harness committed at
+            // `dist/spike/``.
+            || words.iter().any(|w| matches!(w.as_str(), "proves" | "proved" | "demonstrates"))
+            || (words.windows(2).any(|w| {
+                w[0] == "committed" && matches!(w[1].as_str(), "at" | "in" | "to")
+            }) && location(sentence).is_some())
             || starts_with_commit(sentence)
             || label_split(sentence).is_some_and(|(_, rest)| starts_with_commit(rest))
             || words
@@ -1804,16 +1917,67 @@ fn proof_sentences(text: &str) -> Vec<String> {
     out
 }
 
+/// The sentences of a text that state a decision taken: `… has decided …`, `… are
+/// intentional`, `we chose …`, `决定…` (not one still open: `not decided`, `to be decided`).
+fn decision_sentences(text: &str) -> Vec<String> {
+    const DECIDED: [&str; 16] = [
+        " decided ",
+        " decided to ",
+        "intentional",
+        "intentionally",
+        "we chose ",
+        " chose to ",
+        " opted for ",
+        " opted to ",
+        "决定",
+        "決定",
+        "결정했",
+        "결정함",
+        "entschieden",
+        "решили",
+        "решено",
+        "rozhodli",
+    ];
+    const OPEN: [&str; 7] = [
+        "not decided",
+        "undecided",
+        "to be decided",
+        "yet to decide",
+        "not yet decided",
+        "未决定",
+        "待决定",
+    ];
+    let mut out = Vec::new();
+    for sentence in text
+        .split_inclusive(['。', '；', ';'])
+        .flat_map(|s| s.split_inclusive(". "))
+    {
+        let sentence = sentence.trim().trim_end_matches([';', '；']).trim();
+        let lower = format!(" {} ", sentence.to_lowercase());
+        if DECIDED.iter().any(|w| lower.contains(w))
+            && !OPEN.iter().any(|w| lower.contains(w))
+            && sentence.chars().count() <= 400
+            && sentence.split_whitespace().count() >= 3
+        {
+            out.push(sentence.to_owned());
+        }
+    }
+    out
+}
+
 /// The sentences of a text that state a rule: a prohibition (`Never …`, `Do not …`, `不要…`)
 /// or a gate (`… requires explicit approval`), with the constraint kind each is.
 fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
-    const PROHIBITIONS: [&str; 6] = [
+    const PROHIBITIONS: [&str; 9] = [
         "never ",
         "do not ",
         "don't ",
         "don’t ",
         "must not ",
         "must never ",
+        "niemals ",
+        "никогда ",
+        "nikdy ",
     ];
     const GATES: [&str; 10] = [
         "explicit approval",
@@ -1830,11 +1994,35 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
     const CJK_PROHIBITIONS: [&str; 5] = ["不要", "不得", "禁止", "절대", "しないこと"];
     // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start.
     const CJK_ANYWHERE: [&str; 5] = ["不要", "不得", "禁止", "切勿", "请勿"];
+    // A label that names rules (`Familienregeln: Cockpit-Konvention v1.4; kein Shared
+    // Code.`): its whole sentence is one.
+    const RULES: [&str; 9] = [
+        "rules",
+        "regeln",
+        "conventions",
+        "konvention",
+        "规则",
+        "規則",
+        "규칙",
+        "правила",
+        "pravidla",
+    ];
     let mut out = Vec::new();
-    for sentence in text
-        .split_inclusive(['。', '；', ';'])
-        .flat_map(|s| s.split_inclusive(". "))
-    {
+    let mut clauses = Vec::new();
+    for whole in sentences(text) {
+        let named = label_split(whole).is_some_and(|(label, rest)| {
+            let label = label.to_lowercase();
+            label.chars().count() <= 30
+                && RULES.iter().any(|r| label.ends_with(r))
+                && !rest.trim().is_empty()
+        });
+        if named && whole.chars().count() <= 400 {
+            out.push(("other", whole.trim_start_matches(['*', '_']).to_owned()));
+        } else {
+            clauses.extend(whole.split_inclusive(['。', '；', ';']));
+        }
+    }
+    for sentence in clauses {
         let sentence = sentence.trim().trim_end_matches([';', '；']).trim();
         // A label before it (`**Note for Claude:** never …`) is not the rule.
         let bare = sentence
@@ -2028,6 +2216,11 @@ fn prose_criteria(paragraph: &str) -> Vec<String> {
         "success criteria",
         "acceptance criteria",
         "definition of done",
+        "criteria:",
+        "критерии",
+        "kriterien",
+        "验收标准",
+        "驗收標準",
         "is done once",
     ];
     paragraph
