@@ -584,6 +584,37 @@ impl Document {
                 i += 1;
                 continue;
             }
+            // A banner: a title between two rules of `=` (`=====` / `1. OVERVIEW` / `=====`),
+            // as plain-text handover notes write their sections.
+            let banner = (setext(raw) == Some(1) && raw.trim().len() >= 3)
+                .then(|| Some((lines.get(i + 1)?.text.trim(), lines.get(i + 2)?.text)))
+                .flatten()
+                .filter(|(title, below)| {
+                    !title.is_empty() && setext(title).is_none() && setext(below) == Some(1)
+                })
+                .map(|(title, _)| (2, title, i + 3));
+            if let Some((level, text, body_start)) = banner {
+                starts(
+                    &mut sections,
+                    Section {
+                        heading: plain(text),
+                        level,
+                        kind: Kind::Heading,
+                        line: i + 1,
+                        body: body_start.min(n)..n,
+                        inline: None,
+                        role: role_of(text),
+                        within: None,
+                        parent: None,
+                    },
+                );
+                // The banner's opening rule is no text of the section before it.
+                if let Some(before) = sections.len().checked_sub(2) {
+                    sections[before].body.end = sections[before].body.end.min(i);
+                }
+                i = body_start;
+                continue;
+            }
             let heading = atx(raw)
                 .map(|(level, text)| (level, text, i + 1))
                 .or_else(|| {
