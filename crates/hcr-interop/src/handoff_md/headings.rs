@@ -155,6 +155,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "main goal",
             "intent",
             "intended outcome",
+            "what",
+            "무엇",
             "focus",
             "session focus",
             "next session focus",
@@ -381,6 +383,9 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::InProgress,
         &[
             "in progress",
+            "仍未完成",
+            "still not done",
+            "still in progress",
             "wip",
             "work in progress",
             "ongoing",
@@ -1004,6 +1009,19 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
             return Some((role, name_part(before)));
         }
     }
+    // A state written onto the name in a script without spaces: `5.1 年预算体系仍未完成`.
+    let last = heading.trim_end();
+    for state in CJK_STATES {
+        if let Some(before) = last.strip_suffix(state)
+            && before
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphabetic() && !c.is_ascii())
+            && let Some(role) = lookup(state)
+        {
+            return Some((role, name_part(before)));
+        }
+    }
     // A check mark alone: `### Phase 2 ✅`.
     let marked = heading.trim_end_matches(|c: char| c.is_whitespace() || c == ')' || c == '*');
     if let Some(rest) = marked
@@ -1016,6 +1034,17 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
     }
     None
 }
+
+/// The states a name in Chinese, Japanese or Korean may end with, longest first.
+const CJK_STATES: [&str; 7] = [
+    "仍未完成",
+    "已完成",
+    "进行中",
+    "進行中",
+    "未完成",
+    "완료",
+    "完了",
+];
 
 /// The words that say a state and nothing else, read after a name without a mark between.
 const STATES: [&str; 16] = [
@@ -1228,7 +1257,12 @@ const KEYWORDS: &[(Role, &[&str])] = &[
 #[must_use]
 pub fn label_role(label: &str) -> Option<Role> {
     role_named(label).or_else(|| {
-        keyword(&normalize(label))
+        // A role's word in a name of a few words; a bold sentence (`**Bootstrap tools don't
+        // have the tags in the database**, so …`) is no label.
+        let name = normalize(before_qualifier(label));
+        (name.split(' ').count() <= 6)
+            .then(|| keyword(&normalize(label)))
+            .flatten()
             .filter(|r| matches!(r, Role::Decisions | Role::Constraints | Role::NextAction))
     })
 }

@@ -607,7 +607,28 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 section.line,
             );
         }
-        let mut open: Option<Role> = (role != Role::State).then_some(role);
+        // Under the state, `### The Problem` holds what blocks it.
+        let problem = section.role.is_none()
+            && section.kind == Kind::Heading
+            && matches!(
+                normalize(&section.heading).as_str(),
+                "the problem"
+                    | "problem"
+                    | "problems"
+                    | "the issue"
+                    | "issue"
+                    | "issues"
+                    | "what s broken"
+                    | "what is broken"
+                    | "问题"
+                    | "문제"
+                    | "проблема"
+            );
+        let mut open: Option<Role> = if problem {
+            Some(Role::Blocked)
+        } else {
+            (role != Role::State).then_some(role)
+        };
         let all = entries(section, doc);
         let structured = role != Role::State
             || all.iter().any(|e| {
@@ -763,12 +784,53 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     line,
                 );
             } else if risks && !e.paragraph {
-                let said = lead_status(&e.text).or_else(|| status_words(&e.text));
+                // An issue is a block unless what it says is untested (`haven't been tested`).
+                let said = lead_status(&e.text)
+                    .or_else(|| status_words(&e.text))
+                    .map(|b| {
+                        if b == Role::Unverified && !about_testing(&e.text) {
+                            Role::Blocked
+                        } else {
+                            b
+                        }
+                    });
                 if let Some(bucket) = said.filter(|b| *b != Role::Complete) {
                     put(bucket, e.text.clone(), &mut buckets, &mut remaining, line);
                 }
             }
         }
+    }
+    // A role-less section's labelled items (`- **다음(실행 시)**: run it`, `- **What**: a
+    // research loop`): a next step and a goal, read when no section says them.
+    let mut loose_goal: Option<String> = None;
+    for section in doc.sections.iter().filter(active) {
+        if section.role.or(section.within).is_some() {
+            continue;
+        }
+        for e in entries(section, doc) {
+            if e.paragraph {
+                continue;
+            }
+            // A label of a few words, read as labels are (`다음(실행 시)`: the next step).
+            let Some((label, rest)) = label_split(without_mark(&e.text))
+                .filter(|(label, rest)| label.chars().count() <= 30 && !rest.trim().is_empty())
+            else {
+                continue;
+            };
+            match super::headings::label_role(label) {
+                Some(Role::NextAction) => state_next.push(rest.trim().to_owned()),
+                Some(Role::Goal) => {
+                    loose_goal.get_or_insert_with(|| rest.trim().to_owned());
+                }
+                _ => {}
+            }
+        }
+    }
+    if !objective.contains_key("summary")
+        && let Some(goal) = loose_goal
+    {
+        missing.retain(|m| m != "/objective/summary");
+        objective.insert("summary".into(), json!(goal));
     }
     let mut state = Map::new();
     for bucket in Bucket::ALL {
@@ -957,7 +1019,26 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .role
             .or(section.within)
             .is_some_and(|r| unread.contains(&r));
-        for text in stated_texts(section, doc, read_entries) {
+        // Of a list of work, what is done states its result (`| Add tests | DONE | Added
+        // 19 tests, 335 pass |`).
+        let done: Vec<String> = if read_entries {
+            Vec::new()
+        } else {
+            entries(section, doc)
+                .into_iter()
+                .filter(|e| {
+                    e.checked == Some(true)
+                        || e.cells
+                            .iter()
+                            .any(|(_, c)| status_bucket(c) == Some(Role::Complete))
+                })
+                .map(|e| e.text)
+                .collect()
+        };
+        for text in stated_texts(section, doc, read_entries)
+            .into_iter()
+            .chain(done)
+        {
             for sentence in proof_sentences(&text) {
                 if proofs.insert(sentence.clone()) {
                     let place = location(&sentence).or_else(|| commit_place(&sentence));
@@ -1744,6 +1825,27 @@ fn status_words(text: &str) -> Option<Role> {
     None
 }
 
+/// Whether a text is about testing or checking (`haven't been tested`, `未验证`).
+fn about_testing(text: &str) -> bool {
+    let t = text.to_lowercase();
+    [
+        "test",
+        "verif",
+        "check",
+        "confirm",
+        "验证",
+        "驗證",
+        "测试",
+        "測試",
+        "검증",
+        "테스트",
+        "провер",
+        "тест",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
+}
+
 /// Adds a check to the action's verification: every check the file lists, in one text, as
 /// the action is verified by all.
 fn add_check(next_action: &mut Map<String, Value>, check: &str) {
@@ -1813,10 +1915,15 @@ fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
     let t = without_mark(text);
     let (label, rest) = label_split(t)?;
     let label = label.trim_start_matches(ARROWS);
-    let short = !label.is_empty()
+    // Its qualifier set aside: `다음(실행 시)`, `Next (when you run it)`.
+    let name = label
+        .split_once(['(', '（'])
+        .filter(|(_, q)| q.trim_end().ends_with([')', '）']))
+        .map_or(label, |(name, _)| name.trim_end());
+    let short = !name.is_empty()
         && label.chars().count() <= 30
-        && label.split_whitespace().count() <= 3
-        && label
+        && name.split_whitespace().count() <= 3
+        && name
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '\''));
     short.then(|| (super::headings::role_named(label), rest))

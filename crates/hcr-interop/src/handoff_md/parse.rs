@@ -569,6 +569,8 @@ impl Document {
         };
         let n = lines.len();
         let mut i = 0;
+        // The last heading read (a label's parents are walked from it).
+        let mut last_heading: Option<usize> = None;
         while i < n {
             let raw = unquote(lines[i].text);
             let trimmed = raw.trim_start();
@@ -612,6 +614,7 @@ impl Document {
                 if let Some(before) = sections.len().checked_sub(2) {
                     sections[before].body.end = sections[before].body.end.min(i);
                 }
+                last_heading = sections.len().checked_sub(1);
                 i = body_start;
                 continue;
             }
@@ -649,13 +652,30 @@ impl Document {
                         parent: None,
                     },
                 );
+                last_heading = sections.len().checked_sub(1);
                 i = body_start;
                 continue;
             }
-            if let Some((name, rest)) = label(raw) {
+            // A label starts a paragraph or follows another labelled line: a bold phrase
+            // that a wrapped line of a paragraph starts with (`**never writes it back**. So
+            // …`) is its text.
+            let starts_paragraph = i == 0 || {
+                let before = unquote(lines[i - 1].text).trim();
+                before.is_empty()
+                    || before.starts_with(['*', '#', '-', '+', '|', '>'])
+                    || label(before).is_some()
+                    || setext(before).is_some()
+                    || marker(before).is_some()
+            };
+            // (Inside a paragraph only a name of the table is a label: `Verification: …` on
+            // the line after the action.)
+            if let Some((name, rest)) =
+                label(raw).filter(|(name, _)| starts_paragraph || role_named(name).is_some())
+            {
                 // The role of the nearest open section that has one (roles are inherited
                 // after the parse: walk the parents read so far).
-                let mut at = sections.len().checked_sub(1);
+                // (A label before this one is its sibling: labels close at the next label.)
+                let mut at = last_heading;
                 let mut enclosing: Option<Option<Role>> = None;
                 for _ in 0..16 {
                     let Some(i) = at else { break };
@@ -667,9 +687,14 @@ impl Document {
                 }
                 let role = label_role(name)
                     .map(|role| in_place(role, name, enclosing.flatten()))
-                    // A step's `**Status**: blocked on …` is the step's, not the file's state.
-                    .filter(|&role| {
-                        !(role == Role::State && enclosing.flatten() == Some(Role::NextAction))
+                    // A step's `**Status**: blocked on …` is the step's, not the file's state;
+                    // an issue's `**Problem:**` under what is not working is no goal.
+                    .filter(|&role| match enclosing.flatten() {
+                        Some(Role::NextAction) => role != Role::State,
+                        Some(around) if around == Role::State || around.is_bucket() => {
+                            !matches!(role, Role::Goal | Role::Summary)
+                        }
+                        _ => true,
                     });
                 // A label names a section only when it names a role; a bullet label of a
                 // state section stays its item.
