@@ -163,7 +163,7 @@ pub struct Conversion {
     /// ([`Checked::lost`]).
     pub lost: Vec<String>,
     /// What of the source is kept under the record's extension rather than in a field, each
-    /// named ([`Draft::kept`]).
+    /// named, secrets redacted ([`Checked::kept`]).
     pub kept: Vec<String>,
     /// The fields (JSON Pointers) where the source's visible text changed the record it
     /// carries: a `HANDOFF.md` edited after `hcr render` wrote it ([`Draft::edited`]).
@@ -183,7 +183,7 @@ impl Conversion {
     #[must_use]
     pub fn of(draft: Draft, checked: Checked) -> Self {
         let valid = checked.report.valid();
-        let notes = draft.notes(&checked.lost);
+        let notes = draft.notes(&checked);
         let (record, redacted) = if valid {
             (checked.text, 0)
         } else {
@@ -195,7 +195,7 @@ impl Conversion {
             complete: checked.complete,
             missing: draft.missing,
             lost: checked.lost,
-            kept: draft.kept,
+            kept: checked.kept,
             edited: draft.edited,
             redacted,
             report: checked.report,
@@ -338,6 +338,31 @@ mod tests {
             convert(page.as_bytes(), Some("handoff-md"), None).expect("valid"),
             edited.record
         );
+    }
+
+    /// A heading that holds a secret names its section in `kept` and the notes redacted, as
+    /// every string of the draft that is shown.
+    #[test]
+    fn a_conversion_shows_no_secret() {
+        let secret = "ghp_R7vQ2mX9kL4pN8sT1wY6zB3cD5fG0hJ2aE4u";
+        let page = format!(
+            "# Handoff\n\n## Goal\n\nShip it.\n\n## Deploy with {secret}\n\nUse {secret}.\n\n## Next steps\n\n- Run it.\n"
+        );
+        let drafted = convert_draft(page.as_bytes(), "handoff-md").expect("drafted");
+        assert!(!drafted.valid && drafted.redacted > 0);
+        assert!(
+            drafted
+                .kept
+                .iter()
+                .any(|k| k.contains("`Deploy with ghp_… (40 characters, redacted)`")),
+            "{:?}",
+            drafted.kept
+        );
+        let shown = format!(
+            "{}{:?}{:?}{:?}{:?}",
+            drafted.record, drafted.kept, drafted.lost, drafted.notes, drafted.report
+        );
+        assert!(!shown.contains(&secret[4..12]), "{shown}");
     }
 
     /// A draft that is not valid is a conversion, not an error, with the report `convert`'s
