@@ -19,21 +19,6 @@ export interface Answer {
   report?: ValidationReport
 }
 
-/** The record in RFC 8785 canonical form. */
-export declare function canonicalJson(record: string | Buffer): Answer
-
-/**
- * Converts `from` a neighbouring format into a record, or a valid record `to` the hosted
- * brief.
- */
-export declare function convert(text: string | Buffer, from?: string | undefined | null, to?: string | undefined | null): Answer
-
-/** The SHA-256 of the canonical form. */
-export declare function digest(record: string | Buffer): Answer
-
-/** A code's explanation (`HCR204` or `secret-in-record`). */
-export declare function explain(code: string): string
-
 /** One fix applied, as `hcr fix --format json` lists it. */
 export interface AppliedFix {
   /** The code of the diagnostic it repaired. */
@@ -47,6 +32,58 @@ export interface AppliedFix {
   /** The old pointers of values it kept under `extensions`. */
   unmapped: Array<string>
 }
+
+/** The record in RFC 8785 canonical form. */
+export declare function canonicalJson(record: string | Buffer): Answer
+
+/**
+ * A record drafted from a neighbouring format (`convertDraft`), valid or not, and what the
+ * conversion did with the source: what `hcr convert --from` says on standard error and the
+ * MCP `convert` tool answers, from the same library (`hcr_interop::frontend::Conversion`).
+ */
+export interface Conversion {
+  /**
+   * The record as JSON text; when it is not valid, every string that holds a secret
+   * redacted.
+   */
+  record: string
+  /** The record is valid at the normative level. */
+  valid: boolean
+  /** Valid, nothing lost and nothing missing. */
+  complete: boolean
+  /** Required fields the source does not give, as JSON Pointers. */
+  missing: Array<string>
+  /** What of the source the record does not hold, each named. */
+  lost: Array<string>
+  /** What of the source is kept under the record's extension, not in a field, each named. */
+  kept: Array<string>
+  /** The fields (JSON Pointers) an edited rendering's Markdown changed. */
+  edited: Array<string>
+  /** How many strings of `record` are redacted. */
+  redacted: number
+  /** The record's report at the normative level. */
+  report: ValidationReport
+  /** The lines `hcr convert` writes about the conversion (without `hcr: `). */
+  notes: Array<string>
+}
+
+/**
+ * Converts `from` a neighbouring format into a record, or a valid record `to` the hosted
+ * brief.
+ */
+export declare function convert(text: string | Buffer, from?: string | undefined | null, to?: string | undefined | null): Answer
+
+/**
+ * Drafts a record `from` a neighbouring format, valid or not, with what the conversion
+ * kept, lost, lacks and found edited.
+ */
+export declare function convertDraft(text: string | Buffer, from: string): Conversion
+
+/** The SHA-256 of the canonical form. */
+export declare function digest(record: string | Buffer): Answer
+
+/** A code's explanation (`HCR204` or `secret-in-record`). */
+export declare function explain(code: string): string
 
 /** A record's text with its mechanical mistakes repaired, and the fixes applied. */
 export interface Fixed {

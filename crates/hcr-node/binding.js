@@ -837,6 +837,7 @@ module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __n
 module.exports = nativeBinding
 module.exports.canonicalJson = nativeBinding.canonicalJson
 module.exports.convert = nativeBinding.convert
+module.exports.convertDraft = nativeBinding.convertDraft
 module.exports.digest = nativeBinding.digest
 module.exports.explain = nativeBinding.explain
 module.exports.fixRecord = nativeBinding.fixRecord

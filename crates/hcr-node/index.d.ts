@@ -3,10 +3,10 @@
 // __test__/types.test.js. The record's own types are generated: record.d.ts.
 /// <reference types="node" />
 
-import type { ValidationReport } from './binding'
+import type { Conversion, ValidationReport } from './binding'
 import type { HandoffContinuityRecord } from './record'
 
-export type { ValidationReport } from './binding'
+export type { Conversion, ValidationReport } from './binding'
 export type * from './record'
 
 /** One diagnostic, with the members `hcr validate --format json` writes. */
@@ -114,6 +114,18 @@ export declare function convert(
   source: RecordInput,
   options: { from: SourceFormat; to?: undefined } | { to: 'handover-brief'; from?: undefined },
 ): string
+
+/**
+ * Drafts a record `from` a neighbouring format, valid or not, with what the conversion did
+ * with the source, as `hcr convert --from` says it on standard error and the MCP `convert`
+ * tool answers: `record` (JSON text; when not valid, redacted where it holds a secret),
+ * `valid`, `complete`, `missing`, `lost`, `kept` (what the record's extension keeps rather
+ * than a field: ``section `Background` (line 12)``), `edited` (the fields a rendered
+ * HANDOFF.md's Markdown changed: `/nextAction/summary`), `redacted`, `report` and `notes`
+ * (the CLI's lines). A draft that is not valid is no error.
+ * @throws {HcrUsageError} a wrong format or option, a source too long, not UTF-8 or with no handover.
+ */
+export declare function convertDraft(source: RecordInput, options: { from: SourceFormat }): Conversion
 
 /** A code's explanation (`HCR204` or `secret-in-record`). */
 export declare function explain(code: string): string

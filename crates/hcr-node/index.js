@@ -217,6 +217,26 @@ function convert(source, opts) {
   return answered(call(native.convert, text(source), from, to))
 }
 
+/**
+ * Drafts a record `from` a neighbouring format, valid or not: `{ record, valid, complete,
+ * missing, lost, kept, edited, redacted, report, notes }`, what `hcr convert --from` says on
+ * standard error. Only a wrong argument or a source with no handover throws.
+ */
+function convertDraft(source, opts) {
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
+    throw new HcrUsageError('convertDraft takes `{ from }`, the format of the source')
+  }
+  const { from, ...rest } = opts
+  const unknown = Object.keys(rest)
+  if (unknown.length > 0) {
+    throw new HcrUsageError(`convertDraft takes no option \`${unknown[0]}\` (it takes \`from\`)`)
+  }
+  if (typeof from !== 'string') {
+    throw new HcrUsageError('`from` names a format')
+  }
+  return call(native.convertDraft, text(source), from)
+}
+
 /** A code's explanation (`HCR204` or `secret-in-record`). */
 function explain(code) {
   if (typeof code !== 'string') {
@@ -248,6 +268,7 @@ module.exports = {
   digest,
   render,
   convert,
+  convertDraft,
   explain,
   fix,
   schema,

@@ -239,7 +239,7 @@ fn emit_draft(
 ) -> Result<u8> {
     let checked = draft.check_with(source, validator);
     let mut stderr = io::stderr().lock();
-    for note in draft.notes(&checked.lost) {
+    for note in draft.notes(&checked) {
         writeln!(stderr, "hcr: {note}")?;
     }
     if check {

@@ -101,19 +101,24 @@ pub struct Checked {
     /// secret of the source or the draft redacted, terminal controls escaped, each entry
     /// short. Every surface shows this list, never the draft's own.
     pub lost: Vec<String>,
+    /// What the draft keeps under its extension ([`Draft::kept`]) as it may be shown: every
+    /// secret of the source or the draft redacted (a section's heading can hold one). Every
+    /// surface shows this list, never the draft's own.
+    pub kept: Vec<String>,
 }
 
 /// The most notes of one kind [`Draft::notes`] names one by one; the rest are counted.
 pub const MAX_NOTES: usize = 20;
 
 impl Draft {
-    /// What a front end says about the draft, a line each: the fields the source does not
-    /// give, what was not carried over (`lost`, from [`Checked`]), what is kept under the
-    /// extension and not in a field, and the fields an edited rendering changed. Each kind
+    /// What a front end says about the draft checked as `checked`, a line each: the fields
+    /// the source does not give, what was not carried over and what is kept under the
+    /// extension and not in a field (both as [`Checked`] may show them), and the fields an
+    /// edited rendering changed. Each kind
     /// names at most [`MAX_NOTES`] and counts the rest, so a file of 100,000 sections gets a
     /// few dozen lines, not 100,000.
     #[must_use]
-    pub fn notes(&self, lost: &[String]) -> Vec<String> {
+    pub fn notes(&self, checked: &Checked) -> Vec<String> {
         let mut out = Vec::new();
         let mut kind = |items: Vec<String>, more: &str| {
             let total = items.len();
@@ -130,13 +135,16 @@ impl Draft {
             "fields the source does not give",
         );
         kind(
-            lost.iter()
+            checked
+                .lost
+                .iter()
                 .map(|w| format!("not carried over: {w}"))
                 .collect(),
             "things not carried over",
         );
         kind(
-            self.kept
+            checked
+                .kept
                 .iter()
                 .map(|w| {
                     format!(
@@ -195,6 +203,11 @@ impl Draft {
             .iter()
             .map(|what| hcr_validate::secrets::quote(&secrets.redact(what), MAX_LOST_CHARS))
             .collect();
+        let kept = self
+            .kept
+            .iter()
+            .map(|what| secrets.redact(what).into_owned())
+            .collect();
         let redacted_record = (redacted > 0).then_some(shown);
         let redacted_text = redacted_record.as_ref().map(pretty);
         Checked {
@@ -205,6 +218,7 @@ impl Draft {
             redacted_record,
             redacted,
             lost,
+            kept,
         }
     }
 }

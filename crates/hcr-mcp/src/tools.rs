@@ -893,12 +893,12 @@ pub fn convert(state: &State, params: &ConvertParams) -> Result<Output> {
                 "missing": draft.missing,
                 "lost": checked.lost,
                 "redacted": checked.redacted,
-                "kept": draft.kept,
+                "kept": checked.kept,
                 "edited": draft.edited,
                 "diagnostics": diagnostics,
             });
             let mut text = String::new();
-            for note in draft.notes(&checked.lost) {
+            for note in draft.notes(&checked) {
                 text.push_str(&note);
                 text.push('\n');
             }

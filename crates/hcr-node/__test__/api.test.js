@@ -11,7 +11,7 @@ const path = require('node:path')
 const { pathToFileURL } = require('node:url')
 
 const hcr = require('..')
-const { execFileSync } = require('node:child_process')
+const { execFileSync, spawnSync } = require('node:child_process')
 const { EXAMPLES, cliDocument, verdict, examples, hcrBin } = require('./helpers')
 
 const SECRET = 'ghp_R7vQ2mX9kL4pN8sT1wY6zB3cD5fG0hJ2aE4u'
@@ -78,6 +78,17 @@ test('no secret reaches any result or error', async () => {
       return true
     })
   }
+  // A draft's every string, a kept section named by a heading that holds the secret too.
+  const heading = `# Handoff\n\n## Goal\n\nShip it.\n\n## Deploy with ${SECRET}\n\nUse it.\n`
+  for (const conversion of [
+    hcr.convertDraft(`State: shipped with ${SECRET}.`, { from: 'goal-handover' }),
+    hcr.convertDraft(heading, { from: 'handoff-md' }),
+  ]) {
+    assert.equal(conversion.valid, false)
+    assert.ok(conversion.redacted > 0)
+    shown.push(JSON.stringify(conversion))
+  }
+  assert.ok(shown.at(-1).includes('section `Deploy with ghp_'), shown.at(-1))
   // A configuration that holds it.
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'hcr-node-'))
   fs.writeFileSync(path.join(folder, 'hcr.toml'), `ignore = ["${SECRET}"]\n`)
@@ -118,6 +129,11 @@ test('bad input is an error of the package with a code', async (t) => {
   usage(() => hcr.convert(bugFix), /one of them/)
   usage(() => hcr.convert(bugFix, { to: 'pdf' }), /unknown target format/)
   usage(() => hcr.convert('   ', { from: 'goal-handover' }), /blank/)
+  usage(() => hcr.convertDraft('   ', { from: 'goal-handover' }), /blank/)
+  usage(() => hcr.convertDraft('# Handoff', { from: 'pdf' }), /pdf/)
+  usage(() => hcr.convertDraft('# Handoff'), /from/)
+  usage(() => hcr.convertDraft('# Handoff', { to: 'handover-brief' }), /no option `to`/)
+  usage(() => hcr.convertDraft('# Handoff', { from: 1 }), /format/)
   await assert.rejects(hcr.validateMany('{}'), { code: 'HCR_USAGE' })
   await assert.rejects(hcr.validateMany([bugFix], { artifacts: EXAMPLES }), { code: 'HCR_USAGE', message: /no option `artifacts`/ })
   await assert.rejects(hcr.validateMany([bugFix], { select: ['HCR999'] }), { code: 'HCR_USAGE' })
@@ -170,6 +186,69 @@ test('the record operations', () => {
   assert.ok(hcr.explain('secret-in-record').startsWith('HCR204'))
   assert.ok(JSON.parse(hcr.schema()).$schema.startsWith('https://json-schema.org/'))
   assert.equal(typeof hcr.version, 'string')
+})
+
+const REAL = path.join(__dirname, '..', '..', 'hcr-interop', 'tests', 'data', 'handoff-md-real')
+const NEXT_ACTION = 'Thread the profile time zone into DeliveryEstimator::for\\_order and update its three callers.'
+
+/** `hcr convert --from handoff-md file`: its exit status, standard output and lines of standard error. */
+function cliConvert(file) {
+  const done = spawnSync(hcrBin(), ['convert', '--from', 'handoff-md', file], { encoding: 'utf8' })
+  return { status: done.status, stdout: done.stdout, stderr: done.stderr.split('\n').filter(Boolean) }
+}
+
+test('convertDraft names what an edited HANDOFF.md changes and keeps, as the CLI does', () => {
+  let page = hcr.render(bugFix, { as: 'handoff-md' })
+  const faithful = hcr.convertDraft(page, { from: 'handoff-md' })
+  assert.equal(faithful.valid && faithful.complete && faithful.report.valid, true)
+  assert.deepEqual([faithful.edited, faithful.kept, faithful.missing, faithful.lost, faithful.notes], [[], [], [], [], []])
+  assert.equal(faithful.record, hcr.convert(page, { from: 'handoff-md' }))
+  assert.ok(page.includes(NEXT_ACTION))
+  page = page.replace(NEXT_ACTION, "Thread the session's time zone instead.").replace('## Goal', '## Background\n\nWhy this matters.\n\n## Goal')
+  const conversion = hcr.convertDraft(page, { from: 'handoff-md' })
+  assert.equal(conversion.valid && conversion.complete, true, conversion.notes.join('\n'))
+  assert.equal(conversion.redacted, 0)
+  // The action rewritten, and a section added (kept under the extension).
+  assert.deepEqual(conversion.edited, ['/nextAction/summary', '/extensions/sh.hcr.handoff-md/sections'])
+  const line = page.split('\n').indexOf('## Background') + 1
+  assert.deepEqual(conversion.kept.filter((k) => k.includes('Background')), [`section \`Background\` (line ${line})`])
+  const record = JSON.parse(conversion.record)
+  assert.equal(record.nextAction.summary, "Thread the session's time zone instead.")
+  assert.equal(record.extensions['sh.hcr.handoff-md'].sections[0].heading, 'Background')
+  assert.ok(conversion.notes.includes("the Markdown changes `/nextAction/summary` of the record it carries: the Markdown's is taken"), conversion.notes.join('\n'))
+  // `convert` is unchanged: the same record's text.
+  assert.equal(hcr.convert(page, { from: 'handoff-md' }), conversion.record)
+  // The CLI says the same notes, a line each, and writes the same record.
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hcr-node-')), 'HANDOFF.md')
+  fs.writeFileSync(file, page)
+  const cli = cliConvert(file)
+  assert.equal(cli.status, 0, cli.stderr.join('\n'))
+  assert.deepEqual(cli.stderr, conversion.notes.map((n) => `hcr: ${n}`))
+  assert.equal(cli.stdout, conversion.record)
+})
+
+test('convertDraft names what a real HANDOFF.md keeps, as the CLI does', () => {
+  const file = path.join(REAL, '12-sidefx-next-session.md')
+  const conversion = hcr.convertDraft(fs.readFileSync(file), { from: 'handoff-md' })
+  // A hand-written file: a draft, not yet a record, and no error.
+  assert.equal(conversion.valid || conversion.complete || conversion.report.valid, false)
+  assert.ok(conversion.report.errors > 0)
+  assert.ok(conversion.missing.includes('/ownership/nextActor'), conversion.missing.join())
+  // Its section no field reads is kept under the extension, and named.
+  assert.ok(conversion.kept.includes('section `Current Branch` (line 3)'), conversion.kept.join('\n'))
+  const kept = JSON.parse(conversion.record).extensions['sh.hcr.handoff-md']
+  assert.deepEqual(kept.sections.map((s) => s.heading), ['Current Branch'])
+  assert.deepEqual(conversion.edited, [])
+  const cli = cliConvert(file)
+  assert.equal(cli.status, 1)
+  assert.deepEqual(cli.stderr.slice(0, conversion.notes.length), conversion.notes.map((n) => `hcr: ${n}`))
+  assert.deepEqual(JSON.parse(cli.stdout), JSON.parse(conversion.record))
+  // `convert` still refuses the draft, naming what the source does not give.
+  assert.throws(() => hcr.convert(fs.readFileSync(file), { from: 'handoff-md' }), (error) => {
+    assert.equal(error.code, 'HCR_INVALID_RECORD')
+    assert.match(error.message, /\/ownership\/nextActor/)
+    return true
+  })
 })
 
 test('fix repairs what hcr fix repairs, the unsafe fixes only when asked', () => {

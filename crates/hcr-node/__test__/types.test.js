@@ -80,6 +80,10 @@ export async function produce(record: HandoffContinuityRecord): Promise<string> 
   }
 }
 export const brief: string = hcr.convert('# Handoff', { from: 'handoff-md' })
+const conversion: hcr.Conversion = hcr.convertDraft('# Handoff', { from: 'handoff-md' })
+const report: ValidationReport = conversion.report
+export const said: string[] = [...conversion.kept, ...conversion.edited, ...conversion.missing, ...conversion.lost, ...conversion.notes]
+export const drafted: string | number | boolean = conversion.valid && conversion.complete ? conversion.record : conversion.redacted || report.valid
 `
   assert.equal(tsc(files), null)
   const bad = {
@@ -91,6 +95,8 @@ export const brief: string = hcr.convert('# Handoff', { from: 'handoff-md' })
   assert.match(tsc(misspelt) ?? '', /TS2353|nextActon/)
   const wrongOption = { 'option.ts': `import * as hcr from 'hcr'\nhcr.validate('{}', { level: 'strict' })\n` }
   assert.match(tsc(wrongOption) ?? '', /TS2322|strict/)
+  const wrongFormat = { 'format.ts': `import * as hcr from 'hcr'\nhcr.convertDraft('# Handoff', { from: 'pdf' })\n` }
+  assert.match(tsc(wrongFormat) ?? '', /TS2322|pdf/)
 })
 
 test("binding.d.ts declares what the native module exports (npm run build writes both)", () => {

@@ -279,6 +279,54 @@ pub fn convert(
     ))
 }
 
+/// A record drafted from a neighbouring format (`convertDraft`), valid or not, and what the
+/// conversion did with the source: what `hcr convert --from` says on standard error and the
+/// MCP `convert` tool answers, from the same library (`hcr_interop::frontend::Conversion`).
+#[napi(object)]
+pub struct Conversion {
+    /// The record as JSON text; when it is not valid, every string that holds a secret
+    /// redacted.
+    pub record: String,
+    /// The record is valid at the normative level.
+    pub valid: bool,
+    /// Valid, nothing lost and nothing missing.
+    pub complete: bool,
+    /// Required fields the source does not give, as JSON Pointers.
+    pub missing: Vec<String>,
+    /// What of the source the record does not hold, each named.
+    pub lost: Vec<String>,
+    /// What of the source is kept under the record's extension, not in a field, each named.
+    pub kept: Vec<String>,
+    /// The fields (JSON Pointers) an edited rendering's Markdown changed.
+    pub edited: Vec<String>,
+    /// How many strings of `record` are redacted.
+    pub redacted: u32,
+    /// The record's report at the normative level.
+    pub report: ValidationReport,
+    /// The lines `hcr convert` writes about the conversion (without `hcr: `).
+    pub notes: Vec<String>,
+}
+
+/// Drafts a record `from` a neighbouring format, valid or not, with what the conversion
+/// kept, lost, lacks and found edited.
+#[napi(js_name = "convertDraft")]
+pub fn convert_draft(text: Either<String, Buffer>, from: String) -> Result<Conversion, Thrown> {
+    let conversion =
+        frontend::convert_draft(&bytes(text), &from).map_err(|e| usage(e.to_string()))?;
+    Ok(Conversion {
+        report: report(&conversion.report, conversion.valid),
+        record: conversion.record,
+        valid: conversion.valid,
+        complete: conversion.complete,
+        missing: conversion.missing,
+        lost: conversion.lost,
+        kept: conversion.kept,
+        edited: conversion.edited,
+        redacted: u32::try_from(conversion.redacted).unwrap_or(u32::MAX),
+        notes: conversion.notes,
+    })
+}
+
 /// A code's explanation (`HCR204` or `secret-in-record`).
 #[napi]
 pub fn explain(code: String) -> Result<String, Thrown> {

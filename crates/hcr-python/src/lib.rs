@@ -661,11 +661,93 @@ fn render(record: &Bound<'_, PyAny>, as_: &str) -> PyResult<String> {
 /// `to` the hosted brief (JSON text).
 #[pyfunction]
 #[pyo3(signature = (text, *, from_=None, to=None))]
-fn convert(text: &Bound<'_, PyAny>, from_: Option<&str>, to: Option<&str>) -> PyResult<String> {
+fn convert(
+    py: Python<'_>,
+    text: &Bound<'_, PyAny>,
+    from_: Option<&str>,
+    to: Option<&str>,
+) -> PyResult<String> {
     if from_.is_some() == to.is_some() {
         return Err(UsageError::new_err("give from_ or to, one of them"));
     }
-    frontend::convert(&record_bytes(text)?, from_, to).map_err(record_error)
+    let bytes = record_bytes(text)?;
+    py.detach(|| frontend::convert(&bytes, from_, to))
+        .map_err(record_error)
+}
+
+/// A record drafted from a neighbouring format (`convert_draft`), valid or not, and what the
+/// conversion did with the source: what `hcr convert --from` says on standard error and the
+/// MCP `convert` tool answers, from the same library (`hcr_interop::frontend::Conversion`).
+#[pyclass(frozen, get_all, module = "hcr")]
+struct Conversion {
+    /// The record as JSON text; when it is not valid, every string that holds a secret
+    /// redacted.
+    record: String,
+    /// The record is valid at the normative level.
+    valid: bool,
+    /// Valid, nothing lost and nothing missing.
+    complete: bool,
+    /// Required fields the source does not give, as JSON Pointers.
+    missing: Vec<String>,
+    /// What of the source the record does not hold, each named.
+    lost: Vec<String>,
+    /// What of the source is kept under the record's extension, not in a field, each named.
+    kept: Vec<String>,
+    /// The fields (JSON Pointers) an edited rendering's Markdown changed.
+    edited: Vec<String>,
+    /// How many strings of `record` are redacted.
+    redacted: usize,
+    /// The record's report at the normative level.
+    report: Py<PyReport>,
+    /// The lines `hcr convert` writes about the conversion (without `hcr: `).
+    notes: Vec<String>,
+}
+
+#[pymethods]
+impl Conversion {
+    fn __repr__(&self) -> String {
+        let yes = |b: bool| if b { "True" } else { "False" };
+        format!(
+            "Conversion(valid={}, complete={}, missing={}, lost={}, kept={}, edited={})",
+            yes(self.valid),
+            yes(self.complete),
+            self.missing.len(),
+            self.lost.len(),
+            self.kept.len(),
+            self.edited.len()
+        )
+    }
+}
+
+/// Drafts a record `from_` a neighbouring format, valid or not: the record and what the
+/// conversion kept, lost, lacks and found edited. Only a wrong argument or a source with no
+/// handover is an error.
+#[pyfunction]
+#[pyo3(signature = (text, *, from_))]
+fn convert_draft(py: Python<'_>, text: &Bound<'_, PyAny>, from_: &str) -> PyResult<Conversion> {
+    let bytes = record_bytes(text)?;
+    let conversion = py
+        .detach(|| frontend::convert_draft(&bytes, from_))
+        .map_err(record_error)?;
+    let report = Py::new(
+        py,
+        PyReport {
+            valid: conversion.valid,
+            report: conversion.report,
+        },
+    )?;
+    Ok(Conversion {
+        record: conversion.record,
+        valid: conversion.valid,
+        complete: conversion.complete,
+        missing: conversion.missing,
+        lost: conversion.lost,
+        kept: conversion.kept,
+        edited: conversion.edited,
+        redacted: conversion.redacted,
+        report,
+        notes: conversion.notes,
+    })
 }
 
 /// A code's explanation (`HCR204` or `secret-in-record`).
@@ -697,6 +779,7 @@ fn _hcr(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("HcrIOError", io_error.bind(py))?;
     m.add_class::<Diagnostic>()?;
     m.add_class::<PyReport>()?;
+    m.add_class::<Conversion>()?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(validate_many, m)?)?;
     m.add_function(wrap_pyfunction!(validate_arrow, m)?)?;
@@ -705,6 +788,7 @@ fn _hcr(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sha256_file, m)?)?;
     m.add_function(wrap_pyfunction!(render, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
+    m.add_function(wrap_pyfunction!(convert_draft, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(fix, m)?)?;
     m.add_function(wrap_pyfunction!(schema, m)?)?;

@@ -146,6 +146,16 @@ def test_no_secret_reaches_any_string() -> None:
     with pytest.raises(hcr.UsageError) as drafted:
         hcr.convert(f"State: shipped with {SECRET}.", from_="goal-handover")
     shown.append(str(drafted.value))
+    # A draft's every string, a kept section named by a heading that holds the secret too.
+    heading = f"# Handoff\n\n## Goal\n\nShip it.\n\n## Deploy with {SECRET}\n\nUse it.\n"
+    for conversion in [
+        hcr.convert_draft(f"State: shipped with {SECRET}.", from_="goal-handover"),
+        hcr.convert_draft(heading, from_="handoff-md"),
+    ]:
+        assert not conversion.valid and conversion.redacted > 0
+        shown += [conversion.record, repr(conversion), conversion.report.to_json()]
+        shown += conversion.notes + conversion.lost + conversion.kept + conversion.missing
+    assert any(k.startswith("section `Deploy with ghp_") for k in conversion.kept), conversion.kept
     everything = "\n".join(shown)
     for start in range(len(SECRET) - 4):
         assert SECRET[start : start + 5] not in everything
@@ -196,6 +206,93 @@ def test_the_other_functions() -> None:
     assert hcr.validate(text).to_json() == json.dumps(
         {"valid": True, "conformant": True, "diagnostics": []}, separators=(",", ":")
     )
+
+
+REAL = ROOT / "crates" / "hcr-interop" / "tests" / "data" / "handoff-md-real"
+NEXT_ACTION = "Thread the profile time zone into DeliveryEstimator::for\\_order and update its three callers."
+
+
+def cli_convert(source: pathlib.Path) -> tuple[int, str, list[str]]:
+    """`hcr convert --from handoff-md source`: its exit status, standard output and lines
+    of standard error."""
+    done = subprocess.run(
+        [HCR, "convert", "--from", "handoff-md", str(source)], capture_output=True, check=False
+    )
+    return done.returncode, done.stdout.decode(), done.stderr.decode().splitlines()
+
+
+def test_convert_draft_names_what_an_edited_handoff_md_changes_and_keeps(tmp_path: pathlib.Path) -> None:
+    page = hcr.render((EXAMPLES / "bug-fix.json").read_text(), as_="handoff-md")
+    faithful = hcr.convert_draft(page, from_="handoff-md")
+    assert faithful.valid and faithful.complete and faithful.report.valid
+    assert (faithful.edited, faithful.kept, faithful.missing, faithful.lost, faithful.notes) == ([], [], [], [], [])
+    assert faithful.record == hcr.convert(page, from_="handoff-md")
+    assert NEXT_ACTION in page
+    page = page.replace(NEXT_ACTION, "Thread the session's time zone instead.")
+    page = page.replace("## Goal", "## Background\n\nWhy this matters.\n\n## Goal", 1)
+    conversion = hcr.convert_draft(page, from_="handoff-md")
+    assert conversion.valid and conversion.complete and conversion.redacted == 0, conversion.notes
+    # The action rewritten, and a section added (kept under the extension).
+    assert conversion.edited == ["/nextAction/summary", "/extensions/sh.hcr.handoff-md/sections"]
+    assert [k for k in conversion.kept if "Background" in k] == [
+        f"section `Background` (line {page.splitlines().index('## Background') + 1})"
+    ], conversion.kept
+    record = json.loads(conversion.record)
+    assert record["nextAction"]["summary"] == "Thread the session's time zone instead."
+    assert record["extensions"]["sh.hcr.handoff-md"]["sections"][0]["heading"] == "Background"
+    assert (
+        "the Markdown changes `/nextAction/summary` of the record it carries: the Markdown's is taken"
+        in conversion.notes
+    )
+    # `convert` is unchanged: the same record's text.
+    assert hcr.convert(page, from_="handoff-md") == conversion.record
+    # The CLI says the same notes, a line each, and writes the same record.
+    source = tmp_path / "HANDOFF.md"
+    source.write_text(page)
+    code, stdout, stderr = cli_convert(source)
+    assert code == 0, stderr
+    assert stderr == [f"hcr: {note}" for note in conversion.notes]
+    assert stdout == conversion.record
+    assert repr(conversion) == (
+        f"Conversion(valid=True, complete=True, missing=0, lost=0, kept={len(conversion.kept)}, edited=2)"
+    )
+
+
+def test_convert_draft_names_what_a_real_handoff_md_keeps_as_the_cli_does() -> None:
+    source = REAL / "12-sidefx-next-session.md"
+    conversion = hcr.convert_draft(source.read_bytes(), from_="handoff-md")
+    # A hand-written file: a draft, not yet a record, and no error.
+    assert not conversion.valid and not conversion.complete and not conversion.report.valid
+    assert "/ownership/nextActor" in conversion.missing
+    # Its section no field reads is kept under the extension, and named.
+    assert "section `Current Branch` (line 3)" in conversion.kept, conversion.kept
+    kept = json.loads(conversion.record)["extensions"]["sh.hcr.handoff-md"]
+    assert [s["heading"] for s in kept["sections"]] == ["Current Branch"]
+    assert conversion.edited == []
+    assert conversion.notes and all(
+        any(note.endswith(kept) for note in conversion.notes) for kept in conversion.kept
+    )
+    code, stdout, stderr = cli_convert(source)
+    assert code == 1
+    assert stderr[: len(conversion.notes)] == [f"hcr: {note}" for note in conversion.notes]
+    assert json.loads(stdout) == json.loads(conversion.record)
+    # `convert` still refuses the draft, naming what the source does not give.
+    with pytest.raises(hcr.UsageError, match="/ownership/nextActor"):
+        hcr.convert(source.read_bytes(), from_="handoff-md")
+
+
+def test_convert_draft_refuses_wrong_arguments_only() -> None:
+    with pytest.raises(hcr.UsageError, match="blank"):
+        hcr.convert_draft("   ", from_="goal-handover")
+    with pytest.raises(hcr.UsageError, match="pdf"):
+        hcr.convert_draft("# Handoff", from_="pdf")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        hcr.convert_draft("# Handoff")  # type: ignore[call-arg]
+    brief = hcr.convert((EXAMPLES / "bug-fix.json").read_text(), to="handover-brief")
+    # The brief has no place for the next actor: missing, and the report says so.
+    drafted = hcr.convert_draft(json.loads(brief), from_="handover-brief")
+    assert "/ownership/nextActor" in drafted.missing
+    assert "HCR101" in {d.code for d in drafted.report.diagnostics}
 
 
 def _as_the_binary(command: list[str], tmp_path: pathlib.Path) -> None:

@@ -54,3 +54,13 @@ def fixing(text: str) -> list[str]:
     codes: list[hcr.Code] = [f["code"] for f in fixes]
     assert isinstance(fixed, str)
     return [f"{code}: {f['title']}" for code, f in zip(codes, fixes)]
+
+
+def drafting(page: str) -> list[str]:
+    conversion: hcr.Conversion = hcr.convert_draft(page, from_="handoff-md")
+    report: hcr.Report = conversion.report
+    edited: list[str] = conversion.edited
+    if conversion.valid and conversion.complete and report.valid:
+        return [conversion.record]
+    said = conversion.kept + edited + conversion.missing + conversion.lost + conversion.notes
+    return said + [str(conversion.redacted)]

@@ -340,6 +340,29 @@ fn an_incomplete_draft_is_written_to_out_as_a_new_file() {
     assert!(stderr.contains("new file"), "{stderr}");
 }
 
+/// A section kept under the extension is named on standard error by its heading; a heading
+/// that holds a secret is named with the secret redacted.
+#[test]
+fn a_kept_sections_heading_is_named_without_its_secret() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let source = dir.path().join("HANDOFF.md");
+    std::fs::write(
+        &source,
+        "# Handoff\n\n## Goal\n\nShip it.\n\n## Deploy with ghp_R7vQ2mX9kL4pN8sT1wY6zB3cD5fG0hJ2aE4u\n\nSome text.\n\n## Next steps\n\n- Run it.\n",
+    )
+    .expect("write");
+    let (code, stdout, stderr) = output(&["convert", "--from", "handoff-md", path(&source)]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("not in a field: section `Deploy with ghp_… (40 characters, redacted)`"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("R7vQ2") && !stdout.contains("R7vQ2"),
+        "{stderr}{stdout}"
+    );
+}
+
 #[test]
 fn render_and_convert_help_name_every_form() {
     for (command, wanted) in [

@@ -416,7 +416,7 @@ fn a_drafts_notes_are_bounded() {
     }
     let draft = from_handoff_md(&text);
     let checked = draft.check(text.as_bytes());
-    let notes = draft.notes(&checked.lost);
+    let notes = draft.notes(&checked);
     let named = notes
         .iter()
         .filter(|n| n.starts_with("the source does not give"))

@@ -25,7 +25,7 @@ Level = Literal["schema", "normative", "receiver"]
 Form = Literal["goal-handover", "untrusted-block", "markdown", "handoff-md"]
 """What ``render`` writes."""
 SourceFormat = Literal["goal-handover", "spec-handoff", "handoff-md", "handover-brief"]
-"""What ``convert`` reads (``from_``)."""
+"""What ``convert`` and ``convert_draft`` read (``from_``)."""
 TargetFormat = Literal["handover-brief"]
 """What ``convert`` writes from a record (``to``)."""
 

@@ -6,6 +6,7 @@ from typing import Any, Literal, Optional, TypedDict, Union, final
 
 __version__: str
 __all__ = [
+    "Conversion",
     "Diagnostic",
     "HcrError",
     "HcrIOError",
@@ -14,6 +15,7 @@ __all__ = [
     "__version__",
     "canonical_json",
     "convert",
+    "convert_draft",
     "digest",
     "explain",
     "fix",
@@ -268,7 +270,57 @@ def convert(
     *,
     from_: Optional[_SourceFormat] = None,
     to: Optional[_TargetFormat] = None,
-) -> str: ...
+) -> str:
+    """The record drafted ``from_`` a neighbouring format (JSON text, valid: a draft that is
+    not is a ``UsageError`` naming what the source does not give), or a valid record ``to``
+    the hosted brief (JSON text). ``convert_draft`` says what the conversion kept, lost and
+    found edited."""
+
+@final
+class Conversion:
+    """A record drafted from a neighbouring format (``convert_draft``), valid or not, and what
+    the conversion did with the source: what ``hcr convert --from`` says on standard error
+    and the MCP ``convert`` tool answers."""
+
+    @property
+    def record(self) -> str:
+        """The record as JSON text; when it is not valid, every string that holds a secret
+        redacted."""
+    @property
+    def valid(self) -> bool:
+        """The record is valid at the normative level (``report.valid``)."""
+    @property
+    def complete(self) -> bool:
+        """Valid, nothing lost and nothing missing: the record says everything the source did."""
+    @property
+    def missing(self) -> list[str]:
+        """Required fields the source does not give, as JSON Pointers (``/ownership/nextActor``)."""
+    @property
+    def lost(self) -> list[str]:
+        """What of the source the record does not hold, each named (a line and why)."""
+    @property
+    def kept(self) -> list[str]:
+        """What of the source is kept under the record's extension (``sh.hcr.handoff-md``
+        for a HANDOFF.md), not in a field, each named: ``section `Background` (line 12)``."""
+    @property
+    def edited(self) -> list[str]:
+        """The fields (JSON Pointers) where a rendered HANDOFF.md's Markdown changes the
+        record it carries (the Markdown's taken): ``/nextAction/summary``."""
+    @property
+    def redacted(self) -> int:
+        """How many strings of ``record`` are redacted (0 when it is valid)."""
+    @property
+    def report(self) -> Report:
+        """The record's report at the normative level."""
+    @property
+    def notes(self) -> list[str]:
+        """The lines ``hcr convert`` writes about the conversion on standard error (without
+        ``hcr: ``): what is missing, lost, kept and edited, each kind bounded."""
+
+def convert_draft(text: _Record, *, from_: _SourceFormat) -> Conversion:
+    """Draft a record ``from_`` a neighbouring format, valid or not, with what the conversion
+    kept, lost, lacks and found edited. Only a wrong argument or a source with no handover is
+    a ``UsageError``; a draft that is not valid says so (``valid``, ``report``)."""
 def explain(code: str) -> str: ...
 
 class _AppliedFix(TypedDict):
