@@ -921,6 +921,17 @@ pub fn role_of(heading: &str) -> Option<Role> {
     role_named(heading)
         .or_else(|| status_suffix(heading).map(|(role, _)| role))
         .or_else(|| keyword(&normalize(heading)))
+        .or_else(|| prohibition(heading).then_some(Role::Constraints))
+}
+
+/// A heading that is itself a rule against something: `No Hardcoded Business Logic`, `Kein
+/// Shared Code` (a name of three words or more after `No`).
+fn prohibition(heading: &str) -> bool {
+    let name = normalize(heading);
+    ["no ", "kein ", "keine ", "没有", "不要"]
+        .iter()
+        .any(|p| name.starts_with(p))
+        && name.split(' ').count() >= 3
 }
 
 /// The role a label (`**Blocked:** …`) or an item's leading words name: only a name of

@@ -1046,6 +1046,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 }
             }
         }
+        // What a section says is done and verified (`### ✅ 已完成并验证`, `Done and
+        // verified`) is its proof, item by item.
+        if section.role == Some(Role::Complete) && about_testing(&section.heading) {
+            for e in entries(section, doc) {
+                if !e.paragraph && !e.text.is_empty() && proofs.insert(e.text.clone()) {
+                    let place = location(&e.text).or_else(|| commit_place(&e.text));
+                    evidence.push(evidence_item(e.text, place, evidence.len(), &mut missing));
+                }
+            }
+        }
     }
     let evidence = capped(evidence, "evidence", &mut lost);
     // Constraints.
