@@ -2173,6 +2173,14 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         "승인이 필요",
     ];
     const CJK_PROHIBITIONS: [&str; 5] = ["不要", "不得", "禁止", "절대", "しないこと"];
+    // A sentence that says who alone may do something.
+    const ONLY: [(&str, &[&str]); 5] = [
+        ("only ", &[" can ", " may ", " is allowed", " are allowed"]),
+        ("только ", &[" могут ", " может ", " разрешено"]),
+        ("nur ", &[" dürfen ", " darf ", " können ", " kann "]),
+        ("只有", &["才能", "可以"]),
+        ("仅", &["可以", "才能"]),
+    ];
     // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start.
     const CJK_ANYWHERE: [&str; 5] = ["不要", "不得", "禁止", "切勿", "请勿"];
     // A label that names rules (`Familienregeln: Cockpit-Konvention v1.4; kein Shared
@@ -2211,7 +2219,11 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
             .map_or(sentence, |(_, rest)| rest)
             .trim_start_matches(['*', '_', ' ']);
         let lower = bare.to_lowercase();
-        let kind = if GATES.iter().any(|g| lower.contains(g)) {
+        // `Only users in the list can use manager tools`: who may do what.
+        let only = ONLY.iter().any(|(lead, verbs)| {
+            lower.starts_with(lead) && verbs.iter().any(|v| lower.contains(v))
+        });
+        let kind = if GATES.iter().any(|g| lower.contains(g)) || only {
             Some("permission")
         } else if PROHIBITIONS.iter().any(|p| lower.starts_with(p))
             || CJK_PROHIBITIONS.iter().any(|p| bare.starts_with(p))

@@ -6,17 +6,20 @@
 //!
 //! | HANDOFF.md section (any heading the table maps to the role) | HCR |
 //! |---|---|
-//! | Goal / Objective: the first paragraph (or its bullets); a "done when" sentence | `objective.summary`, a criterion |
+//! | Goal / Objective: the first paragraph (or its bullets); a "done when" or `Criteria:` sentence. Without one: a `**What**:` item, else the work a title names after its handoff word (`Übergabe: …`) | `objective.summary`, a criterion |
 //! | Acceptance / success criteria; bullets after the goal's paragraph | `objective.acceptanceCriteria` |
-//! | Current state: `Complete:`, `In progress:`, `Blocked:`, `Unverified:` labels, subheadings, task boxes (`[x]` complete), status marks (✅) and status columns; unsplit state is `unverified`, item by item | `currentState` |
+//! | Current state: `Complete:`, `In progress:`, `Blocked:`, `Unverified:` labels, subheadings, task boxes (`[x]` complete), status marks (✅) and status columns; unsplit state sentence by sentence by its words (unverified when they say none); `### The Problem` blocked. Known issues by their words (blocked unless untested) and ticked checklist boxes as well | `currentState` |
 //! | Not started / To do / Remaining, an unchecked box | never `complete`: kept as `notStarted` |
-//! | Decisions: items (`summary (because: rationale)`, `… because …`, `… — …`) or subheadings | `decisions` (a missing rationale is reported) |
-//! | Evidence, Verification, Tests, Key files, Relevant artifacts: items and table rows | `evidence` (`artifactRef` or `uri` from a path, link or revision; an item with neither is reported) |
-//! | Constraints / Rules: `kind: text` items | `constraints` (`other` when the kind is not one of the schema's) |
-//! | Next action / Next steps: the first step not done; `Verification:`, `Due:` and `Owner:` | `nextAction`; the other steps kept as `furtherSteps` |
+//! | Decisions: items (`summary (because: rationale)`, `… because …`, `… — …`), paragraphs, subheadings, a label naming one decision; a decision stated in prose elsewhere (`has decided`, `intentional`) | `decisions` (a missing rationale is reported) |
+//! | Evidence, Verification, Tests, Key files, Relevant artifacts: items, table rows, the files a listing or tree names; test results, commits (a commit log in code too), `… proves …` and `Last verified: <place>` anywhere; a done-and-verified list | `evidence` (`artifactRef` or `uri` from a path, link or revision; an item with neither is reported) |
+//! | Constraints / Rules: `kind: text` items, a short code block; prohibitions, approval gates, `Only … can …` and labels naming rules anywhere | `constraints` (`other` when the kind is not one of the schema's) |
+//! | Next action / Next steps: the first step not done (a horizon like `### Medium term` is no step); `Verification:`, `Due:`, `Owner:`, and the checks its own section lists (`Verify …`, `should pass`). Without one: the first thing left to do, else the lowest open stage of an ordered plan (`## Stufe 1 — …`) | `nextAction`; the other steps kept as `furtherSteps` |
 //! | Ownership / Next actor: an id (never a sentence), with its type when given or named by its prefix | `ownership.nextActor` |
 //! | the title, the text before the first section, risks and open questions, every other section, lines of mapped sections no field reads, HTML comments | kept under the `sh.hcr.handoff-md` extension, each named ([`crate::draft::Draft::kept`]) |
 //! | section `HCR record (hcr/v1)`: a JSON code block | the record: the Markdown's edits to what it shows applied ([`crate::draft::Draft::edited`]) |
+//!
+//! Sections are ATX and Setext headings, `=====` banners, and bold or `Label:` labels that
+//! start a paragraph; a block quote's markers are set aside.
 
 mod edits;
 pub mod headings;
