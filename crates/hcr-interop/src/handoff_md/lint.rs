@@ -124,7 +124,28 @@ fn check(text: &str) -> Report {
     };
     // Sections: missing, or left as the template's text.
     let mut unanswerable = std::collections::HashSet::new();
+    // What the conversion reads outside a section of its own answers a question too (a goal
+    // in the title, decisions or test results stated in prose, the first thing left to do):
+    // the lint and the draft say the same.
+    let read = |q: usize| {
+        let parts = &mapped.parts;
+        match q {
+            0 => parts.objective.get("summary").is_some(),
+            1 => parts.current_state.as_object().is_some_and(|s| {
+                s.values()
+                    .any(|b| b.as_array().is_some_and(|b| !b.is_empty()))
+            }),
+            2 => parts.decisions.as_array().is_some_and(|d| !d.is_empty()),
+            3 => parts.evidence.as_array().is_some_and(|e| !e.is_empty()),
+            4 => parts.next_action.get("summary").is_some(),
+            _ => false,
+        }
+    };
     if layout == Layout::Other {
+        let in_prose: Vec<String> = (0..super::headings::QUESTIONS.len())
+            .filter(|&q| answering(&doc, q).is_none() && read(q))
+            .map(|q| format!("\"{}\"", super::headings::QUESTIONS[q]))
+            .collect();
         let answered: Vec<String> = (0..super::headings::QUESTIONS.len())
             .filter_map(|q| {
                 let s = answering(&doc, q)?;
@@ -144,6 +165,12 @@ fn check(text: &str) -> Report {
             message.push_str("; no section answers a receiver question");
         } else {
             message.push_str(&format!("; it answers {}", answered.join(", ")));
+        }
+        if !in_prose.is_empty() {
+            message.push_str(&format!(
+                "; its title or prose answers {}",
+                in_prose.join(", ")
+            ));
         }
         let mut d = Diagnostic::new(Code::Hcr601, JsonPointer::root(), message);
         if let Some(at) = whole(&doc) {
@@ -266,7 +293,7 @@ fn check(text: &str) -> Report {
             (3, "no section lists evidence"),
             (4, "no section names the next action"),
         ] {
-            if answering(&doc, q).is_none() {
+            if answering(&doc, q).is_none() && !read(q) {
                 unanswerable.insert(
                     [
                         "Goal",
