@@ -313,6 +313,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "complete",
             "completed",
             "done",
+            "全绿",
             "overview of changes",
             "обзор изменений",
             "что реализовано",
@@ -540,6 +541,11 @@ const TABLE: &[(Role, &[&str])] = &[
             "technical decisions",
             "decision log",
             "choices made",
+            "implementation approach",
+            "technical approach",
+            "chosen approach",
+            "实现方案",
+            "技术方案",
             "successful approaches",
             "what worked",
             "approaches that worked",
@@ -899,6 +905,8 @@ pub fn normalize(heading: &str) -> String {
     }
     let numbering = |w: &str| {
         w.bytes().all(|b| b.is_ascii_digit())
+            // `十一、快速上手清单`
+            || (w.chars().count() <= 3 && w.chars().all(|c| "一二三四五六七八九十".contains(c)))
             || matches!(
                 w,
                 "i" | "ii" | "iii" | "iv" | "v" | "vi" | "vii" | "viii" | "ix" | "x"
@@ -1021,7 +1029,7 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
         }
     }
     // A state written onto the name in a script without spaces: `5.1 年预算体系仍未完成`.
-    let last = heading.trim_end();
+    let last = before_qualifier(heading).trim_end();
     for state in CJK_STATES {
         if let Some(before) = last.strip_suffix(state)
             && before
@@ -1316,6 +1324,13 @@ const LEADING: [&str; 16] = [
     "references",
     "verification",
 ];
+
+/// Whether a text is, whole, a name of the table (`Next Steps`, `目标`).
+#[must_use]
+pub fn is_whole_name(text: &str) -> bool {
+    let name = normalize(text);
+    !name.is_empty() && lookup(&name).is_some()
+}
 
 /// Whether a heading is, whole, a name of the table (`Blockers`, `Key decisions`), not a
 /// topic that holds one (`v1.4.0 - Validation & Constraints`).

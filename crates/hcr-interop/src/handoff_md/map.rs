@@ -307,7 +307,9 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
             Block::Item(item)
                 if label_depth.is_none()
                     && item.depth == top
-                    && bucket_label(&item.text).is_some_and(|(_, rest)| rest.trim().is_empty()) =>
+                    && (bucket_label(&item.text)
+                        .is_some_and(|(_, rest)| rest.trim().is_empty())
+                        || pure_label(&item.text)) =>
             {
                 label_depth = Some(item.depth);
                 out.push(Entry {
@@ -392,6 +394,25 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
         }
     }
     out
+}
+
+/// An item that only names what the items under it are (`- **Factual proofs**:`).
+/// A label is bold whole (`**Factual proofs**:`) or a few words (`Unit tests:`); a statement
+/// that introduces details (`**Added wrappers** in `init.lua`:`) is an item.
+fn pure_label(text: &str) -> bool {
+    let t = text.trim();
+    let Some(name) = t.strip_suffix([':', '：']).or_else(|| {
+        t.strip_suffix(":**")
+            .or_else(|| t.strip_suffix("：**"))
+            .map(|n| n.trim_start_matches("**"))
+    }) else {
+        return false;
+    };
+    let bold = name.len() >= 4
+        && name.starts_with("**")
+        && name.ends_with("**")
+        && !name[2..name.len() - 2].contains("**");
+    bold || (!name.contains("**") && name.split_whitespace().count() <= 3)
 }
 
 /// The bucket a status names: a label (`Done`, `In progress`), a task box or an emoji.
@@ -645,6 +666,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             let line = e.lines.first().copied().unwrap_or(section.line);
             split_yet |= !e.paragraph || e.checked.is_some();
+            // `- **Factual proofs**:` over its items in a state: a name, no item of a bucket
+            // (in a bucket's own section, `2. **Converted SideFX.lua**:` is its item).
+            if role == Role::State
+                && !e.paragraph
+                && pure_label(&e.text)
+                && bucket_label(&e.text).is_none()
+            {
+                // (Its line stays kept, unread.)
+                open = None;
+                continue;
+            }
             if let Some((bucket, rest)) = bucket_label(&e.text) {
                 split_yet = true;
                 take(&e.lines, &mut used);
@@ -1122,7 +1154,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .into_iter()
             .flat_map(|e| labelled_lines(e, doc))
             .collect();
-        for e in read(section, all, &mut used) {
+        let written = read(section, all, &mut used);
+        // Whether the entry after each (by its first line) is an item.
+        let next_is_item: std::collections::HashMap<usize, bool> = written
+            .windows(2)
+            .filter_map(|w| Some((*w[0].lines.first()?, !w[1].paragraph)))
+            .collect();
+        for e in written {
             let text = e.text.trim();
             if text.is_empty() {
                 continue;
@@ -1174,7 +1212,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 chosen_in = Some(std::ptr::from_ref(section));
                 continue;
             }
-            let intro = e.paragraph && text.ends_with([':', '：']);
+            // A paragraph that introduces items (`Next steps:`) is no step; one followed by
+            // code or text (`Push to GitHub (confirm the visibility first):` then the
+            // commands) is.
+            let intro = e.paragraph
+                && text.ends_with([':', '：'])
+                && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX)) == Some(&true);
             let done = e.checked == Some(true) || status_bucket(text) == Some(Role::Complete);
             if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
@@ -1758,6 +1801,8 @@ fn status_words(text: &str) -> Option<Role> {
         " blocked",
         "blocking",
         " broken",
+        " rejected",
+        "拒绝",
         "blocker",
         "waiting on",
         "waiting for",
@@ -1814,6 +1859,9 @@ fn status_words(text: &str) -> Option<Role> {
         " signed off",
         " is live",
         "上线",
+        "通过",
+        "全绿",
+        "达成",
         "✅",
         "已完成",
         "完成",
@@ -2072,8 +2120,14 @@ fn proof_sentences(text: &str) -> Vec<String> {
                 number(&w[0])
                     && (matches!(w[2].as_str(), "tests" | "passed" | "passing")
                         || (w[1] == "commits" && matches!(w[2].as_str(), "ahead" | "behind"))
-                        || (w[1] == "files" && matches!(w[2].as_str(), "changed" | "modified")))
-            });
+                        || (w[1] == "files" && matches!(w[2].as_str(), "changed" | "modified"))
+                        // `0 transfer errors`, `0 destination bounds violations`.
+                        || (w[0] == "0" && ZERO.contains(&w[2].as_str())))
+            })
+            || words.windows(2).any(|w| w[0] == "0" && ZERO.contains(&w[1].as_str()))
+            // `exit 0`, `EXIT_CODE=0`.
+            || words.windows(2).any(|w| matches!(w[0].as_str(), "exit" | "exit_code" | "code") && w[1] == "0")
+            || cjk_result(sentence);
         let labelled = sentence.split_once([':', '：']);
         let committed = labelled.is_some_and(|(label, rest)| {
             let label = super::headings::normalize(label);
@@ -2146,6 +2200,38 @@ fn decision_sentences(text: &str) -> Vec<String> {
     out
 }
 
+/// What `0 …` proves none of: `0 errors`, `0 failed`, `0 warnings`.
+const ZERO: [&str; 10] = [
+    "errors",
+    "error",
+    "failures",
+    "failed",
+    "violations",
+    "warnings",
+    "regressions",
+    "vulnerabilities",
+    "leaks",
+    "crashes",
+];
+
+/// A test result in a script without spaces: a number, then within a few characters a word
+/// that says it passed (`37 项测试全部通过`, `142件全パス`, `21/21 绿`).
+fn cjk_result(sentence: &str) -> bool {
+    const PASSED: [&str; 7] = ["通过", "全绿", "绿", "パス", "통과", "成功", "合格"];
+    if sentence.is_ascii() {
+        return false;
+    }
+    PASSED.iter().any(|word| {
+        sentence.match_indices(word).any(|(at, _)| {
+            sentence[..at]
+                .chars()
+                .rev()
+                .take(16)
+                .any(|c| c.is_ascii_digit())
+        })
+    })
+}
+
 /// The sentences of a text that state a rule: a prohibition (`Never …`, `Do not …`, `不要…`)
 /// or a gate (`… requires explicit approval`), with the constraint kind each is.
 fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
@@ -2182,11 +2268,24 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         ("仅", &["可以", "才能"]),
     ];
     // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start.
-    const CJK_ANYWHERE: [&str; 5] = ["不要", "不得", "禁止", "切勿", "请勿"];
+    const CJK_ANYWHERE: [&str; 9] = [
+        "不要",
+        "不得",
+        "禁止",
+        "切勿",
+        "请勿",
+        "勿改",
+        "必须同步",
+        "必须保持",
+        "须保持",
+    ];
     // A label that names rules (`Familienregeln: Cockpit-Konvention v1.4; kein Shared
     // Code.`): its whole sentence is one.
-    const RULES: [&str; 9] = [
+    const RULES: [&str; 12] = [
+        "rule",
         "rules",
+        "铁律",
+        "原则",
         "regeln",
         "conventions",
         "konvention",

@@ -486,6 +486,14 @@ fn label(line: &str) -> Option<(&str, &str)> {
             return (!name.is_empty()).then_some((name, after));
         }
     }
+    // A name of the table alone on its line (`Goals`, `Next Steps`), as plain-text notes
+    // write their sections.
+    if line.split_whitespace().count() <= 4
+        && !line.ends_with(['.', ':', '：', ','])
+        && super::headings::is_whole_name(line)
+    {
+        return Some((line.trim(), ""));
+    }
     let (name, rest) = line.split_once(':')?;
     let short = !name.is_empty()
         && name.chars().count() <= 40

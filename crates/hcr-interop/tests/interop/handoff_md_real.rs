@@ -12,7 +12,19 @@ use hcr_interop::handoff_md::{from_handoff_md, lint, render};
 use serde_json::Value;
 
 fn corpus() -> Vec<(String, String, Value)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/handoff-md-real");
+    corpus_in("handoff-md-real")
+}
+
+/// The held-out corpus: real files whose expectations were written blind, by a reader who
+/// neither ran the conversion nor read its code, after the mapping was tuned on the other.
+fn holdout() -> Vec<(String, String, Value)> {
+    corpus_in("handoff-md-holdout")
+}
+
+fn corpus_in(folder: &str) -> Vec<(String, String, Value)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(folder);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("the corpus folder")
         .map(|e| e.expect("entry").path())
@@ -88,10 +100,19 @@ fn phrases(expect: &Value, key: &str) -> Vec<(String, String)> {
 
 #[test]
 fn the_corpus_is_what_the_issue_asks_for() {
-    let corpus = corpus();
-    assert!(corpus.len() >= 30, "{} files", corpus.len());
+    assert!(corpus().len() >= 30, "{} files", corpus().len());
+    for folder in ["handoff-md-real", "handoff-md-holdout"] {
+        sources_are_listed(folder);
+    }
+}
+
+fn sources_are_listed(folder: &str) {
+    let corpus = corpus_in(folder);
     let sources = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/handoff-md-real/SOURCES.md"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(folder)
+            .join("SOURCES.md"),
     )
     .expect("SOURCES.md");
     for (name, _, expect) in &corpus {
@@ -112,11 +133,40 @@ fn the_corpus_is_what_the_issue_asks_for() {
     reason = "the score and its misses are the report a reader of the test output wants"
 )]
 fn real_files_convert_as_a_reader_maps_them() {
+    let (share, misses) = score(corpus());
+    // The issue's target, 90%, held so that it cannot fall.
+    assert!(share >= 0.90, "{misses:#?}");
+}
+
+#[test]
+#[allow(
+    clippy::print_stderr,
+    reason = "the score and its misses are the report a reader of the test output wants"
+)]
+fn held_out_files_convert_as_a_blind_reader_maps_them() {
+    let holdout = holdout();
+    assert!(holdout.len() >= 10, "{} files", holdout.len());
+    let (share, misses) = score(holdout);
+    // What the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so
+    // that it cannot fall.
+    assert!(share >= HOLDOUT_FLOOR, "{misses:#?}");
+}
+
+/// The share of the held-out corpus's expectations met when it was added.
+const HOLDOUT_FLOOR: f64 = 0.51;
+
+/// The share of `corpus`'s expectations the conversion meets, printed with the misses;
+/// panics on an item filed where its expectation says it never belongs.
+#[allow(
+    clippy::print_stderr,
+    reason = "the score and its misses are the report a reader of the test output wants"
+)]
+fn score(corpus: Vec<(String, String, Value)>) -> (f64, BTreeMap<String, Vec<String>>) {
     let mut met = 0;
     let mut total = 0;
     let mut misses: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut contradictions = Vec::new();
-    for (name, text, expect) in corpus() {
+    for (name, text, expect) in corpus {
         let draft = from_handoff_md(&text);
         let record = &draft.record;
         for (field, phrase) in phrases(&expect, "fields") {
@@ -156,8 +206,7 @@ fn real_files_convert_as_a_reader_maps_them() {
         eprintln!("{name}:\n  {}", missed.join("\n  "));
     }
     assert!(contradictions.is_empty(), "{contradictions:#?}");
-    // The issue's target, 90%, held so that it cannot fall.
-    assert!(share >= 0.90, "met {met} of {total}: {misses:#?}");
+    (share, misses)
 }
 
 /// Every word of every line is somewhere in the draft (a field, or the extension), a
@@ -170,7 +219,7 @@ fn no_line_of_a_real_file_is_dropped_in_silence() {
         .flat_map(|h| words(h))
         .chain(["none", "n", "a", "tbd"].map(str::to_owned))
         .collect();
-    for (name, text, _) in corpus() {
+    for (name, text, _) in corpus().into_iter().chain(holdout()) {
         let draft = from_handoff_md(&text);
         let mut held = HashSet::new();
         strings(&draft.record, &mut |s| held.extend(words(s)));
@@ -186,6 +235,11 @@ fn no_line_of_a_real_file_is_dropped_in_silence() {
             } else {
                 body
             };
+            // Nor is a task box (`- [x] Renamed …`: the draft says done by its bucket).
+            let body = ["- [x]", "- [X]", "* [x]", "* [X]"]
+                .iter()
+                .find_map(|b| body.strip_prefix(b))
+                .unwrap_or(body);
             let gone: Vec<String> = words(body)
                 .into_iter()
                 .filter(|w| !held.contains(w) && !structural.contains(w))
@@ -211,7 +265,7 @@ fn no_line_of_a_real_file_is_dropped_in_silence() {
 /// source is in the rendering (itself, or its role's section).
 #[test]
 fn real_files_round_trip_through_render() {
-    for (name, text, _) in corpus() {
+    for (name, text, _) in corpus().into_iter().chain(holdout()) {
         let draft = from_handoff_md(&text);
         let record = completed(draft.record.clone());
         let typed = hcr_types::Record::from_value(&record)
