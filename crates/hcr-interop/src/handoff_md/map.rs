@@ -229,6 +229,21 @@ fn decision_entries(section: &Section, doc: &Document) -> Vec<Entry> {
 /// A subheading that only names when (`### Short term`, `### 中期`): its items are the
 /// steps, not the heading.
 fn is_horizon(heading: &str) -> bool {
+    // Or a group of them (`### 即座に実行可能なアクション`, `### High priority`).
+    let name = normalize(heading);
+    if [
+        "actions",
+        "priority",
+        "アクション",
+        "行动",
+        "行動",
+        "action items",
+    ]
+    .iter()
+    .any(|w| name.ends_with(w))
+    {
+        return true;
+    }
     const WHEN: [&str; 20] = [
         "short term",
         "medium term",
@@ -487,10 +502,19 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             "goal" | "goals" | "the goal" | "objective" | "objectives"
         )
     };
+    // A goal stated in a sentence (`Focus: Ensure the example works …`) before one that
+    // only lists goals (`Goals` over `1) Add coverage …`): the list is its criteria then.
+    let stated = |s: &&Section| {
+        entries(s, doc)
+            .iter()
+            .any(|e| e.paragraph && !e.text.is_empty() && !is_placeholder_text(&e.text))
+    };
     let goal = doc
         .with_role(Role::Goal)
-        .filter(said)
+        .filter(stated)
         .find(named_goal)
+        .or_else(|| doc.with_role(Role::Goal).find(stated))
+        .or_else(|| doc.with_role(Role::Goal).filter(said).find(named_goal))
         .or_else(|| doc.with_role(Role::Goal).find(said))
         .or_else(|| doc.with_role(Role::Summary).find(said))
         .or_else(|| doc.first(Role::Goal))
@@ -548,6 +572,26 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         objective.insert("summary".into(), json!(summary));
     } else {
         missing.push("/objective/summary".to_owned());
+    }
+    // Another goal section that only lists (`Goals` over `1) Add coverage …`, beside `Focus:
+    // …`): what it lists is how the goal is met.
+    if let Some(chosen) = goal {
+        for other in doc
+            .with_role(Role::Goal)
+            .filter(|s| !std::ptr::eq(*s, chosen))
+        {
+            let all = entries(other, doc);
+            if all.iter().any(|e| e.paragraph) {
+                continue;
+            }
+            for e in all {
+                if !e.text.is_empty() && !is_none(&e.text) {
+                    take(&e.lines, &mut used);
+                    take(&[other.line], &mut used);
+                    criteria.push(e.text);
+                }
+            }
+        }
     }
     for section in sections_in(Role::Criteria) {
         for e in read(section, entries(section, doc), &mut used) {
@@ -1803,6 +1847,10 @@ fn status_words(text: &str) -> Option<Role> {
         " broken",
         " rejected",
         "拒绝",
+        " cannot ",
+        " can't ",
+        " unable to",
+        "unworkable",
         "blocker",
         "waiting on",
         "waiting for",
@@ -1824,6 +1872,7 @@ fn status_words(text: &str) -> Option<Role> {
         "missing",
         " needs ",
         " need to",
+        " skipped",
         " should",
         "未完成",
         "尚未",
@@ -2127,7 +2176,8 @@ fn proof_sentences(text: &str) -> Vec<String> {
             || words.windows(2).any(|w| w[0] == "0" && ZERO.contains(&w[1].as_str()))
             // `exit 0`, `EXIT_CODE=0`.
             || words.windows(2).any(|w| matches!(w[0].as_str(), "exit" | "exit_code" | "code") && w[1] == "0")
-            || cjk_result(sentence);
+            || cjk_result(sentence)
+            || passed_check(&words);
         let labelled = sentence.split_once([':', '：']);
         let committed = labelled.is_some_and(|(label, rest)| {
             let label = super::headings::normalize(label);
@@ -2157,7 +2207,7 @@ fn proof_sentences(text: &str) -> Vec<String> {
 fn decision_sentences(text: &str) -> Vec<String> {
     const DECIDED: [&str; 16] = [
         " decided ",
-        " decided to ",
+        "deliberate",
         "intentional",
         "intentionally",
         "we chose ",
@@ -2198,6 +2248,20 @@ fn decision_sentences(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// A check said to pass, with what passed: `the production build is green`, `All checks
+/// passed.`, `CI is green` (never a negated one: `tests don't pass yet`).
+fn passed_check(words: &[String]) -> bool {
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    has(&["green", "passed", "passes", "passing"])
+        && has(&[
+            "build", "ci", "checks", "check", "tests", "suite", "pipeline", "lint",
+        ])
+        && !has(&[
+            "not", "no", "never", "failed", "failing", "fails", "yet", "don", "doesn", "isn",
+            "aren", "won",
+        ])
 }
 
 /// What `0 …` proves none of: `0 errors`, `0 failed`, `0 warnings`.
@@ -2275,9 +2339,9 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         "切勿",
         "请勿",
         "勿改",
-        "必须同步",
-        "必须保持",
-        "须保持",
+        "必须",
+        "务必",
+        "不能只",
     ];
     // A label that names rules (`Familienregeln: Cockpit-Konvention v1.4; kein Shared
     // Code.`): its whole sentence is one.
@@ -2322,9 +2386,17 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         let only = ONLY.iter().any(|(lead, verbs)| {
             lower.starts_with(lead) && verbs.iter().any(|v| lower.contains(v))
         });
+        // `we must NOT implement bypasses`, `Always run the suite first.`
+        let anywhere = [" must not ", " must never ", " should never ", " may not "]
+            .iter()
+            .any(|p| lower.contains(p))
+            || ["always ", "before making any change"]
+                .iter()
+                .any(|p| lower.starts_with(p));
         let kind = if GATES.iter().any(|g| lower.contains(g)) || only {
             Some("permission")
-        } else if PROHIBITIONS.iter().any(|p| lower.starts_with(p))
+        } else if anywhere
+            || PROHIBITIONS.iter().any(|p| lower.starts_with(p))
             || CJK_PROHIBITIONS.iter().any(|p| bare.starts_with(p))
             || CJK_ANYWHERE.iter().any(|p| bare.contains(p))
             || bare.starts_with("不自动")

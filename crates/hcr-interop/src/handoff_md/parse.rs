@@ -489,8 +489,8 @@ fn label(line: &str) -> Option<(&str, &str)> {
     // A name of the table alone on its line (`Goals`, `Next Steps`), as plain-text notes
     // write their sections.
     if line.split_whitespace().count() <= 4
-        && !line.ends_with(['.', ':', '：', ','])
-        && super::headings::is_whole_name(line)
+        && !line.ends_with(['.', ':', '：', ',', ';', '!', '?', ')'])
+        && (super::headings::is_whole_name(line) || bare_title(line))
     {
         return Some((line.trim(), ""));
     }
@@ -501,6 +501,17 @@ fn label(line: &str) -> Option<(&str, &str)> {
         && !name.contains(['`', '[', '(', '/', '.'])
         && !rest.starts_with("//");
     short.then(|| (name.trim(), rest.trim()))
+}
+
+/// A short title written as a plain line (`Planned Changes`, `Context`): capitalised words,
+/// no markup or code. (Only a section when a list follows it.)
+fn bare_title(line: &str) -> bool {
+    let line = line.trim();
+    line.chars().count() <= 40
+        && line.chars().next().is_some_and(|c| c.is_uppercase())
+        && line
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '&' | '\'' | '/'))
 }
 
 /// The text of a heading line: `## 2. Current state ##` → `2. Current state`.
@@ -705,8 +716,16 @@ impl Document {
                         _ => true,
                     });
                 // A label names a section only when it names a role; a bullet label of a
-                // state section stays its item.
-                if let Some(role) = role {
+                // state section stays its item. A bare title over a list (`Context` then
+                // `- …`, in notes written without `#`) is a section of its own, so that
+                // the list is not read as the section before it.
+                let bare_title = rest.is_empty()
+                    && starts_paragraph
+                    && bare_title(raw)
+                    && lines
+                        .get(i + 1)
+                        .is_some_and(|next| marker(unquote(next.text)).is_some());
+                if role.is_some() || bare_title {
                     starts(
                         &mut sections,
                         Section {
@@ -717,7 +736,7 @@ impl Document {
                             line: i,
                             body: i + 1..n,
                             inline: (!rest.is_empty()).then(|| rest.to_owned()),
-                            role: Some(role),
+                            role,
                             within: None,
                             parent: None,
                         },
