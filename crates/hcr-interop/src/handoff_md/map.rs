@@ -497,10 +497,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     };
     // Of several, the one named the goal itself (`**Goal**:` beside `**Task**:`).
     let named_goal = |s: &&Section| {
-        matches!(
-            super::headings::normalize(&s.heading).as_str(),
-            "goal" | "goals" | "the goal" | "objective" | "objectives"
-        )
+        let name = super::headings::normalize(&s.heading);
+        name.split(' ')
+            .any(|w| matches!(w, "goal" | "goals" | "objective" | "objectives"))
+            || name.contains("目标")
     };
     // A goal stated in a sentence (`Focus: Ensure the example works …`) before one that
     // only lists goals (`Goals` over `1) Add coverage …`): the list is its criteria then.
@@ -773,7 +773,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 Some(false) => Some(Role::Remaining),
                 None => None,
             };
-            let by_mark = (!e.paragraph).then(|| status_bucket(&e.text)).flatten();
+            // A struck-out item of a list of work (`~~MIT LICENSE file~~ **FIXED**`) is done.
+            let struck =
+                e.text.trim_start().starts_with("~~") && e.text.trim_start()[2..].contains("~~");
+            let by_mark = (!e.paragraph)
+                .then(|| status_bucket(&e.text))
+                .flatten()
+                .or(struck.then_some(Role::Complete));
             // A state split by labels or boxes may lead with a paragraph that says its own
             // state (`**All four sessions shipped.** The release is live.`).
             let by_words = if structured {

@@ -764,7 +764,8 @@ impl Document {
             // decision, not the files). A heading of a word or two (`### 🔧 已知限制`) still
             // names its role.
             if section.kind == Kind::Heading
-                && parent_role.is_some()
+                && parent_role
+                    .is_some_and(|p| !matches!(p, Role::Goal | Role::Summary | Role::Risks))
                 && section
                     .role
                     .is_some_and(|r| !r.is_bucket() && r != Role::State)
