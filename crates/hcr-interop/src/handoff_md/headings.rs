@@ -160,8 +160,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "current objective",
             "项目一句话",
             "项目定位",
-            "what",
-            "무엇",
             "focus",
             "session focus",
             "next session focus",
@@ -954,16 +952,30 @@ pub fn role_of(heading: &str) -> Option<Role> {
         .or_else(|| status_suffix(heading).map(|(role, _)| role))
         .or_else(|| keyword(&normalize(heading)))
         .or_else(|| prohibition(heading).then_some(Role::Constraints))
+        .or_else(|| status_named(heading).then_some(Role::State))
+}
+
+/// A heading that names a status by its first or last word (`Planning status (2026-04-19)`,
+/// `Status of the export`), not one that only holds the word (`HTTP status codes`).
+fn status_named(heading: &str) -> bool {
+    let name = normalize(before_qualifier(heading));
+    let words: Vec<&str> = name.split(' ').collect();
+    let status = |w: &&str| matches!(*w, "status" | "状态" | "狀態" | "상태" | "статус");
+    words.len() <= 4 && (words.first().is_some_and(status) || words.last().is_some_and(status))
 }
 
 /// A heading that is itself a rule against something: `No Hardcoded Business Logic`, `Kein
 /// Shared Code` (a name of three words or more after `No`).
 fn prohibition(heading: &str) -> bool {
     let name = normalize(heading);
-    ["no ", "kein ", "keine ", "没有", "不要"]
+    // (`No tests for the tokenizer yet` says a state, not a rule.)
+    ["no ", "kein ", "keine "]
         .iter()
         .any(|p| name.starts_with(p))
         && name.split(' ').count() >= 3
+        && !name
+            .split(' ')
+            .any(|w| matches!(w, "yet" | "found" | "created" | "written" | "run" | "tests"))
 }
 
 /// The role a label (`**Blocked:** …`) or an item's leading words name: only a name of
@@ -1288,10 +1300,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "ziel",
         ],
     ),
-    (
-        Role::State,
-        &["status", "状态", "狀態", "상태", "статус", "stand"],
-    ),
 ];
 
 /// The role a bold label (`**Other locked decisions**: …`) names: a name of the table, or a
@@ -1354,6 +1362,23 @@ const LEADING: [&str; 16] = [
 pub fn is_whole_name(text: &str) -> bool {
     let name = normalize(text);
     !name.is_empty() && lookup(&name).is_some()
+}
+
+/// Whether a heading is a name of the table or starts with one (`Decisions made in this
+/// session`, `Next steps for tomorrow`), not a topic that holds one among its words (`v2.4 -
+/// Validation & Constraints`).
+#[must_use]
+pub fn leads_with_name(heading: &str) -> bool {
+    if is_name(heading) {
+        return true;
+    }
+    let name = normalize(before_qualifier(heading));
+    let words: Vec<&str> = name.split(' ').collect();
+    words.len() <= 7
+        && (1..words.len()).any(|n| {
+            let prefix = words[..n].join(" ");
+            (n >= 2 || LEADING.contains(&prefix.as_str())) && lookup(&prefix).is_some()
+        })
 }
 
 /// Whether a heading is, whole, a name of the table (`Blockers`, `Key decisions`), not a

@@ -82,7 +82,9 @@ pub(crate) fn list_entries(section: &Section, doc: &Document) -> Vec<Entry> {
         for mut e in all {
             if e.paragraph && !e.lines.contains(&section.line) {
                 let text = e.text.trim();
-                intro = (text.ends_with([':', '：']) && text.split_whitespace().count() <= 4)
+                intro = (text.ends_with([':', '：'])
+                    && text.split_whitespace().count() <= 4
+                    && text.chars().count() <= 60)
                     .then(|| (text.to_owned(), e.lines));
                 continue;
             }
@@ -157,7 +159,9 @@ fn code_entries(section: &Section, doc: &Document, alone: bool) -> Vec<Entry> {
             }
             Some(Role::Constraints) if code.len() <= MAX_RULE_LINES => {
                 let body = code.join("; ");
-                out.push(entry(if alone {
+                // Headed once, by a heading of a name's length.
+                let headed = alone && out.is_empty() && section.heading.chars().count() <= 120;
+                out.push(entry(if headed {
                     format!("{}: {body}", section.heading)
                 } else {
                     body
@@ -191,7 +195,17 @@ fn decision_entries(section: &Section, doc: &Document) -> Vec<Entry> {
             // `Do not build another copy. Similar packages exist:`: a sentence before the
             // introducing one is the decision.
             let body = e.text.trim_end().trim_end_matches([':', '：']);
-            if let Some(at) = body.find(". ").filter(|&at| at > 0) {
+            // (`We reviewed these on Monday. Decisions made:` only introduces its items.)
+            let introduces = |tail: &str| {
+                let tail = tail.to_lowercase();
+                ["decision", "decided", "choices", "决定", "决策", "결정"]
+                    .iter()
+                    .any(|w| tail.contains(w))
+            };
+            if let Some(at) = body
+                .find(". ")
+                .filter(|&at| at > 0 && !introduces(&body[at + 2..]))
+            {
                 let text = format!("{} because {}", body[..=at].trim(), e.text[at + 2..].trim());
                 let mut decision = e;
                 decision.text = text;
@@ -308,6 +322,11 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
     // Under a bucket's label (`- Complete:`), each nested item is an item of its own;
     // elsewhere a nested item belongs to the one above it.
     let mut label_depth: Option<usize> = None;
+    // In a state, a label over items (`- **Factual proofs**:`) names them, each an item.
+    let in_state = section
+        .role
+        .or(section.within)
+        .is_some_and(|r| r == Role::State || r.is_bucket());
     for block in blocks {
         let base = match &block {
             Block::Item(item) => {
@@ -324,7 +343,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
                     && item.depth == top
                     && (bucket_label(&item.text)
                         .is_some_and(|(_, rest)| rest.trim().is_empty())
-                        || pure_label(&item.text)) =>
+                        || (in_state && pure_label(&item.text))) =>
             {
                 label_depth = Some(item.depth);
                 out.push(Entry {
@@ -662,10 +681,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         if section.role == Some(Role::State)
             && section.kind == Kind::Heading
             && let Some((_, said)) = section.heading.split_once([':', '：'])
-            && !said.trim().is_empty()
+            && let Some(state) = status_words(said)
         {
             put(
-                status_in_words(said),
+                state,
                 said.trim().to_owned(),
                 &mut buckets,
                 &mut remaining,
@@ -848,10 +867,19 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .iter()
             .any(|w| name.contains(w))
         };
-        let checklist = matches!(
-            role,
-            None | Some(Role::Verification | Role::Criteria | Role::Evidence)
-        );
+        // (A role-less section's boxes only when it names a checklist: a template's or a
+        // preamble's ticked boxes say nothing done.)
+        let checklist = match role {
+            Some(Role::Verification | Role::Criteria | Role::Evidence) => true,
+            None => {
+                let name = normalize(&section.heading);
+                section.kind == Kind::Heading
+                    && ["checklist", "清单", "チェックリスト", "체크리스트", "test"]
+                        .iter()
+                        .any(|w| name.contains(w))
+            }
+            _ => false,
+        };
         if !risks && !checklist {
             continue;
         }
@@ -923,6 +951,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         );
     }
     // The first thing left to do, should no step be named next (a deferred item is none).
+    // (Each section's facts decided once: a file may hold thousands of items.)
+    let put_off = put_off(doc);
+    let staged: Vec<bool> = doc.sections.iter().map(|s| is_stage(doc, s)).collect();
     let first_todo: Option<String> = remaining
         .iter()
         .find(|r| {
@@ -931,9 +962,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // first open stage is.
             !line
                 .and_then(|l| doc.section_at(l.saturating_sub(1)))
-                .is_some_and(|at| {
-                    deferred(doc, at) || stage_number(&doc.sections[at].heading).is_some()
-                })
+                .is_some_and(|at| put_off[at] || staged[at])
         })
         .and_then(|r| r["text"].as_str().map(str::to_owned));
     if !remaining.is_empty() {
@@ -996,6 +1025,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         Role::Evidence,
         Role::Artifacts,
         Role::Verification,
+        Role::Risks,
     ];
     for section in doc.sections.iter().filter(active) {
         if section
@@ -1005,7 +1035,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         {
             continue;
         }
-        for text in stated_texts(section, doc, true) {
+        // (Its entries and heading, not its code: `// intentionally left blank`.)
+        let said = std::iter::once(section.heading.clone()).chain(
+            entries(section, doc)
+                .into_iter()
+                .flat_map(|e| labelled_lines(e, doc))
+                .map(|e| e.text),
+        );
+        for text in said {
             for sentence in decision_sentences(&text) {
                 if stated.insert(sentence.clone()) {
                     decisions.push(decision(&sentence, decisions.len(), &mut missing));
@@ -1130,7 +1167,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
         // What a section says is done and verified (`### ✅ 已完成并验证`, `Done and
         // verified`) is its proof, item by item.
-        if section.role == Some(Role::Complete) && about_testing(&section.heading) {
+        if section.role == Some(Role::Complete) && says_verified(&section.heading) {
             for e in entries(section, doc) {
                 if !e.paragraph && !e.text.is_empty() && proofs.insert(e.text.clone()) {
                     let place = location(&e.text).or_else(|| commit_place(&e.text));
@@ -1199,6 +1236,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // The checks the chosen step's own section lists after it (`2. Verify release at: …`).
     let mut checks: Vec<String> = Vec::new();
     let mut chosen_in: Option<*const Section> = None;
+    let mut step_states: Vec<(Bucket, String)> = Vec::new();
     for section in sections_in(Role::NextAction) {
         let all = entries(section, doc)
             .into_iter()
@@ -1216,11 +1254,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             // A step's `**Status**: Blocked only by a manual action`: the state its words say.
+            // Named by its step (`Create the release: Blocked only …`), once.
             if let Some((Some(Role::State), rest)) = labelled(text)
                 && let Some(bucket) = Bucket::of_role(status_in_words(rest))
-                && let Some(Value::Array(items)) = state.get_mut(bucket.key())
             {
-                items.push(json!(rest.trim()));
+                let step = bare_heading(&section.heading);
+                step_states.push((bucket, format!("{step}: {}", rest.trim())));
                 continue;
             }
             if chosen_in == Some(std::ptr::from_ref(section)) && is_check(text) {
@@ -1274,6 +1313,20 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 chosen_in = Some(std::ptr::from_ref(section));
             } else {
                 further.push(text.to_owned());
+            }
+        }
+    }
+    for bucket in Bucket::ALL {
+        let Some(Value::Array(items)) = state.get_mut(bucket.key()) else {
+            continue;
+        };
+        let mut seen: std::collections::HashSet<String> = items
+            .iter()
+            .filter_map(|i| i.as_str().map(str::to_owned))
+            .collect();
+        for (_, text) in step_states.iter().filter(|(b, _)| *b == bucket) {
+            if items.len() < MAX_ITEMS && seen.insert(text.clone()) {
+                items.push(json!(text));
             }
         }
     }
@@ -1523,10 +1576,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     }
 }
 
-/// Whether the section at `at`, or the one it is in, holds what was put off rather than
-/// what is next (`Deferred`, `Known limitations`, `Future work`).
-fn deferred(doc: &Document, at: usize) -> bool {
-    const PUT_OFF: [&str; 10] = [
+/// For each section, whether it, or one it is in, holds what was put off rather than what is
+/// next (`Deferred`, `Known limitations`, `Future work`, `Backlog`).
+fn put_off(doc: &Document) -> Vec<bool> {
+    const PUT_OFF: [&str; 14] = [
         "deferred",
         "future",
         "limitation",
@@ -1535,20 +1588,21 @@ fn deferred(doc: &Document, at: usize) -> bool {
         "didn t have time",
         "later",
         "someday",
+        "backlog",
+        "nice to have",
+        "icebox",
+        "wishlist",
         "待后续",
         "残存",
     ];
-    let mut at = Some(at);
-    // A section and the ones around it (bounded: a heading's nesting is at most seven deep).
-    for _ in 0..8 {
-        let Some(i) = at else { break };
-        let name = normalize(&doc.sections[i].heading);
-        if PUT_OFF.iter().any(|w| name.contains(w)) {
-            return true;
-        }
-        at = doc.sections[i].parent;
+    // Each section's heading read once; a parent comes before its children.
+    let mut out: Vec<bool> = Vec::with_capacity(doc.sections.len());
+    for s in &doc.sections {
+        let name = normalize(&s.heading);
+        let own = PUT_OFF.iter().any(|w| name.contains(w));
+        out.push(own || s.parent.and_then(|p| out.get(p).copied()).unwrap_or(false));
     }
-    false
+    out
 }
 
 /// A heading without its leading number and the emphasis around it: `1. **Docs in separate
@@ -1591,6 +1645,10 @@ fn stage_number(heading: &str) -> Option<(u32, bool)> {
         .trim_start_matches(|c: char| !c.is_alphanumeric())
         .trim_start();
     let digits: String = heading.chars().take_while(char::is_ascii_digit).collect();
+    // A stage is numbered in a few digits (`## 4294967295.` is no plan's).
+    if digits.len() > 4 {
+        return None;
+    }
     if !digits.is_empty() {
         let after = heading[digits.len()..].chars().next();
         return matches!(after, Some('.' | ')'))
@@ -1601,7 +1659,31 @@ fn stage_number(heading: &str) -> Option<(u32, bool)> {
         return None;
     }
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    if digits.len() > 4 {
+        return None;
+    }
     digits.parse().ok().map(|n| (n, true))
+}
+
+/// Whether a heading is a stage of a plan: named so (`Stufe 1 — …`, `Priority 2: …`), or
+/// numbered (`### 0. Finish …`) with no role of its own under a goal, next steps or what is
+/// left (a numbered `## 1. Architecture` of a file's outline is none).
+fn is_stage(doc: &Document, s: &Section) -> bool {
+    match stage_number(&s.heading) {
+        Some((_, true)) => true,
+        Some((_, false)) => {
+            s.role.is_none()
+                && s.within
+                    .is_none_or(|w| matches!(w, Role::NextAction | Role::Remaining))
+                && s.parent.is_some_and(|p| {
+                    matches!(
+                        doc.sections[p].role.or(doc.sections[p].within),
+                        Some(Role::Goal | Role::NextAction | Role::Remaining)
+                    )
+                })
+        }
+        None => false,
+    }
 }
 
 /// The stage a plan of ordered stages starts at: the lowest-numbered heading `Stufe 1 — …`,
@@ -1620,10 +1702,8 @@ fn first_stage(doc: &Document) -> Option<usize> {
         .iter()
         .enumerate()
         .filter(|(_, s)| s.kind == Kind::Heading && s.level >= 2)
-        .filter_map(|(i, s)| {
-            let (n, named) = stage_number(&s.heading)?;
-            (named || (s.role.is_none() && s.within.is_none())).then_some((i, n))
-        })
+        .filter(|(_, s)| is_stage(doc, s))
+        .filter_map(|(i, s)| Some((i, stage_number(&s.heading)?.0)))
         .collect();
     // The numbers each parent's headings have (a stage a role names follows one too).
     let followed: std::collections::HashSet<(Option<usize>, u32)> = doc
@@ -1779,7 +1859,32 @@ fn title_goal(title: &str) -> Option<String> {
                 | ""
         )
     });
-    (!rest.is_empty() && !only_where).then(|| rest.to_owned())
+    // A date, a weekday or a session's number names no work (`Session handoff — 2025-03-14`,
+    // `Handoff: Tuesday`): at least two words, of letters.
+    let worded = generic
+        .split(' ')
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .filter(|w| {
+            !matches!(
+                *w,
+                "monday"
+                    | "tuesday"
+                    | "wednesday"
+                    | "thursday"
+                    | "friday"
+                    | "saturday"
+                    | "sunday"
+                    | "session"
+                    | "part"
+                    | "day"
+            )
+        })
+        .count();
+    let cjk = generic
+        .chars()
+        .filter(|c| c.is_alphabetic() && !c.is_ascii())
+        .count();
+    (!rest.is_empty() && !only_where && (worded >= 2 || cjk >= 4)).then(|| rest.to_owned())
 }
 
 /// A text's sentences, each trimmed: cut after `. `, `! `, `? ` and `。`, where the next
@@ -1830,11 +1935,16 @@ fn lead_status(text: &str) -> Option<Role> {
 
 /// The state a text's words say, if they say one.
 fn status_words(text: &str) -> Option<Role> {
-    let t = format!(" {} ", text.to_lowercase());
+    // `non-blocking IO` blocks nothing; `locked out` is no plan locked.
+    let t = format!(" {} ", text.to_lowercase())
+        .replace("non-blocking", "nonblocking")
+        .replace("locked out", "shut out");
     let any = |words: &[&str]| words.iter().any(|w| t.contains(w));
     if any(&[
         " in progress",
         " wip",
+        " half ",
+        " mostly",
         "ongoing",
         "underway",
         "partially",
@@ -1850,7 +1960,6 @@ fn status_words(text: &str) -> Option<Role> {
     if any(&[
         " blocked",
         "blocking",
-        " broken",
         " rejected",
         "拒绝",
         " cannot ",
@@ -1881,6 +1990,11 @@ fn status_words(text: &str) -> Option<Role> {
         " skipped",
         " should",
         "未完成",
+        "未通过",
+        "没通过",
+        "不通过",
+        "未完了",
+        "미완료",
         "尚未",
         "не ",
         "noch nicht",
@@ -1914,7 +2028,9 @@ fn status_words(text: &str) -> Option<Role> {
         " signed off",
         " is live",
         "上线",
-        "通过",
+        "已通过",
+        "全部通过",
+        "测试通过",
         "全绿",
         "达成",
         "✅",
@@ -1936,6 +2052,27 @@ fn status_words(text: &str) -> Option<Role> {
         return Some(Role::Complete);
     }
     None
+}
+
+/// Whether a heading says what is under it was verified (`Done and verified`, `已完成并验证`),
+/// never that it was not (`Completed (not yet tested)`).
+fn says_verified(heading: &str) -> bool {
+    let name = normalize(heading);
+    let words: Vec<&str> = name.split(' ').collect();
+    let positive = words.iter().any(|w| {
+        ["verif", "test", "check", "confirm"]
+            .iter()
+            .any(|p| w.starts_with(p))
+    }) || ["验证", "驗證", "测试", "測試", "검증", "テスト"]
+        .iter()
+        .any(|w| name.contains(w));
+    let negated = words.iter().any(|w| {
+        matches!(
+            *w,
+            "not" | "yet" | "untested" | "unverified" | "pending" | "todo" | "no"
+        )
+    }) || ["未", "待", "미"].iter().any(|w| name.contains(w));
+    positive && !negated
 }
 
 /// Whether a text is about testing or checking (`haven't been tested`, `未验证`).
@@ -1977,14 +2114,15 @@ fn add_check(next_action: &mut Map<String, Value>, check: &str) {
 /// that verifies (`Verify release at: …`, `Check that …`, `驗證目標: …`) or says what should
 /// be seen (`All 101 tests should pass.`, `應看到 0 次新 API 調用`).
 fn is_check(text: &str) -> bool {
-    const STARTS: [&str; 20] = [
+    const STARTS: [&str; 21] = [
         "verify",
         "add a test",
         "write a test",
         "check that",
         "check the",
         "confirm that",
-        "ensure",
+        "ensure ",
+        "ensure that",
         "make sure",
         "验证",
         "驗證",
@@ -2201,7 +2339,15 @@ fn proof_sentences(text: &str) -> Vec<String> {
             || words
                 .windows(2)
                 .any(|w| matches!(w[0].as_str(), "commit" | "提交") && commit_of(&w[1]).is_some());
-        if (counted || committed) && sentence.chars().count() <= 400 {
+        // A proof still owed is none (`We still need 20 more tests`, `TODO: exit 0`,
+        // `Nothing proves the fix works yet.`).
+        let owed = words.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "todo" | "need" | "needs" | "nothing" | "still" | "yet"
+            )
+        });
+        if (counted || committed) && !owed && sentence.chars().count() <= 400 {
             out.push(sentence.to_owned());
         }
     }
@@ -2244,7 +2390,15 @@ fn decision_sentences(text: &str) -> Vec<String> {
         .flat_map(|s| s.split_inclusive(". "))
     {
         let sentence = sentence.trim().trim_end_matches([';', '；']).trim();
-        let lower = format!(" {} ", sentence.to_lowercase());
+        // A question decides nothing (`Has the team decided whether to keep Redis?`);
+        // `unintentional` is no intent.
+        if sentence
+            .trim_end_matches(['*', '_', ' '])
+            .ends_with(['?', '？'])
+        {
+            continue;
+        }
+        let lower = format!(" {} ", sentence.to_lowercase()).replace("unintentional", "");
         if DECIDED.iter().any(|w| lower.contains(w))
             && !OPEN.iter().any(|w| lower.contains(w))
             && sentence.chars().count() <= 400
@@ -2371,7 +2525,9 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         let named = label_split(whole).is_some_and(|(label, rest)| {
             let label = label.to_lowercase();
             label.chars().count() <= 30
-                && RULES.iter().any(|r| label.ends_with(r))
+                && RULES.iter().any(|r| {
+                    label.trim() == *r || ((*r == "regeln" || !r.is_ascii()) && label.ends_with(r))
+                })
                 && !rest.trim().is_empty()
         });
         if named && whole.chars().count() <= 400 {
@@ -2388,10 +2544,49 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
             .map_or(sentence, |(_, rest)| rest)
             .trim_start_matches(['*', '_', ' ']);
         let lower = bare.to_lowercase();
-        // `Only users in the list can use manager tools`: who may do what.
+        // A question states no rule (`Don't we need sign-off?`, `要不要保留缓存？`), nor do
+        // `不要求` (does not require), `不得不` (had to), `无须` (need not), or a past
+        // `Never got the CRLF handling working.`
+        let never_did = lower.strip_prefix("never ").is_some_and(|rest| {
+            let verb = rest.split_whitespace().next().unwrap_or("");
+            verb.ends_with("ed") || matches!(verb, "got" | "was" | "were" | "had" | "did" | "made")
+        });
+        if bare
+            .trim_end_matches(['*', '_', ' '])
+            .ends_with(['?', '？'])
+            || ["不要求", "要不要", "不得不", "无须", "無須"]
+                .iter()
+                .any(|w| bare.contains(w))
+            || never_did
+        {
+            continue;
+        }
+        // `Only users in the list can use manager tools`: who may do what (an actor after
+        // `Only`, not `Only two of the endpoints can …`).
         let only = ONLY.iter().any(|(lead, verbs)| {
             lower.starts_with(lead) && verbs.iter().any(|v| lower.contains(v))
-        });
+        }) && (!lower.starts_with("only ")
+            || lower["only ".len()..]
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| {
+                    w.starts_with('@')
+                        || [
+                            "users",
+                            "admins",
+                            "administrators",
+                            "maintainers",
+                            "owners",
+                            "members",
+                            "humans",
+                            "agents",
+                            "the",
+                            "release",
+                            "repository",
+                            "people",
+                        ]
+                        .contains(&w)
+                }));
         // `we must NOT implement bypasses`, `Always run the suite first.`
         let anywhere = [" must not ", " must never ", " should never ", " may not "]
             .iter()
@@ -2556,7 +2751,8 @@ fn decision(text: &str, at: usize, missing: &mut Vec<String>) -> Value {
         .rsplit_once(" (because: ")
         .map(|(s, w)| (s, w.strip_suffix(')').unwrap_or(w)))
         .or_else(|| {
-            let lower = text.to_lowercase();
+            // ASCII lowercasing keeps every byte's place (the separators are ASCII).
+            let lower = text.to_ascii_lowercase();
             [", because ", " because ", " — ", " – ", " -- "]
                 .iter()
                 .find_map(|sep| lower.find(sep).map(|at| (at, sep.len())))

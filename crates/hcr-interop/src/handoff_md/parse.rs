@@ -608,7 +608,12 @@ impl Document {
             // A banner: a title between two rules of `=` (`=====` / `1. OVERVIEW` / `=====`),
             // as plain-text handover notes write their sections.
             let banner = (setext(raw) == Some(1) && raw.trim().len() >= 3)
-                .then(|| Some((lines.get(i + 1)?.text.trim(), lines.get(i + 2)?.text)))
+                .then(|| {
+                    Some((
+                        unquote(lines.get(i + 1)?.text).trim(),
+                        unquote(lines.get(i + 2)?.text),
+                    ))
+                })
                 .flatten()
                 .filter(|(title, below)| {
                     !title.is_empty() && setext(title).is_none() && setext(below) == Some(1)
@@ -688,9 +693,9 @@ impl Document {
             };
             // (Inside a paragraph only a name of the table is a label: `Verification: …` on
             // the line after the action.)
-            if let Some((name, rest)) =
-                label(raw).filter(|(name, _)| starts_paragraph || role_named(name).is_some())
-            {
+            if let Some((name, rest)) = label(raw).filter(|(name, _)| {
+                starts_paragraph || (role_named(name).is_some() && raw.contains([':', '：']))
+            }) {
                 // The role of the nearest open section that has one (roles are inherited
                 // after the parse: walk the parents read so far).
                 // (A label before this one is its sibling: labels close at the next label.)
@@ -710,7 +715,8 @@ impl Document {
                     // an issue's `**Problem:**` under what is not working is no goal.
                     .filter(|&role| match enclosing.flatten() {
                         Some(Role::NextAction) => role != Role::State,
-                        Some(around) if around == Role::State || around.is_bucket() => {
+                        // (`**What:** switch storage` under a decision is its text.)
+                        Some(around) if !matches!(around, Role::Goal | Role::Summary) => {
                             !matches!(role, Role::Goal | Role::Summary)
                         }
                         _ => true,
@@ -764,12 +770,16 @@ impl Document {
             // decision, not the files). A heading of a word or two (`### 🔧 已知限制`) still
             // names its role.
             if section.kind == Kind::Heading
-                && parent_role
-                    .is_some_and(|p| !matches!(p, Role::Goal | Role::Summary | Role::Risks))
+                && parent_role.is_some_and(|p| {
+                    p == Role::State
+                        || p == Role::NextAction
+                        || p == Role::Decisions
+                        || p.is_bucket()
+                })
                 && section
                     .role
                     .is_some_and(|r| !r.is_bucket() && r != Role::State)
-                && !super::headings::is_name(&section.heading)
+                && !super::headings::leads_with_name(&section.heading)
                 && !short_name(&section.heading)
             {
                 section.role = None;

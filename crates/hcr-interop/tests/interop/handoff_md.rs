@@ -429,3 +429,23 @@ fn a_drafts_notes_are_bounded() {
     );
     assert!(notes.contains(&more), "{notes:#?}");
 }
+
+/// No reading copies a piece of the file into every item: a long label over many items, a
+/// long heading over many code blocks, a long deferred heading over many boxes give drafts
+/// that grow with the file, not with its square.
+#[test]
+fn a_draft_grows_with_its_file() {
+    let long = "x".repeat(20_000);
+    let items = "- x\n".repeat(4_000);
+    let blocks = "```\nA = 1\n```\n\n".repeat(4_000);
+    let boxes = "- [ ] t\n".repeat(4_000);
+    for text in [
+        format!("## Evidence\n\n{long}:\n{items}"),
+        format!("## Constraints ({long})\n\n{blocks}"),
+        format!("## Future work ({long})\n\n{boxes}"),
+    ] {
+        let draft = from_handoff_md(&text);
+        let size = serde_json::to_string(&draft.record).expect("JSON").len();
+        assert!(size < 20 * text.len(), "{size} bytes from {}", text.len());
+    }
+}
