@@ -21,6 +21,12 @@ fn holdout() -> Vec<(String, String, Value)> {
     corpus_in("handoff-md-holdout")
 }
 
+/// The second held-out corpus, collected and expected blind after the mapping was tuned on
+/// the other two, and measured once: nothing was changed for it.
+fn holdout_2() -> Vec<(String, String, Value)> {
+    corpus_in("handoff-md-holdout-2")
+}
+
 fn corpus_in(folder: &str) -> Vec<(String, String, Value)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
@@ -101,7 +107,11 @@ fn phrases(expect: &Value, key: &str) -> Vec<(String, String)> {
 #[test]
 fn the_corpus_is_what_the_issue_asks_for() {
     assert!(corpus().len() >= 30, "{} files", corpus().len());
-    for folder in ["handoff-md-real", "handoff-md-holdout"] {
+    for folder in [
+        "handoff-md-real",
+        "handoff-md-holdout",
+        "handoff-md-holdout-2",
+    ] {
         sources_are_listed(folder);
     }
 }
@@ -151,6 +161,17 @@ fn held_out_files_convert_as_a_blind_reader_maps_them() {
     // that it cannot fall.
     assert!(share >= HOLDOUT_FLOOR, "{misses:#?}");
 }
+
+#[test]
+fn second_held_out_files_convert_as_a_blind_reader_maps_them() {
+    let holdout = holdout_2();
+    assert!(holdout.len() >= 10, "{} files", holdout.len());
+    let (share, misses) = score(holdout);
+    assert!(share >= HOLDOUT_2_FLOOR, "{misses:#?}");
+}
+
+/// The share of the second held-out corpus's expectations met when it was measured.
+const HOLDOUT_2_FLOOR: f64 = 0.42;
 
 /// The share of the held-out corpus's expectations met when it was added.
 const HOLDOUT_FLOOR: f64 = 0.66;
@@ -219,7 +240,7 @@ fn no_line_of_a_real_file_is_dropped_in_silence() {
         .flat_map(|h| words(h))
         .chain(["none", "n", "a", "tbd"].map(str::to_owned))
         .collect();
-    for (name, text, _) in corpus().into_iter().chain(holdout()) {
+    for (name, text, _) in corpus().into_iter().chain(holdout()).chain(holdout_2()) {
         let draft = from_handoff_md(&text);
         let mut held = HashSet::new();
         strings(&draft.record, &mut |s| held.extend(words(s)));
@@ -265,7 +286,7 @@ fn no_line_of_a_real_file_is_dropped_in_silence() {
 /// source is in the rendering (itself, or its role's section).
 #[test]
 fn real_files_round_trip_through_render() {
-    for (name, text, _) in corpus().into_iter().chain(holdout()) {
+    for (name, text, _) in corpus().into_iter().chain(holdout()).chain(holdout_2()) {
         let draft = from_handoff_md(&text);
         let record = completed(draft.record.clone());
         let typed = hcr_types::Record::from_value(&record)
