@@ -1140,6 +1140,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .is_some_and(|r| unread.contains(&r));
         // Of a list of work, what is done states its result (`| Add tests | DONE | Added
         // 19 tests, 335 pass |`).
+        let evidence_like = matches!(
+            section.role.or(section.within),
+            Some(Role::Evidence | Role::Artifacts)
+        );
         let done: Vec<String> = if read_entries {
             Vec::new()
         } else {
@@ -1150,6 +1154,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                         || e.cells
                             .iter()
                             .any(|(_, c)| status_bucket(c) == Some(Role::Complete))
+                        // An evidence section's paragraph beside its items states results
+                        // too (`**16 files modified, 2174 insertions**`).
+                        || (e.paragraph && evidence_like && !is_check(&e.text))
                 })
                 .map(|e| e.text)
                 .collect()
@@ -2306,6 +2313,7 @@ fn proof_sentences(text: &str) -> Vec<String> {
                 && w.chars().all(|c| c.is_ascii_digit() || c == '/')
         };
         // `38 passed`, `143 new tests`, `39 commits ahead of origin`, `18 files changed`.
+        let labelled = sentence.split_once([':', '：']);
         let counted = words
             .windows(2)
             .any(|w| number(&w[0]) && RESULTS.contains(&w[1].as_str()))
@@ -2317,12 +2325,22 @@ fn proof_sentences(text: &str) -> Vec<String> {
                         // `0 transfer errors`, `0 destination bounds violations`.
                         || (w[0] == "0" && ZERO.contains(&w[2].as_str())))
             })
-            || words.windows(2).any(|w| w[0] == "0" && ZERO.contains(&w[1].as_str()))
+            || words
+                .windows(2)
+                .any(|w| matches!(w[0].as_str(), "0" | "zero") && ZERO.contains(&w[1].as_str()))
+            // `Final verdict: PASS`, `Build status: SUKSES`.
+            || labelled.is_some_and(|(_, rest)| {
+                let said = rest
+                    .trim_start_matches(['*', '_', ' ', '`'])
+                    .to_lowercase();
+                ["pass", "passed", "success", "sukses", "green", "ok", "通过", "成功"]
+                    .iter()
+                    .any(|w| said.starts_with(w))
+            })
             // `exit 0`, `EXIT_CODE=0`.
             || words.windows(2).any(|w| matches!(w[0].as_str(), "exit" | "exit_code" | "code") && w[1] == "0")
             || cjk_result(sentence)
             || passed_check(&words);
-        let labelled = sentence.split_once([':', '：']);
         let committed = labelled.is_some_and(|(label, rest)| {
             let label = super::headings::normalize(label);
             (COMMITS.contains(&label.as_str()) && commit_of(rest).is_some())
@@ -2459,7 +2477,8 @@ fn cjk_result(sentence: &str) -> bool {
 /// The sentences of a text that state a rule: a prohibition (`Never …`, `Do not …`, `不要…`)
 /// or a gate (`… requires explicit approval`), with the constraint kind each is.
 fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
-    const PROHIBITIONS: [&str; 9] = [
+    const PROHIBITIONS: [&str; 10] = [
+        "avoid ",
         "never ",
         "do not ",
         "don't ",
@@ -2492,13 +2511,14 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         ("仅", &["可以", "才能"]),
     ];
     // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start.
-    const CJK_ANYWHERE: [&str; 9] = [
+    const CJK_ANYWHERE: [&str; 10] = [
         "不要",
         "不得",
         "禁止",
         "切勿",
         "请勿",
         "勿改",
+        "严禁",
         "必须",
         "务必",
         "不能只",
