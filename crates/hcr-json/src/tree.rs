@@ -258,10 +258,18 @@ impl<'a> Tree<'a> {
     /// the root's value). `None` without spans, or when nothing is there.
     pub fn locate(&self, pointer: &JsonPointer, anchor: Anchor) -> Option<Range<usize>> {
         let spans = self.spans.as_ref()?;
-        // Every occurrence of the path, in document order: (key node, value node).
+        // Every occurrence of the path, in document order: (key node, value node); the next
+        // step's are gathered in a second list, the two swapped after each step.
         let mut found: Vec<(Option<usize>, usize)> = vec![(None, 0)];
-        for token in pointer.unescaped_tokens() {
-            let mut next = Vec::new();
+        let mut next = Vec::new();
+        for token in pointer.tokens() {
+            // Most tokens hold no `~` and are their own unescaped form.
+            let token = if token.contains('~') {
+                std::borrow::Cow::Owned(crate::pointer::unescape(token))
+            } else {
+                std::borrow::Cow::Borrowed(token)
+            };
+            next.clear();
             for &(_, node) in &found {
                 let value = self.at(node);
                 match self.nodes.get(node)?.tag {
@@ -282,7 +290,7 @@ impl<'a> Tree<'a> {
                     _ => {}
                 }
             }
-            found = next;
+            std::mem::swap(&mut found, &mut next);
         }
         let pick = |n: Option<usize>| match n {
             Some(n) => found.get(n.checked_sub(1)?).copied(),

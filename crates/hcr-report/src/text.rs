@@ -1,7 +1,6 @@
 //! rustc-style text: each diagnostic with its source line and a caret, then a summary.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::Range;
 
@@ -41,8 +40,10 @@ impl Render for Text {
         // The file as shown, escaped once for all of the record's diagnostics.
         let file = escape(&outcome.source.path_display()).into_owned();
         for diagnostic in diagnostics {
-            let rendered = render_one(&self.renderer, &self.context, outcome, &file, diagnostic);
-            writeln!(out, "{rendered}\n")?;
+            let mut rendered =
+                render_one(&self.renderer, &self.context, outcome, &file, diagnostic);
+            rendered.push_str("\n\n");
+            out.write_all(rendered.as_bytes())?;
         }
         Ok(())
     }
@@ -237,10 +238,16 @@ impl Shown<'_> {
         self.write_title(&mut out, GUTTER);
         out.push_str(path);
         if let Some((line, column)) = at {
-            let _ = write!(out, ":{line}:{column}");
+            out.push(':');
+            push_number(&mut out, line);
+            out.push(':');
+            push_number(&mut out, column);
         }
         if let Some(source) = source {
-            let _ = write!(out, "\n{GUTTER}= source: {source}");
+            out.push('\n');
+            out.push_str(GUTTER);
+            out.push_str("= source: ");
+            out.push_str(source);
         }
         self.write_notes(&mut out, GUTTER);
         Some(out)
@@ -254,23 +261,34 @@ impl Shown<'_> {
             Severity::Warning => "warning",
             Severity::Info => "info",
         };
-        let _ = write!(
-            out,
-            "{severity}[{code}]: {message}\n{pad}--> ",
-            code = self.code,
-            message = self.message,
-            pad = &gutter[1..],
-        );
+        for part in [
+            severity,
+            "[",
+            self.code,
+            "]: ",
+            &self.message,
+            "\n",
+            &gutter[1..],
+            "--> ",
+        ] {
+            out.push_str(part);
+        }
     }
 
     /// The pointer and help notes that end every diagnostic, beside a gutter of `gutter`.
     fn write_notes(&self, out: &mut String, gutter: &str) {
-        let _ = write!(
-            out,
-            "\n{gutter}= pointer: {pointer}\n{gutter}= help: {help}",
-            pointer = self.pointer,
-            help = self.help,
-        );
+        for part in [
+            "\n",
+            gutter,
+            "= pointer: ",
+            &self.pointer,
+            "\n",
+            gutter,
+            "= help: ",
+            &self.help,
+        ] {
+            out.push_str(part);
+        }
     }
 
     /// The common case of [`Shown::snippet`] without colour, written directly: a line of
@@ -300,28 +318,50 @@ impl Shown<'_> {
         {
             return None;
         }
-        let gutter = " ".repeat(digits + 1);
+        // A line number has at most 20 digits.
+        let gutter = &SPACES[..=digits];
         let mut out = String::with_capacity(
-            4 * line.len() + self.message.len() + self.pointer.len() + self.help.len() + 128,
+            4 * line.len()
+                + self.file.len()
+                + self.message.len()
+                + self.pointer.len()
+                + self.help.len()
+                + 128,
         );
-        self.write_title(&mut out, &gutter);
-        let _ = write!(
-            out,
-            "{file}:{number}:{column}\n{gutter}|\n\
-             {number} | {line}\n{gutter}| {before}{carets}\n{gutter}|",
-            file = self.file,
-            column = mark.start + 1,
-            before = " ".repeat(mark.start),
-            carets = "^".repeat(mark.len()),
-        );
-        self.write_notes(&mut out, &gutter);
+        self.write_title(&mut out, gutter);
+        out.push_str(self.file);
+        out.push(':');
+        push_number(&mut out, number);
+        out.push(':');
+        push_number(&mut out, mark.start + 1);
+        for part in ["\n", gutter, "|\n"] {
+            out.push_str(part);
+        }
+        push_number(&mut out, number);
+        for part in [" | ", line, "\n", gutter, "| "] {
+            out.push_str(part);
+        }
+        out.extend(std::iter::repeat_n(' ', mark.start));
+        out.extend(std::iter::repeat_n('^', mark.len()));
+        for part in ["\n", gutter, "|"] {
+            out.push_str(part);
+        }
+        self.write_notes(&mut out, gutter);
         Some(out)
     }
 }
 
+/// Enough spaces for any gutter.
+const SPACES: &str = "                        ";
+
 /// Printable ASCII.
 fn printable(text: &str) -> bool {
-    text.bytes().all(|b| matches!(b, b' '..=b'~'))
+    hcr_escape::is_printable_ascii(text.as_bytes())
+}
+
+/// Writes `number` in decimal.
+fn push_number(out: &mut String, number: impl itoa::Integer) {
+    out.push_str(itoa::Buffer::new().format(number));
 }
 
 /// A word (not a snippet's line, whose columns count) annotate-snippets prints as it is: no
@@ -350,6 +390,18 @@ impl Excerpt {
     /// characters replaced and secrets masked one character for one, so that columns still
     /// match the diagnostic's. Work is bounded by [`LONG_LINE`], not by the line's length.
     fn new(text: &[u8], start: usize, end: usize, redactions: &[Range<usize>]) -> Self {
+        Self::read(text, start, end, redactions, true)
+    }
+
+    /// [`Excerpt::new`]; `whole` lets a line of printable ASCII without a secret be copied
+    /// whole (the tests compare that with the walk over each character).
+    fn read(
+        text: &[u8],
+        start: usize,
+        end: usize,
+        redactions: &[Range<usize>],
+        whole: bool,
+    ) -> Self {
         let start = start.min(text.len());
         // Look for the line's ends no further than LONG_LINE bytes away.
         let back = start.saturating_sub(LONG_LINE);
@@ -384,6 +436,28 @@ impl Excerpt {
         let mut line = String::with_capacity(raw.len() + 6);
         if from > line_start {
             line.push('…');
+        }
+        // Printable ASCII with no secret in it (nearly every line) is shown as it is: one
+        // copy instead of a test per character, the marks where the bytes are.
+        let clean = redactions
+            .get(redactions.partition_point(|r| r.end <= from))
+            .is_none_or(|r| r.start >= to);
+        if whole
+            && clean
+            && hcr_escape::is_printable_ascii(raw)
+            && let Ok(shown) = std::str::from_utf8(raw)
+        {
+            let offset = line.len();
+            line.push_str(shown);
+            let after = from + raw.len();
+            let mark_start = (from..after)
+                .contains(&start)
+                .then(|| offset + start - from);
+            let mark_end = (from..=after).contains(&end).then(|| offset + end - from);
+            if to < line_end {
+                line.push('…');
+            }
+            return Self::marked(line, mark_start, mark_end, start, end, cut);
         }
         let mut mark_start = None;
         let mut mark_end = None;
@@ -428,6 +502,19 @@ impl Excerpt {
         if to < line_end {
             line.push('…');
         }
+        Self::marked(line, mark_start, mark_end, start, end, cut)
+    }
+
+    /// The excerpt of `line`, where the span `start..end` of the record begins at byte
+    /// `mark_start` of it and ends at `mark_end` (`None` where the line does not hold it).
+    fn marked(
+        line: String,
+        mark_start: Option<usize>,
+        mark_end: Option<usize>,
+        start: usize,
+        end: usize,
+        cut: bool,
+    ) -> Self {
         let mark_start = mark_start.unwrap_or(line.len());
         // A span that runs past this line (an object, an array) is marked by its first
         // character; an empty one (the end of the input) by the position alone.
@@ -464,6 +551,55 @@ fn boundary(text: &[u8], mut at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
+
+        /// A line of printable ASCII without a secret is copied whole: the same line and
+        /// marks as the walk over each character, for any span and any redactions, on lines
+        /// short and long (cut into a window), with and without other characters.
+        #[test]
+        fn an_excerpt_copied_whole_is_the_excerpt_read_by_character(
+            pieces in prop::collection::vec(
+                prop_oneof![
+                    6 => "[ -~]{0,40}",
+                    1 => Just("\n".to_owned()),
+                    1 => Just("\r\n".to_owned()),
+                    1 => Just("\r".to_owned()),
+                    1 => "[é€\u{1b}\t\u{202e}]{1,2}",
+                    1 => "[a-z]{300,500}",
+                ],
+                0..12,
+            ),
+            invalid in prop::option::of(0usize..2000),
+            start in 0usize..2000,
+            length in 0usize..200,
+            redactions in prop::collection::vec((0usize..2000, 0usize..30), 0..3),
+        ) {
+            let mut text = pieces.concat().into_bytes();
+            if let Some(at) = invalid.filter(|&at| at < text.len()) {
+                text[at] = 0xFF;
+            }
+            let start = start % (text.len() + 1);
+            let end = (start + length).min(text.len());
+            let mut ranges: Vec<Range<usize>> =
+                redactions.into_iter().map(|(at, len)| at..at + len + 1).collect();
+            ranges.sort_by_key(|r| r.start);
+            let mut disjoint: Vec<Range<usize>> = Vec::new();
+            for range in ranges {
+                if disjoint.last().is_none_or(|last| last.end < range.start) {
+                    disjoint.push(range);
+                }
+            }
+            let whole = Excerpt::read(&text, start, end, &disjoint, true);
+            let by_character = Excerpt::read(&text, start, end, &disjoint, false);
+            prop_assert_eq!(
+                (&whole.line, &whole.mark, whole.cut),
+                (&by_character.line, &by_character.mark, by_character.cut)
+            );
+        }
+    }
 
     fn excerpt(text: &str, span: Range<usize>, redactions: &[Range<usize>]) -> (String, String) {
         let e = Excerpt::new(text.as_bytes(), span.start, span.end, redactions);

@@ -670,8 +670,9 @@ pub(crate) fn check(value: Json<'_, '_>, out: &mut Sink) {
         path: Vec::new(),
         out: Some(out),
     };
-    // Reporting, the walk never stops early.
-    let flow = walk.schema(walk.program.root, value);
+    // Reporting, the walk never stops early. The record is known to fail: its checks are
+    // walked without deciding that again.
+    let flow = walk.checks(walk.program.root, value);
     debug_assert!(flow.is_continue());
 }
 
@@ -738,36 +739,55 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
     fn schema(&mut self, schema: usize, value: Json<'v, '_>) -> Flow {
         let program = self.program;
         let checks = &program.schemas[schema];
-        if !REPORT {
-            match program.shapes[schema] {
-                Shape::Object {
-                    typed,
-                    required,
-                    properties,
-                } => {
-                    self.object(typed, required, &checks[properties], value)?;
-                    for check in &checks[properties + 1..] {
-                        self.check(check, value, None, &mut None)?;
-                    }
+        if REPORT {
+            // An object or a list that satisfies its subschema has nothing to report: the
+            // walk that decides validity (stopping at the first error, without places) says
+            // so for less than reporting's walk of every check, so reporting only goes down
+            // where something fails (a record with findings usually fails in a few items).
+            if matches!(value.kind(), Kind::Object | Kind::Array) {
+                let mut valid = Walk::<false> {
+                    program,
+                    path: Vec::new(),
+                    out: None,
+                };
+                if valid.schema(schema, value).is_continue() {
                     return Flow::Continue(());
                 }
-                Shape::Array {
-                    typed,
-                    unique,
-                    items,
-                } => return self.array(typed, unique, items, value),
-                Shape::One => {
-                    return match &checks[0] {
-                        Check::Text { min, max } if !text_fits(value, *min, *max) => {
-                            Flow::Break(())
-                        }
-                        Check::Text { .. } => Flow::Continue(()),
-                        check => self.check(check, value, None, &mut None),
-                    };
-                }
-                Shape::Checks => {}
             }
+            return self.checks(schema, value);
         }
+        match program.shapes[schema] {
+            Shape::Object {
+                typed,
+                required,
+                properties,
+            } => {
+                self.object(typed, required, &checks[properties], value)?;
+                for check in &checks[properties + 1..] {
+                    self.check(check, value, None, &mut None)?;
+                }
+                return Flow::Continue(());
+            }
+            Shape::Array {
+                typed,
+                unique,
+                items,
+            } => return self.array(typed, unique, items, value),
+            Shape::One => {
+                return match &checks[0] {
+                    Check::Text { min, max } if !text_fits(value, *min, *max) => Flow::Break(()),
+                    Check::Text { .. } => Flow::Continue(()),
+                    check => self.check(check, value, None, &mut None),
+                };
+            }
+            Shape::Checks => {}
+        }
+        self.checks(schema, value)
+    }
+
+    /// Walks each check of subschema `schema` over `value`.
+    fn checks(&mut self, schema: usize, value: Json<'v, '_>) -> Flow {
+        let checks = &self.program.schemas[schema];
         let places = if value.is_object() {
             checks.iter().find_map(|check| match check {
                 Check::Properties { places, .. } => Some(places.as_slice()),

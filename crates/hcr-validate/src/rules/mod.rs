@@ -169,20 +169,35 @@ pub(crate) fn duplicate_ids(
             seen.get(id).copied()
         };
         match first {
-            Some(first) => sink.found(
-                at.key("id"),
-                format!(
-                    "{what} `{}` has the same `id` as `{}`",
-                    at.pointer(),
-                    first.pointer()
-                ),
-            ),
+            Some(first) => repeated_id(what, at, first, sink),
             None if ids.len() > PAIRWISE => {
                 seen.insert(id, at);
             }
             None => {}
         }
     }
+}
+
+/// Reports item `at`, whose id item `first` has already: the message written part by part
+/// (it is built for every repeat), out of line so that the walk over the ids stays small.
+#[inline(never)]
+fn repeated_id(what: &str, at: Item, first: Item, sink: &mut Findings<'_>) {
+    let here = at.pointer();
+    let earlier = first.pointer();
+    let mut message = String::with_capacity(what.len() + here.as_str().len() * 2 + 32);
+    for part in [
+        what,
+        " `",
+        here.as_str(),
+        "` has the same `id` as `",
+        earlier.as_str(),
+        "`",
+    ] {
+        message.push_str(part);
+    }
+    let mut pointer = here;
+    pointer.push_key("id");
+    sink.found(pointer, message);
 }
 
 #[cfg(test)]
