@@ -463,6 +463,13 @@ fn status_bucket(text: &str) -> Option<Role> {
             return Some(role);
         }
     }
+    // A status is a name of a few words, or one written after a name with a mark between
+    // (`Parser rewritten (done)`): a long item without such a mark names none.
+    if t.split_whitespace().nth(8).is_some()
+        && !t.contains(['(', '（', '—', '–', ':', '：', '/', '&', '+', '|', '[', '-'])
+    {
+        return None;
+    }
     super::headings::role_named(t).filter(|r| r.is_bucket())
 }
 
@@ -1027,23 +1034,26 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         Role::Verification,
         Role::Risks,
     ];
-    for section in doc.sections.iter().filter(active) {
-        if section
+    // What every section states, read once for the prose readings below (decisions, proofs,
+    // rules): its entries, their lines, its code.
+    let read_once: Vec<Stated> = doc
+        .sections
+        .iter()
+        .filter(active)
+        .map(|section| Stated::of(section, doc))
+        .collect();
+    for said in &read_once {
+        if said
+            .section
             .role
-            .or(section.within)
+            .or(said.section.within)
             .is_some_and(|r| unread.contains(&r))
         {
             continue;
         }
-        // (Its entries and heading, not its code: `// intentionally left blank`.)
-        let said = std::iter::once(section.heading.clone()).chain(
-            entries(section, doc)
-                .into_iter()
-                .flat_map(|e| labelled_lines(e, doc))
-                .map(|e| e.text),
-        );
-        for text in said {
-            for sentence in decision_sentences(&text) {
+        // (Its heading and entries, not its code: `// intentionally left blank`.)
+        for text in std::iter::once(&said.section.heading).chain(&said.lines) {
+            for sentence in decision_sentences(text) {
                 if stated.insert(sentence.clone()) {
                     decisions.push(decision(&sentence, decisions.len(), &mut missing));
                 }
@@ -1133,7 +1143,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         Role::Verification,
         Role::Remaining,
     ];
-    for section in doc.sections.iter().filter(active) {
+    for said in &read_once {
+        let section = said.section;
         let read_entries = !section
             .role
             .or(section.within)
@@ -1144,28 +1155,22 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             section.role.or(section.within),
             Some(Role::Evidence | Role::Artifacts)
         );
-        let done: Vec<String> = if read_entries {
-            Vec::new()
-        } else {
-            entries(section, doc)
-                .into_iter()
-                .filter(|e| {
-                    e.checked == Some(true)
-                        || e.cells
-                            .iter()
-                            .any(|(_, c)| status_bucket(c) == Some(Role::Complete))
-                        // An evidence section's paragraph beside its items states results
-                        // too (`**16 files modified, 2174 insertions**`).
-                        || (e.paragraph && evidence_like && !is_check(&e.text))
-                })
-                .map(|e| e.text)
-                .collect()
-        };
-        for text in stated_texts(section, doc, read_entries)
-            .into_iter()
-            .chain(done)
-        {
-            for sentence in proof_sentences(&text) {
+        let done = said.entries.iter().filter(|e| {
+            !read_entries
+                && (e.checked == Some(true)
+                    || e.cells
+                        .iter()
+                        .any(|(_, c)| status_bucket(c) == Some(Role::Complete))
+                    // An evidence section's paragraph beside its items states results
+                    // too (`**16 files modified, 2174 insertions**`).
+                    || (e.paragraph && evidence_like && !is_check(&e.text)))
+        });
+        let texts = said
+            .stated(read_entries)
+            .chain(said.proof_code.iter())
+            .chain(done.map(|e| &e.text));
+        for text in texts {
+            for sentence in proof_sentences(text) {
                 if proofs.insert(sentence.clone()) {
                     let place = location(&sentence).or_else(|| commit_place(&sentence));
                     evidence.push(evidence_item(sentence, place, evidence.len(), &mut missing));
@@ -1175,10 +1180,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         // What a section says is done and verified (`### ✅ 已完成并验证`, `Done and
         // verified`) is its proof, item by item.
         if section.role == Some(Role::Complete) && says_verified(&section.heading) {
-            for e in entries(section, doc) {
+            for e in &said.entries {
                 if !e.paragraph && !e.text.is_empty() && proofs.insert(e.text.clone()) {
                     let place = location(&e.text).or_else(|| commit_place(&e.text));
-                    evidence.push(evidence_item(e.text, place, evidence.len(), &mut missing));
+                    evidence.push(evidence_item(
+                        e.text.clone(),
+                        place,
+                        evidence.len(),
+                        &mut missing,
+                    ));
                 }
             }
         }
@@ -1218,16 +1228,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         Role::Evidence,
         Role::Artifacts,
     ];
-    for section in doc.sections.iter().filter(active) {
-        if section
+    for said in &read_once {
+        if said
+            .section
             .role
-            .or(section.within)
+            .or(said.section.within)
             .is_some_and(|r| unread.contains(&r))
         {
             continue;
         }
-        for text in stated_texts(section, doc, true) {
-            for (kind, sentence) in rule_sentences(&text) {
+        for text in said.stated(true).chain(said.code.iter()) {
+            for (kind, sentence) in rule_sentences(text) {
                 if rules.insert(sentence.clone()) {
                     constraints.push(json!({"kind": kind, "text": sentence}));
                 }
@@ -2188,10 +2199,21 @@ fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
 }
 
 /// A bucket label at the start of an entry: `Complete: x`, `**Done**:`, `✅ Completed:`.
-/// A paragraph of labelled lines (`**Estimated time**: 5 minutes` then `**Status**: blocked
-/// on …`) as an entry per line; any other entry as it is.
-fn labelled_lines(e: Entry, doc: &Document) -> Vec<Entry> {
-    let labelled = e.paragraph
+/// An entry's texts as [`labelled_lines`] reads them, without copying the entry.
+fn line_texts(e: &Entry, doc: &Document) -> Vec<String> {
+    if is_labelled_paragraph(e, doc) {
+        e.lines
+            .iter()
+            .map(|&l| unescape(super::parse::unquote(doc.line(l).text).trim()))
+            .collect()
+    } else {
+        vec![e.text.clone()]
+    }
+}
+
+/// Whether an entry is a paragraph of labelled lines.
+fn is_labelled_paragraph(e: &Entry, doc: &Document) -> bool {
+    e.paragraph
         && e.lines.len() > 1
         && e.lines
             .iter()
@@ -2201,8 +2223,13 @@ fn labelled_lines(e: Entry, doc: &Document) -> Vec<Entry> {
                     .starts_with("**")
             })
             .count()
-            > 1;
-    if !labelled {
+            > 1
+}
+
+/// A paragraph of labelled lines (`**Estimated time**: 5 minutes` then `**Status**: blocked
+/// on …`) as an entry per line; any other entry as it is.
+fn labelled_lines(e: Entry, doc: &Document) -> Vec<Entry> {
+    if !is_labelled_paragraph(&e, doc) {
         return vec![e];
     }
     e.lines
@@ -2218,47 +2245,69 @@ fn labelled_lines(e: Entry, doc: &Document) -> Vec<Entry> {
         .collect()
 }
 
-/// The texts a section states, as proofs and rules are looked for in them: its entries
-/// (when `entries` is set), each line of a paragraph of labelled lines on its own (`**Written**:
-/// …` then `**Last commit**: …`), and each line of its code blocks (a line's comment alone, when
-/// it has one: `pytest -q  # 1150 tests, should be green`).
-fn stated_texts(section: &Section, doc: &Document, entries_too: bool) -> Vec<String> {
-    let mut out = Vec::new();
-    // A heading states things too: `## Stato MVP (commit 67fffb1)`.
-    if entries_too && section.kind == Kind::Heading {
-        out.push(section.heading.clone());
-    }
-    if entries_too {
-        out.extend(
-            entries(section, doc)
-                .into_iter()
-                .flat_map(|e| labelled_lines(e, doc))
-                .map(|e| e.text),
+/// What a section states, read once for the prose readings (proofs, rules, decisions): its
+/// entries, each line of a paragraph of labelled lines on its own (`**Written**: …` then
+/// `**Last commit**: …`), and each line of its code blocks (a line's comment alone, when it has
+/// one: `pytest -q  # 1150 tests, should be green`).
+struct Stated<'d> {
+    section: &'d Section,
+    entries: Vec<Entry>,
+    /// The entries' texts, labelled lines one by one.
+    lines: Vec<String>,
+    /// Its code's lines (a comment alone when a line has one).
+    code: Vec<String>,
+    /// The same, less the files a listing under evidence or artifacts names (each an item
+    /// there already).
+    proof_code: Vec<String>,
+}
+
+impl<'d> Stated<'d> {
+    fn of(section: &'d Section, doc: &Document) -> Self {
+        let entries = entries(section, doc);
+        let lines = entries.iter().flat_map(|e| line_texts(e, doc)).collect();
+        // A file listed under evidence or artifacts is an item of its own there.
+        let listing = matches!(
+            section.role.or(section.within),
+            Some(Role::Evidence | Role::Artifacts)
         );
-    }
-    // A file listed under evidence or artifacts is an item of its own there.
-    let listing = matches!(
-        section.role.or(section.within),
-        Some(Role::Evidence | Role::Artifacts)
-    );
-    for block in section.blocks(doc) {
-        if let Block::Verbatim { lines } = block {
-            for l in lines {
-                let line = doc.line(l).text.trim();
-                if listing && listed_file(line).is_some() {
-                    continue;
-                }
-                let said = [" # ", " // ", " -- "]
-                    .iter()
-                    .find_map(|c| line.split_once(c).map(|(_, comment)| comment))
-                    .unwrap_or(line);
-                if !said.is_empty() && !said.starts_with("```") && !said.starts_with("~~~") {
-                    out.push(said.to_owned());
+        let mut code = Vec::new();
+        let mut proof_code = Vec::new();
+        for block in section.blocks(doc) {
+            if let Block::Verbatim { lines } = block {
+                for l in lines {
+                    let line = doc.line(l).text.trim();
+                    let said = [" # ", " // ", " -- "]
+                        .iter()
+                        .find_map(|c| line.split_once(c).map(|(_, comment)| comment))
+                        .unwrap_or(line);
+                    if said.is_empty() || said.starts_with("```") || said.starts_with("~~~") {
+                        continue;
+                    }
+                    if !(listing && listed_file(line).is_some()) {
+                        proof_code.push(said.to_owned());
+                    }
+                    code.push(said.to_owned());
                 }
             }
         }
+        Self {
+            section,
+            entries,
+            lines,
+            code,
+            proof_code,
+        }
     }
-    out
+
+    /// Its heading (a heading states things too: `## Stato MVP (commit 67fffb1)`) and its
+    /// entries' lines, when `entries_too`; else nothing.
+    fn stated(&self, entries_too: bool) -> impl Iterator<Item = &String> {
+        let heading =
+            (entries_too && self.section.kind == Kind::Heading).then_some(&self.section.heading);
+        heading
+            .into_iter()
+            .chain(self.lines.iter().filter(move |_| entries_too))
+    }
 }
 
 /// The sentences of a text that state a test result (`38 passed, 0 failed`, `253
@@ -2372,9 +2421,63 @@ fn proof_sentences(text: &str) -> Vec<String> {
     out
 }
 
+/// The words, case aside, without one of which an ASCII text states no decision
+/// ([`decision_sentences`]: every word it looks for holds one of them).
+static DECISION_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+    std::sync::LazyLock::new(|| {
+        cues(&[
+            "decid",
+            "intention",
+            "deliberat",
+            "chose",
+            "opted",
+            "entschied",
+            "rozhodl",
+        ])
+    });
+
+/// The words, case aside, without one of which an ASCII text states no rule
+/// ([`rule_sentences`]: every prohibition, gate, `Only … can` and rules label holds one).
+static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
+    cues(&[
+        "never",
+        "not ",
+        "n't",
+        "don",
+        "must",
+        "should never",
+        "may not",
+        "always",
+        "before making",
+        "avoid",
+        "approval",
+        "permission",
+        "only ",
+        "nur ",
+        "rule",
+        "regeln",
+        "konvention",
+        "convention",
+        "niemals",
+        "nikdy",
+    ])
+});
+
+/// A searcher for any of `words`, ASCII case aside.
+fn cues(words: &[&str]) -> aho_corasick::AhoCorasick {
+    aho_corasick::AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build(words)
+        .unwrap_or_else(|_| unreachable!("a handful of fixed words builds"))
+}
+
 /// The sentences of a text that state a decision taken: `… has decided …`, `… are
 /// intentional`, `we chose …`, `决定…` (not one still open: `not decided`, `to be decided`).
 fn decision_sentences(text: &str) -> Vec<String> {
+    // Most texts hold no decision's word: one pass over them says so.
+    if text.is_ascii() && !DECISION_CUES.is_match(text) {
+        return Vec::new();
+    }
     const DECIDED: [&str; 16] = [
         " decided ",
         "deliberate",
@@ -2477,6 +2580,10 @@ fn cjk_result(sentence: &str) -> bool {
 /// The sentences of a text that state a rule: a prohibition (`Never …`, `Do not …`, `不要…`)
 /// or a gate (`… requires explicit approval`), with the constraint kind each is.
 fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
+    // Most texts hold no rule's word: one pass over them says so.
+    if text.is_ascii() && !RULE_CUES.is_match(text) {
+        return Vec::new();
+    }
     const PROHIBITIONS: [&str; 10] = [
         "avoid ",
         "never ",
