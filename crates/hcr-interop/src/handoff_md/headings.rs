@@ -924,18 +924,25 @@ const TABLE: &[(Role, &[&str])] = &[
 /// lowercased, leading numbering (`2.`, `3.1`, `IV.`) dropped, spaces collapsed.
 #[must_use]
 pub fn normalize(heading: &str) -> String {
-    let mut words: Vec<String> = Vec::new();
-    let mut word = String::new();
+    // The words joined by one space, written into one string (no string per word).
+    let mut joined = String::with_capacity(heading.len());
+    let mut in_word = false;
     for c in heading.chars() {
         if c.is_alphanumeric() {
-            word.extend(c.to_lowercase());
-        } else if !word.is_empty() {
-            words.push(std::mem::take(&mut word));
+            if !in_word && !joined.is_empty() {
+                joined.push(' ');
+            }
+            in_word = true;
+            if c.is_ascii() {
+                joined.push(c.to_ascii_lowercase());
+            } else {
+                joined.extend(c.to_lowercase());
+            }
+        } else {
+            in_word = false;
         }
     }
-    if !word.is_empty() {
-        words.push(word);
-    }
+    let words: Vec<&str> = joined.split(' ').filter(|w| !w.is_empty()).collect();
     let numbering = |w: &str| {
         w.bytes().all(|b| b.is_ascii_digit())
             // `十一、快速上手清单`
@@ -948,6 +955,9 @@ pub fn normalize(heading: &str) -> String {
     let lead = words.iter().take_while(|w| numbering(w)).count();
     // A heading that is only a number stays one.
     let lead = if lead == words.len() { 0 } else { lead };
+    if lead == 0 {
+        return joined;
+    }
     words[lead..].join(" ")
 }
 

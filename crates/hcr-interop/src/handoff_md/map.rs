@@ -1052,8 +1052,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             continue;
         }
         // (Its heading and entries, not its code: `// intentionally left blank`.)
-        for text in std::iter::once(&said.section.heading).chain(&said.lines) {
-            for sentence in decision_sentences(text) {
+        let heading = std::borrow::Cow::Borrowed(said.section.heading.as_str());
+        for text in std::iter::once(heading).chain(said.lines(doc)) {
+            for sentence in decision_sentences(&text) {
                 if stated.insert(sentence.clone()) {
                     decisions.push(decision(&sentence, decisions.len(), &mut missing));
                 }
@@ -1166,11 +1167,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     || (e.paragraph && evidence_like && !is_check(&e.text)))
         });
         let texts = said
-            .stated(read_entries)
-            .chain(said.proof_code.iter())
-            .chain(done.map(|e| &e.text));
+            .stated(doc, read_entries)
+            .chain(
+                said.proof_code
+                    .iter()
+                    .map(|t| std::borrow::Cow::Borrowed(t.as_str())),
+            )
+            .chain(done.map(|e| std::borrow::Cow::Borrowed(e.text.as_str())));
         for text in texts {
-            for sentence in proof_sentences(text) {
+            for sentence in proof_sentences(&text) {
                 if proofs.insert(sentence.clone()) {
                     let place = location(&sentence).or_else(|| commit_place(&sentence));
                     evidence.push(evidence_item(sentence, place, evidence.len(), &mut missing));
@@ -1237,8 +1242,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         {
             continue;
         }
-        for text in said.stated(true).chain(said.code.iter()) {
-            for (kind, sentence) in rule_sentences(text) {
+        let code = said
+            .code
+            .iter()
+            .map(|t| std::borrow::Cow::Borrowed(t.as_str()));
+        for text in said.stated(doc, true).chain(code) {
+            for (kind, sentence) in rule_sentences(&text) {
                 if rules.insert(sentence.clone()) {
                     constraints.push(json!({"kind": kind, "text": sentence}));
                 }
@@ -2252,8 +2261,6 @@ fn labelled_lines(e: Entry, doc: &Document) -> Vec<Entry> {
 struct Stated<'d> {
     section: &'d Section,
     entries: Vec<Entry>,
-    /// The entries' texts, labelled lines one by one.
-    lines: Vec<String>,
     /// Its code's lines (a comment alone when a line has one).
     code: Vec<String>,
     /// The same, less the files a listing under evidence or artifacts names (each an item
@@ -2264,7 +2271,6 @@ struct Stated<'d> {
 impl<'d> Stated<'d> {
     fn of(section: &'d Section, doc: &Document) -> Self {
         let entries = entries(section, doc);
-        let lines = entries.iter().flat_map(|e| line_texts(e, doc)).collect();
         // A file listed under evidence or artifacts is an item of its own there.
         let listing = matches!(
             section.role.or(section.within),
@@ -2293,7 +2299,6 @@ impl<'d> Stated<'d> {
         Self {
             section,
             entries,
-            lines,
             code,
             proof_code,
         }
@@ -2301,12 +2306,31 @@ impl<'d> Stated<'d> {
 
     /// Its heading (a heading states things too: `## Stato MVP (commit 67fffb1)`) and its
     /// entries' lines, when `entries_too`; else nothing.
-    fn stated(&self, entries_too: bool) -> impl Iterator<Item = &String> {
-        let heading =
-            (entries_too && self.section.kind == Kind::Heading).then_some(&self.section.heading);
-        heading
-            .into_iter()
-            .chain(self.lines.iter().filter(move |_| entries_too))
+    fn stated<'s>(
+        &'s self,
+        doc: &'s Document,
+        entries_too: bool,
+    ) -> impl Iterator<Item = std::borrow::Cow<'s, str>> {
+        let heading = (entries_too && self.section.kind == Kind::Heading)
+            .then_some(std::borrow::Cow::Borrowed(self.section.heading.as_str()));
+        let lines = entries_too.then(|| self.lines(doc));
+        heading.into_iter().chain(lines.into_iter().flatten())
+    }
+
+    /// The entries' texts, labelled lines one by one (borrowed where an entry is one text:
+    /// a file may be one paragraph of megabytes).
+    fn lines<'s>(&'s self, doc: &'s Document) -> impl Iterator<Item = std::borrow::Cow<'s, str>> {
+        self.entries.iter().flat_map(move |e| {
+            let texts: Vec<std::borrow::Cow<'s, str>> = if is_labelled_paragraph(e, doc) {
+                line_texts(e, doc)
+                    .into_iter()
+                    .map(std::borrow::Cow::Owned)
+                    .collect()
+            } else {
+                vec![std::borrow::Cow::Borrowed(e.text.as_str())]
+            };
+            texts
+        })
     }
 }
 
