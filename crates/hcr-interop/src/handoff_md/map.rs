@@ -69,6 +69,20 @@ pub(crate) struct Entry {
     pub(crate) nested: bool,
 }
 
+impl Entry {
+    /// An entry read from a code block: no line of its own (the block stays kept verbatim).
+    fn code(text: String) -> Self {
+        Self {
+            text,
+            lines: Vec::new(),
+            checked: None,
+            cells: Vec::new(),
+            paragraph: false,
+            nested: false,
+        }
+    }
+}
+
 /// The entries of a section: its label's own text first, then its blocks; nested items
 /// joined to their parent.
 /// [`entries`] of a list (decisions, evidence, constraints): when it has items, its
@@ -102,6 +116,33 @@ pub(crate) fn list_entries(section: &Section, doc: &Document) -> Vec<Entry> {
     out
 }
 
+/// The lines of each of a section's code blocks, trimmed, its fences and blank lines left
+/// out (a table's header and rule are verbatim blocks too).
+fn code_blocks<'d>(section: &Section, doc: &'d Document) -> Vec<Vec<&'d str>> {
+    section
+        .blocks(doc)
+        .into_iter()
+        .filter_map(|block| match block {
+            Block::Verbatim { lines } => Some(
+                lines
+                    .into_iter()
+                    .map(|l| doc.line(l).text.trim())
+                    .filter(|t| !t.is_empty() && !t.starts_with("```") && !t.starts_with("~~~"))
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A text's clauses, as proofs and decisions are looked for in them: cut after `;`, `；`,
+/// `。` and `. `, each trimmed of its separator.
+fn clauses(text: &str) -> impl Iterator<Item = &str> {
+    text.split_inclusive([';', '；', '。'])
+        .flat_map(|s| s.split_inclusive(". "))
+        .map(|s| s.trim().trim_end_matches([';', '；']).trim())
+}
+
 /// The file a line of a listing or tree names, and its comment: `├── src/reader.rs  # The
 /// reader` → `src/reader.rs`, `The reader`. A folder, a command or code names none.
 fn listed_file(line: &str) -> Option<(&str, &str)> {
@@ -125,24 +166,9 @@ fn listed_file(line: &str) -> Option<(&str, &str)> {
 fn code_entries(section: &Section, doc: &Document, alone: bool) -> Vec<Entry> {
     const MAX_RULE_LINES: usize = 40;
     let role = section.role.or(section.within);
-    let entry = |text: String| Entry {
-        text,
-        lines: Vec::new(),
-        checked: None,
-        cells: Vec::new(),
-        paragraph: false,
-        nested: false,
-    };
+    let entry = Entry::code;
     let mut out = Vec::new();
-    for block in section.blocks(doc) {
-        let Block::Verbatim { lines } = block else {
-            continue;
-        };
-        let code: Vec<&str> = lines
-            .iter()
-            .map(|&l| doc.line(l).text.trim())
-            .filter(|t| !t.is_empty() && !t.starts_with("```") && !t.starts_with("~~~"))
-            .collect();
+    for code in code_blocks(section, doc) {
         // A table's header and rule are verbatim too: no code.
         if code.iter().all(|t| t.starts_with('|')) {
             continue;
@@ -1074,20 +1100,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     for role in [Role::Evidence, Role::Artifacts] {
         for section in sections_in(role) {
             if role == Role::Evidence {
-                for block in section.blocks(doc) {
-                    if let Block::Verbatim { lines } = block {
-                        instructions.extend(
-                            lines
-                                .iter()
-                                .map(|&l| doc.line(l).text.trim())
-                                .filter(|t| {
-                                    t.split_once(" # ")
-                                        .is_some_and(|(_, comment)| is_check(comment))
-                                })
-                                .map(str::to_owned),
-                        );
-                    }
-                }
+                instructions.extend(
+                    code_blocks(section, doc)
+                        .into_iter()
+                        .flatten()
+                        .filter(|t| {
+                            t.split_once(" # ")
+                                .is_some_and(|(_, comment)| is_check(comment))
+                        })
+                        .map(str::to_owned),
+                );
             }
             for e in read(section, list_entries(section, doc), &mut used) {
                 if e.text.is_empty() || is_none(&e.text) || is_placeholder_text(&e.text) {
@@ -1398,29 +1420,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     for section in sections_in(Role::Verification) {
         // The commands a verification section shows in code, as written (`npm run
         // test-integration  # must stay 58/58`).
-        let code: Vec<Entry> = section
-            .blocks(doc)
+        let code: Vec<Entry> = code_blocks(section, doc)
             .into_iter()
-            .filter_map(|b| match b {
-                Block::Verbatim { lines } => Some(lines),
-                _ => None,
-            })
             .flatten()
-            .map(|l| doc.line(l).text.trim())
-            .filter(|t| {
-                !t.is_empty()
-                    && !t.starts_with("```")
-                    && !t.starts_with("~~~")
-                    && !t.starts_with('|')
-            })
-            .map(|t| Entry {
-                text: t.to_owned(),
-                lines: Vec::new(),
-                checked: None,
-                cells: Vec::new(),
-                paragraph: false,
-                nested: false,
-            })
+            .filter(|t| !t.starts_with('|'))
+            .map(|t| Entry::code(t.to_owned()))
             .collect();
         let mut all = entries(section, doc);
         all.extend(code);
@@ -2278,23 +2282,18 @@ impl<'d> Stated<'d> {
         );
         let mut code = Vec::new();
         let mut proof_code = Vec::new();
-        for block in section.blocks(doc) {
-            if let Block::Verbatim { lines } = block {
-                for l in lines {
-                    let line = doc.line(l).text.trim();
-                    let said = [" # ", " // ", " -- "]
-                        .iter()
-                        .find_map(|c| line.split_once(c).map(|(_, comment)| comment))
-                        .unwrap_or(line);
-                    if said.is_empty() || said.starts_with("```") || said.starts_with("~~~") {
-                        continue;
-                    }
-                    if !(listing && listed_file(line).is_some()) {
-                        proof_code.push(said.to_owned());
-                    }
-                    code.push(said.to_owned());
-                }
+        for line in code_blocks(section, doc).into_iter().flatten() {
+            let said = [" # ", " // ", " -- "]
+                .iter()
+                .find_map(|c| line.split_once(c).map(|(_, comment)| comment))
+                .unwrap_or(line);
+            if said.is_empty() || said.starts_with("```") || said.starts_with("~~~") {
+                continue;
             }
+            if !(listing && listed_file(line).is_some()) {
+                proof_code.push(said.to_owned());
+            }
+            code.push(said.to_owned());
         }
         Self {
             section,
@@ -2371,11 +2370,7 @@ fn proof_sentences(text: &str) -> Vec<String> {
         "提交",
     ];
     let mut out = Vec::new();
-    for sentence in text
-        .split_inclusive([';', '；', '。'])
-        .flat_map(|s| s.split_inclusive(". "))
-    {
-        let sentence = sentence.trim().trim_end_matches([';', '；']).trim();
+    for sentence in clauses(text) {
         let words: Vec<String> = sentence
             .split(|c: char| !(c.is_alphanumeric() || c == '/'))
             .filter(|w| !w.is_empty())
@@ -2530,11 +2525,7 @@ fn decision_sentences(text: &str) -> Vec<String> {
         "待决定",
     ];
     let mut out = Vec::new();
-    for sentence in text
-        .split_inclusive(['。', '；', ';'])
-        .flat_map(|s| s.split_inclusive(". "))
-    {
-        let sentence = sentence.trim().trim_end_matches([';', '；']).trim();
+    for sentence in clauses(text) {
         // A question decides nothing (`Has the team decided whether to keep Redis?`);
         // `unintentional` is no intent.
         if sentence

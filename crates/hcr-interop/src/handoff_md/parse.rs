@@ -618,32 +618,10 @@ impl Document {
                 .filter(|(title, below)| {
                     !title.is_empty() && setext(title).is_none() && setext(below) == Some(1)
                 })
-                .map(|(title, _)| (2, title, i + 3));
-            if let Some((level, text, body_start)) = banner {
-                starts(
-                    &mut sections,
-                    Section {
-                        heading: plain(text),
-                        level,
-                        kind: Kind::Heading,
-                        line: i + 1,
-                        body: body_start.min(n)..n,
-                        inline: None,
-                        role: role_of(text),
-                        within: None,
-                        parent: None,
-                    },
-                );
-                // The banner's opening rule is no text of the section before it.
-                if let Some(before) = sections.len().checked_sub(2) {
-                    sections[before].body.end = sections[before].body.end.min(i);
-                }
-                last_heading = sections.len().checked_sub(1);
-                i = body_start;
-                continue;
-            }
-            let heading = atx(raw)
-                .map(|(level, text)| (level, text, i + 1))
+                .map(|(title, _)| (2, title, i + 1, i + 3));
+            // A heading: its level, text, line and where its body starts.
+            let heading = banner
+                .or_else(|| atx(raw).map(|(level, text)| (level, text, i, i + 1)))
                 .or_else(|| {
                     // Setext: a paragraph's one line, then `===` or `---`.
                     let next = lines.get(i + 1)?;
@@ -653,16 +631,16 @@ impl Document {
                         && !raw.trim().is_empty()
                         && marker(raw).is_none()
                         && !raw.starts_with([' ', '\t', '|', '>']))
-                    .then(|| (level, raw.trim(), i + 2))
+                    .then(|| (level, raw.trim(), i, i + 2))
                 });
-            if let Some((level, text, body_start)) = heading {
+            if let Some((level, text, line, body_start)) = heading {
                 starts(
                     &mut sections,
                     Section {
                         heading: plain(text),
                         level,
                         kind: Kind::Heading,
-                        line: i,
+                        line,
                         body: body_start.min(n)..n,
                         inline: None,
                         // A level-1 heading is mostly the file's title (`# ReviewGate —
@@ -676,6 +654,12 @@ impl Document {
                         parent: None,
                     },
                 );
+                // A banner's opening rule is no text of the section before it.
+                if line > i
+                    && let Some(before) = sections.len().checked_sub(2)
+                {
+                    sections[before].body.end = sections[before].body.end.min(i);
+                }
                 last_heading = sections.len().checked_sub(1);
                 i = body_start;
                 continue;
