@@ -167,6 +167,11 @@ const TABLE: &[(Role, &[&str])] = &[
             "outcome",
             "what we are doing",
             "what we re doing",
+            "what it does",
+            "what this does",
+            "what the project does",
+            "what this project does",
+            "what the tool does",
             "problem",
             "цель",
             "цели",
@@ -953,12 +958,24 @@ pub fn normalize(heading: &str) -> String {
             )
     };
     let lead = words.iter().take_while(|w| numbering(w)).count();
+    // A count is no numbering: `16 files modified, 2174 insertions` (a number, a space and
+    // a lowercase word), where `2 Current state` and `2. current state` are numbered.
+    let lead = if lead > 0 && counts(heading) { 0 } else { lead };
     // A heading that is only a number stays one.
     let lead = if lead == words.len() { 0 } else { lead };
     if lead == 0 {
         return joined;
     }
     words[lead..].join(" ")
+}
+
+/// Whether a text starts with a count: digits, spaces, then a lowercase letter.
+fn counts(text: &str) -> bool {
+    let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &text[digits..];
+    let spaced = rest.trim_start_matches(' ');
+    digits > 0 && spaced.len() < rest.len() && spaced.chars().next().is_some_and(char::is_lowercase)
 }
 
 /// The role a heading names, if any: the whole heading; else a part of it (`What
@@ -971,9 +988,20 @@ pub fn normalize(heading: &str) -> String {
 pub fn role_of(heading: &str) -> Option<Role> {
     role_named(heading)
         .or_else(|| status_suffix(heading).map(|(role, _)| role))
+        .or_else(|| capabilities(heading).then_some(Role::Complete))
         .or_else(|| keyword(&normalize(heading)))
         .or_else(|| prohibition(heading).then_some(Role::Constraints))
         .or_else(|| status_named(heading).then_some(Role::State))
+}
+
+/// A heading that lists what the work can do (`What v0.4 can do (all verified live)`):
+/// what is done.
+fn capabilities(heading: &str) -> bool {
+    let name = normalize(before_qualifier(heading));
+    // (`What you can do`, `What we can do` offer; they list nothing done.)
+    name.starts_with("what ")
+        && (name.ends_with(" can do") || name.ends_with(" can do now"))
+        && !name.split(' ').any(|w| matches!(w, "you" | "we" | "i"))
 }
 
 /// A heading that names a status by its first or last word (`Planning status (2026-04-19)`,
@@ -1076,6 +1104,17 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
         // A word that only says a state may follow the name directly (`Codex CLI audit
         // completed`).
         let says_state = STATES.contains(&tail.as_str());
+        // A state denied is not that state: `ALF-2-7b (New FPE, not yet integrated)` is
+        // work left, not work done.
+        if words[..words.len() - n].last().is_some_and(|w| {
+            matches!(
+                *w,
+                "not" | "yet" | "never" | "no" | "nicht" | "noch" | "pas" | "nie" | "isn" | "wasn"
+            )
+        }) {
+            return (role == Role::Complete)
+                .then(|| (Role::Remaining, name_part(before_qualifier(heading))));
+        }
         if says_state
             || before
                 .chars()
@@ -1156,6 +1195,18 @@ fn name_part(text: &str) -> &str {
 /// role one of whose words the heading holds. A word of letters matches a whole word; a
 /// word of ideographs or syllables matches inside one (those scripts write no spaces).
 const KEYWORDS: &[(Role, &[&str])] = &[
+    // (`What state would mean "ready to ship v0.3.0"`, `What v0.4 can do (all verified
+    // live)`: before the words of evidence.)
+    (
+        Role::Criteria,
+        &[
+            "ready to ship",
+            "would mean",
+            "done means",
+            "counts as done",
+        ],
+    ),
+    (Role::Complete, &["what works", "what s working"]),
     (
         Role::Unverified,
         &[

@@ -206,6 +206,16 @@ fn code_entries(section: &Section, doc: &Document, alone: bool) -> Vec<Entry> {
 /// with the rest and the items as the rationale.
 fn decision_entries(section: &Section, doc: &Document) -> Vec<Entry> {
     let all = entries(section, doc);
+    // A heading that names one decision (`## Bucket-Size-4 Design Decision`): its first
+    // paragraph states it, unless it introduces the items after it; its tables and other
+    // paragraphs are the details, kept as written.
+    if section.kind == Kind::Heading
+        && normalize(&section.heading).ends_with(" decision")
+        && let Some(first) = all.iter().position(|e| e.paragraph && !e.text.is_empty())
+        && !all[first].text.trim_end().ends_with([':', '：'])
+    {
+        return all.into_iter().skip(first).take(1).collect();
+    }
     let mut out: Vec<Entry> = Vec::new();
     // The decision an introducing paragraph states, which takes the items after it.
     let mut taking: Option<usize> = None;
@@ -672,6 +682,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             if text.is_empty() || is_none(&text) {
                 continue;
             }
+            // Done, but said untested (`…: verified by code inspection`, `Implementation
+            // complete, ready for user testing`): unverified.
+            let role = if role == Role::Complete && says_untested(&text) {
+                Role::Unverified
+            } else {
+                role
+            };
             match Bucket::of_role(role) {
                 Some(b) => buckets[b as usize].push(text),
                 None => remaining.push(json!({"line": line + 1, "text": text})),
@@ -940,6 +957,44 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 if let Some(bucket) = said.filter(|b| *b != Role::Complete) {
                     put(bucket, e.text.clone(), &mut buckets, &mut remaining, line);
                 }
+            }
+        }
+    }
+    // What a file says is untested outside its state (`| docker-compose.yml | Never tested
+    // on a machine with Docker |`, `原生刷新…受工具限制未验证`): unverified, each sentence once.
+    // (Not what is still to do, or how to check it: `Verify on macOS` is a step.)
+    let stays = [
+        Role::State,
+        Role::NextAction,
+        Role::Remaining,
+        Role::Criteria,
+        Role::Verification,
+    ];
+    for section in doc.sections.iter().filter(active) {
+        let role = section.role.or(section.within);
+        if role.is_some_and(|r| r.is_bucket() || stays.contains(&r)) {
+            continue;
+        }
+        for e in entries(section, doc) {
+            // (`- Unverified: …` restates the state, as a rendering's risks do.)
+            if e.checked == Some(false) || bucket_label(&e.text).is_some() {
+                continue;
+            }
+            let line = e.lines.first().copied().unwrap_or(section.line);
+            // A table's row whole: its first cell names what the others say of it.
+            let said = if e.cells.is_empty() || !says_untested(&e.text) {
+                untested_sentences(&e.text)
+            } else {
+                vec![e.text.as_str()]
+            };
+            for sentence in said {
+                put(
+                    Role::Unverified,
+                    sentence.to_owned(),
+                    &mut buckets,
+                    &mut remaining,
+                    line,
+                );
             }
         }
     }
@@ -2106,6 +2161,96 @@ fn says_verified(heading: &str) -> bool {
     positive && !negated
 }
 
+/// The words that say a thing was not tested or checked (lowercase).
+const UNTESTED: [&str; 56] = [
+    "never tested",
+    "not tested",
+    "not been tested",
+    "not yet tested",
+    "untested",
+    "haven't tested",
+    "haven't been tested",
+    "hasn't been tested",
+    "not verified",
+    "not been verified",
+    "not yet verified",
+    "unverified",
+    "needs testing",
+    "needs verification",
+    "needs to be tested",
+    "needs to be verified",
+    "ready for testing",
+    "ready for user testing",
+    "awaiting verification",
+    "pending verification",
+    "by code inspection",
+    "not confirmed",
+    "unconfirmed",
+    "not run yet",
+    "never been run",
+    "no tests yet",
+    "ungetestet",
+    "nicht getestet",
+    "nicht verifiziert",
+    "nicht geprüft",
+    "ungeprüft",
+    "non testé",
+    "pas testé",
+    "pas encore testé",
+    "non vérifié",
+    "sin probar",
+    "no probado",
+    "no verificado",
+    "não testado",
+    "não verificado",
+    "belum diuji",
+    "belum dites",
+    "не проверен",
+    "не протестирован",
+    "未验证",
+    "未驗證",
+    "未测试",
+    "未測試",
+    "待验证",
+    "待驗證",
+    "未検証",
+    "未テスト",
+    "テスト未",
+    "검증되지",
+    "미검증",
+    "테스트되지",
+];
+
+/// The words' searcher, ASCII case aside (other text is lowercased first).
+static UNTESTED_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+    std::sync::LazyLock::new(|| cues(&UNTESTED));
+
+/// Whether a text says it was not tested or checked (`Never tested on a machine with
+/// Docker`, `verified by code inspection`, `未验证`), and asks nothing.
+fn says_untested(text: &str) -> bool {
+    if text
+        .trim_end_matches(['*', '_', ' '])
+        .ends_with(['?', '？'])
+    {
+        return false;
+    }
+    if text.is_ascii() {
+        UNTESTED_CUES.is_match(text)
+    } else {
+        UNTESTED_CUES.is_match(&text.to_lowercase())
+    }
+}
+
+/// The sentences of a text that say something is untested ([`says_untested`]).
+fn untested_sentences(text: &str) -> Vec<&str> {
+    if !says_untested(text) {
+        return Vec::new();
+    }
+    clauses(text)
+        .filter(|s| says_untested(s) && s.chars().count() <= 400)
+        .collect()
+}
+
 /// Whether a text is about testing or checking (`haven't been tested`, `未验证`).
 fn about_testing(text: &str) -> bool {
     let t = text.to_lowercase();
@@ -2389,9 +2534,9 @@ fn proof_sentences(text: &str) -> Vec<String> {
                 number(&w[0])
                     && (matches!(w[2].as_str(), "tests" | "passed" | "passing")
                         || (w[1] == "commits" && matches!(w[2].as_str(), "ahead" | "behind"))
-                        || (w[1] == "files" && matches!(w[2].as_str(), "changed" | "modified"))
-                        // `0 transfer errors`, `0 destination bounds violations`.
-                        || (w[0] == "0" && ZERO.contains(&w[2].as_str())))
+                        || (w[1] == "files" && matches!(w[2].as_str(), "changed" | "modified")))
+                    // `0 transfer errors`, `Zero compiler warnings`.
+                    || (matches!(w[0].as_str(), "0" | "zero") && ZERO.contains(&w[2].as_str()))
             })
             || words
                 .windows(2)
