@@ -1411,7 +1411,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             let intro = e.paragraph
                 && text.ends_with([':', '：'])
                 && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX)) == Some(&true);
-            let done = e.checked == Some(true) || status_bucket(text) == Some(Role::Complete);
+            let done = e.checked == Some(true)
+                || status_bucket(text) == Some(Role::Complete)
+                || (e.paragraph && reports_done(text));
             if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
                 chosen_in = Some(std::ptr::from_ref(section));
@@ -2011,6 +2013,46 @@ fn sentences(text: &str) -> Vec<&str> {
     out
 }
 
+/// Whether a paragraph opens by reporting work done (`CLI #25 已交付，无本票阻塞遗留`,
+/// `The importer is done; what is left is …`): a report among the steps, not a step.
+/// (`Complete the migration` and `完成本轮冻结` are steps.)
+fn reports_done(text: &str) -> bool {
+    let first = text
+        .split([',', '，', ';', '；', '。', ':', '：'])
+        .next()
+        .unwrap_or(text);
+    let first = first.split(". ").next().unwrap_or(first);
+    if first.chars().count() > 80 {
+        return false;
+    }
+    let t = format!(" {} ", first.to_lowercase());
+    [
+        " is done",
+        " are done",
+        " is complete",
+        " are complete",
+        " is finished",
+        " has shipped",
+        " has been merged",
+        " was merged",
+        " is merged",
+        " has landed",
+        " was delivered",
+        " has been completed",
+        " was completed",
+        "已交付",
+        "已完成",
+        "已合并",
+        "已上线",
+        "已落地",
+        "済み",
+        "완료됐",
+        "완료되었",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
+}
+
 /// The state a paragraph's bold lead says, if it says one (`**Huddle review complete.**
 /// …`).
 fn lead_status(text: &str) -> Option<Role> {
@@ -2034,6 +2076,7 @@ fn status_words(text: &str) -> Option<Role> {
         "ongoing",
         "underway",
         "partially",
+        "正在",
         "进行中",
         "진행 중",
         "в процессе",
@@ -2121,6 +2164,12 @@ fn status_words(text: &str) -> Option<Role> {
         "达成",
         "✅",
         "已完成",
+        "已交付",
+        "已合并",
+        "已修复",
+        "已落地",
+        "已实现",
+        "已移除",
         "完成",
         "完了",
         "済み",
