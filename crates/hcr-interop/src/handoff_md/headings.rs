@@ -274,6 +274,11 @@ const TABLE: &[(Role, &[&str])] = &[
             "statut",
             "statut actuel",
             "estado actual",
+            "estado",
+            "estado al momento del traspaso",
+            "where the project is",
+            "where the project stands",
+            "where things are",
             "status saat ini",
             "setback",
             "setbacks",
@@ -825,6 +830,16 @@ const TABLE: &[(Role, &[&str])] = &[
             "další krok",
             "prochaines étapes",
             "próximos pasos",
+            "siguientes pasos",
+            "qué hacer ahora",
+            "what to do right now",
+            "what to do now",
+            "what to do next",
+            "how to pick up",
+            "how to pick up on another machine",
+            "how to resume",
+            "что делать дальше",
+            "что делать",
             "next",
             "next task",
             "immediate next task",
@@ -1014,7 +1029,13 @@ fn capabilities(heading: &str) -> bool {
 fn status_named(heading: &str) -> bool {
     let name = normalize(before_qualifier(heading));
     let words: Vec<&str> = name.split(' ').collect();
-    let status = |w: &&str| matches!(*w, "status" | "状态" | "狀態" | "상태" | "статус");
+    // (In a script without spaces the word ends the last one: `Agent 级状态`.)
+    let status = |w: &&str| {
+        matches!(*w, "status" | "статус")
+            || ["状态", "狀態", "상태", "状況"]
+                .iter()
+                .any(|s| w.ends_with(s))
+    };
     words.len() <= 4 && (words.first().is_some_and(status) || words.last().is_some_and(status))
 }
 
@@ -1200,6 +1221,25 @@ fn name_part(text: &str) -> &str {
 /// role one of whose words the heading holds. A word of letters matches a whole word; a
 /// word of ideographs or syllables matches inside one (those scripts write no spaces).
 const KEYWORDS: &[(Role, &[&str])] = &[
+    // (`Что НЕ доделано`, `Lo que falta`: work left, before any word of work done.)
+    (
+        Role::Remaining,
+        &[
+            "не доделано",
+            "не сделано",
+            "lo que falta",
+            "falta por hacer",
+            "未完了",
+            "未完成",
+        ],
+    ),
+    // (`What Doesn't Work`, `Что не работает`.)
+    (
+        Role::Blocked,
+        &["doesn t work", "don t work", "no funciona", "не работает"],
+    ),
+    // (`What should NOT be re-opened`: decided, not to argue again.)
+    (Role::Decisions, &["re opened", "reopened", "relitigate"]),
     // (`What state would mean "ready to ship v0.3.0"`, `What v0.4 can do (all verified
     // live)`: before the words of evidence.)
     (
@@ -1261,6 +1301,16 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "constraint",
             "constraints",
             "rules",
+            "principles",
+            "原則",
+            "原则",
+            "правило",
+            "reglas",
+            "règles",
+            "regras",
+            "ルール",
+            "no hay que",
+            "не любит",
             "gotchas",
             "gotcha",
             "limitations",
@@ -1374,6 +1424,8 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "goal",
             "goals",
             "objective",
+            "qué es",
+            "que es",
             "目标",
             "目標",
             "목표",
@@ -1470,7 +1522,7 @@ pub fn is_name(heading: &str) -> bool {
 }
 
 /// A heading's text before a qualifier (`Test results (all green)` → `Test results`).
-fn before_qualifier(heading: &str) -> &str {
+pub(crate) fn before_qualifier(heading: &str) -> &str {
     SEPARATORS
         .iter()
         .filter_map(|sep| heading.find(sep))

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::headings::{Role, normalize, status_suffix};
+use super::headings::{Role, before_qualifier, normalize, status_suffix};
 use super::parse::{
     Block, Bucket, Document, Kind, Section, is_none, is_placeholder_text, location, unescape,
 };
@@ -998,6 +998,29 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
         }
     }
+    // Among the steps, a sentence that reports work done (`The design is complete. Read
+    // the plan first.`) says a state.
+    for section in doc.sections.iter().filter(active) {
+        if section.role.or(section.within) != Some(Role::NextAction) {
+            continue;
+        }
+        for e in entries(section, doc) {
+            // (A one-sentence paragraph says done in its first clause, or nothing.)
+            if !e.paragraph || (!reports_done(&e.text) && !e.text.contains(". ")) {
+                continue;
+            }
+            let line = e.lines.first().copied().unwrap_or(section.line);
+            for sentence in sentences(&e.text).into_iter().filter(|s| reports_done(s)) {
+                put(
+                    Role::Complete,
+                    sentence.to_owned(),
+                    &mut buckets,
+                    &mut remaining,
+                    line,
+                );
+            }
+        }
+    }
     // A role-less section's labelled items (`- **다음(실행 시)**: run it`, `- **What**: a
     // research loop`): a next step and a goal, read when no section says them.
     let mut loose_goal: Option<String> = None;
@@ -1413,7 +1436,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX)) == Some(&true);
             let done = e.checked == Some(true)
                 || status_bucket(text) == Some(Role::Complete)
-                || (e.paragraph && reports_done(text));
+                || (e.paragraph && (reports_done(text) || context_note(text)));
             if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
                 chosen_in = Some(std::ptr::from_ref(section));
@@ -2013,6 +2036,28 @@ fn sentences(text: &str) -> Vec<&str> {
     out
 }
 
+/// Whether a paragraph is a note on the steps' context, by its label (`Dependencies
+/// (siblings of this repo): …`, `Note: …`): no step.
+fn context_note(text: &str) -> bool {
+    label_split(text).is_some_and(|(label, _)| {
+        let label = normalize(before_qualifier(label));
+        matches!(
+            label.as_str(),
+            "dependencies"
+                | "prerequisites"
+                | "context"
+                | "background"
+                | "note"
+                | "notes"
+                | "nb"
+                | "fyi"
+                | "tip"
+                | "caveat"
+                | "warning"
+        )
+    })
+}
+
 /// Whether a paragraph opens by reporting work done (`CLI #25 已交付，无本票阻塞遗留`,
 /// `The importer is done; what is left is …`): a report among the steps, not a step.
 /// (`Complete the migration` and `完成本轮冻结` are steps.)
@@ -2155,6 +2200,13 @@ fn status_words(text: &str) -> Option<Role> {
         " launched",
         " locked",
         " signed off",
+        " reviewed",
+        " approved",
+        " frozen",
+        " publicado",
+        " en verde",
+        " terminado",
+        " completado",
         " is live",
         "上线",
         "已通过",
@@ -2584,12 +2636,17 @@ fn proof_sentences(text: &str) -> Vec<String> {
                     && (matches!(w[2].as_str(), "tests" | "passed" | "passing")
                         || (w[1] == "commits" && matches!(w[2].as_str(), "ahead" | "behind"))
                         || (w[1] == "files" && matches!(w[2].as_str(), "changed" | "modified")))
-                    // `0 transfer errors`, `Zero compiler warnings`.
-                    || (matches!(w[0].as_str(), "0" | "zero") && ZERO.contains(&w[2].as_str()))
             })
-            || words
-                .windows(2)
-                .any(|w| matches!(w[0].as_str(), "0" | "zero") && ZERO.contains(&w[1].as_str()))
+            // `0 errors`, `Zero compiler warnings`, `0 destination bounds violations`.
+            || words.iter().enumerate().any(|(i, w)| {
+                // (Not the `0` of `v2.0`.)
+                matches!(w.as_str(), "0" | "zero" | "cero")
+                    && (i == 0 || !number(&words[i - 1]))
+                    && words[i + 1..]
+                        .iter()
+                        .take(3)
+                        .any(|n| ZERO.contains(&n.as_str()))
+            })
             // `Final verdict: PASS`, `Build status: SUKSES`.
             || labelled.is_some_and(|(_, rest)| {
                 let said = rest
@@ -2662,6 +2719,9 @@ static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::La
         "may not",
         "always",
         "before making",
+        "before touching",
+        "before changing",
+        "before editing",
         "avoid",
         "approval",
         "permission",
@@ -2755,7 +2815,7 @@ fn passed_check(words: &[String]) -> bool {
 }
 
 /// What `0 …` proves none of: `0 errors`, `0 failed`, `0 warnings`.
-const ZERO: [&str; 10] = [
+const ZERO: [&str; 17] = [
     "errors",
     "error",
     "failures",
@@ -2766,6 +2826,13 @@ const ZERO: [&str; 10] = [
     "vulnerabilities",
     "leaks",
     "crashes",
+    "cycles",
+    "mismatches",
+    "conflicts",
+    "panics",
+    "perdidas",
+    "errores",
+    "fallos",
 ];
 
 /// A test result in a script without spaces: a number, then within a few characters a word
@@ -2929,7 +2996,11 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
             .any(|p| lower.contains(p))
             || ["always ", "before making any change"]
                 .iter()
-                .any(|p| lower.starts_with(p));
+                .any(|p| lower.starts_with(p))
+            // `Read the design before touching any code.`
+            || [" before touching any", " before changing any", " before editing any"]
+                .iter()
+                .any(|p| lower.contains(p));
         let kind = if GATES.iter().any(|g| lower.contains(g)) || only {
             Some("permission")
         } else if anywhere
