@@ -545,6 +545,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "what s not done yet",
             "not completed",
             "known limitations",
+            "known limitation",
             "遗留",
             "遗留问题",
             "potential improvements",

@@ -279,11 +279,16 @@ fn decision_entries(section: &Section, doc: &Document) -> Vec<Entry> {
 /// A subheading that only names when (`### Short term`, `### 中期`): its items are the
 /// steps, not the heading.
 fn is_horizon(heading: &str) -> bool {
-    // Or a group of them (`### 即座に実行可能なアクション`, `### High priority`).
-    let name = normalize(heading);
+    // Or a group of them (`### 即座に実行可能なアクション`, `### High priority`, `### 곧바로
+    // 이어서 할 작업 (Phase 1)`); a bracket after it aside, not a step after a colon
+    // (`### Immediate Priority: Implement …` is one).
+    let name = normalize(heading.split(['(', '（']).next().unwrap_or(heading));
     if [
         "actions",
         "priority",
+        "tasks",
+        "작업",
+        "タスク",
         "アクション",
         "行动",
         "行動",
@@ -1364,6 +1369,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut checks: Vec<String> = Vec::new();
     let mut chosen_in: Option<*const Section> = None;
     let mut step_states: Vec<(Bucket, String)> = Vec::new();
+    // Whether the summary chosen last is a step's subheading.
+    let mut named_step = false;
     for section in sections_in(Role::NextAction) {
         let all = entries(section, doc)
             .into_iter()
@@ -1437,9 +1444,29 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             let done = e.checked == Some(true)
                 || status_bucket(text) == Some(Role::Complete)
                 || (e.paragraph && (reports_done(text) || context_note(text)));
+            // A step named by its subheading (`### 1. Draft AR pilot`) is said by the
+            // paragraph under it: the summary is both (`Draft AR pilot: Create …`).
+            // (Not a paragraph that says why, or what goes wrong: `**Symptom:** …`,
+            // `**Without LLM configs, agents can't function!**`.)
+            if named_step
+                && e.paragraph
+                && !intro
+                && !text.starts_with(['*', '_', '>'])
+                && label_split(text).is_none()
+                && let Some(Value::String(step)) = next_action.get_mut("summary")
+                && let Some(first) = sentences(text).first()
+                && !first.ends_with(['!', '?', '！', '？'])
+                && step.chars().count() + first.chars().count() <= 400
+            {
+                *step = format!("{}: {first}", bare_heading(step));
+            }
+            named_step = false;
             if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
                 chosen_in = Some(std::ptr::from_ref(section));
+                named_step = section.kind == Kind::Heading
+                    && e.lines == [section.line]
+                    && section.role.is_none();
             } else {
                 further.push(text.to_owned());
             }
@@ -2109,7 +2136,8 @@ fn lead_status(text: &str) -> Option<Role> {
 /// The state a text's words say, if they say one.
 fn status_words(text: &str) -> Option<Role> {
     // `non-blocking IO` blocks nothing; `locked out` is no plan locked.
-    let t = format!(" {} ", text.to_lowercase())
+    // (Marks aside: `are `reviewed` and frozen`.)
+    let t = format!(" {} ", text.to_lowercase().replace(['`', '*'], ""))
         .replace("non-blocking", "nonblocking")
         .replace("locked out", "shut out");
     let any = |words: &[&str]| words.iter().any(|w| t.contains(w));
@@ -2143,6 +2171,9 @@ fn status_words(text: &str) -> Option<Role> {
         "blocker",
         "waiting on",
         "waiting for",
+        "sigue sin",
+        "no es fiable",
+        "bloqueado",
         "阻塞",
         "заблокирован",
         "blockiert",
@@ -2263,7 +2294,7 @@ fn says_verified(heading: &str) -> bool {
 }
 
 /// The words that say a thing was not tested or checked (lowercase).
-const UNTESTED: [&str; 56] = [
+const UNTESTED: [&str; 59] = [
     "never tested",
     "not tested",
     "not been tested",
@@ -2301,7 +2332,10 @@ const UNTESTED: [&str; 56] = [
     "non vérifié",
     "sin probar",
     "no probado",
-    "no verificado",
+    "no verificad",
+    "no están verificad",
+    "sin confirmar",
+    "sin verificar",
     "não testado",
     "não verificado",
     "belum diuji",
@@ -2338,8 +2372,19 @@ fn says_untested(text: &str) -> bool {
     if text.is_ascii() {
         UNTESTED_CUES.is_match(text)
     } else {
-        UNTESTED_CUES.is_match(&text.to_lowercase())
+        UNTESTED_CUES.is_match(&text.to_lowercase()) || cjk_unchecked(text)
     }
+}
+
+/// A check denied in a script without spaces: `尚未` or `未` then, within a few characters,
+/// `验证`, `测试` or `検証` (`旧输入适配尚未在当前链路验证`).
+fn cjk_unchecked(text: &str) -> bool {
+    const CHECKS: [&str; 6] = ["验证", "驗證", "测试", "測試", "検証", "テスト"];
+    text.match_indices('未').any(|(at, _)| {
+        let after: String = text[at..].chars().skip(1).take(12).collect();
+        // (`未来` is the future.)
+        !after.starts_with('来') && CHECKS.iter().any(|c| after.contains(c))
+    })
 }
 
 /// The sentences of a text that say something is untested ([`says_untested`]).
@@ -2733,6 +2778,10 @@ static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::La
         "convention",
         "niemals",
         "nikdy",
+        "nunca",
+        "hay que",
+        "siempre",
+        "jamais",
     ])
 });
 
@@ -2860,7 +2909,7 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
     if text.is_ascii() && !RULE_CUES.is_match(text) {
         return Vec::new();
     }
-    const PROHIBITIONS: [&str; 10] = [
+    const PROHIBITIONS: [&str; 18] = [
         "avoid ",
         "never ",
         "do not ",
@@ -2868,9 +2917,17 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         "don’t ",
         "must not ",
         "must never ",
+        "must ",
         "niemals ",
         "никогда ",
         "nikdy ",
+        "nunca ",
+        "no hay que ",
+        "hay que ",
+        "siempre ",
+        "ningún ",
+        "ninguna ",
+        "ne jamais ",
     ];
     const GATES: [&str; 10] = [
         "explicit approval",
@@ -2893,8 +2950,10 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         ("只有", &["才能", "可以"]),
         ("仅", &["可以", "才能"]),
     ];
-    // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start.
-    const CJK_ANYWHERE: [&str; 10] = [
+    // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start; and
+    // the musts of other languages that may stand anywhere (`Править надо корневые файлы`,
+    // `프롬프트를 맞춰야 함`, `手を止めること`).
+    const CJK_ANYWHERE: [&str; 24] = [
         "不要",
         "不得",
         "禁止",
@@ -2905,6 +2964,20 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
         "必须",
         "务必",
         "不能只",
+        "야 함",
+        "야 한다",
+        "야 합니다",
+        "하지 말",
+        "반드시",
+        "してはいけない",
+        "してはならない",
+        "必ず",
+        " надо ",
+        " нельзя",
+        "нельзя ",
+        "обязательно ",
+        " только после",
+        " только когда",
     ];
     // A label that names rules (`Familienregeln: Cockpit-Konvention v1.4; kein Shared
     // Code.`): its whole sentence is one.
@@ -2991,6 +3064,10 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
                         .contains(&w)
                 }));
         // `we must NOT implement bypasses`, `Always run the suite first.`
+        // (`**Must Have**: 27-39h` is a priority, no rule.)
+        if lower.starts_with("must have") || lower.starts_with("must-have") {
+            continue;
+        }
         let anywhere = [" must not ", " must never ", " should never ", " may not "]
             .iter()
             .any(|p| lower.contains(p))
