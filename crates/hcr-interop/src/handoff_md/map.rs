@@ -1003,6 +1003,37 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
         }
     }
+    // The text before the first section often says where the work stands (`This session
+    // closed the tooling gap …`, `> 最后更新：…，PR #23 已合并，正在补齐…`): its sentences
+    // that say a state, and only those (a remark, `This is not a spec`, says none).
+    let preamble = doc.preamble_lines();
+    let first_line = preamble.start;
+    for paragraph in preamble_paragraphs(doc, preamble) {
+        for sentence in sentences(&paragraph) {
+            if about_the_file(sentence) {
+                continue;
+            }
+            // (Done only in so many words: `complete` alone is as often an adjective.)
+            let bucket = if says_untested(sentence) {
+                Some(Role::Unverified)
+            } else {
+                status_words(sentence)
+                    .filter(|b| matches!(b, Role::InProgress | Role::Blocked))
+                    .or_else(|| reports_done_anywhere(sentence).then_some(Role::Complete))
+            };
+            if let Some(bucket) = bucket
+                && sentence.chars().count() <= 300
+            {
+                put(
+                    bucket,
+                    sentence.to_owned(),
+                    &mut buckets,
+                    &mut remaining,
+                    first_line,
+                );
+            }
+        }
+    }
     // Among the steps, a sentence that reports work done (`The design is complete. Read
     // the plan first.`) says a state.
     for section in doc.sections.iter().filter(active) {
@@ -2063,6 +2094,89 @@ fn sentences(text: &str) -> Vec<&str> {
     out
 }
 
+/// Whether a sentence speaks of the file itself (`This document captures …`, `It covers
+/// (1) where the project is …`, `本文件只管…`): no state of the work.
+fn about_the_file(sentence: &str) -> bool {
+    let t = sentence.to_lowercase();
+    [
+        "this document",
+        "this file",
+        "this handoff",
+        "this note",
+        "it covers",
+        "written for",
+        "below",
+        "本文件",
+        "本文档",
+        "この文書",
+        "このファイル",
+        "이 문서",
+        "分工",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
+}
+
+/// Whether a sentence reports work done in so many words, anywhere in it (`This session
+/// closed the tooling gap`, `CLI #25 已合并并关闭`, `Phase 1~5 완료`).
+fn reports_done_anywhere(sentence: &str) -> bool {
+    let t = format!(" {} ", sentence.to_lowercase());
+    [
+        "this session ",
+        " is done",
+        " are done",
+        " has landed",
+        " have landed",
+        " was merged",
+        " were merged",
+        " has been merged",
+        " has shipped",
+        " was shipped",
+        "已完成",
+        "已合并",
+        "已交付",
+        "已上线",
+        "已落地",
+        "완료.",
+        "완료 ",
+        "完了しました",
+        "済みです",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
+}
+
+/// The preamble's paragraphs of prose, each line's quote marks dropped and wrapped lines
+/// joined (lists, tables and code are not prose).
+fn preamble_paragraphs(doc: &Document, lines: std::ops::Range<usize>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut paragraph = String::new();
+    let mut in_code = false;
+    for i in lines {
+        let text = doc.line(i).text.trim_start_matches(['>', ' ']).trim_end();
+        if text.starts_with("```") || text.starts_with("~~~") {
+            in_code = !in_code;
+            continue;
+        }
+        let prose = !in_code
+            && !text.is_empty()
+            && !text.starts_with(['|', '-', '*', '+', '#', '<'])
+            && !text.starts_with(|c: char| c.is_ascii_digit());
+        if prose {
+            if !paragraph.is_empty() {
+                paragraph.push(' ');
+            }
+            paragraph.push_str(text);
+        } else if !paragraph.is_empty() {
+            out.push(std::mem::take(&mut paragraph));
+        }
+    }
+    if !paragraph.is_empty() {
+        out.push(paragraph);
+    }
+    out
+}
+
 /// Whether a paragraph is a note on the steps' context, by its label (`Dependencies
 /// (siblings of this repo): …`, `Note: …`): no step.
 fn context_note(text: &str) -> bool {
@@ -2139,6 +2253,9 @@ fn status_words(text: &str) -> Option<Role> {
     // (Marks aside: `are `reviewed` and frozen`.)
     let t = format!(" {} ", text.to_lowercase().replace(['`', '*'], ""))
         .replace("non-blocking", "nonblocking")
+        // `完成后接 #22` is what comes after something is done.
+        .replace("完成后", "之后")
+        .replace("完成後", "之後")
         .replace("locked out", "shut out");
     let any = |words: &[&str]| words.iter().any(|w| t.contains(w));
     if any(&[
@@ -2149,6 +2266,9 @@ fn status_words(text: &str) -> Option<Role> {
         "ongoing",
         "underway",
         "partially",
+        "now running",
+        "still running",
+        "running in the background",
         "正在",
         "进行中",
         "진행 중",
