@@ -324,13 +324,32 @@ fn is_horizon(heading: &str) -> bool {
     WHEN.contains(&normalize(heading).as_str())
 }
 
+/// Whether a heading only groups the deeper headings after it: nothing under it but blank
+/// lines, and the next section a heading one level down.
+fn groups_headings(section: &Section, doc: &Document) -> bool {
+    if section
+        .body
+        .clone()
+        .any(|i| !doc.line(i).text.trim().is_empty())
+    {
+        return false;
+    }
+    let next = doc.sections.partition_point(|s| s.line <= section.line);
+    doc.sections
+        .get(next)
+        .is_some_and(|s| s.kind == Kind::Heading && s.level > section.level)
+}
+
 pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::new();
-    // A subheading of a list is an item of it: `### 1. UI improvements (Completed ✅)`.
+    // A subheading of a list is an item of it: `### 1. UI improvements (Completed ✅)`;
+    // not one with nothing under it but subheadings (`## Quick publish (3 steps)` over
+    // `### Step 1: …`), which only groups them.
     if section.role.is_none()
         && section.within.is_some()
         && section.kind == Kind::Heading
         && !is_horizon(&section.heading)
+        && !groups_headings(section, doc)
     {
         out.push(Entry {
             text: unescape(&section.heading),
@@ -633,7 +652,19 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
         }
         take(&[goal.line], &mut used);
-    } else if let Some(summary) = doc.title().as_deref().and_then(title_goal) {
+    } else if let Some(summary) = doc
+        .title()
+        .or_else(|| {
+            // (Or a first `#` heading that names a role: `# Next steps - making the
+            // template live`.)
+            doc.sections
+                .first()
+                .filter(|s| s.level == 1 && s.kind == Kind::Heading)
+                .map(|s| s.heading.clone())
+        })
+        .as_deref()
+        .and_then(title_goal)
+    {
         // No goal section: a title that names the work after its handoff word (`Übergabe:
         // WikiKit — der Wissenskreislauf`, `Handoff prompt — finish §1–§11 of plan.md`).
         objective.insert("summary".into(), json!(summary));
@@ -875,8 +906,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             {
                 take(&e.lines, &mut used);
                 for sentence in sentences(&e.text) {
+                    // A result that passed is done (`Nineteen focused tests pass.`).
+                    let said = match status_in_words(sentence) {
+                        Role::Unverified if !proof_sentences(sentence).is_empty() => Role::Complete,
+                        said => said,
+                    };
                     put(
-                        status_in_words(sentence),
+                        said,
                         sentence.to_owned(),
                         &mut buckets,
                         &mut remaining,
@@ -1469,9 +1505,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // A paragraph that introduces items (`Next steps:`) is no step; one followed by
             // code or text (`Push to GitHub (confirm the visibility first):` then the
             // commands) is.
+            // Nor is one that points at the steps below (`Follow these steps to publish it.`).
             let intro = e.paragraph
-                && text.ends_with([':', '：'])
-                && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX)) == Some(&true);
+                && ((text.ends_with([':', '：'])
+                    && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX))
+                        == Some(&true))
+                    || points_at_steps(text));
             let done = e.checked == Some(true)
                 || status_bucket(text) == Some(Role::Complete)
                 || (e.paragraph && (reports_done(text) || context_note(text)));
@@ -1978,8 +2017,11 @@ fn status_in_words(text: &str) -> Role {
 /// word, or with nothing after it but where to start (`HANDOFF.md — start here (next
 /// session)`), names none.
 fn title_goal(title: &str) -> Option<String> {
-    const HANDOFF: [&str; 14] = [
+    const HANDOFF: [&str; 17] = [
         "handoff.md",
+        "next steps",
+        "prochaines étapes",
+        "próximos pasos",
         "handoff prompt",
         "session handoff",
         "handoff",
@@ -2175,6 +2217,22 @@ fn preamble_paragraphs(doc: &Document, lines: std::ops::Range<usize>) -> Vec<Str
         out.push(paragraph);
     }
     out
+}
+
+/// Whether a paragraph points at the steps that follow it (`Follow these steps to publish
+/// it.`, `Do the following, in order.`).
+fn points_at_steps(text: &str) -> bool {
+    let t = text.to_lowercase();
+    [
+        "follow these steps",
+        "the following steps",
+        "these steps to",
+        "steps below",
+        "do the following",
+        "as follows",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
 }
 
 /// Whether a paragraph is a note on the steps' context, by its label (`Dependencies
@@ -2787,9 +2845,11 @@ fn proof_sentences(text: &str) -> Vec<String> {
             .filter(|w| !w.is_empty())
             .map(str::to_lowercase)
             .collect();
+        // (A count in words too: `Nineteen focused tests pass`.)
         let number = |w: &str| {
-            w.chars().next().is_some_and(|c| c.is_ascii_digit())
-                && w.chars().all(|c| c.is_ascii_digit() || c == '/')
+            (w.chars().next().is_some_and(|c| c.is_ascii_digit())
+                && w.chars().all(|c| c.is_ascii_digit() || c == '/'))
+                || NUMBER_WORDS.contains(&w)
         };
         // `38 passed`, `143 new tests`, `39 commits ahead of origin`, `18 files changed`.
         let labelled = sentence.split_once([':', '：']);
@@ -2973,15 +3033,44 @@ fn decision_sentences(text: &str) -> Vec<String> {
 /// passed.`, `CI is green` (never a negated one: `tests don't pass yet`).
 fn passed_check(words: &[String]) -> bool {
     let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
-    has(&["green", "passed", "passes", "passing"])
+    // (`go test ./... -race passes`, `go vet, gofmt -l clean`, `clippy clean`.)
+    let clean = has(&["clean"])
         && has(&[
-            "build", "ci", "checks", "check", "tests", "suite", "pipeline", "lint",
-        ])
+            "vet", "gofmt", "clippy", "lint", "eslint", "mypy", "tsc", "ruff", "fmt",
+        ]);
+    (clean
+        || (has(&["green", "passed", "passes", "passing"])
+            && has(&[
+                "build", "ci", "checks", "check", "tests", "test", "suite", "pipeline", "lint",
+            ])))
         && !has(&[
             "not", "no", "never", "failed", "failing", "fails", "yet", "don", "doesn", "isn",
             "aren", "won",
         ])
 }
+
+/// Counts written as words (lowercase), read as numbers before a test result.
+const NUMBER_WORDS: [&str; 19] = [
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
 
 /// What `0 …` proves none of: `0 errors`, `0 failed`, `0 warnings`.
 const ZERO: [&str; 17] = [
