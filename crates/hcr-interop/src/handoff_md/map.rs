@@ -605,13 +605,46 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         .or_else(|| doc.with_role(Role::Summary).find(said))
         .or_else(|| doc.first(Role::Goal))
         .or_else(|| doc.first(Role::Summary));
+    // Items of a goal section labelled with another role (`- Resultado entregue: …`, `-
+    // Bloqueios: …`), read where their labels say, after the objective.
+    let mut routed: Vec<(Role, String, usize)> = Vec::new();
     if let Some(goal) = goal {
-        let all = entries(goal, doc);
+        let mut all = entries(goal, doc);
+        let mut goal_label: Option<String> = None;
+        all.retain(|e| {
+            if e.paragraph {
+                return true;
+            }
+            match role_label(&e.text) {
+                Some((Role::Goal, rest)) if goal_label.is_none() => {
+                    goal_label = Some(rest.to_owned());
+                    take(&e.lines, &mut used);
+                    false
+                }
+                Some((role, rest))
+                    if !matches!(role, Role::Goal | Role::Summary | Role::Criteria) =>
+                {
+                    routed.push((
+                        role,
+                        rest.to_owned(),
+                        e.lines.first().copied().unwrap_or(goal.line),
+                    ));
+                    // (Work left stays kept as written: no field holds it.)
+                    if role != Role::Remaining {
+                        take(&e.lines, &mut used);
+                    }
+                    false
+                }
+                _ => true,
+            }
+        });
         let first_paragraph = all
             .iter()
             .position(|e| e.paragraph && !is_placeholder_text(&e.text));
         let items: Vec<&Entry> = all.iter().filter(|e| !e.paragraph).collect();
         let summary = match first_paragraph {
+            // `- Objetivo: …` beside the other labelled items.
+            None if goal_label.is_some() => goal_label,
             Some(at) => {
                 take(&all[at].lines, &mut used);
                 // The paragraph's "done when" sentence is a criterion too.
@@ -683,6 +716,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             for e in all {
+                if let Some((role, rest)) = role_label(&e.text)
+                    .filter(|(r, _)| !matches!(r, Role::Goal | Role::Summary | Role::Criteria))
+                {
+                    let line = e.lines.first().copied().unwrap_or(other.line);
+                    routed.push((role, rest.to_owned(), line));
+                    if role != Role::Remaining {
+                        take(&e.lines, &mut used);
+                    }
+                    continue;
+                }
                 if !e.text.is_empty() && !is_none(&e.text) {
                     take(&e.lines, &mut used);
                     take(&[other.line], &mut used);
@@ -1094,8 +1137,24 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
     }
     // A role-less section's labelled items (`- **다음(실행 시)**: run it`, `- **What**: a
-    // research loop`): a next step and a goal, read when no section says them.
+    // research loop`, `- Decisões importantes: …`, `- Bloqueios: …`): each read as its label
+    // names it (a goal only when no section says one).
     let mut loose_goal: Option<String> = None;
+    let mut loose: Vec<(Role, String)> = Vec::new();
+    // Next steps by label, with their labels' words: a label repeated in section after
+    // section is a log's (`### 5) Contexto para retomada` per session), read newest, last,
+    // first.
+    let mut loose_next: Vec<(String, String)> = Vec::new();
+    for (role, text, line) in routed {
+        match role {
+            Role::NextAction => state_next.push(text),
+            Role::Decisions | Role::Evidence | Role::Constraints => loose.push((role, text)),
+            role if Bucket::of_role(role).is_some() => {
+                put(role, text, &mut buckets, &mut remaining, line);
+            }
+            _ => {}
+        }
+    }
     for section in doc.sections.iter().filter(active) {
         if section.role.or(section.within).is_some() {
             continue;
@@ -1105,20 +1164,39 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             // A label of a few words, read as labels are (`다음(실행 시)`: the next step).
-            let Some((label, rest)) = label_split(without_mark(&e.text))
-                .filter(|(label, rest)| label.chars().count() <= 30 && !rest.trim().is_empty())
-            else {
+            let Some((role, rest)) = role_label(&e.text) else {
                 continue;
             };
-            match super::headings::label_role(label) {
-                Some(Role::NextAction) => state_next.push(rest.trim().to_owned()),
+            match Some(role) {
+                Some(Role::NextAction) => loose_next.push((label_of(&e.text), rest.to_owned())),
                 Some(Role::Goal) => {
-                    loose_goal.get_or_insert_with(|| rest.trim().to_owned());
+                    loose_goal.get_or_insert_with(|| rest.to_owned());
+                }
+                Some(role @ (Role::Decisions | Role::Evidence | Role::Constraints))
+                    if !is_none(rest) =>
+                {
+                    take(&e.lines, &mut used);
+                    loose.push((role, rest.to_owned()));
+                }
+                Some(role) if Bucket::of_role(role).is_some() && !is_none(rest) => {
+                    take(&e.lines, &mut used);
+                    let line = e.lines.first().copied().unwrap_or(section.line);
+                    put(role, rest.to_owned(), &mut buckets, &mut remaining, line);
                 }
                 _ => {}
             }
         }
     }
+    let repeated = {
+        let mut seen = std::collections::HashSet::new();
+        loose_next
+            .iter()
+            .any(|(label, _)| !seen.insert(label.as_str()))
+    };
+    if repeated {
+        loose_next.reverse();
+    }
+    state_next.extend(loose_next.into_iter().map(|(_, text)| text));
     if !objective.contains_key("summary")
         && let Some(goal) = loose_goal
     {
@@ -1236,6 +1314,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 }
             }
         }
+    }
+    for (_, text) in loose.iter().filter(|(r, _)| *r == Role::Decisions) {
+        decisions.push(decision(text, decisions.len(), &mut missing));
     }
     let decisions = capped(decisions, "decisions", &mut lost);
     // Evidence, and the artifacts the receiver should inspect.
@@ -1370,6 +1451,26 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
         }
     }
+    // A verification section's results (`- Testes que passaram: …`) are proofs, not checks.
+    for section in sections_in(Role::Verification) {
+        for e in entries(section, doc) {
+            if let Some((Role::Evidence, rest)) = role_label(&e.text)
+                && !is_none(rest)
+                && !is_placeholder_text(rest)
+            {
+                loose.push((Role::Evidence, rest.to_owned()));
+            }
+        }
+    }
+    for (_, text) in loose.iter().filter(|(r, _)| *r == Role::Evidence) {
+        let place = location(text).or_else(|| commit_place(text));
+        evidence.push(evidence_item(
+            text.clone(),
+            place,
+            evidence.len(),
+            &mut missing,
+        ));
+    }
     let evidence = capped(evidence, "evidence", &mut lost);
     // Constraints.
     let mut constraints = Vec::new();
@@ -1425,6 +1526,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 }
             }
         }
+    }
+    for (_, text) in loose.iter().filter(|(r, _)| *r == Role::Constraints) {
+        constraints.push(json!({"kind": "other", "text": text}));
     }
     let constraints = capped(constraints, "constraints", &mut lost);
     // The next action: the first step that is not done; the others kept.
@@ -1607,6 +1711,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         all.extend(code);
         for e in read(section, all, &mut used) {
             if e.text.is_empty() || is_placeholder_text(&e.text) {
+                continue;
+            }
+            // (A result is a proof, read with the evidence.)
+            if role_label(&e.text).is_some_and(|(role, rest)| {
+                role == Role::Evidence && !is_none(rest) && !is_placeholder_text(rest)
+            }) {
                 continue;
             }
             // `Due:` under the verification is still the action's due date.
@@ -2217,6 +2327,24 @@ fn preamble_paragraphs(doc: &Document, lines: std::ops::Range<usize>) -> Vec<Str
         out.push(paragraph);
     }
     out
+}
+
+/// The role an item's leading label names, and its text after the label (`- Bloqueios:
+/// nenhum` → blocked, `nenhum`): a label of a few words, read as labels are.
+fn role_label(text: &str) -> Option<(Role, &str)> {
+    // (A few words, a bracket after them aside: `Próximo passo recomendado (1 ação
+    // objetiva)`.)
+    let (label, rest) = label_split(without_mark(text)).filter(|(label, rest)| {
+        let long = label.chars().count();
+        (long <= 30 || (long <= 60 && super::headings::role_named(label).is_some()))
+            && !rest.trim().is_empty()
+    })?;
+    super::headings::label_role(label).map(|role| (role, rest.trim()))
+}
+
+/// An item's leading label, as its words (`- **Next step:** …` → `next step`).
+fn label_of(text: &str) -> String {
+    label_split(without_mark(text)).map_or_else(String::new, |(label, _)| normalize(label))
 }
 
 /// Whether a paragraph points at the steps that follow it (`Follow these steps to publish

@@ -1106,6 +1106,10 @@ pub(crate) fn unquote(line: &str) -> &str {
 /// the build passes`).
 pub(crate) fn is_none(text: &str) -> bool {
     let t = text.trim();
+    // (A sentence of no blocker in other words is short: read before the length test.)
+    if t.len() <= 120 && none_alone(t) {
+        return true;
+    }
     // Every "nothing here" is a short head: a text whose first 32 bytes hold none of the
     // separators is one only when it is short itself (read in constant time per item).
     if t.len() > 32 {
@@ -1137,28 +1141,48 @@ pub(crate) fn none_alone(text: &str) -> bool {
         .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
         .trim_end_matches(['.', '!'])
         .to_lowercase();
-    matches!(
-        t.as_str(),
-        "none"
-            | "none known"
-            | "none yet"
-            | "none so far"
-            | "none identified"
-            | "no blockers"
-            | "no known blockers"
-            | "n/a"
-            | "na"
-            | "nothing"
-            | "nothing yet"
-            | "-"
-            | "—"
-            | "нет"
-            | "无"
-            | "없음"
-            | "なし"
-            | "keine"
-            | "žádné"
-    )
+    // `Nenhum bloqueio técnico imediato`, `Ningún bloqueo`, `Aucun blocage`.
+    let no_blocker = t.chars().count() <= 60
+        && t.split_whitespace().next().is_some_and(|w| {
+            matches!(
+                w,
+                "nenhum" | "nenhuma" | "ningún" | "ninguno" | "ninguna" | "aucun" | "aucune"
+            )
+        })
+        && ["bloque", "blocage", "impedimento", "problema", "problème"]
+            .iter()
+            .any(|w| t.contains(w));
+    no_blocker
+        || matches!(
+            t.as_str(),
+            "none"
+                | "none known"
+                | "none yet"
+                | "none so far"
+                | "none identified"
+                | "no blockers"
+                | "no known blockers"
+                | "n/a"
+                | "na"
+                | "nothing"
+                | "nothing yet"
+                | "-"
+                | "—"
+                | "нет"
+                | "无"
+                | "없음"
+                | "なし"
+                | "keine"
+                | "žádné"
+                | "não aplicável"
+                | "nao aplicavel"
+                | "no aplica"
+                | "no aplicable"
+                | "non applicable"
+                | "nicht zutreffend"
+                | "不适用"
+                | "該当なし"
+        )
 }
 
 /// A placeholder for what is still to be written: `TBD`, `TODO`, `…`, `Nothing required`.
