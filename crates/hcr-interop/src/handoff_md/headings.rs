@@ -1132,13 +1132,14 @@ pub fn role_named(heading: &str) -> Option<Role> {
     }
     // A name it starts with (a heading of a few words, its qualifier set aside: `What's left
     // to do tomorrow (or whenever you pick it up)`).
+    // (A prefix of the normalized name is a slice of it, up to a space: no copy.)
     let name = normalize(head);
-    let words: Vec<&str> = name.split(' ').collect();
-    if words.len() <= 7 {
-        for n in (1..words.len()).rev() {
-            let prefix = words[..n].join(" ");
-            if (n >= 2 || LEADING.contains(&prefix.as_str()))
-                && let Some(role) = lookup(&prefix)
+    let spaces: Vec<usize> = name.match_indices(' ').map(|(at, _)| at).collect();
+    if spaces.len() < 7 {
+        for (n, &end) in spaces.iter().enumerate().rev() {
+            let prefix = &name[..end];
+            if (n >= 1 || LEADING.contains(&prefix))
+                && let Some(role) = lookup(prefix)
             {
                 return Some(role);
             }
@@ -1575,12 +1576,28 @@ pub fn is_name(heading: &str) -> bool {
 
 /// A heading's text before a qualifier (`Test results (all green)` → `Test results`).
 pub(crate) fn before_qualifier(heading: &str) -> &str {
-    SEPARATORS
+    // One pass: the first place after the start where a separator begins, a separator that
+    // begins the heading itself aside (`(draft) Notes` is cut at no bracket).
+    let leading: Vec<&str> = SEPARATORS
         .iter()
-        .filter_map(|sep| heading.find(sep))
-        .filter(|&at| at > 0)
-        .min()
-        .map_or(heading, |cut| &heading[..cut])
+        .copied()
+        .filter(|sep| heading.starts_with(sep))
+        .collect();
+    let bytes = heading.as_bytes();
+    for at in 1..bytes.len() {
+        // Every separator begins with one of these bytes (`：` and `（` with 0xEF).
+        if !matches!(bytes[at], b'(' | b':' | b' ' | b',' | 0xEF) {
+            continue;
+        }
+        let rest = &bytes[at..];
+        if SEPARATORS
+            .iter()
+            .any(|sep| rest.starts_with(sep.as_bytes()) && !leading.contains(sep))
+        {
+            return &heading[..at];
+        }
+    }
+    heading
 }
 
 /// What sets a qualifier apart from the name before it.
@@ -1674,6 +1691,44 @@ pub fn docs_table() -> String {
 
 #[cfg(test)]
 mod tests {
+    /// `before_qualifier` as it was written first: each separator's first place, the
+    /// earliest after the start.
+    fn before_qualifier_by_find(heading: &str) -> &str {
+        super::SEPARATORS
+            .iter()
+            .filter_map(|sep| heading.find(sep))
+            .filter(|&at| at > 0)
+            .min()
+            .map_or(heading, |cut| &heading[..cut])
+    }
+
+    #[test]
+    fn before_qualifier_cuts_where_each_separator_first_stands() {
+        let parts = [
+            "(", ":", "：", " - ", " — ", " – ", " | ", "（", ",", "a", "Next", " ", "é", "状态",
+            "-", "—", "|", "(x)", "::",
+        ];
+        // Every heading of up to four parts: each separator at the start, inside, repeated.
+        let mut headings = vec![String::new()];
+        for _ in 0..4 {
+            let mut longer = Vec::new();
+            for h in &headings {
+                for p in parts {
+                    longer.push(format!("{h}{p}"));
+                }
+            }
+            headings.extend(longer);
+            headings.dedup();
+        }
+        for h in &headings {
+            assert_eq!(
+                super::before_qualifier(h),
+                before_qualifier_by_find(h),
+                "{h:?}"
+            );
+        }
+    }
+
     use super::{Role, normalize, role_of};
 
     #[test]

@@ -1106,8 +1106,17 @@ pub(crate) fn unquote(line: &str) -> &str {
 /// the build passes`).
 pub(crate) fn is_none(text: &str) -> bool {
     let t = text.trim();
-    // (A sentence of no blocker in other words is short: read before the length test.)
-    if t.len() <= 120 && none_alone(t) {
+    // (A sentence of no blocker in other words is short: read before the length test, for
+    // the few texts that start as one does.)
+    if t.len() <= 120
+        && t.get(..2).is_some_and(|h| {
+            matches!(
+                h,
+                "ne" | "Ne" | "NE" | "ni" | "Ni" | "NI" | "au" | "Au" | "AU"
+            )
+        })
+        && none_alone(t)
+    {
         return true;
     }
     // Every "nothing here" is a short head: a text whose first 32 bytes hold none of the
