@@ -1475,6 +1475,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // Constraints.
     let mut constraints = Vec::new();
     for section in sections_in(Role::Constraints) {
+        // A heading or label that is itself the rule over its items (`Do not reintroduce:`
+        // over `- expert zeroing`): each item is the rule's object, said with it.
+        // (A verb that forbids, then a few words: `Kritische Regeln` and `接管前必须知道` name
+        // the rules; they forbid nothing of their items.)
+        let heading = section.heading.trim_end_matches([':', '：']);
+        let lower = heading.to_lowercase();
+        let over = (section.role == Some(Role::Constraints)
+            && heading.split_whitespace().count() <= 6
+            && ["do not ", "don't ", "never ", "avoid ", "must not "]
+                .iter()
+                .any(|p| lower.starts_with(p)))
+        .then(|| heading.to_owned());
         for e in read(section, list_entries(section, doc), &mut used) {
             if e.text.is_empty() || is_none(&e.text) {
                 continue;
@@ -1486,7 +1498,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     .and_then(|(k, t)| Some((hcr_types::ConstraintKind::parse(k.trim())?, t)))
                 {
                     Some((kind, text)) => json!({"kind": kind.as_str(), "text": text}),
-                    None => json!({"kind": "other", "text": e.text}),
+                    None => match &over {
+                        Some(rule) if !e.paragraph => {
+                            json!({"kind": "other", "text": format!("{rule}: {}", e.text)})
+                        }
+                        _ => json!({"kind": "other", "text": e.text}),
+                    },
                 },
             );
         }
@@ -3254,8 +3271,10 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
     if text.is_ascii() && !RULE_CUES.is_match(text) {
         return Vec::new();
     }
-    const PROHIBITIONS: [&str; 18] = [
+    const PROHIBITIONS: [&str; 20] = [
         "avoid ",
+        "нужно ",
+        "необходимо ",
         "never ",
         "do not ",
         "don't ",
