@@ -201,19 +201,20 @@ fn fourth_held_out_files_convert_as_a_blind_reader_maps_them() {
 }
 
 /// The share of the fourth held-out corpus's expectations met: 24 of 101 (23.8%) when it
-/// was measured blind, at 070fce4.
-const HOLDOUT_4_FLOOR: f64 = 0.23;
+/// was measured blind, at 070fce4; 49 after the classes its misses showed were read.
+const HOLDOUT_4_FLOOR: f64 = 0.48;
 
 /// The share of the third held-out corpus's expectations met: 28 of 100 (28.0%) when it was
-/// measured blind, at 5d8b26b.
-const HOLDOUT_3_FLOOR: f64 = 0.28;
+/// measured blind, at 5d8b26b; 58 after the classes its misses showed were read.
+const HOLDOUT_3_FLOOR: f64 = 0.58;
 
 /// The share of the second held-out corpus's expectations met: 41 of 96 (42.7%) when it
-/// was measured blind, 52 after the classes its misses showed were read.
-const HOLDOUT_2_FLOOR: f64 = 0.54;
+/// was measured blind, 65 after the classes its misses showed were read.
+const HOLDOUT_2_FLOOR: f64 = 0.67;
 
-/// The share of the held-out corpus's expectations met when it was added.
-const HOLDOUT_FLOOR: f64 = 0.66;
+/// The share of the held-out corpus's expectations met: 40.2% when it was measured blind,
+/// 86 of 127 after the classes its misses showed were read.
+const HOLDOUT_FLOOR: f64 = 0.67;
 
 /// The share of `corpus`'s expectations the conversion meets, printed with the misses;
 /// panics on an item filed where its expectation says it never belongs.
