@@ -1536,8 +1536,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .code
             .iter()
             .map(|t| std::borrow::Cow::Borrowed(t.as_str()));
+        // What a section of no role (a prompt, notes) rules out with `No …` is a rule; in the
+        // state, work left or risks it is a limitation (`No CI wired up`).
+        let rules_out = said.section.role.or(said.section.within).is_none();
         for text in said.stated(doc, true).chain(code) {
-            for (kind, sentence) in rule_sentences(&text) {
+            for (kind, sentence) in rule_sentences(&text, rules_out) {
                 if rules.insert(sentence.clone()) {
                     constraints.push(json!({"kind": kind, "text": sentence}));
                 }
@@ -3266,9 +3269,11 @@ fn cjk_result(sentence: &str) -> bool {
 
 /// The sentences of a text that state a rule: a prohibition (`Never …`, `Do not …`, `不要…`)
 /// or a gate (`… requires explicit approval`), with the constraint kind each is.
-fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
-    // Most texts hold no rule's word: one pass over them says so.
-    if text.is_ascii() && !RULE_CUES.is_match(text) {
+fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
+    // Most texts hold no rule's word: one pass over them says so. (`No LLM calls inside the
+    // server`: an item that opens with `No` is read whole, below, when `rules_out`.)
+    let no_item = rules_out && text.trim_start_matches(['*', '_', ' ']).starts_with("No ");
+    if text.is_ascii() && !no_item && !RULE_CUES.is_match(text) {
         return Vec::new();
     }
     const PROHIBITIONS: [&str; 20] = [
@@ -3442,9 +3447,53 @@ fn rule_sentences(text: &str) -> Vec<(&'static str, String)> {
             || [" before touching any", " before changing any", " before editing any"]
                 .iter()
                 .any(|p| lower.contains(p));
+        // `No LLM calls inside the server`, `No in-GUI chat panel`: a thing ruled out, in a
+        // few words (not a state: `No tests for the parser yet`, `No errors in the log`).
+        let ruled_out = rules_out && bare.starts_with("No ") && {
+            let words: Vec<&str> = lower.split_whitespace().collect();
+            (4..=12).contains(&words.len())
+                && !words.iter().any(|w| {
+                    matches!(
+                        w.trim_matches(|c: char| !c.is_alphanumeric()),
+                        "yet"
+                            | "found"
+                            | "created"
+                            | "written"
+                            | "run"
+                            | "ran"
+                            | "test"
+                            | "tests"
+                            | "error"
+                            | "errors"
+                            | "issue"
+                            | "issues"
+                            | "blocker"
+                            | "blockers"
+                            | "known"
+                            | "change"
+                            | "changes"
+                            | "regressions"
+                            | "warnings"
+                            | "failures"
+                            | "longer"
+                            | "more"
+                            | "problems"
+                            | "results"
+                            | "was"
+                            | "were"
+                            | "is"
+                            | "are"
+                            | "has"
+                            | "have"
+                            | "had"
+                            | "needed"
+                    )
+                })
+        };
         let kind = if GATES.iter().any(|g| lower.contains(g)) || only {
             Some("permission")
         } else if anywhere
+            || ruled_out
             || PROHIBITIONS.iter().any(|p| lower.starts_with(p))
             || CJK_PROHIBITIONS.iter().any(|p| bare.starts_with(p))
             || CJK_ANYWHERE.iter().any(|p| bare.contains(p))
