@@ -188,8 +188,9 @@ pub mod internals {
         #[must_use]
         pub fn secrets(&self) -> usize {
             let mut found = 0;
-            crate::secrets::walk(
-                self.0.tree.root(),
+            crate::secrets::walk_tree(
+                &self.0.tree,
+                0,
                 &hcr_types::JsonPointer::root(),
                 None,
                 crate::property_names(),
