@@ -176,10 +176,7 @@ pub mod internals {
         #[must_use]
         pub fn rules(&self) -> usize {
             let mut sink = sink();
-            let input = Input {
-                tree: &self.0.tree,
-                overwritten: &self.0.overwritten,
-            };
+            let input = Input::new(&self.0.tree, &self.0.overwritten);
             crate::rules::check(&input, &mut sink);
             sink.diagnostics.len()
         }
