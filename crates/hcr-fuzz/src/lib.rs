@@ -356,7 +356,8 @@ pub fn validate(data: &[u8]) {
 
 /// Bytes → the validator's fast paths against their references (`hcr_validate::oracle`):
 /// the one-pass parser reads nothing `serde_json` reads differently (the same value, the same
-/// overwritten repeats); the spans it records are the ones found in the text; and the
+/// overwritten repeats); the spans it records are the ones found in the text; the secret
+/// walk over the tree's flat node list reports what the walk through the view does; and the
 /// compiled schema gives the `jsonschema` crate's verdict and diagnostics (codes, pointers,
 /// messages, order, and how many were past a limit).
 pub fn fast_path(data: &[u8]) {
@@ -366,6 +367,9 @@ pub fn fast_path(data: &[u8]) {
     }
     if let Err(difference) = oracle::spans_agree(data) {
         panic!("the spans differ: {difference}");
+    }
+    if let Err(difference) = oracle::secret_walks_agree(data) {
+        panic!("{difference}");
     }
     let Some(value) = oracle::value_of(data) else {
         return;

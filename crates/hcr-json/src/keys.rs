@@ -39,6 +39,15 @@ pub fn same_key(key: u64, text: impl FnOnce() -> bool, wanted: u64, query: &str)
     key == wanted && (query.len() <= 7 || text())
 }
 
+/// The last eight bytes of `text` as a word (0 for a shorter text): with its [`fingerprint`],
+/// the whole of a text of up to 15 bytes.
+#[inline]
+fn tail(text: &str) -> u64 {
+    text.as_bytes()
+        .last_chunk::<8>()
+        .map_or(0, |word| u64::from_le_bytes(*word))
+}
+
 /// The number of a name a [`KeyTable`] does not hold.
 pub const NOT_A_KEY: u8 = u8::MAX;
 
@@ -57,9 +66,9 @@ pub const NOT_A_KEY: u8 = u8::MAX;
 /// ```
 #[derive(Debug)]
 pub struct KeyTable {
-    /// Each slot: a name's fingerprint and the name, side by side for the comparison, and its
-    /// number.
-    slots: Vec<Option<(u64, String, u8)>>,
+    /// Each slot: a name's fingerprint, its [`tail`], the name, and its number: a name of up
+    /// to 15 bytes is compared as the two words, a longer one as text.
+    slots: Vec<Option<(u64, u64, String, u8)>>,
     /// The bits of a hash that pick a slot: `64 - log2(slots)`.
     shift: u32,
     /// How many names there are; they are numbered from 0, in sorted order.
@@ -97,7 +106,7 @@ impl KeyTable {
             while table.slots[slot].is_some() {
                 slot = table.next(slot);
             }
-            table.slots[slot] = Some((key, name, number));
+            table.slots[slot] = Some((key, tail(&name), name, number));
         }
         Some(table)
     }
@@ -121,8 +130,16 @@ impl KeyTable {
             return NOT_A_KEY;
         }
         let mut slot = self.slot(wanted);
-        while let Some((key, declared, number)) = &self.slots[slot] {
-            if same_key(*key, || declared == name, wanted, name) {
+        while let Some((key, last, declared, number)) = &self.slots[slot] {
+            // Equal fingerprints (the length and the first seven bytes) and equal last eight
+            // bytes cover a name of up to 15 bytes whole.
+            let same = *key == wanted
+                && match name.len() {
+                    ..=7 => true,
+                    8..=15 => tail(name) == *last,
+                    _ => declared == name,
+                };
+            if same {
                 return *number;
             }
             slot = self.next(slot);
@@ -146,5 +163,51 @@ impl KeyTable {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The number a table gives `query`: its place among the sorted distinct names.
+    fn reference(names: &[String], query: &str) -> u8 {
+        let sorted: std::collections::BTreeSet<&str> = names.iter().map(String::as_str).collect();
+        sorted
+            .iter()
+            .position(|name| *name == query)
+            .map_or(NOT_A_KEY, |i| u8::try_from(i).unwrap_or(NOT_A_KEY))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+        /// Names of every length around the word sizes, and queries that are a name, or a name
+        /// with one byte changed anywhere (the middle bytes of a long name included), or cut.
+        #[test]
+        fn a_name_is_found_by_its_number_and_a_near_miss_is_not(
+            names in prop::collection::vec("[a-cA-C_]{0,24}", 1..40),
+            picks in prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>(), 0u8..4), 1..20),
+        ) {
+            let table = KeyTable::new(names.clone()).expect("under 255 names");
+            for (name, at, edit) in picks {
+                let mut query = name.get(&names).clone().into_bytes();
+                match edit {
+                    0 => {}
+                    1 if !query.is_empty() => {
+                        let at = at.index(query.len());
+                        query[at] = if query[at] == b'a' { b'b' } else { b'a' };
+                    }
+                    2 if !query.is_empty() => {
+                        query.truncate(at.index(query.len()));
+                    }
+                    _ => query.push(b'c'),
+                }
+                let query = String::from_utf8(query).expect("ASCII");
+                prop_assert_eq!(table.number_of(&query), reference(&names, &query), "{:?}", query);
+            }
+        }
     }
 }

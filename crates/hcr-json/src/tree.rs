@@ -230,6 +230,36 @@ impl<'a> Tree<'a> {
         self.spans.is_some()
     }
 
+    /// Node `index` as a walk over the flat list of nodes reads it (see [`FlatNode`]); a
+    /// scalar past the end.
+    #[inline]
+    #[must_use]
+    pub fn node(&self, index: usize) -> FlatNode<'_> {
+        let Some(node) = self.nodes.get(index) else {
+            return FlatNode::Scalar;
+        };
+        match node.tag {
+            Tag::Null | Tag::False | Tag::True | Tag::Number => FlatNode::Scalar,
+            Tag::String => FlatNode::String(self.text(node)),
+            Tag::Key => FlatNode::Key(self.text(node), node.property),
+            Tag::Array => FlatNode::Array {
+                items: node.items(),
+                end: widen(node.a),
+            },
+            Tag::Object => FlatNode::Object {
+                members: node.items(),
+                end: widen(node.a),
+                repeats: node.flag,
+            },
+        }
+    }
+
+    /// The table the keys were numbered from ([`FlatNode::Key`]'s number).
+    #[must_use]
+    pub fn keys(&self) -> &'a KeyTable {
+        self.keys
+    }
+
     /// The document's root value.
     pub fn root(&self) -> Json<'_, 'a> {
         Json {
@@ -361,6 +391,39 @@ impl<'a> Tree<'a> {
             tag => format!("{tag:?}"),
         }
     }
+}
+
+/// A node of a [`Tree`] as [`Tree::node`] reads it, for a walk over the flat list of nodes
+/// in document order (a container is followed by its items, an object by each member's key
+/// and then its value). Unlike [`Json`], it reads an object's members as written, repeated
+/// keys included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlatNode<'t> {
+    /// `null`, `true`, `false` or a number.
+    Scalar,
+    /// A string value.
+    String(&'t str),
+    /// An object member's key: its text and its name's number in the tree's [`KeyTable`]
+    /// ([`NOT_A_KEY`] for a name it does not hold). Its value is the next node.
+    Key(&'t str, u8),
+    /// An array of `items` items, the first of them the next node; its subtree ends before
+    /// node `end`.
+    Array {
+        /// How many items it has.
+        items: usize,
+        /// The node after its subtree.
+        end: usize,
+    },
+    /// An object of `members` members (each a key and its value, the first key the next
+    /// node; a repeated key counted each time); its subtree ends before node `end`.
+    Object {
+        /// How many members it has, repeats included.
+        members: usize,
+        /// The node after its subtree.
+        end: usize,
+        /// Whether a key repeats (then [`Json::members`] reads it as `JSON.parse` does).
+        repeats: bool,
+    },
 }
 
 /// A value of a [`Tree`], read as `JSON.parse` reads it. Cheap to copy.

@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 
-use hcr_json::{Anchor, JsonPointer, JsonView, KeyTable, Kind, NOT_A_KEY, Segment};
+use hcr_json::{Anchor, FlatNode, JsonPointer, JsonView, KeyTable, Kind, NOT_A_KEY, Segment, Tree};
 use serde_json::Value;
 
 use super::names::{NameClass, classify};
@@ -119,6 +119,148 @@ pub fn walk<'v>(
     walker.value(value, &mut path);
 }
 
+/// [`walk`] over node `at` of `tree`, read from the tree's flat list of nodes rather than
+/// through [`JsonView`]: the same events, in the same order (an object with a repeated key is
+/// read as `JSON.parse` reads it, through the view).
+pub fn walk_tree(
+    tree: &Tree<'_>,
+    at: usize,
+    base: &JsonPointer,
+    occurrence: Option<usize>,
+    fixed: &KeyTable,
+    on: &mut dyn FnMut(&Event<'_>),
+) {
+    let mut flat = Flat {
+        walker: Walker {
+            base,
+            occurrence,
+            fixed,
+            on,
+            scratch: Scratch::default(),
+        },
+        tree,
+        numbered: std::ptr::eq(fixed, tree.keys()),
+        path: Vec::new(),
+        items: Vec::new(),
+    };
+    flat.value(at);
+}
+
+/// The walk of [`walk_tree`]: [`Walker`]'s, each node read from the flat list.
+struct Flat<'w, 't, 'a> {
+    walker: Walker<'w>,
+    tree: &'t Tree<'a>,
+    /// Whether the keys' numbers are those of `walker.fixed` (else each key is looked up).
+    numbered: bool,
+    path: Vec<Segment<'t>>,
+    /// The items of the arrays being walked, each item's text when it is a string: each
+    /// array's after those of the arrays it is inside.
+    items: Vec<Option<&'t str>>,
+}
+
+impl<'t> Flat<'_, 't, '_> {
+    /// The value at node `at`; the node after it.
+    fn value(&mut self, at: usize) -> usize {
+        match self.tree.node(at) {
+            FlatNode::String(text) => {
+                let anchor = self.walker.value_anchor(&self.path);
+                self.walker.string(text, &self.path, Shape::Value, anchor);
+                at + 1
+            }
+            FlatNode::Array { items, end } => {
+                self.array(at, items);
+                end
+            }
+            FlatNode::Object {
+                members,
+                end,
+                repeats,
+            } => {
+                self.object(at, members, repeats, None);
+                end
+            }
+            FlatNode::Scalar | FlatNode::Key(..) => at + 1,
+        }
+    }
+
+    /// The object at node `at` (see [`Walker::object`]).
+    fn object(&mut self, at: usize, members: usize, repeats: bool, parent: Option<NameClass>) {
+        if repeats {
+            // Read as `JSON.parse` reads it: each key once, with its last value.
+            self.walker.object(self.tree.at(at), &mut self.path, parent);
+            return;
+        }
+        let mut named: Option<Option<NameClass>> = None;
+        let mut key_at = at + 1;
+        for _ in 0..members {
+            let FlatNode::Key(key, number) = self.tree.node(key_at) else {
+                return;
+            };
+            let value_at = key_at + 1;
+            self.path.push(Segment::Key(key));
+            // A property name of the schema is a fixed word, never a secret.
+            let number = if self.numbered {
+                number
+            } else {
+                self.walker.fixed.number_of(key)
+            };
+            let schema_key = number != NOT_A_KEY;
+            if !schema_key {
+                self.walker.string(key, &self.path, Shape::Key, Anchor::Key);
+            }
+            key_at = match self.tree.node(value_at) {
+                FlatNode::String(text) => {
+                    let tree = self.tree;
+                    self.walker.member_string(
+                        key,
+                        text,
+                        schema_key,
+                        &self.path,
+                        &mut named,
+                        || object_name(tree.at(at), parent),
+                    );
+                    value_at + 1
+                }
+                FlatNode::Object {
+                    members,
+                    end,
+                    repeats,
+                } => {
+                    let parent = if schema_key { None } else { classify(key) };
+                    self.object(value_at, members, repeats, parent);
+                    end
+                }
+                FlatNode::Array { items, end } => {
+                    self.array(value_at, items);
+                    end
+                }
+                FlatNode::Scalar | FlatNode::Key(..) => value_at + 1,
+            };
+            self.path.pop();
+        }
+    }
+
+    /// The array at node `at`, of `count` items (see [`Walker::array`]).
+    fn array(&mut self, at: usize, count: usize) {
+        let first = self.items.len();
+        let mut item_at = at + 1;
+        for i in 0..count {
+            if let FlatNode::String(text) = self.tree.node(item_at) {
+                self.items.push(Some(text));
+                item_at += 1;
+            } else {
+                self.items.push(None);
+                self.path.push(Segment::Index(i));
+                item_at = self.value(item_at);
+                self.path.pop();
+            }
+        }
+        self.walker
+            .string_items(&self.items[first..], &mut self.path);
+        self.items.truncate(first);
+    }
+}
+
 /// Every secret in `value` (the keys `fixed` holds are fixed words, never secrets).
 #[must_use]
 pub fn scan_value(value: &Value, fixed: &KeyTable) -> Vec<DocumentFinding> {
@@ -199,22 +341,9 @@ impl Walker<'_> {
             match child.kind() {
                 Kind::String => {
                     let text = child.as_str().unwrap_or_default();
-                    let anchor = self.value_anchor(path);
-                    let found = self.string(text, path, Shape::Value, anchor);
-                    let class = if found || schema_key {
-                        None
-                    } else if matches!(key, "value" | "Value" | "current" | "plaintext" | "data") {
-                        named
-                            .get_or_insert_with(|| object_name(map, parent))
-                            .or_else(|| classify(key))
-                    } else {
-                        classify(key)
-                    };
-                    if let Some(class) = class {
-                        for hit in pair(class, text) {
-                            self.emit(&hit, text, Shape::Pair, path, anchor);
-                        }
-                    }
+                    self.member_string(key, text, schema_key, path, &mut named, || {
+                        object_name(map, parent)
+                    });
                 }
                 Kind::Object if !schema_key => {
                     self.object(child, path, classify(key));
@@ -222,6 +351,36 @@ impl Walker<'_> {
                 _ => self.value(child, path),
             }
             path.pop();
+        }
+    }
+
+    /// The string value `text` of member `key` at `path` (`schema_key`: the key is a fixed
+    /// word): its own secrets, then, when it holds none, the credential its key (or, for a
+    /// member like `value`, the object's name, `named` once read) says it is.
+    fn member_string(
+        &mut self,
+        key: &str,
+        text: &str,
+        schema_key: bool,
+        path: &[Segment<'_>],
+        named: &mut Option<Option<NameClass>>,
+        object_name: impl FnOnce() -> Option<NameClass>,
+    ) {
+        let anchor = self.value_anchor(path);
+        let found = self.string(text, path, Shape::Value, anchor);
+        let class = if found || schema_key {
+            None
+        } else if matches!(key, "value" | "Value" | "current" | "plaintext" | "data") {
+            named
+                .get_or_insert_with(object_name)
+                .or_else(|| classify(key))
+        } else {
+            classify(key)
+        };
+        if let Some(class) = class {
+            for hit in pair(class, text) {
+                self.emit(&hit, text, Shape::Pair, path, anchor);
+            }
         }
     }
 
@@ -239,6 +398,13 @@ impl Walker<'_> {
                 path.pop();
             }
         }
+        self.string_items(&texts, path);
+    }
+
+    /// The string items of an array at `path`, each item's text when it is a string (the
+    /// other items walked already): their own secrets, then the secrets that span neighbouring
+    /// items.
+    fn string_items<'v>(&mut self, texts: &[Option<&'v str>], path: &mut Vec<Segment<'v>>) {
         // Each item's own secrets, once one is found.
         let mut own: Vec<Vec<Hit>> = Vec::new();
         let mut spans = Vec::new();

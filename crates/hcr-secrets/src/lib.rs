@@ -54,7 +54,7 @@ mod words;
 use std::borrow::Cow;
 use std::ops::Range;
 
-pub use document::{DocumentFinding, Event, Shape, scan_value, walk};
+pub use document::{DocumentFinding, Event, Shape, scan_value, walk, walk_tree};
 pub use rules::{RULES, Rule, rule};
 pub use set::{Collector, SecretSet, merged};
 

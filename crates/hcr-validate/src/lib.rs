@@ -176,10 +176,7 @@ pub mod internals {
         #[must_use]
         pub fn rules(&self) -> usize {
             let mut sink = sink();
-            let input = Input {
-                tree: &self.0.tree,
-                overwritten: &self.0.overwritten,
-            };
+            let input = Input::new(&self.0.tree, &self.0.overwritten);
             crate::rules::check(&input, &mut sink);
             sink.diagnostics.len()
         }
@@ -188,8 +185,9 @@ pub mod internals {
         #[must_use]
         pub fn secrets(&self) -> usize {
             let mut found = 0;
-            crate::secrets::walk(
-                self.0.tree.root(),
+            crate::secrets::walk_tree(
+                &self.0.tree,
+                0,
                 &hcr_types::JsonPointer::root(),
                 None,
                 crate::property_names(),

@@ -123,6 +123,78 @@ fn places(
     }
 }
 
+/// One secret event as the two secret walks are compared: rule, shape, pointer, anchor,
+/// pieces and items.
+type SecretSeen = (
+    usize,
+    String,
+    String,
+    String,
+    Vec<String>,
+    Option<(usize, usize)>,
+);
+
+/// The events of one secret walk over `document` (its root, then each overwritten value),
+/// through the view ([`crate::secrets::walk`]) or over the flat node list
+/// ([`crate::secrets::walk_tree`]), the keys `fixed` holds being fixed words.
+fn secret_events(
+    document: &Document<'_>,
+    fixed: &hcr_json::KeyTable,
+    flat: bool,
+) -> Vec<SecretSeen> {
+    let mut seen = Vec::new();
+    let mut on = |event: &crate::secrets::Event<'_>| {
+        seen.push((
+            event.rule,
+            event.shape.as_str().to_owned(),
+            event.pointer().as_str().to_owned(),
+            format!("{:?}", event.anchor),
+            event.pieces.iter().map(|p| (*p).to_owned()).collect(),
+            event.items,
+        ));
+    };
+    let root = JsonPointer::root();
+    let starts = std::iter::once((0, &root, None)).chain(
+        document
+            .overwritten
+            .iter()
+            .map(|o| (o.value, &o.pointer, Some(o.occurrence))),
+    );
+    for (at, base, occurrence) in starts {
+        if flat {
+            crate::secrets::walk_tree(&document.tree, at, base, occurrence, fixed, &mut on);
+        } else {
+            crate::secrets::walk(document.tree.at(at), base, occurrence, fixed, &mut on);
+        }
+    }
+    seen
+}
+
+/// Whether the secret walk over the tree's flat node list reports, for `bytes` read by either
+/// parser, the events the walk through the view reports, in the same order: with the
+/// schema's property names the tree was numbered with, and with another table (each key
+/// looked up). `Ok` with the number of events, 0 when neither parser reads `bytes`.
+///
+/// # Errors
+/// The first difference.
+pub fn secret_walks_agree(bytes: &[u8]) -> Result<usize, String> {
+    let (spanned, serde) = both_ways(bytes, &Limits::default());
+    let mut events = 0;
+    for document in spanned.iter().chain(serde.as_ref().ok()) {
+        for fixed in [crate::schema::property_names(), hcr_json::KeyTable::empty()] {
+            let view = secret_events(document, fixed, false);
+            let flat = secret_events(document, fixed, true);
+            if view != flat {
+                return Err(format!(
+                    "the secret walks differ:\n view: {view:?}\n flat: {flat:?}"
+                ));
+            }
+            events += view.len();
+        }
+    }
+    Ok(events)
+}
+
 /// A value read from `bytes` (as `JSON.parse` keeps it), when either parser reads it.
 #[must_use]
 pub fn value_of(bytes: &[u8]) -> Option<Value> {

@@ -13,13 +13,67 @@ pub(crate) struct Input<'t, 'a> {
     pub(crate) tree: &'t Tree<'a>,
     /// Values that repeated keys overwrote.
     pub(crate) overwritten: &'t [Overwritten],
+    /// What one pass over the document's strings found, read the first time a rule asks.
+    strings: std::cell::OnceCell<Strings>,
+}
+
+/// What one pass over a document's string values (overwritten ones included) found: whether
+/// any could be what a rule that walks the text places looks for, so that the rule can skip
+/// its walk.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Strings {
+    /// Some string is blank (HCR201's whitespace-only text).
+    pub(crate) blank: bool,
+    /// Some string has whitespace around content (HCR211's padded text).
+    pub(crate) padded: bool,
 }
 
 impl<'t, 'a> Input<'t, 'a> {
+    /// The record `tree`, with the values repeated keys overwrote.
+    pub(crate) fn new(tree: &'t Tree<'a>, overwritten: &'t [Overwritten]) -> Self {
+        Self {
+            tree,
+            overwritten,
+            strings: std::cell::OnceCell::new(),
+        }
+    }
+
     /// The document as `JSON.parse` reads it.
     pub(crate) fn root(&self) -> Json<'t, 'a> {
         self.tree.root()
     }
+
+    /// What one pass over the strings found (made once, whichever rule asks first).
+    pub(crate) fn strings(&self) -> Strings {
+        *self.strings.get_or_init(|| {
+            let mut found = Strings::default();
+            self.tree.any_string(|text| {
+                // Text that starts and ends with a visible ASCII character (most text) is
+                // neither, decided from two bytes; so is empty text.
+                let visible = |byte: &u8| *byte > b' ' && *byte < 0x80;
+                let bytes = text.as_bytes();
+                if bytes.first().is_none_or(visible) && bytes.last().is_none_or(visible) {
+                    return false;
+                }
+                found.blank |= is_blank(text);
+                found.padded |= is_padded(text);
+                found.blank && found.padded
+            });
+            found
+        })
+    }
+}
+
+/// Whitespace-only text, as HCR201 reports it: not empty, and blank after JavaScript's
+/// `trim`.
+pub(crate) fn is_blank(text: &str) -> bool {
+    !text.is_empty() && hcr_types::text::is_js_blank(text)
+}
+
+/// Text with whitespace around content (JavaScript's `trim` counts it), as HCR211 reports it.
+pub(crate) fn is_padded(text: &str) -> bool {
+    let trimmed = hcr_types::text::js_trim(text);
+    !trimmed.is_empty() && trimmed.len() != text.len()
 }
 
 /// Where checks write: diagnostics up to the record's limit (past it they are only
@@ -167,5 +221,43 @@ pub(crate) fn field(pointer: &JsonPointer) -> String {
         "the record".to_owned()
     } else {
         format!("`{pointer}`")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Text made of the characters the two rules tell apart: visible ASCII, ASCII spaces and
+    /// controls, and non-ASCII letters and whitespace (a no-break space, an ideographic
+    /// space, a line separator).
+    fn text() -> impl Strategy<Value = String> {
+        prop::collection::vec(
+            prop::sample::select(vec![
+                "a", "Z", "~", " ", "\t", "\n", "\r", "\u{b}", "\u{c}", "\u{1}", "\u{7f}", "é",
+                "\u{a0}", "\u{3000}", "\u{2028}", "\u{feff}",
+            ]),
+            0..5,
+        )
+        .prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+        /// The one pass over the strings says what testing each string with each rule's own
+        /// test says.
+        #[test]
+        fn one_pass_over_the_strings_finds_what_each_rule_s_test_does(
+            texts in prop::collection::vec(text(), 0..6),
+        ) {
+            let value = serde_json::json!({"a": texts, "b": {"c": texts.first()}});
+            let tree = Tree::from_value(&value, hcr_json::KeyTable::empty());
+            let found = Input::new(&tree, &[]).strings();
+            prop_assert_eq!(found.blank, texts.iter().any(|t| is_blank(t)), "{:?}", texts);
+            prop_assert_eq!(found.padded, texts.iter().any(|t| is_padded(t)), "{:?}", texts);
+        }
     }
 }

@@ -153,14 +153,7 @@ impl Validator {
             self.limits.spelling,
         );
         let tree = Tree::from_value(value, crate::schema::property_names());
-        let receiver = self.check(
-            &Input {
-                tree: &tree,
-                overwritten: &[],
-            },
-            None,
-            &mut sink,
-        );
+        let receiver = self.check(&Input::new(&tree, &[]), None, &mut sink);
         self.finish(None, sink, receiver)
     }
 
@@ -249,10 +242,7 @@ impl Validator {
             sink.push(crate::parse::repeated_key(overwritten));
         }
         let receiver = self.check(
-            &Input {
-                tree: &document.tree,
-                overwritten: &document.overwritten,
-            },
+            &Input::new(&document.tree, &document.overwritten),
             Some(document.text),
             &mut sink,
         );

@@ -8,9 +8,8 @@ use hcr_json::Json;
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     // A text place can hold blank text only if some string of the document is blank: one
-    // pass over the strings spares most records the walk of every place.
-    let blank = |text: &str| !text.is_empty() && hcr_types::text::is_js_blank(text);
-    if input.tree.any_string(blank) {
+    // pass over the strings (shared with HCR211) spares most records the walk of every place.
+    if input.strings().blank {
         blank_texts(input, sink);
     }
     empty_uris(input, sink);

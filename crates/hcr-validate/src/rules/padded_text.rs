@@ -2,20 +2,15 @@
 //! the places that hold text. Whitespace-only text is HCR201's.
 
 use super::Findings;
-use crate::sink::{Input, field};
-
-/// Whether `text` has whitespace around content.
-fn padded(text: &str) -> bool {
-    let trimmed = hcr_types::text::js_trim(text);
-    !trimmed.is_empty() && trimmed.len() != text.len()
-}
+use crate::sink::{Input, field, is_padded};
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
-    // One pass over the strings spares most records the walk of every text place.
-    if !input.tree.any_string(padded) {
+    // One pass over the strings (shared with HCR201) spares most records the walk of every
+    // text place.
+    if !input.strings().padded {
         return;
     }
-    hcr_types::contract::for_each_text_where(input.root(), padded, &mut |pointer, _| {
+    hcr_types::contract::for_each_text_where(input.root(), is_padded, &mut |pointer, _| {
         let at = pointer();
         let message = format!("{} begins or ends with whitespace", field(&at));
         sink.found(at, message);

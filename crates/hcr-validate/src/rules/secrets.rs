@@ -5,19 +5,20 @@
 //! while the record's diagnostic limit has room.
 
 use super::Findings;
-use crate::secrets::{Event, RULES, Shape, redact, walk};
+use crate::secrets::{Event, RULES, Shape, redact, walk_tree};
 use crate::sink::Input;
 use crate::sink::field;
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     let root = hcr_types::JsonPointer::root();
     let fixed = crate::property_names();
-    walk(input.root(), &root, None, fixed, &mut |event| {
+    walk_tree(input.tree, 0, &root, None, fixed, &mut |event| {
         report(event, sink)
     });
     for overwritten in input.overwritten {
-        walk(
-            input.tree.at(overwritten.value),
+        walk_tree(
+            input.tree,
+            overwritten.value,
             &overwritten.pointer,
             Some(overwritten.occurrence),
             fixed,

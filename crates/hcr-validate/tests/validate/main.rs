@@ -11,6 +11,7 @@ mod receiver;
 mod reference;
 mod rules_md;
 mod schema_oracle;
+mod secret_walk_oracle;
 mod secrets;
 mod secrets_corpus;
 mod suite;

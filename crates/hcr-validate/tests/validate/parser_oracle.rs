@@ -2,11 +2,13 @@
 //! way (values, repeated keys and what they overwrote), and every span it records is where the
 //! text scan finds that value or key. JSONTestSuite, the conformance suite, the examples, the
 //! seeded corpus, and generated texts (escapes, repeats, numbers, whitespace, broken bytes).
+//! On each, the secret walk over the tree's flat node list reports what the walk through the
+//! view does.
 
 use std::path::Path;
 
 use hcr_validate::Limits;
-use hcr_validate::oracle::{parsers_agree, spans_agree};
+use hcr_validate::oracle::{parsers_agree, secret_walks_agree, spans_agree};
 use proptest::prelude::*;
 
 /// Limits small enough that texts reach each of them.
@@ -26,6 +28,7 @@ fn agree(bytes: &[u8], what: &str) -> bool {
     parsers_agree(bytes, &tight()).unwrap_or_else(|e| panic!("{what} (tight limits): {e}"));
     let places = spans_agree(bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(read, places > 0, "{what}");
+    secret_walks_agree(bytes).unwrap_or_else(|e| panic!("{what}: {e}"));
     read
 }
 
