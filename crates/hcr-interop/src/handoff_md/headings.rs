@@ -167,6 +167,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "outcome",
             "what we are doing",
             "what we re doing",
+            "qué es",
+            "que es",
             "primary request and intent",
             "primary request",
             "request and intent",
@@ -361,6 +363,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "what s done",
             "what is done",
             "what was done",
+            "what is working",
             "what we ve created",
             "what we created",
             "resultado entregue",
@@ -645,6 +648,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "verification",
             "verification results",
             "test results",
+            "proven result",
+            "proven results",
             "testes que passaram",
             "testes executados",
             "tests",
@@ -757,6 +762,14 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Constraints,
         &[
+            "the rule",
+            "the one rule",
+            "golden rule",
+            "golden rules",
+            "rule of thumb",
+            "key user preferences",
+            "user preferences",
+            "preferences",
             "constraints",
             "rules",
             "house style",
@@ -1051,10 +1064,19 @@ fn counts(text: &str) -> bool {
 /// evidence`, `Gotchas for this workstream`).
 #[must_use]
 pub fn role_of(heading: &str) -> Option<Role> {
+    // (`Never mind these` dismisses; it names nothing.)
+    if normalize(heading).starts_with("never mind") {
+        return None;
+    }
     role_named(heading)
         .or_else(|| status_suffix(heading).map(|(role, _)| role))
         .or_else(|| capabilities(heading).then_some(Role::Complete))
-        .or_else(|| keyword(&normalize(heading)))
+        // (A question names no role by a word it holds: `Is it ready to ship?`.)
+        .or_else(|| {
+            (!heading.trim_end().ends_with(['?', '？']))
+                .then(|| keyword(&normalize(heading)))
+                .flatten()
+        })
         .or_else(|| prohibition(heading).then_some(Role::Constraints))
         .or_else(|| status_named(heading).then_some(Role::State))
 }
@@ -1062,11 +1084,23 @@ pub fn role_of(heading: &str) -> Option<Role> {
 /// A heading that lists what the work can do (`What v0.4 can do (all verified live)`):
 /// what is done.
 fn capabilities(heading: &str) -> bool {
+    // (Not a plan: `What v0.5 can do (planned, nothing built yet)`.)
+    let qualifier = normalize(&heading[before_qualifier(heading).len()..]);
+    if qualifier.split(' ').any(|w| {
+        matches!(
+            w,
+            "planned" | "plan" | "nothing" | "not" | "yet" | "todo" | "future" | "will" | "soon"
+        )
+    }) {
+        return false;
+    }
     let name = normalize(before_qualifier(heading));
     // (`What you can do`, `What we can do` offer; they list nothing done.)
     name.starts_with("what ")
         && (name.ends_with(" can do") || name.ends_with(" can do now"))
-        && !name.split(' ').any(|w| matches!(w, "you" | "we" | "i"))
+        && !name
+            .split(' ')
+            .any(|w| matches!(w, "you" | "we" | "i" | "next" | "agent" | "they" | "user"))
 }
 
 /// A heading that names a status by its first or last word (`Planning status (2026-04-19)`,
@@ -1181,7 +1215,17 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
         if words[..words.len() - n].last().is_some_and(|w| {
             matches!(
                 *w,
-                "not" | "yet" | "never" | "no" | "nicht" | "noch" | "pas" | "nie" | "isn" | "wasn"
+                "not"
+                    | "yet"
+                    | "never"
+                    | "no"
+                    | "longer"
+                    | "nicht"
+                    | "noch"
+                    | "pas"
+                    | "nie"
+                    | "isn"
+                    | "wasn"
             )
         }) {
             return (role == Role::Complete)
@@ -1285,7 +1329,16 @@ const KEYWORDS: &[(Role, &[&str])] = &[
         &["doesn t work", "don t work", "no funciona", "не работает"],
     ),
     // (`What should NOT be re-opened`: decided, not to argue again.)
-    (Role::Decisions, &["re opened", "reopened", "relitigate"]),
+    (
+        Role::Decisions,
+        &[
+            "not be re opened",
+            "not be reopened",
+            "do not reopen",
+            "don t reopen",
+            "relitigate",
+        ],
+    ),
     // (`What state would mean "ready to ship v0.3.0"`, `What v0.4 can do (all verified
     // live)`: before the words of evidence.)
     (
@@ -1297,7 +1350,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "counts as done",
         ],
     ),
-    (Role::Complete, &["what works", "what s working"]),
     (
         Role::Unverified,
         &[
@@ -1347,8 +1399,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "constraint",
             "constraints",
             "rules",
-            "rule",
-            "preferences",
             "必须知道",
             "principles",
             "原則",
@@ -1392,7 +1442,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
         &[
             "evidence",
             "proof",
-            "proven",
             "検証済み",
             "test results",
             "benchmarks",
@@ -1477,8 +1526,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "goal",
             "goals",
             "objective",
-            "qué es",
-            "que es",
             "目标",
             "目標",
             "목표",
@@ -1512,8 +1559,14 @@ fn keyword(name: &str) -> Option<Role> {
         .find(|(_, words)| {
             words.iter().any(|w| {
                 if w.is_ascii() || w.chars().all(|c| c.is_alphabetic() && c < '\u{2e80}') {
-                    padded.contains(&format!(" {w} "))
-                        || (!w.is_ascii() && padded.contains(&format!(" {w}")))
+                    // (A word denied names nothing: `Migration (not blocked)`, `(no longer
+                    // blocked)`.)
+                    let denied = ["not", "longer", "never", "non", "un"]
+                        .iter()
+                        .any(|d| padded.contains(&format!(" {d} {w} ")));
+                    !denied
+                        && (padded.contains(&format!(" {w} "))
+                            || (!w.is_ascii() && padded.contains(&format!(" {w}"))))
                 } else {
                     name.contains(w)
                 }

@@ -1150,17 +1150,23 @@ pub(crate) fn none_alone(text: &str) -> bool {
         .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
         .trim_end_matches(['.', '!'])
         .to_lowercase();
-    // `Nenhum bloqueio técnico imediato`, `Ningún bloqueo`, `Aucun blocage`.
-    let no_blocker = t.chars().count() <= 60
-        && t.split_whitespace().next().is_some_and(|w| {
+    // `Nenhum bloqueio técnico imediato`, `Ningún bloqueo`, `Aucun blocage`: the no-word, then
+    // the word for a block, and nothing said after it (`Ningún test pasa; bloqueado por …`
+    // and `Aucun problème de build, mais bloqué …` are blocks).
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let no_blocker = words.len() <= 5
+        && !t.contains([',', ';', ':', '，', '；', '：'])
+        && words.first().is_some_and(|w| {
             matches!(
-                w,
+                *w,
                 "nenhum" | "nenhuma" | "ningún" | "ninguno" | "ninguna" | "aucun" | "aucune"
             )
         })
-        && ["bloque", "blocage", "impedimento", "problema", "problème"]
-            .iter()
-            .any(|w| t.contains(w));
+        && words.get(1).is_some_and(|w| {
+            ["bloque", "blocage", "impedimento"]
+                .iter()
+                .any(|b| w.starts_with(b))
+        });
     no_blocker
         || matches!(
             t.as_str(),
@@ -1191,6 +1197,12 @@ pub(crate) fn none_alone(text: &str) -> bool {
                 | "nicht zutreffend"
                 | "不适用"
                 | "該当なし"
+                | "no"
+                | "none at the moment"
+                | "none for now"
+                | "none currently"
+                | "nothing blocking"
+                | "–"
         )
 }
 
