@@ -1559,14 +1559,17 @@ fn keyword(name: &str) -> Option<Role> {
         .find(|(_, words)| {
             words.iter().any(|w| {
                 if w.is_ascii() || w.chars().all(|c| c.is_alphabetic() && c < '\u{2e80}') {
-                    // (A word denied names nothing: `Migration (not blocked)`, `(no longer
-                    // blocked)`.)
-                    let denied = ["not", "longer", "never", "non", "un"]
-                        .iter()
-                        .any(|d| padded.contains(&format!(" {d} {w} ")));
-                    !denied
-                        && (padded.contains(&format!(" {w} "))
-                            || (!w.is_ascii() && padded.contains(&format!(" {w}"))))
+                    // A whole word (or, in a script with no spaces, a word's start), and not
+                    // one denied: `Migration (not blocked)`, `(no longer blocked)`. (Found
+                    // in place: no string is built per word.)
+                    padded.match_indices(w).any(|(at, _)| {
+                        let before = padded[..at].ends_with(' ');
+                        let after = padded[at + w.len()..].starts_with(' ');
+                        let denied = padded[..at].trim_end().rsplit(' ').next().is_some_and(|d| {
+                            matches!(d, "not" | "longer" | "never" | "non" | "un")
+                        });
+                        before && (after || !w.is_ascii()) && !denied
+                    })
                 } else {
                     name.contains(w)
                 }
