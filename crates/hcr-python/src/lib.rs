@@ -16,15 +16,6 @@
 // pyo3's macros expand to items the workspace lints cannot see documented.
 #![allow(unsafe_code, unreachable_pub, missing_docs)]
 
-/// The libraries build many small values (strings, maps, a draft's sections) and free them
-/// at once; mimalloc makes that markedly cheaper than the system allocator, as in the CLI
-/// (`docs/performance.md`). Only this module's Rust allocations use it: what Python holds
-/// is Python's, and Arrow buffers are freed by the side that made them. Built with local
-/// dynamic TLS, as a module loaded after start-up must be (the initial-exec model fails to
-/// load: "cannot allocate memory in static TLS block").
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -1134,9 +1134,16 @@ pub(crate) fn is_none(text: &str) -> bool {
             return false;
         }
     }
+    // (A head that is "nothing here" is short: each separator is looked for in the first
+    // bytes only, never through a long text eight times.)
+    let mut end = t.len().min(NONE_MAX);
+    while !t.is_char_boundary(end) {
+        end -= 1;
+    }
+    let window = &t[..end];
     for sep in [" -- ", " — ", " – ", " - ", ": ", ". ", ", ", " ("] {
-        if let Some((head, _)) = t.split_once(sep)
-            && none_alone(head)
+        if let Some(at) = window.find(sep)
+            && none_alone(&t[..at])
         {
             return true;
         }
@@ -1144,7 +1151,14 @@ pub(crate) fn is_none(text: &str) -> bool {
     none_alone(t)
 }
 
+/// The longest text, in bytes, that [`none_alone`] can read as "nothing here" (its longest
+/// phrase is a no-blocker sentence of five words).
+const NONE_MAX: usize = 128;
+
 pub(crate) fn none_alone(text: &str) -> bool {
+    if text.len() > NONE_MAX {
+        return false;
+    }
     let t = text
         .trim()
         .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
@@ -1153,20 +1167,18 @@ pub(crate) fn none_alone(text: &str) -> bool {
     // `Nenhum bloqueio técnico imediato`, `Ningún bloqueo`, `Aucun blocage`: the no-word, then
     // the word for a block, and nothing said after it (`Ningún test pasa; bloqueado por …`
     // and `Aucun problème de build, mais bloqué …` are blocks).
-    let words: Vec<&str> = t.split_whitespace().collect();
-    let no_blocker = words.len() <= 5
-        && !t.contains([',', ';', ':', '，', '；', '：'])
-        && words.first().is_some_and(|w| {
-            matches!(
-                *w,
-                "nenhum" | "nenhuma" | "ningún" | "ninguno" | "ninguna" | "aucun" | "aucune"
-            )
-        })
-        && words.get(1).is_some_and(|w| {
-            ["bloque", "blocage", "impedimento"]
-                .iter()
-                .any(|b| w.starts_with(b))
-        });
+    let mut words = t.split_whitespace();
+    let no_blocker = words.next().is_some_and(|w| {
+        matches!(
+            w,
+            "nenhum" | "nenhuma" | "ningún" | "ninguno" | "ninguna" | "aucun" | "aucune"
+        )
+    }) && words.next().is_some_and(|w| {
+        ["bloque", "blocage", "impedimento"]
+            .iter()
+            .any(|b| w.starts_with(b))
+    }) && words.count() <= 3
+        && !t.contains([',', ';', ':', '，', '；', '：']);
     no_blocker
         || matches!(
             t.as_str(),
