@@ -635,25 +635,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     take(&e.lines, &mut used);
                     false
                 }
-                // (Only the roles read after the objective; `Owner:` or `Files:` stay the
-                // goal's items, as written.)
-                Some((role, rest)) if routes(role) => {
-                    if is_none(rest) || is_placeholder_text(rest) {
-                        take(&e.lines, &mut used);
-                        return false;
-                    }
-                    routed.push((
-                        role,
-                        rest.to_owned(),
-                        e.lines.first().copied().unwrap_or(goal.line),
-                    ));
-                    // (Work left stays kept as written: no field holds it.)
-                    if role != Role::Remaining {
-                        take(&e.lines, &mut used);
-                    }
-                    false
-                }
-                _ => true,
+                _ => !route(e, goal.line, &mut routed, &mut used),
             }
         });
         let first_paragraph = all
@@ -734,16 +716,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             for e in all {
-                if let Some((role, rest)) = role_label(&e.text).filter(|(r, _)| routes(*r)) {
-                    if is_none(rest) || is_placeholder_text(rest) {
-                        take(&e.lines, &mut used);
-                        continue;
-                    }
-                    let line = e.lines.first().copied().unwrap_or(other.line);
-                    routed.push((role, rest.to_owned(), line));
-                    if role != Role::Remaining {
-                        take(&e.lines, &mut used);
-                    }
+                if route(&e, other.line, &mut routed, &mut used) {
                     continue;
                 }
                 if !e.text.is_empty() && !is_none(&e.text) {
@@ -1199,20 +1172,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             let Some((role, rest)) = role_label(&e.text) else {
                 continue;
             };
-            match Some(role) {
-                Some(Role::NextAction) => {
+            match role {
+                Role::NextAction => {
                     loose_next.push((label_of(&e.text), section.line, rest.to_owned()));
                 }
-                Some(Role::Goal) => {
+                Role::Goal => {
                     loose_goal.get_or_insert_with(|| rest.to_owned());
                 }
-                Some(role @ (Role::Decisions | Role::Evidence | Role::Constraints))
-                    if !is_none(rest) =>
-                {
+                Role::Decisions | Role::Evidence | Role::Constraints if !is_none(rest) => {
                     take(&e.lines, &mut used);
                     loose.push((role, rest.to_owned()));
                 }
-                Some(role) if Bucket::of_role(role).is_some() && !is_none(rest) => {
+                role if Bucket::of_role(role).is_some() && !is_none(rest) => {
                     take(&e.lines, &mut used);
                     let line = e.lines.first().copied().unwrap_or(section.line);
                     put(role, rest.to_owned(), &mut buckets, &mut remaining, line);
@@ -2330,24 +2301,24 @@ fn sentences(text: &str) -> Vec<&str> {
 /// Whether a sentence speaks of the file itself (`This document captures …`, `It covers
 /// (1) where the project is …`, `本文件只管…`): no state of the work.
 fn about_the_file(sentence: &str) -> bool {
-    let t = sentence.to_lowercase();
-    [
-        "this document",
-        "this file",
-        "this handoff",
-        "this note",
-        "it covers",
-        "written for",
-        "below",
-        "本文件",
-        "本文档",
-        "この文書",
-        "このファイル",
-        "이 문서",
-        "分工",
-    ]
-    .iter()
-    .any(|w| t.contains(w))
+    holds_any(
+        sentence,
+        &[
+            "this document",
+            "this file",
+            "this handoff",
+            "this note",
+            "it covers",
+            "written for",
+            "below",
+            "本文件",
+            "本文档",
+            "この文書",
+            "このファイル",
+            "이 문서",
+            "分工",
+        ],
+    )
 }
 
 /// Whether a sentence is a condition or an instruction, not a report: it opens with `Once`,
@@ -2474,6 +2445,31 @@ fn preamble_paragraphs(doc: &Document, lines: std::ops::Range<usize>) -> Vec<Str
     out
 }
 
+/// Takes a goal section's item labelled with a role read after the objective (`-
+/// Resultado entregue: …`) into `routed`, with its line (`section_line` when it has none);
+/// a `none` is taken and files nothing, and work left stays kept as written (no field holds
+/// it). Whether the item was taken; `Owner:` or `Files:` stay the goal's items.
+fn route(
+    e: &Entry,
+    section_line: usize,
+    routed: &mut Vec<(Role, String, usize)>,
+    used: &mut [bool],
+) -> bool {
+    let Some((role, rest)) = role_label(&e.text).filter(|(r, _)| routes(*r)) else {
+        return false;
+    };
+    if is_none(rest) || is_placeholder_text(rest) {
+        take(&e.lines, used);
+        return true;
+    }
+    let line = e.lines.first().copied().unwrap_or(section_line);
+    routed.push((role, rest.to_owned(), line));
+    if role != Role::Remaining {
+        take(&e.lines, used);
+    }
+    true
+}
+
 /// Whether an item labelled with `role` in a goal section is read there (the state's
 /// buckets, work left, decisions, evidence, rules, the next step), not as the goal's.
 fn routes(role: Role) -> bool {
@@ -2509,17 +2505,17 @@ fn label_of(text: &str) -> String {
 /// Whether a paragraph points at the steps that follow it (`Follow these steps to publish
 /// it.`, `Do the following, in order.`).
 fn points_at_steps(text: &str) -> bool {
-    let t = text.to_lowercase();
-    [
-        "follow these steps",
-        "the following steps",
-        "these steps to",
-        "steps below",
-        "do the following",
-        "as follows",
-    ]
-    .iter()
-    .any(|w| t.contains(w))
+    holds_any(
+        text,
+        &[
+            "follow these steps",
+            "the following steps",
+            "these steps to",
+            "steps below",
+            "do the following",
+            "as follows",
+        ],
+    )
 }
 
 /// Whether a paragraph is a note on the steps' context, by its label (`Dependencies
@@ -2887,23 +2883,23 @@ fn untested_sentences(text: &str) -> Vec<&str> {
 
 /// Whether a text is about testing or checking (`haven't been tested`, `未验证`).
 fn about_testing(text: &str) -> bool {
-    let t = text.to_lowercase();
-    [
-        "test",
-        "verif",
-        "check",
-        "confirm",
-        "验证",
-        "驗證",
-        "测试",
-        "測試",
-        "검증",
-        "테스트",
-        "провер",
-        "тест",
-    ]
-    .iter()
-    .any(|w| t.contains(w))
+    holds_any(
+        text,
+        &[
+            "test",
+            "verif",
+            "check",
+            "confirm",
+            "验证",
+            "驗證",
+            "测试",
+            "測試",
+            "검증",
+            "테스트",
+            "провер",
+            "тест",
+        ],
+    )
 }
 
 /// Adds a check to the action's verification: every check the file lists, in one text, as
@@ -3335,15 +3331,6 @@ fn decision_sentences(text: &str) -> Vec<String> {
         "решено",
         "rozhodli",
     ];
-    const OPEN: [&str; 7] = [
-        "not decided",
-        "undecided",
-        "to be decided",
-        "yet to decide",
-        "not yet decided",
-        "未决定",
-        "待决定",
-    ];
     let mut out = Vec::new();
     for sentence in clauses(text) {
         // A question decides nothing (`Has the team decided whether to keep Redis?`);
@@ -3356,7 +3343,7 @@ fn decision_sentences(text: &str) -> Vec<String> {
         }
         let lower = format!(" {} ", sentence.to_lowercase()).replace("unintentional", "");
         if DECIDED.iter().any(|w| lower.contains(w))
-            && !OPEN.iter().any(|w| lower.contains(w))
+            && !open_choice(sentence)
             && sentence.chars().count() <= 400
             && sentence.split_whitespace().count() >= 3
         {
@@ -3377,23 +3364,28 @@ fn korean_must(text: &str) -> bool {
     })
 }
 
+/// Whether a text holds any of `words` (lowercase), case aside.
+fn holds_any(text: &str, words: &[&str]) -> bool {
+    let lower = text.to_lowercase();
+    words.iter().any(|w| lower.contains(w))
+}
+
 /// Whether a text says a choice is still open (`We have not decided`, `to be decided`,
 /// `未决定`).
 fn open_choice(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    [
-        "not decided",
-        "undecided",
-        "to be decided",
-        "yet to decide",
-        "not yet decided",
-        "have not decided",
-        "haven't decided",
-        "未决定",
-        "待决定",
-    ]
-    .iter()
-    .any(|w| lower.contains(w))
+    holds_any(
+        text,
+        &[
+            "not decided",
+            "undecided",
+            "to be decided",
+            "yet to decide",
+            "not yet decided",
+            "haven't decided",
+            "未决定",
+            "待决定",
+        ],
+    )
 }
 
 /// A check said to pass, with what passed: `the production build is green`, `All checks
