@@ -1025,7 +1025,6 @@ pub fn normalize(heading: &str) -> String {
             in_word = false;
         }
     }
-    let words: Vec<&str> = joined.split(' ').filter(|w| !w.is_empty()).collect();
     let numbering = |w: &str| {
         w.bytes().all(|b| b.is_ascii_digit())
             // `十一、快速上手清单`
@@ -1035,6 +1034,11 @@ pub fn normalize(heading: &str) -> String {
                 "i" | "ii" | "iii" | "iv" | "v" | "vi" | "vii" | "viii" | "ix" | "x"
             )
     };
+    // (Most headings are not numbered: their words are never listed.)
+    if !joined.split(' ').next().is_some_and(numbering) {
+        return joined;
+    }
+    let words: Vec<&str> = joined.split(' ').filter(|w| !w.is_empty()).collect();
     let lead = words.iter().take_while(|w| numbering(w)).count();
     // A count is no numbering: `16 files modified, 2174 insertions` (a number, a space and
     // a lowercase word), where `2 Current state` and `2. current state` are numbered.
@@ -1167,7 +1171,11 @@ pub fn role_named(heading: &str) -> Option<Role> {
     // A name it starts with (a heading of a few words, its qualifier set aside: `What's left
     // to do tomorrow (or whenever you pick it up)`).
     // (A prefix of the normalized name is a slice of it, up to a space: no copy.)
-    let name = normalize(head);
+    let name = if head.len() < heading.len() {
+        normalize(head)
+    } else {
+        name
+    };
     let spaces: Vec<usize> = name.match_indices(' ').map(|(at, _)| at).collect();
     if spaces.len() < 7 {
         for (n, &end) in spaces.iter().enumerate().rev() {

@@ -1119,41 +1119,137 @@ pub(crate) fn is_none(text: &str) -> bool {
     {
         return true;
     }
-    // Every "nothing here" is a short head: a text whose first 32 bytes hold none of the
-    // separators is one only when it is short itself (read in constant time per item).
-    if t.len() > 32 {
-        let mut end = 32;
-        while !t.is_char_boundary(end) {
-            end -= 1;
-        }
-        let head = &t[..end];
-        if ![" -- ", " — ", " – ", " - ", ": ", ". ", ", ", " ("]
-            .iter()
-            .any(|sep| head.contains(sep))
-        {
-            return false;
-        }
-    }
-    // (A head that is "nothing here" is short: each separator is looked for in the first
-    // bytes only, never through a long text eight times.)
+    // (A head that is "nothing here" is short: the separators are looked for in the first
+    // bytes only, all of them in one pass, never through a long text once per separator.)
     let mut end = t.len().min(NONE_MAX);
     while !t.is_char_boundary(end) {
         end -= 1;
     }
-    let window = &t[..end];
-    for sep in [" -- ", " — ", " – ", " - ", ": ", ". ", ", ", " ("] {
-        if let Some(at) = window.find(sep)
-            && none_alone(&t[..at])
-        {
-            return true;
+    let first = first_separators(&t.as_bytes()[..end]);
+    // Every "nothing here" is a short head: a text whose first 32 bytes hold none of the
+    // separators is one only when it is short itself (read in constant time per item).
+    if t.len() > 32 {
+        let mut head = 32;
+        while !t.is_char_boundary(head) {
+            head -= 1;
+        }
+        let in_head = first
+            .iter()
+            .zip(SEPARATORS)
+            .any(|(at, sep)| at.is_some_and(|at| at + sep.len() <= head));
+        if !in_head {
+            return false;
         }
     }
+    if first.iter().flatten().any(|&at| none_alone(&t[..at])) {
+        return true;
+    }
     none_alone(t)
+}
+
+/// What ends a "nothing here" before its reason (`None -- the build passes`), in the order
+/// they are tried.
+const SEPARATORS: [&str; 8] = [" -- ", " — ", " – ", " - ", ": ", ". ", ", ", " ("];
+
+/// Where each of [`SEPARATORS`] first occurs in `bytes`, found in one pass.
+fn first_separators(bytes: &[u8]) -> [Option<usize>; 8] {
+    let mut first = [None; 8];
+    for (at, &b) in bytes.iter().enumerate() {
+        // Every separator starts with a space, a colon, a full stop or a comma.
+        if !matches!(b, b' ' | b':' | b'.' | b',') {
+            continue;
+        }
+        for (slot, sep) in first.iter_mut().zip(SEPARATORS) {
+            if slot.is_none() && bytes[at..].starts_with(sep.as_bytes()) {
+                *slot = Some(at);
+            }
+        }
+    }
+    first
 }
 
 /// The longest text, in bytes, that [`none_alone`] can read as "nothing here" (its longest
 /// phrase is a no-blocker sentence of five words).
 const NONE_MAX: usize = 128;
+
+/// Every "nothing here" said alone, lowercase.
+const NONE_PHRASES: &[&str] = &[
+    "none",
+    "none known",
+    "none yet",
+    "none so far",
+    "none identified",
+    "no blockers",
+    "no known blockers",
+    "n/a",
+    "na",
+    "nothing",
+    "nothing yet",
+    "-",
+    "—",
+    "нет",
+    "无",
+    "없음",
+    "なし",
+    "keine",
+    "žádné",
+    "não aplicável",
+    "nao aplicavel",
+    "no aplica",
+    "no aplicable",
+    "non applicable",
+    "nicht zutreffend",
+    "不适用",
+    "該当なし",
+    "no",
+    "none at the moment",
+    "none for now",
+    "none currently",
+    "nothing blocking",
+    "–",
+];
+
+/// The most letters a phrase of [`NONE_PHRASES`] has (`none at the moment`).
+const NONE_PHRASE_CHARS: usize = 18;
+
+/// Whether a text starts as a no-blocker sentence's first word does, lowercase (`nen…`,
+/// `nin…`, `auc…`).
+fn no_blocker_head(text: &str) -> bool {
+    let mut head = ['\0'; 3];
+    for (slot, c) in head
+        .iter_mut()
+        .zip(text.chars().take(3).flat_map(char::to_lowercase))
+    {
+        *slot = c;
+    }
+    matches!(head, ['n', 'e', 'n'] | ['n', 'i', 'n'] | ['a', 'u', 'c'])
+}
+
+/// The first letter of every phrase [`none_alone`] reads, lowercase: of [`NONE_PHRASES`] and
+/// of the no-blocker sentences (`nenhum`, `ningún`, `aucun`).
+fn none_initial(c: char) -> bool {
+    matches!(
+        c,
+        'n' | 'N'
+            | 'a'
+            | 'A'
+            | 'k'
+            | 'K'
+            | '\u{212A}' // the Kelvin sign, whose lowercase is `k`
+            | 'ž'
+            | 'Ž'
+            | 'н'
+            | 'Н'
+            | '-'
+            | '—'
+            | '–'
+            | '无'
+            | '없'
+            | 'な'
+            | '不'
+            | '該'
+    )
+}
 
 pub(crate) fn none_alone(text: &str) -> bool {
     if text.len() > NONE_MAX {
@@ -1162,8 +1258,15 @@ pub(crate) fn none_alone(text: &str) -> bool {
     let t = text
         .trim()
         .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
-        .trim_end_matches(['.', '!'])
-        .to_lowercase();
+        .trim_end_matches(['.', '!']);
+    // (Read before the text is lowercased: most texts start with no such letter, and a
+    // lowercase text has at least as many letters as its text.)
+    if !t.chars().next().is_some_and(none_initial)
+        || (t.chars().nth(NONE_PHRASE_CHARS).is_some() && !no_blocker_head(t))
+    {
+        return false;
+    }
+    let t = t.to_lowercase();
     // `Nenhum bloqueio técnico imediato`, `Ningún bloqueo`, `Aucun blocage`: the no-word, then
     // the word for a block, and nothing said after it (`Ningún test pasa; bloqueado por …`
     // and `Aucun problème de build, mais bloqué …` are blocks).
@@ -1179,43 +1282,7 @@ pub(crate) fn none_alone(text: &str) -> bool {
             .any(|b| w.starts_with(b))
     }) && words.count() <= 3
         && !t.contains([',', ';', ':', '，', '；', '：']);
-    no_blocker
-        || matches!(
-            t.as_str(),
-            "none"
-                | "none known"
-                | "none yet"
-                | "none so far"
-                | "none identified"
-                | "no blockers"
-                | "no known blockers"
-                | "n/a"
-                | "na"
-                | "nothing"
-                | "nothing yet"
-                | "-"
-                | "—"
-                | "нет"
-                | "无"
-                | "없음"
-                | "なし"
-                | "keine"
-                | "žádné"
-                | "não aplicável"
-                | "nao aplicavel"
-                | "no aplica"
-                | "no aplicable"
-                | "non applicable"
-                | "nicht zutreffend"
-                | "不适用"
-                | "該当なし"
-                | "no"
-                | "none at the moment"
-                | "none for now"
-                | "none currently"
-                | "nothing blocking"
-                | "–"
-        )
+    no_blocker || NONE_PHRASES.contains(&t.as_str())
 }
 
 /// A placeholder for what is still to be written: `TBD`, `TODO`, `…`, `Nothing required`.
@@ -1254,7 +1321,175 @@ pub(crate) fn is_placeholder_text(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Document, Role, blank_comments, location};
+    use super::{Document, NONE_PHRASES, Role, blank_comments, is_none, location, none_initial};
+
+    /// `is_none` as it read before its separators were found in one pass and its texts
+    /// lowercased only when they can be a phrase: the oracle of the one below.
+    fn is_none_before(text: &str) -> bool {
+        fn alone(text: &str) -> bool {
+            if text.len() > super::NONE_MAX {
+                return false;
+            }
+            let t = text
+                .trim()
+                .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
+                .trim_end_matches(['.', '!'])
+                .to_lowercase();
+            let mut words = t.split_whitespace();
+            let no_blocker = words.next().is_some_and(|w| {
+                matches!(
+                    w,
+                    "nenhum" | "nenhuma" | "ningún" | "ninguno" | "ninguna" | "aucun" | "aucune"
+                )
+            }) && words.next().is_some_and(|w| {
+                ["bloque", "blocage", "impedimento"]
+                    .iter()
+                    .any(|b| w.starts_with(b))
+            }) && words.count() <= 3
+                && !t.contains([',', ';', ':', '，', '；', '：']);
+            no_blocker || NONE_PHRASES.contains(&t.as_str())
+        }
+        let t = text.trim();
+        if t.len() <= 120
+            && t.get(..2).is_some_and(|h| {
+                matches!(
+                    h,
+                    "ne" | "Ne" | "NE" | "ni" | "Ni" | "NI" | "au" | "Au" | "AU"
+                )
+            })
+            && alone(t)
+        {
+            return true;
+        }
+        if t.len() > 32 {
+            let mut end = 32;
+            while !t.is_char_boundary(end) {
+                end -= 1;
+            }
+            let head = &t[..end];
+            if !super::SEPARATORS.iter().any(|sep| head.contains(sep)) {
+                return false;
+            }
+        }
+        let mut end = t.len().min(super::NONE_MAX);
+        while !t.is_char_boundary(end) {
+            end -= 1;
+        }
+        let window = &t[..end];
+        for sep in super::SEPARATORS {
+            if let Some(at) = window.find(sep)
+                && alone(&t[..at])
+            {
+                return true;
+            }
+        }
+        alone(t)
+    }
+
+    #[test]
+    fn none_phrase_chars_is_the_longest_phrase() {
+        let longest = NONE_PHRASES.iter().map(|p| p.chars().count()).max();
+        assert_eq!(longest, Some(super::NONE_PHRASE_CHARS));
+    }
+
+    #[test]
+    fn every_none_phrase_starts_with_an_initial_read_first() {
+        for phrase in NONE_PHRASES.iter().chain(&[
+            "nenhum", "nenhuma", "ningún", "ninguno", "ninguna", "aucun", "aucune",
+        ]) {
+            let Some(first) = phrase.chars().next() else {
+                panic!("an empty phrase")
+            };
+            assert!(none_initial(first), "{phrase}");
+            for upper in first.to_uppercase() {
+                assert!(none_initial(upper), "{phrase}: {upper}");
+            }
+        }
+        // Every letter whose lowercase starts with such an initial is read as one.
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            if c.to_lowercase().next().is_some_and(none_initial) {
+                assert!(none_initial(c), "{c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn is_none_reads_as_before() {
+        // Heads, separators and tails put together at every length around the two limits
+        // (32 and 128 bytes), with multi-byte letters on the boundaries.
+        let heads = [
+            "None",
+            "none",
+            "N/A",
+            "**None**",
+            "Nothing yet",
+            "Keine",
+            "Ningún bloqueo",
+            "Aucun blocage",
+            "Nenhum bloqueio técnico imediato",
+            "NINGUNA bloqueo activo",
+            "Aucune blocage ici",
+            "None at the moment",
+            "NONE FOR NOW",
+            "nenhuma impedimento aqui",
+            "нет",
+            "无",
+            "なし",
+            "—",
+            "-",
+            "no",
+            "Never run step 0 by hand",
+            "Notes",
+            "",
+            "  None  ",
+            "Kelvin",
+            "\u{212A}eine",
+            "Ž",
+            "žádné",
+            "NA.",
+            "none!",
+        ];
+        let separators = [
+            "", " -- ", " — ", " – ", " - ", ": ", ". ", ", ", " (", " ", ";", ":", ".",
+        ];
+        let tails = [
+            "",
+            "the build passes",
+            "Full suite: 0 passed.",
+            "é",
+            "日本語のテキスト",
+            "none -- but see below",
+        ];
+        let mut texts = Vec::new();
+        for head in heads {
+            for sep in separators {
+                for tail in tails {
+                    for pad in [
+                        0, 1, 2, 3, 20, 28, 29, 30, 31, 32, 33, 100, 120, 126, 127, 128, 129,
+                    ] {
+                        for fill in ["x", "é", "日"] {
+                            let filler = fill.repeat(pad / fill.len());
+                            texts.push(format!("{head}{sep}{tail}"));
+                            texts.push(format!("{head}{filler}{sep}{tail}"));
+                            texts.push(format!("{head}{sep}{filler}{tail}"));
+                            texts.push(format!("{filler}{head}{sep}{tail}"));
+                            // A phrase in emphasis, so that its separator can end on
+                            // either side of the 32nd byte.
+                            let stars = "*".repeat(pad.min(64) / 2);
+                            texts.push(format!("{stars}{head}{stars}{sep}{tail}{filler}"));
+                        }
+                    }
+                }
+            }
+        }
+        let mut agreed = 0;
+        for text in &texts {
+            assert_eq!(is_none(text), is_none_before(text), "{text:?}");
+            agreed += usize::from(is_none(text));
+        }
+        // (The texts hold "nothing here" in many forms: the test compares both answers.)
+        assert!(agreed > 1000, "{agreed} of {}", texts.len());
+    }
 
     #[test]
     fn comments_are_kept_and_only_outside_code() {
