@@ -559,6 +559,68 @@ fn without_mark(text: &str) -> &str {
     .trim_start()
 }
 
+/// Sections of one role, the newest entry's first when they sit in a log's dated entries
+/// (`## Session: 2026-02-15` and then `## Session: 2026-08-13`, each with its `### Next
+/// Steps`): every section under a heading of its own that holds a date, no two the same.
+/// Otherwise in the file's order.
+fn newest_first<'a>(mut sections: Vec<&'a Section>, doc: &Document) -> Vec<&'a Section> {
+    if sections.len() < 2 {
+        return sections;
+    }
+    let dated: Option<Vec<(u32, usize)>> = sections.iter().map(|s| entry_date(s, doc)).collect();
+    let Some(dated) = dated else {
+        return sections;
+    };
+    let mut entries: Vec<usize> = dated.iter().map(|&(_, entry)| entry).collect();
+    entries.sort_unstable();
+    entries.dedup();
+    let mut dates: Vec<u32> = dated.iter().map(|&(date, _)| date).collect();
+    dates.sort_unstable();
+    dates.dedup();
+    // (Each section in an entry of its own, and each entry a day of its own.)
+    if entries.len() < sections.len() || dates.len() < entries.len() {
+        return sections;
+    }
+    let mut order: Vec<(u32, &Section)> = dated.iter().map(|&(d, _)| d).zip(sections).collect();
+    order.sort_by_key(|&(date, _)| std::cmp::Reverse(date));
+    sections = order.into_iter().map(|(_, s)| s).collect();
+    sections
+}
+
+/// The date (`yyyymmdd`) of the nearest enclosing heading that holds one in ISO form
+/// (`Session: 2026-08-13`), with that heading's index.
+fn entry_date(section: &Section, doc: &Document) -> Option<(u32, usize)> {
+    let mut at = section.parent;
+    while let Some(i) = at {
+        let parent = doc.sections.get(i)?;
+        if let Some(date) = iso_date(&parent.heading) {
+            return Some((date, i));
+        }
+        at = parent.parent;
+    }
+    None
+}
+
+/// The first ISO date in a text (`2026-08-13`), as `yyyymmdd`.
+fn iso_date(text: &str) -> Option<u32> {
+    let b = text.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
+    (0..b.len().saturating_sub(9)).find_map(|i| {
+        let boundary = i == 0 || !b[i - 1].is_ascii_digit();
+        let shaped = boundary
+            && digits(i..i + 4)
+            && b[i + 4] == b'-'
+            && digits(i + 5..i + 7)
+            && b[i + 7] == b'-'
+            && digits(i + 8..i + 10)
+            && !b.get(i + 10).is_some_and(u8::is_ascii_digit);
+        shaped
+            .then(|| text.get(i..i + 10)?.replace('-', "").parse().ok())
+            .flatten()
+    })
+}
+
 /// Reads a file's sections into a record's parts.
 #[allow(clippy::too_many_lines)]
 pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
@@ -1580,7 +1642,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut step_states: Vec<(Bucket, String)> = Vec::new();
     // Whether the summary chosen last is a step's subheading.
     let mut named_step = false;
-    for section in sections_in(Role::NextAction) {
+    for section in newest_first(sections_in(Role::NextAction), doc) {
         let all = entries(section, doc)
             .into_iter()
             .flat_map(|e| labelled_lines(e, doc))
@@ -3925,4 +3987,23 @@ fn actor_id(text: &str) -> Option<(String, Option<String>)> {
     let id = unescape(id.trim().trim_matches('`').trim_matches('*'));
     let word = !id.is_empty() && !id.contains(char::is_whitespace) && id.chars().count() <= 200;
     (word && !is_placeholder_text(&id)).then_some((id, kind))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::iso_date;
+
+    #[test]
+    fn iso_dates_are_read_whole() {
+        assert_eq!(
+            iso_date("Session: 2026-08-13 (maintenance)"),
+            Some(20_260_813)
+        );
+        assert_eq!(iso_date("2026-02-15 18:02"), Some(20_260_215));
+        assert_eq!(iso_date("v12026-08-13"), None);
+        assert_eq!(iso_date("2026-08-134"), None);
+        assert_eq!(iso_date("2026-8-13"), None);
+        assert_eq!(iso_date("Session 3"), None);
+        assert_eq!(iso_date("日付 2026-01-02"), Some(20_260_102));
+    }
 }

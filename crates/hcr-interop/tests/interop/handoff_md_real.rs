@@ -18,12 +18,13 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 5] = [
+const FOLDERS: [&str; 6] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
     "handoff-md-holdout-3",
     "handoff-md-holdout-4",
+    "handoff-md-holdout-5",
 ];
 
 /// Every file of every corpus.
@@ -168,6 +169,11 @@ fn fourth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-4", HOLDOUT_4_FLOOR);
 }
 
+#[test]
+fn fifth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-5", HOLDOUT_5_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -177,6 +183,10 @@ fn held_out_meets(folder: &str, floor: f64) {
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the fifth held-out corpus's expectations met: 23 of 131 (17.6%) when it was
+/// measured blind, at c1e7949, with one contradiction (a log's older next step taken).
+const HOLDOUT_5_FLOOR: f64 = 0.18;
 
 /// The share of the fourth held-out corpus's expectations met: 24 of 101 (23.8%) when it
 /// was measured blind, at 070fce4; 49 after the classes its misses showed were read.
