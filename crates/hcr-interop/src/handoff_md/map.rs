@@ -561,8 +561,8 @@ fn without_mark(text: &str) -> &str {
 
 /// Sections of one role, the newest entry's first when they sit in a log's dated entries
 /// (`## Session: 2026-02-15` and then `## Session: 2026-08-13`, each with its `### Next
-/// Steps`): every section under a heading of its own that holds a date, no two the same.
-/// Otherwise in the file's order.
+/// Steps`): every section under an entry whose heading holds a date, two entries or more,
+/// no two of the same day. Otherwise (and within an entry) in the file's order.
 fn newest_first<'a>(mut sections: Vec<&'a Section>, doc: &Document) -> Vec<&'a Section> {
     if sections.len() < 2 {
         return sections;
@@ -571,14 +571,14 @@ fn newest_first<'a>(mut sections: Vec<&'a Section>, doc: &Document) -> Vec<&'a S
     let Some(dated) = dated else {
         return sections;
     };
-    let mut entries: Vec<usize> = dated.iter().map(|&(_, entry)| entry).collect();
+    let mut entries: Vec<(usize, u32)> = dated.iter().map(|&(date, entry)| (entry, date)).collect();
     entries.sort_unstable();
     entries.dedup();
-    let mut dates: Vec<u32> = dated.iter().map(|&(date, _)| date).collect();
+    let mut dates: Vec<u32> = entries.iter().map(|&(_, date)| date).collect();
     dates.sort_unstable();
     dates.dedup();
-    // (Each section in an entry of its own, and each entry a day of its own.)
-    if entries.len() < sections.len() || dates.len() < entries.len() {
+    // (Two entries or more, each a day of its own; an entry's sections keep their order.)
+    if entries.len() < 2 || dates.len() < entries.len() {
         return sections;
     }
     let mut order: Vec<(u32, &Section)> = dated.iter().map(|&(d, _)| d).zip(sections).collect();
@@ -2731,6 +2731,21 @@ fn status_words(text: &str) -> Option<Role> {
         "не ",
         "noch nicht",
         "미완료",
+        "미수정",
+        "미구현",
+        "미해결",
+        "미적용",
+        "未実施",
+        "未実装",
+        "未対応",
+        "未着手",
+        "未实现",
+        "未修复",
+        "未解决",
+        " não ",
+        "ainda não",
+        " pas encore",
+        "non fait",
     ]) {
         return Some(Role::Unverified);
     }
@@ -2792,6 +2807,24 @@ fn status_words(text: &str) -> Option<Role> {
         "abgeschlossen",
         "completato",
         "fatto",
+        "구현됨",
+        "수정됨",
+        "해결됨",
+        "적용됨",
+        "반영됨",
+        "解消",
+        "已解决",
+        " concluído",
+        " concluída",
+        " implementado",
+        " implementada",
+        " corrigido",
+        " terminé",
+        " implémenté",
+        " corrigé",
+        " umgesetzt",
+        " behoben",
+        " implementiert",
     ]) {
         return Some(Role::Complete);
     }

@@ -503,6 +503,31 @@ fn label(line: &str) -> Option<(&str, &str)> {
     short.then(|| (name.trim(), rest.trim()))
 }
 
+/// A numbered title alone on its line, over a list at the margin: `1) Repo base state`
+/// then `- Current branch: …` (a list item of its own would hold the list indented). The
+/// line's text, trimmed.
+fn numbered_title<'a>(lines: &[Line<'a>], i: usize) -> Option<&'a str> {
+    let raw = lines.get(i)?.text;
+    let after_blank = i == 0 || lines[i - 1].text.trim().is_empty();
+    let digits = raw.bytes().take_while(u8::is_ascii_digit).count();
+    if !after_blank || !(1..=2).contains(&digits) {
+        return None;
+    }
+    let title = raw[digits..]
+        .strip_prefix(") ")
+        .or_else(|| raw[digits..].strip_prefix(". "))?
+        .trim();
+    let plain_title = !title.is_empty()
+        && title.chars().count() <= 60
+        && title.split_whitespace().count() <= 8
+        && !title.ends_with(['.', ':', '：', ',', ';', '!', '?'])
+        && !title.contains(['*', '`', '[', '_']);
+    let list_below = lines
+        .get(i + 1)
+        .is_some_and(|next| ["- ", "* ", "+ "].iter().any(|m| next.text.starts_with(m)));
+    (plain_title && list_below).then_some(raw.trim())
+}
+
 /// A short title written as a plain line (`Planned Changes`, `Context`): capitalised words,
 /// no markup or code. (Only a section when a list follows it.)
 fn bare_title(line: &str) -> bool {
@@ -587,6 +612,12 @@ impl Document {
             sections.push(section);
         };
         let n = lines.len();
+        // Numbered titles over lists (`1) Repo base state` then `- …`), when a file writes
+        // two or more of them: its sections, written without `#`.
+        let numbered_titles = (0..n)
+            .filter(|&i| numbered_title(&lines, i).is_some())
+            .nth(1)
+            .is_some();
         let mut i = 0;
         // The last heading read (a label's parents are walked from it).
         let mut last_heading: Option<usize> = None;
@@ -622,6 +653,12 @@ impl Document {
             // A heading: its level, text, line and where its body starts.
             let heading = banner
                 .or_else(|| atx(raw).map(|(level, text)| (level, text, i, i + 1)))
+                .or_else(|| {
+                    numbered_titles
+                        .then(|| numbered_title(&lines, i))
+                        .flatten()
+                        .map(|text| (6, text, i, i + 1))
+                })
                 .or_else(|| {
                     // Setext: a paragraph's one line, then `===` or `---`.
                     let next = lines.get(i + 1)?;
