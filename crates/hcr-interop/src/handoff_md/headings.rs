@@ -381,6 +381,9 @@ const TABLE: &[(Role, &[&str])] = &[
             "what has been set up",
             "what s been done",
             "what was built",
+            "what s built",
+            "was fertig",
+            "was erledigt",
             "what has been done",
             "what got done",
             "accomplished",
@@ -860,6 +863,14 @@ const TABLE: &[(Role, &[&str])] = &[
             "recommended next steps",
             "recommended approach",
             "suggested execution order",
+            "recommended order",
+            "recommended order of actions",
+            "recommended next session order",
+            "рекомендуемый порядок действий",
+            "порядок действий",
+            "orden recomendado",
+            "empfohlene reihenfolge",
+            "引き継ぎタスク",
             "first steps",
             "接手时先检查",
             "execution order",
@@ -1192,9 +1203,18 @@ pub fn role_named(heading: &str) -> Option<Role> {
         if let Some(role) = lookup(&normalize(head)) {
             return Some(role);
         }
-        // A state written after the name: `(Completed ✅)`, `— complete`.
-        let after = normalize(&heading[cut..]);
-        if let Some(role) = lookup(&after).filter(|r| r.is_bucket()) {
+        // A state written after the name: `(Completed ✅)`, `— complete`, `— what's built
+        // (goals 1-5, all done)` (the state before its own qualifier).
+        let after_text = &heading[cut..];
+        let after = normalize(after_text);
+        let said = lookup(&after).or_else(|| {
+            let rest = after_text.trim_start_matches(|c: char| !c.is_alphanumeric());
+            let own = before_qualifier(rest);
+            (!own.is_empty() && own.len() < rest.len())
+                .then(|| lookup(&normalize(own)))
+                .flatten()
+        });
+        if let Some(role) = said.filter(|r| r.is_bucket()) {
             return Some(role);
         }
     }

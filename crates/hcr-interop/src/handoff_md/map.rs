@@ -1230,6 +1230,21 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             if e.paragraph {
                 continue;
             }
+            // A ticked box says its item is done, in a checklist of no role too (`## ✅
+            // Чек-лист готовности`). (An open one stays in its section: a checklist's open
+            // box is no step chosen.)
+            if e.checked == Some(true) && !e.text.is_empty() && !is_none(&e.text) {
+                take(&e.lines, &mut used);
+                let line = e.lines.first().copied().unwrap_or(section.line);
+                put(
+                    Role::Complete,
+                    e.text.clone(),
+                    &mut buckets,
+                    &mut remaining,
+                    line,
+                );
+                continue;
+            }
             // A label of a few words, read as labels are (`다음(실행 시)`: the next step).
             let Some((role, rest)) = role_label(&e.text) else {
                 continue;
