@@ -1598,14 +1598,54 @@ const KEYWORDS: &[(Role, &[&str])] = &[
 /// 加载阻塞**：…`, is an item's lead, not a section).
 #[must_use]
 pub fn label_role(label: &str) -> Option<Role> {
-    role_named(label).or_else(|| {
-        // A role's word in a name of a few words; a bold sentence (`**Bootstrap tools don't
-        // have the tags in the database**, so …`) is no label.
-        let name = normalize(before_qualifier(label));
-        (name.split(' ').count() <= 6)
-            .then(|| keyword(&normalize(label)))
-            .flatten()
-            .filter(|r| matches!(r, Role::Decisions | Role::Constraints | Role::NextAction))
+    role_named(label)
+        .or_else(|| {
+            // A numbered task that says no state (`**Task 1 — run the server on a fixed
+            // IP.**`): a step to take.
+            (numbered_task(label) && status_suffix(label).is_none()).then_some(Role::NextAction)
+        })
+        .or_else(|| {
+            // A role's word in a name of a few words; a bold sentence (`**Bootstrap tools don't
+            // have the tags in the database**, so …`) is no label.
+            let name = normalize(before_qualifier(label));
+            (name.split(' ').count() <= 6)
+                .then(|| keyword(&normalize(label)))
+                .flatten()
+                .filter(|r| matches!(r, Role::Decisions | Role::Constraints | Role::NextAction))
+        })
+}
+
+/// Whether a name starts with a task's or a step's number: `Task 1 — run the server`,
+/// `Paso 2: compilar`, `Шаг 3`, `ステップ1`.
+pub(crate) fn numbered_task(name: &str) -> bool {
+    const WORDS: [&str; 16] = [
+        "task",
+        "step",
+        "paso",
+        "passo",
+        "schritt",
+        "шаг",
+        "étape",
+        "etapa",
+        "tarefa",
+        "tarea",
+        "aufgabe",
+        "задача",
+        "krok",
+        "ステップ",
+        "步骤",
+        "단계",
+    ];
+    // (Read as written: `Task #42: Researched …` is a tracker's number in a log.)
+    let name = name
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    WORDS.iter().any(|w| {
+        name.strip_prefix(w).is_some_and(|rest| {
+            let rest = rest.trim_start_matches(' ');
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            (1..=3).contains(&digits) && !rest[digits..].starts_with(|c: char| c.is_alphanumeric())
+        })
     })
 }
 

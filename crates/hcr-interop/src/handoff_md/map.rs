@@ -1668,6 +1668,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .windows(2)
             .filter_map(|w| Some((*w[0].lines.first()?, !w[1].paragraph)))
             .collect();
+        // A numbered task's bold line names the step (`**Task 1 — run the server on a
+        // fixed IP and port.**`), said with the paragraph under it.
+        if section.kind == Kind::Label
+            && section.inline.is_none()
+            && super::headings::numbered_task(&section.heading)
+            && !next_action.contains_key("summary")
+        {
+            let name = section.heading.trim_end_matches(['.', ':', '：']);
+            next_action.insert("summary".into(), json!(name));
+            chosen_in = Some(std::ptr::from_ref(section));
+            named_step = true;
+        }
         for e in written {
             let text = e.text.trim();
             if text.is_empty() {
@@ -1683,6 +1695,27 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             if chosen_in == Some(std::ptr::from_ref(section)) && is_check(text) {
+                // A paragraph that says the step and then how to check it (`Make the bind
+                // address configurable. … Verify from another device: … should return …`):
+                // its first sentences are the step's, the rest its check.
+                let said = sentences(text);
+                let first_check = said.iter().position(|s| is_check(s));
+                if e.paragraph
+                    && let Some(at) = first_check.filter(|&at| at > 0)
+                {
+                    if named_step
+                        && let Some(Value::String(step)) = next_action.get_mut("summary")
+                        && step.chars().count() + said[0].chars().count() <= 400
+                    {
+                        *step = format!("{}: {}", bare_heading(step), said[0]);
+                        further.extend(said[1..at].iter().map(|s| (*s).to_owned()));
+                    } else {
+                        further.push(said[..at].join(" "));
+                    }
+                    named_step = false;
+                    checks.push(said[at..].join(" "));
+                    continue;
+                }
                 checks.push(text.to_owned());
                 continue;
             }
@@ -2337,6 +2370,23 @@ fn title_goal(title: &str) -> Option<String> {
     (!rest.is_empty() && !only_where && (worded >= 2 || cjk >= 4)).then(|| rest.to_owned())
 }
 
+/// Whether a text ends with an abbreviation that a full stop follows (`e.g`, `i.e`,
+/// `etc`, `vs`, `z.B`), as a word of its own.
+fn abbreviation(before: &str) -> bool {
+    const WORDS: [&str; 9] = [
+        "e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "z.b", "d.h",
+    ];
+    WORDS.iter().any(|w| {
+        before.len() >= w.len()
+            && before.is_char_boundary(before.len() - w.len())
+            && before[before.len() - w.len()..].eq_ignore_ascii_case(w)
+            && !before[..before.len() - w.len()]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+    })
+}
+
 /// A text's sentences, each trimmed: cut after `. `, `! `, `? ` and `。`, where the next
 /// sentence starts with a capital, a digit, emphasis or a character of a script without
 /// capitals.
@@ -2347,6 +2397,8 @@ fn sentences(text: &str) -> Vec<&str> {
         let end = at + c.len_utf8();
         let cut = match c {
             '。' | '！' | '？' => true,
+            // (Not after an abbreviation: `(e.g. \`BIND_ADDR\`)`, `vs. Rust`.)
+            '.' if abbreviation(&text[..at]) => false,
             '.' | '!' | '?' => text[end..]
                 .trim_start_matches(['*', '_'])
                 .strip_prefix(' ')
