@@ -789,6 +789,10 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Constraints,
         &[
+            "critical reminders",
+            "reminders",
+            "important reminders",
+            "key reminders",
             "the rule",
             "the one rule",
             "golden rule",

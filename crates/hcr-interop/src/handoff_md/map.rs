@@ -1582,6 +1582,28 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 .any(|p| lower.starts_with(p))
             && !lower.starts_with("never mind"))
         .then(|| heading.to_owned());
+        // A rule named by its subheading and said by the one paragraph under it (`### Build
+        // Order` then `Trajectory and Hooks MUST build BEFORE Memory`): both, in one.
+        if section.role.is_none()
+            && section.kind == Kind::Heading
+            && code_blocks(section, doc).is_empty()
+        {
+            let all = entries(section, doc);
+            let (own, body): (Vec<&Entry>, Vec<&Entry>) =
+                all.iter().partition(|e| e.lines.contains(&section.line));
+            if let [said] = body.as_slice()
+                && said.paragraph
+                && !said.text.is_empty()
+                && said.text.chars().count() <= 400
+            {
+                for e in own.iter().chain([said]) {
+                    take(&e.lines, &mut used);
+                }
+                let text = format!("{}: {}", unescape(bare_heading(heading)), said.text);
+                constraints.push(json!({"kind": "other", "text": text}));
+                continue;
+            }
+        }
         for e in read(section, list_entries(section, doc), &mut used) {
             if e.text.is_empty() || is_none(&e.text) {
                 continue;
@@ -3457,6 +3479,12 @@ static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::La
         "hay que",
         "siempre",
         "jamais",
+        "deve ",
+        "devem ",
+        "doit ",
+        "doivent ",
+        "il faut ",
+        "muss ",
     ])
 });
 
@@ -3642,7 +3670,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
     if text.is_ascii() && !no_item && !RULE_CUES.is_match(text) {
         return Vec::new();
     }
-    const PROHIBITIONS: [&str; 18] = [
+    const PROHIBITIONS: [&str; 20] = [
         "avoid ",
         "нужно ",
         "необходимо ",
@@ -3661,6 +3689,8 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         "hay que ",
         "ne jamais ",
         "обязательно ",
+        "il faut ",
+        "ne pas ",
     ];
     const GATES: [&str; 10] = [
         "explicit approval",
@@ -3686,7 +3716,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
     // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start; and
     // the musts of other languages that may stand anywhere (`Править надо корневые файлы`,
     // `프롬프트를 맞춰야 함`, `手を止めること`).
-    const CJK_ANYWHERE: [&str; 24] = [
+    const CJK_ANYWHERE: [&str; 34] = [
         "不要",
         "不得",
         "禁止",
@@ -3711,6 +3741,18 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         " надо ",
         " нельзя ",
         "нельзя ",
+        // (Portuguese, Italian, French and German musts: `Cada novo release deve ser
+        // acompanhado de …`, `Il faut garder …`, `Der Server muss …`.)
+        " deve ",
+        " devem ",
+        " doit ",
+        " doivent ",
+        "il faut ",
+        " muss ",
+        " müssen ",
+        " darf nicht ",
+        " dürfen nicht ",
+        " não deve",
     ];
     // A label that names rules (`Familienregeln: Cockpit-Konvention v1.4; kein Shared
     // Code.`): its whole sentence is one.
