@@ -382,6 +382,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "what s been done",
             "what was built",
             "what s built",
+            "completados",
+            "concluído",
+            "concluido",
+            "terminado",
             "was fertig",
             "was erledigt",
             "what has been done",
@@ -535,6 +539,7 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Remaining,
         &[
+            "pendientes",
             "not started",
             "to do",
             "todo",
@@ -1682,7 +1687,22 @@ fn keyword(name: &str) -> Option<Role> {
 
 /// The one-word names that name a role at the start of a longer heading (`Pending work`,
 /// `Decisions about storage`); others (`Task`, `State`) do not.
-const LEADING: [&str; 16] = [
+const LEADING: [&str; 30] = [
+    // (The same in other languages: `Completado hasta ahora`, `Erledigt bisher`.)
+    "completado",
+    "completados",
+    "concluído",
+    "concluido",
+    "erledigt",
+    "terminé",
+    "terminado",
+    "выполнено",
+    "сделано",
+    "pendiente",
+    "pendientes",
+    "decisiones",
+    "decisões",
+    "entscheidungen",
     "pending",
     "completed",
     "done",
@@ -1903,6 +1923,13 @@ mod tests {
     }
 
     use super::{Role, normalize, role_of};
+
+    #[test]
+    fn every_leading_word_is_a_name_of_the_table() {
+        for word in super::LEADING {
+            assert!(super::lookup(word).is_some(), "{word}");
+        }
+    }
 
     #[test]
     fn headings_are_read_as_a_reader_reads_them() {
