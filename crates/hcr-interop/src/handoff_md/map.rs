@@ -2749,176 +2749,191 @@ fn status_words(text: &str) -> Option<Role> {
         .replace("完成后", "之后")
         .replace("完成後", "之後")
         .replace("locked out", "shut out");
-    let any = |words: &[&str]| words.iter().any(|w| t.contains(w));
-    if any(&[
-        " in progress",
-        " wip",
-        " half ",
-        " mostly",
-        "ongoing",
-        "underway",
-        "partially",
-        "now running",
-        "still running",
-        "running in the background",
-        "正在",
-        "进行中",
-        "진행 중",
-        "в процессе",
-        "в работе",
-        "in arbeit",
-        "in corso",
-    ]) {
-        return Some(Role::InProgress);
-    }
-    if any(&[
-        " blocked",
-        "blocking",
-        " rejected",
-        "拒绝",
-        " cannot ",
-        " can't ",
-        " unable to",
-        "unworkable",
-        "blocker",
-        "waiting on",
-        "waiting for",
-        "sigue sin funcionar",
-        "sigue sin ser fiable",
-        "no es fiable",
-        " bloqueado",
-        "阻塞",
-        "заблокирован",
-        "blockiert",
-        "bloccato",
-    ]) {
-        return Some(Role::Blocked);
-    }
-    if any(&[
-        " not ",
-        "n't",
-        " no ",
-        " yet",
-        "todo",
-        " pending",
-        "remaining",
-        "missing",
-        " needs ",
-        " need to",
-        " to be ",
-        " will be ",
-        "pendiente",
-        " skipped",
-        " should",
-        "未完成",
-        "未通过",
-        "没通过",
-        "不通过",
-        "未完了",
-        "미완료",
-        "尚未",
-        "не ",
-        "noch nicht",
-        "미완료",
-        "미수정",
-        "미구현",
-        "미해결",
-        "미적용",
-        "未実施",
-        "未実装",
-        "未対応",
-        "未着手",
-        "未实现",
-        "未修复",
-        "未解决",
-        " não ",
-        "ainda não",
-        " pas encore",
-        "non fait",
-    ]) {
-        return Some(Role::Unverified);
-    }
-    if any(&[
-        " done",
-        "complete",
-        " released",
-        " fixed",
-        " shipped",
-        " merged",
-        " committed",
-        " implemented",
-        " added",
-        " landed",
-        " deployed",
-        " passed",
-        " passing",
-        " finished",
-        " written",
-        " created",
-        " migrated",
-        " resolved",
-        " verified",
-        " published",
-        " launched",
-        " locked",
-        " signed off",
-        " reviewed",
-        " approved",
-        " publicado",
-        " en verde",
-        " terminado",
-        " completado",
-        " is live",
-        "上线",
-        "已通过",
-        "全部通过",
-        "测试通过",
-        "全绿",
-        "达成",
-        "✅",
-        "已完成",
-        "已交付",
-        "已合并",
-        "已修复",
-        "已落地",
-        "已实现",
-        "已移除",
-        "完成",
-        "完了",
-        "済み",
-        "완료",
-        "реализован",
-        "выполнен",
-        "готово",
-        "сделано",
-        "erledigt",
-        "fertig",
-        "abgeschlossen",
-        "completato",
-        "fatto",
-        "구현됨",
-        "수정됨",
-        "해결됨",
-        "적용됨",
-        "반영됨",
-        "解消",
-        "已解决",
-        " concluído",
-        " concluída",
-        " implementado",
-        " implementada",
-        " corrigido",
-        " terminé",
-        " implémenté",
-        " corrigé",
-        " umgesetzt",
-        " behoben",
-        " implementiert",
-    ]) {
-        return Some(Role::Complete);
-    }
-    None
+    // (Each list searched at once, in this order: the first that holds a word decides.)
+    static WORDS: std::sync::LazyLock<[(aho_corasick::AhoCorasick, Role); 4]> =
+        std::sync::LazyLock::new(|| {
+            let searcher = |words: &[&str]| {
+                aho_corasick::AhoCorasick::new(words).unwrap_or_else(|e| unreachable!("{e}"))
+            };
+            [
+                (searcher(IN_PROGRESS_WORDS), Role::InProgress),
+                (searcher(BLOCKED_WORDS), Role::Blocked),
+                (searcher(NOT_DONE_WORDS), Role::Unverified),
+                (searcher(DONE_WORDS), Role::Complete),
+            ]
+        });
+    WORDS
+        .iter()
+        .find(|(words, _)| words.is_match(&t))
+        .map(|(_, role)| *role)
 }
+
+/// Words that say work is under way.
+const IN_PROGRESS_WORDS: &[&str] = &[
+    " in progress",
+    " wip",
+    " half ",
+    " mostly",
+    "ongoing",
+    "underway",
+    "partially",
+    "now running",
+    "still running",
+    "running in the background",
+    "正在",
+    "进行中",
+    "진행 중",
+    "в процессе",
+    "в работе",
+    "in arbeit",
+    "in corso",
+];
+
+/// Words that say work is blocked.
+const BLOCKED_WORDS: &[&str] = &[
+    " blocked",
+    "blocking",
+    " rejected",
+    "拒绝",
+    " cannot ",
+    " can't ",
+    " unable to",
+    "unworkable",
+    "blocker",
+    "waiting on",
+    "waiting for",
+    "sigue sin funcionar",
+    "sigue sin ser fiable",
+    "no es fiable",
+    " bloqueado",
+    "阻塞",
+    "заблокирован",
+    "blockiert",
+    "bloccato",
+];
+
+/// Words that say work is not done (or not yet checked).
+const NOT_DONE_WORDS: &[&str] = &[
+    " not ",
+    "n't",
+    " no ",
+    " yet",
+    "todo",
+    " pending",
+    "remaining",
+    "missing",
+    " needs ",
+    " need to",
+    " to be ",
+    " will be ",
+    "pendiente",
+    " skipped",
+    " should",
+    "未完成",
+    "未通过",
+    "没通过",
+    "不通过",
+    "未完了",
+    "미완료",
+    "尚未",
+    "не ",
+    "noch nicht",
+    "미완료",
+    "미수정",
+    "미구현",
+    "미해결",
+    "미적용",
+    "未実施",
+    "未実装",
+    "未対応",
+    "未着手",
+    "未实现",
+    "未修复",
+    "未解决",
+    " não ",
+    "ainda não",
+    " pas encore",
+    "non fait",
+];
+
+/// Words that say work is done.
+const DONE_WORDS: &[&str] = &[
+    " done",
+    "complete",
+    " released",
+    " fixed",
+    " shipped",
+    " merged",
+    " committed",
+    " implemented",
+    " added",
+    " landed",
+    " deployed",
+    " passed",
+    " passing",
+    " finished",
+    " written",
+    " created",
+    " migrated",
+    " resolved",
+    " verified",
+    " published",
+    " launched",
+    " locked",
+    " signed off",
+    " reviewed",
+    " approved",
+    " publicado",
+    " en verde",
+    " terminado",
+    " completado",
+    " is live",
+    "上线",
+    "已通过",
+    "全部通过",
+    "测试通过",
+    "全绿",
+    "达成",
+    "✅",
+    "已完成",
+    "已交付",
+    "已合并",
+    "已修复",
+    "已落地",
+    "已实现",
+    "已移除",
+    "完成",
+    "完了",
+    "済み",
+    "완료",
+    "реализован",
+    "выполнен",
+    "готово",
+    "сделано",
+    "erledigt",
+    "fertig",
+    "abgeschlossen",
+    "completato",
+    "fatto",
+    "구현됨",
+    "수정됨",
+    "해결됨",
+    "적용됨",
+    "반영됨",
+    "解消",
+    "已解决",
+    " concluído",
+    " concluída",
+    " implementado",
+    " implementada",
+    " corrigido",
+    " terminé",
+    " implémenté",
+    " corrigé",
+    " umgesetzt",
+    " behoben",
+    " implementiert",
+];
 
 /// Whether a heading says what is under it was verified (`Done and verified`, `已完成并验证`),
 /// never that it was not (`Completed (not yet tested)`).
@@ -3754,6 +3769,11 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         " dürfen nicht ",
         " não deve",
     ];
+    // (Searched at once: every clause of every text is read for them.)
+    static ANYWHERE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+        std::sync::LazyLock::new(|| {
+            aho_corasick::AhoCorasick::new(CJK_ANYWHERE).unwrap_or_else(|e| unreachable!("{e}"))
+        });
     // A label that names rules (`Familienregeln: Cockpit-Konvention v1.4; kein Shared
     // Code.`): its whole sentence is one.
     const RULES: [&str; 12] = [
@@ -3854,16 +3874,24 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         if lower.starts_with("must have") || lower.starts_with("must-have") {
             continue;
         }
-        let anywhere = [" must not ", " must never ", " should never ", " may not "]
-            .iter()
-            .any(|p| lower.contains(p))
+        // (`Read the design before touching any code.`)
+        static MUSTS: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+            std::sync::LazyLock::new(|| {
+                aho_corasick::AhoCorasick::new([
+                    " must not ",
+                    " must never ",
+                    " should never ",
+                    " may not ",
+                    " before touching any",
+                    " before changing any",
+                    " before editing any",
+                ])
+                .unwrap_or_else(|e| unreachable!("{e}"))
+            });
+        let anywhere = MUSTS.is_match(&lower)
             || ["always ", "before making any change"]
                 .iter()
-                .any(|p| lower.starts_with(p))
-            // `Read the design before touching any code.`
-            || [" before touching any", " before changing any", " before editing any"]
-                .iter()
-                .any(|p| lower.contains(p));
+                .any(|p| lower.starts_with(p));
         // `No LLM calls inside the server`, `No in-GUI chat panel`: a thing ruled out, in a
         // few words (not a state: `No tests for the parser yet`, `No errors in the log`).
         let ruled_out = rules_out && bare.starts_with("No ") && {
@@ -3907,13 +3935,17 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
                     )
                 })
         };
-        let kind = if GATES.iter().any(|g| lower.contains(g)) || only {
+        static GATED: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+            std::sync::LazyLock::new(|| {
+                aho_corasick::AhoCorasick::new(GATES).unwrap_or_else(|e| unreachable!("{e}"))
+            });
+        let kind = if GATED.is_match(&lower) || only {
             Some("permission")
         } else if anywhere
             || ruled_out
             || PROHIBITIONS.iter().any(|p| lower.starts_with(p))
             || CJK_PROHIBITIONS.iter().any(|p| bare.starts_with(p))
-            || CJK_ANYWHERE.iter().any(|p| bare.contains(p))
+            || ANYWHERE.is_match(bare)
             || korean_must(bare)
             || bare.starts_with("不自动")
         {
