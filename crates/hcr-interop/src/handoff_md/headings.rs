@@ -539,6 +539,9 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Remaining,
         &[
+            "what needs to be done",
+            "to be done",
+            "still to be done",
             "pendientes",
             "not started",
             "to do",
@@ -1293,6 +1296,8 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
                     | "nie"
                     | "isn"
                     | "wasn"
+                    // (A state still to come: `What Needs to Be Done`.)
+                    | "be"
             )
         }) {
             return (role == Role::Complete)

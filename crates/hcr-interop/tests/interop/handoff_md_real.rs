@@ -18,13 +18,14 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 6] = [
+const FOLDERS: [&str; 7] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
     "handoff-md-holdout-3",
     "handoff-md-holdout-4",
     "handoff-md-holdout-5",
+    "handoff-md-holdout-6",
 ];
 
 /// Every file of every corpus.
@@ -174,6 +175,11 @@ fn fifth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-5", HOLDOUT_5_FLOOR);
 }
 
+#[test]
+fn sixth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-6", HOLDOUT_6_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -183,6 +189,10 @@ fn held_out_meets(folder: &str, floor: f64) {
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
+/// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done).
+const HOLDOUT_6_FLOOR: f64 = 0.28;
 
 /// The share of the fifth held-out corpus's expectations met: 23 of 131 (17.6%) when it was
 /// measured blind, at c1e7949, with one contradiction (a log's older next step taken).
