@@ -140,6 +140,10 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Goal,
         &[
+            "我们在做什么",
+            "목적과 비목적",
+            "objectifs",
+            "objectifs finaux",
             "goal",
             "goals",
             "the goal",
@@ -212,6 +216,8 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Summary,
         &[
+            "resumo",
+            "要約",
             "tl dr",
             "tldr",
             "summary",
@@ -349,6 +355,16 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Complete,
         &[
+            "was funktioniert",
+            "ce qui a été fait",
+            "ce qui fonctionne",
+            "o que já está funcionando",
+            "o que já funciona",
+            "o que funciona",
+            "lo que funciona",
+            "完成了什么",
+            "已完成的工作",
+            "что работает",
             "was fertig ist",
             "was erledigt ist",
             "ce qui est fait",
@@ -514,6 +530,11 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Unverified,
         &[
+            "未確認事項",
+            "미확인 사항",
+            "현재 미확인 사항",
+            "未确认事项",
+            "à vérifier",
             "unverified",
             "unreliable",
             "待后续测试",
@@ -539,6 +560,16 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Remaining,
         &[
+            "o que precisa ser feito",
+            "ce qui doit être fait",
+            "was zu tun ist",
+            "lo que hay que hacer",
+            "tareas pendientes",
+            "tareas inmediatas pendientes",
+            "남은 개선 작업",
+            "やること",
+            "やるべきこと",
+            "残作業",
             "what needs to be done",
             "to be done",
             "still to be done",
@@ -797,6 +828,11 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Constraints,
         &[
+            "授权与禁止动作",
+            "禁止事项",
+            "禁止动作",
+            "禁止事項",
+            "금지 사항",
             "critical reminders",
             "reminders",
             "important reminders",
