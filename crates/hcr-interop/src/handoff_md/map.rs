@@ -1232,13 +1232,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             // A ticked box says its item is done, in a checklist of no role too (`## ✅
             // Чек-лист готовности`). (An open one stays in its section: a checklist's open
-            // box is no step chosen.)
-            if e.checked == Some(true) && !e.text.is_empty() && !is_none(&e.text) {
+            // box is no step chosen. A `✅` there may be a list's decoration: `✅ Создать Pull
+            // Request` in today's to-do list.)
+            if let Some(done) = ticked(&e).filter(|_| e.checked == Some(true)) {
                 take(&e.lines, &mut used);
                 let line = e.lines.first().copied().unwrap_or(section.line);
                 put(
                     Role::Complete,
-                    e.text.clone(),
+                    done.to_owned(),
                     &mut buckets,
                     &mut remaining,
                     line,
@@ -2606,6 +2607,13 @@ fn route(
     routed: &mut Vec<(Role, String, usize)>,
     used: &mut [bool],
 ) -> bool {
+    // (A ticked item is done: `1. ✅ Added dual license files` in a summary.)
+    if let Some(done) = ticked(e) {
+        let line = e.lines.first().copied().unwrap_or(section_line);
+        routed.push((Role::Complete, done.to_owned(), line));
+        take(&e.lines, used);
+        return true;
+    }
     let Some((role, rest)) = role_label(&e.text).filter(|(r, _)| routes(*r)) else {
         return false;
     };
@@ -2619,6 +2627,23 @@ fn route(
         take(&e.lines, used);
     }
     true
+}
+
+/// A list item's text when its box is ticked or it starts with a mark of work done (`- [x]
+/// …`, `✅ …`, `✔ …`); never a paragraph or an empty or "nothing here" item.
+fn ticked(e: &Entry) -> Option<&str> {
+    if e.paragraph {
+        return None;
+    }
+    let text = e.text.trim();
+    let done = if e.checked == Some(true) {
+        text
+    } else if ["✅", "✔", "☑"].iter().any(|m| text.starts_with(m)) {
+        without_mark(text)
+    } else {
+        return None;
+    };
+    (!done.is_empty() && !is_none(done)).then_some(done)
 }
 
 /// Whether an item labelled with `role` in a goal section is read there (the state's
