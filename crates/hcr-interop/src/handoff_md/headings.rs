@@ -963,6 +963,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "次のアクション",
             "次の作業",
             "nächste schritte",
+            "als nächstes",
+            "wie es weitergeht",
             "nächster schritt",
             "další kroky",
             "další krok",

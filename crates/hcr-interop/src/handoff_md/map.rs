@@ -1756,6 +1756,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             if is_placeholder_text(text) {
                 continue;
             }
+            // `**Server:** http://localhost:3001`, `**Datum:** 2025-11-06` under a title that
+            // names next steps: a fact about the work, no step (kept in its section).
+            if label_split(without_mark(text))
+                .is_some_and(|(label, _)| METADATA.contains(&normalize(label).as_str()))
+            {
+                for &line in &e.lines {
+                    if let Some(u) = used.get_mut(line) {
+                        *u = false;
+                    }
+                }
+                continue;
+            }
             // `**→ Start here next:** …` is the action wherever it stands.
             let labelled_next = match labelled(text) {
                 Some((Some(Role::NextAction), rest)) => Some(("", rest)),
@@ -2628,6 +2640,34 @@ fn route(
     }
     true
 }
+
+/// Labels that give a fact about the work (where it runs, when, which branch), never a step.
+const METADATA: [&str; 24] = [
+    "server",
+    "url",
+    "host",
+    "port",
+    "date",
+    "datum",
+    "fecha",
+    "data",
+    "дата",
+    "日付",
+    "日期",
+    "날짜",
+    "branch",
+    "version",
+    "updated",
+    "last updated",
+    "author",
+    "autor",
+    "repo",
+    "repository",
+    "environment",
+    "env",
+    "stand",
+    "zuletzt aktualisiert",
+];
 
 /// A list item's text when its box is ticked or it starts with a mark of work done (`- [x]
 /// …`, `✅ …`, `✔ …`); never a paragraph or an empty or "nothing here" item.

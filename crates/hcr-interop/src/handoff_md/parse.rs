@@ -1116,7 +1116,8 @@ impl Section {
 /// not a topic's.
 fn short_name(heading: &str) -> bool {
     let name = super::headings::normalize(heading);
-    if name.is_ascii() {
+    // Words where a script spaces them (`Als nächstes`), characters where it does not.
+    if name.chars().all(|c| c < '\u{2e80}') {
         name.split(' ').count() <= 2
     } else {
         name.chars().filter(|c| !c.is_whitespace()).count() <= 6
