@@ -199,6 +199,26 @@ fn code_entries(section: &Section, doc: &Document, alone: bool) -> Vec<Entry> {
     out
 }
 
+/// A list of states written in a fence (`✅ Server läuft auf Port 3001` a line): each line
+/// an item, when every line of the block starts with a state's mark. (The block stays kept
+/// verbatim as well.)
+fn marked_code(section: &Section, doc: &Document) -> Vec<Entry> {
+    code_blocks(section, doc)
+        .into_iter()
+        .filter(|code| {
+            code.iter()
+                .all(|t| STATE_MARKS.iter().any(|m| t.starts_with(m)))
+        })
+        .flatten()
+        .map(|t| Entry::code(t.to_owned()))
+        .collect()
+}
+
+/// The marks a line of states starts with.
+const STATE_MARKS: [&str; 12] = [
+    "✅", "✔", "☑", "❌", "⏳", "🔄", "🚧", "⚠", "🟢", "🟡", "🔴", "⬜",
+];
+
 /// The entries of a decisions section. A paragraph there is a decision of its own (`Recommended
 /// pivot: build a polished package.`), unless it only introduces the items after it
 /// (`Decisions made:`). A paragraph that states a decision and then introduces a list (`Do
@@ -897,7 +917,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         } else {
             (role != Role::State).then_some(role)
         };
-        let all = entries(section, doc);
+        let mut all = entries(section, doc);
+        all.extend(marked_code(section, doc));
         let structured = role != Role::State
             || all.iter().any(|e| {
                 e.checked.is_some()
@@ -2966,6 +2987,13 @@ const DONE_WORDS: &[&str] = &[
     "已修复",
     "已落地",
     "已实现",
+    "已经实现",
+    "已经完成",
+    "已经合并",
+    "已部署",
+    "已经部署",
+    "已发布",
+    "已经发布",
     "已移除",
     "完成",
     "完了",
