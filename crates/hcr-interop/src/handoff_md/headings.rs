@@ -721,6 +721,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "tests",
             "testing",
             "test status",
+            "current test status",
+            "test summary",
             "validation",
             "proof",
             "build status",
