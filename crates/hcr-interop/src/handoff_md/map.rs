@@ -1011,7 +1011,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     .then(|| lead_status(&e.text))
                     .flatten()
             } else {
-                Some(status_in_words(&e.text))
+                // (A result that passed is done, as in a paragraph: `69 de 80 testes
+                // passando`.)
+                Some(match status_in_words(&e.text) {
+                    Role::Unverified if !proof_sentences(&e.text).is_empty() => Role::Complete,
+                    said => said,
+                })
             };
             let bucket = by_box.or(by_mark).or(open).or(by_words);
             // An unsplit state's paragraph, sentence by sentence: `v0.1 plan is locked.
@@ -3403,7 +3408,11 @@ impl<'d> Stated<'d> {
 /// The sentences of a text that state a test result (`38 passed, 0 failed`, `253
 /// passing`, `90 pass / 0 fail`) or name a commit after a label (`Last commit: 918709c`).
 fn proof_sentences(text: &str) -> Vec<String> {
-    const RESULTS: [&str; 12] = [
+    const RESULTS: [&str; 16] = [
+        "testes",
+        "pruebas",
+        "passando",
+        "pasando",
         "passed",
         "passing",
         "pass",
@@ -3462,7 +3471,10 @@ fn proof_sentences(text: &str) -> Vec<String> {
             })
             || words.windows(3).any(|w| {
                 number(&w[0])
-                    && (matches!(w[2].as_str(), "tests" | "passed" | "passing")
+                    && (matches!(
+                        w[2].as_str(),
+                        "tests" | "passed" | "passing" | "passando" | "pasando" | "passent"
+                    )
                         || (w[1] == "commits" && matches!(w[2].as_str(), "ahead" | "behind"))
                         || (w[1] == "files" && matches!(w[2].as_str(), "changed" | "modified")))
             })
@@ -3758,6 +3770,9 @@ fn cjk_result(sentence: &str) -> bool {
     if sentence.is_ascii() {
         return false;
     }
+    let tests = ["测试", "測試", "テスト", "테스트"]
+        .iter()
+        .any(|w| sentence.contains(w));
     PASSED.iter().any(|word| {
         sentence.match_indices(word).any(|(at, _)| {
             sentence[..at]
@@ -3765,6 +3780,12 @@ fn cjk_result(sentence: &str) -> bool {
                 .rev()
                 .take(16)
                 .any(|c| c.is_ascii_digit())
+                // (Or a count of tests after it: `各通过 138 项测试`.)
+                || (tests
+                    && sentence[at + word.len()..]
+                        .chars()
+                        .take(8)
+                        .any(|c| c.is_ascii_digit()))
         })
     })
 }
