@@ -191,20 +191,22 @@ fn held_out_meets(folder: &str, floor: f64) {
 }
 
 /// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
-/// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done).
-const HOLDOUT_6_FLOOR: f64 = 0.28;
+/// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done);
+/// 50 after the classes its misses showed were read.
+const HOLDOUT_6_FLOOR: f64 = 0.46;
 
 /// The share of the fifth held-out corpus's expectations met: 23 of 131 (17.6%) when it was
-/// measured blind, at c1e7949, with one contradiction (a log's older next step taken).
-const HOLDOUT_5_FLOOR: f64 = 0.18;
+/// measured blind, at c1e7949, with one contradiction (a log's older next step taken); 40
+/// after the classes its misses showed were read.
+const HOLDOUT_5_FLOOR: f64 = 0.30;
 
 /// The share of the fourth held-out corpus's expectations met: 24 of 101 (23.8%) when it
 /// was measured blind, at 070fce4; 49 after the classes its misses showed were read.
 const HOLDOUT_4_FLOOR: f64 = 0.48;
 
 /// The share of the third held-out corpus's expectations met: 28 of 100 (28.0%) when it was
-/// measured blind, at 5d8b26b; 58 after the classes its misses showed were read.
-const HOLDOUT_3_FLOOR: f64 = 0.58;
+/// measured blind, at 5d8b26b; 59 after the classes its misses showed were read.
+const HOLDOUT_3_FLOOR: f64 = 0.59;
 
 /// The share of the second held-out corpus's expectations met: 41 of 96 (42.7%) when it
 /// was measured blind, 65 after the classes its misses showed were read.
