@@ -288,6 +288,21 @@ impl<'a> Tree<'a> {
     /// the root's value). `None` without spans, or when nothing is there.
     pub fn locate(&self, pointer: &JsonPointer, anchor: Anchor) -> Option<Range<usize>> {
         let spans = self.spans.as_ref()?;
+        let span = |node: usize| {
+            spans
+                .get(node)
+                .map(|&(start, end)| widen(start)..widen(end))
+        };
+        // Most paths go through objects without a repeated key: one occurrence at each step,
+        // followed without a list (an object with one is read by the walk below).
+        if let Some((key, value)) = self.locate_plain(pointer) {
+            let value = value?;
+            return match anchor {
+                Anchor::Value | Anchor::ValueOccurrence(1) => span(value),
+                Anchor::Key | Anchor::KeyOccurrence(1) => span(key.unwrap_or(value)),
+                Anchor::ValueOccurrence(_) | Anchor::KeyOccurrence(_) | Anchor::Offset(_) => None,
+            };
+        }
         // Every occurrence of the path, in document order: (key node, value node); the next
         // step's are gathered in a second list, the two swapped after each step.
         let mut found: Vec<(Option<usize>, usize)> = vec![(None, 0)];
@@ -326,11 +341,6 @@ impl<'a> Tree<'a> {
             Some(n) => found.get(n.checked_sub(1)?).copied(),
             None => found.last().copied(),
         };
-        let span = |node: usize| {
-            spans
-                .get(node)
-                .map(|&(start, end)| widen(start)..widen(end))
-        };
         match anchor {
             Anchor::Value => span(pick(None)?.1),
             Anchor::ValueOccurrence(n) => span(pick(Some(n))?.1),
@@ -344,6 +354,51 @@ impl<'a> Tree<'a> {
             }
             Anchor::Offset(_) => None,
         }
+    }
+
+    /// [`Tree::locate`]'s walk where no step goes through an object with a repeated key: the
+    /// one occurrence of `pointer` as (key node, value node), `(_, None)` when nothing is
+    /// there; `None` when a step reaches an object with a repeated key (the walk of every
+    /// occurrence then decides).
+    fn locate_plain(&self, pointer: &JsonPointer) -> Option<(Option<usize>, Option<usize>)> {
+        let (mut key, mut at) = (None, 0);
+        // The tokens, each up to the next `/` (split by bytes: a pointer is short).
+        let mut rest = pointer.as_str();
+        while let Some(after) = rest.strip_prefix('/') {
+            let end = after.bytes().position(|b| b == b'/').unwrap_or(after.len());
+            let token = &after[..end];
+            rest = &after[end..];
+            let Some(node) = self.nodes.get(at) else {
+                return Some((key, None));
+            };
+            match node.tag {
+                Tag::Object if node.flag => return None,
+                Tag::Object => {
+                    let unescaped;
+                    let token = if token.as_bytes().contains(&b'~') {
+                        unescaped = crate::pointer::unescape(token);
+                        unescaped.as_str()
+                    } else {
+                        token
+                    };
+                    let object = self.at(at);
+                    let wanted = fingerprint(token);
+                    match object
+                        .all_member_nodes()
+                        .find(|&(name, _)| object.is_key(name, wanted, token))
+                    {
+                        Some((name, value)) => (key, at) = (Some(name), value),
+                        None => return Some((key, None)),
+                    }
+                }
+                Tag::Array => match array_index(token).and_then(|i| self.at(at).items().nth(i)) {
+                    Some(item) => (key, at) = (None, item.index),
+                    None => return Some((key, None)),
+                },
+                _ => return Some((key, None)),
+            }
+        }
+        Some((key, Some(at)))
     }
 
     /// A tree that reads `value` (its strings borrowed), for checks on an already parsed value.

@@ -96,7 +96,9 @@ pub fn spans_agree(bytes: &[u8]) -> Result<usize, String> {
 }
 
 /// Every place of the document under node `node` (at `pointer`): the value, the key of a
-/// member, and each occurrence of a repeated member.
+/// member, and each occurrence of a repeated member; and places that are not there (a
+/// member no object has, an item past a list's end, a step below a scalar, occurrences 0
+/// and one past a member's), which neither way finds.
 fn places(
     tree: &Tree<'_>,
     node: usize,
@@ -105,11 +107,17 @@ fn places(
 ) {
     out.push((pointer.clone(), Anchor::Value));
     out.push((pointer.clone(), Anchor::Key));
+    out.push((pointer.clone(), Anchor::ValueOccurrence(1)));
+    out.push((pointer.clone(), Anchor::KeyOccurrence(2)));
     let value = tree.at(node);
     if value.is_array() {
+        let mut count = 0;
         for (i, item) in value.items().enumerate() {
             places(tree, item.index, &pointer.index(i), out);
+            count += 1;
         }
+        out.push((pointer.index(count), Anchor::Value));
+        out.push((pointer.key("01"), Anchor::Value));
     } else if value.is_object() {
         let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for (key, member) in value.all_members() {
@@ -118,8 +126,15 @@ fn places(
             let at = pointer.key(key);
             out.push((at.clone(), Anchor::KeyOccurrence(*occurrence)));
             out.push((at.clone(), Anchor::ValueOccurrence(*occurrence)));
+            out.push((at.clone(), Anchor::ValueOccurrence(*occurrence + 1)));
+            out.push((at.clone(), Anchor::KeyOccurrence(0)));
             places(tree, member.index, &at, out);
         }
+        out.push((pointer.key("~not/there"), Anchor::Key));
+        out.push((pointer.key("~not/there").index(0), Anchor::Value));
+    } else {
+        out.push((pointer.index(0), Anchor::Value));
+        out.push((pointer.key("a"), Anchor::Key));
     }
 }
 
