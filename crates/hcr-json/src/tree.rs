@@ -558,6 +558,20 @@ impl<'t, 'a> Json<'t, 'a> {
         self.node().tag == Tag::Array
     }
 
+    /// The index of the node after this value's subtree (the next value in document order
+    /// that is not inside it).
+    #[must_use]
+    pub fn end(self) -> usize {
+        self.tree.end(self.index)
+    }
+
+    /// Whether this is an object with a repeated key (then [`Json::members`] reads it as
+    /// `JSON.parse` does, not in document order).
+    #[must_use]
+    pub fn has_repeated_key(self) -> bool {
+        self.repeats()
+    }
+
     /// Whether an object has a repeated key.
     fn repeats(self) -> bool {
         let node = self.node();

@@ -27,6 +27,7 @@ use hcr_json::Tree;
 
 pub use crate::schema::oracle::{
     jsonschema_accepts, jsonschema_diagnostics, schema_accepts, schema_diagnostics,
+    schema_diagnostics_of_text,
 };
 
 /// Whether the one-pass parser and `serde_json` agree on `bytes` within `limits`: `Ok(true)`
