@@ -103,11 +103,12 @@ pub fn locate_in(
     if tree.spans.is_none() {
         return locate(src, requests);
     }
+    let mut trail = crate::tree::Trail::default();
     requests
         .iter()
         .map(|&(pointer, anchor)| match anchor {
             Anchor::Offset(offset) => Some(char_range(src, offset)),
-            _ => tree.locate(pointer, anchor),
+            _ => tree.locate_after(&mut trail, pointer, anchor),
         })
         .collect()
 }

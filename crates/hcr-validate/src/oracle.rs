@@ -85,12 +85,24 @@ pub fn spans_agree(bytes: &[u8]) -> Result<usize, String> {
     places(&document.tree, 0, &JsonPointer::root(), &mut requests);
     let asked: Vec<(&JsonPointer, Anchor)> = requests.iter().map(|(p, a)| (p, *a)).collect();
     let searched = hcr_json::locate(text, &asked);
-    for ((pointer, anchor), expected) in asked.iter().zip(&searched) {
+    // Each place alone, then all of them in one call (each from the path the one before it
+    // took) in document order and backwards.
+    let in_order = hcr_json::locate_in(&document.tree, text, &asked);
+    let backwards: Vec<(&JsonPointer, Anchor)> = asked.iter().rev().copied().collect();
+    let mut from_the_end = hcr_json::locate_in(&document.tree, text, &backwards);
+    from_the_end.reverse();
+    for (i, ((pointer, anchor), expected)) in asked.iter().zip(&searched).enumerate() {
         let recorded = document.tree.locate(pointer, *anchor);
-        if &recorded != expected {
-            return Err(format!(
-                "{pointer} ({anchor:?}): recorded {recorded:?}, found in the text {expected:?}"
-            ));
+        for (how, got) in [
+            ("alone", &recorded),
+            ("after the place before it", &in_order[i]),
+            ("after the place after it", &from_the_end[i]),
+        ] {
+            if got != expected {
+                return Err(format!(
+                    "{pointer} ({anchor:?}), located {how}: recorded {got:?}, found in the text {expected:?}"
+                ));
+            }
         }
     }
     Ok(asked.len())
