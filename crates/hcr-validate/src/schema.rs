@@ -1531,9 +1531,7 @@ fn report(
             }
             Diagnostic::new(Code::Hcr103, pointer, message).help(help)
         }
-        SchemaError::MinLength => {
-            Diagnostic::new(Code::Hcr104, pointer, format!("{at} must not be empty"))
-        }
+        SchemaError::MinLength => Diagnostic::new(Code::Hcr104, pointer, at + " must not be empty"),
         SchemaError::Enum(options) => {
             let allowed = options
                 .iter()
@@ -1558,11 +1556,9 @@ fn report(
             pointer,
             format!("evidence item {at} has neither `uri` nor `artifactRef`"),
         ),
-        SchemaError::Pattern => Diagnostic::new(
-            Code::Hcr108,
-            pointer,
-            format!("{at} must be 64 hexadecimal digits"),
-        ),
+        SchemaError::Pattern => {
+            Diagnostic::new(Code::Hcr108, pointer, at + " must be 64 hexadecimal digits")
+        }
         SchemaError::UniqueItems => {
             let (pointer, first) = match first_repeat(instance) {
                 Some((repeat, first)) => (pointer.index(repeat), first),
@@ -1575,9 +1571,7 @@ fn report(
                 format!("{repeat} repeats item {first} of the list"),
             )
         }
-        SchemaError::Minimum => {
-            Diagnostic::new(Code::Hcr110, pointer, format!("{at} must be at least 1"))
-        }
+        SchemaError::Minimum => Diagnostic::new(Code::Hcr110, pointer, at + " must be at least 1"),
         SchemaError::MaxLength(limit) => Diagnostic::new(
             Code::Hcr111,
             pointer,
@@ -1586,15 +1580,13 @@ fn report(
                 instance.as_str().map_or(0, |s| s.chars().count())
             ),
         ),
-        SchemaError::DateTime => Diagnostic::new(
-            Code::Hcr112,
-            pointer,
-            format!("{at} is not an RFC 3339 date-time"),
-        ),
+        SchemaError::DateTime => {
+            Diagnostic::new(Code::Hcr112, pointer, at + " is not an RFC 3339 date-time")
+        }
         SchemaError::UriReference => Diagnostic::new(
             Code::Hcr113,
             pointer,
-            format!("{at} is not an RFC 3986 URI reference"),
+            at + " is not an RFC 3986 URI reference",
         ),
         // The v1.0 schema uses no other keyword; should a future schema, report it plainly.
         SchemaError::Other(keyword) => Diagnostic::new(
