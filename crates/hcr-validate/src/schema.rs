@@ -1700,7 +1700,12 @@ pub(crate) mod oracle {
         text: &str,
         limit: usize,
     ) -> Option<(Vec<Diagnostic>, usize)> {
-        let document = crate::parse::parse(text.as_bytes(), &crate::Limits::default()).ok()?;
+        let document = hcr_json::parse(
+            text.as_bytes(),
+            &hcr_json::Limits::default(),
+            super::property_names(),
+        )
+        .ok()?;
         let mut out = sink(limit);
         super::check(document.tree.root(), &mut out);
         Some((out.diagnostics, out.omitted.total()))
