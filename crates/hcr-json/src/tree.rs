@@ -124,6 +124,28 @@ impl<'a> Node<'a> {
     }
 }
 
+/// The path [`Tree::locate_after`] took for the last pointer it located without a repeated
+/// key on the way.
+#[derive(Default)]
+pub(crate) struct Trail<'p> {
+    /// That pointer.
+    pointer: &'p str,
+    /// Each token's step.
+    steps: Vec<Step>,
+}
+
+/// One token of a [`Trail`].
+struct Step {
+    /// Where the token ends in the pointer.
+    end: usize,
+    /// The member's key node (none for an item).
+    key: Option<usize>,
+    /// The value's node.
+    value: usize,
+    /// For an item: its index and node.
+    item: Option<(usize, usize)>,
+}
+
 /// A parsed JSON document: its values in document order (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct Tree<'a> {
@@ -287,7 +309,35 @@ impl<'a> Tree<'a> {
     /// the `n`th one the anchor names; a member's key for [`Anchor::Key`] (an array item's or
     /// the root's value). `None` without spans, or when nothing is there.
     pub fn locate(&self, pointer: &JsonPointer, anchor: Anchor) -> Option<Range<usize>> {
+        self.locate_after(&mut Trail::default(), pointer, anchor)
+    }
+
+    /// [`Tree::locate`], starting where `trail`, the path the previous pointer located took,
+    /// shares its first steps with `pointer` (a record's findings come rule by rule, item by
+    /// item, through the same lists): those steps are not walked again, nor the items of a
+    /// list before the previous pointer's item.
+    pub(crate) fn locate_after<'p>(
+        &self,
+        trail: &mut Trail<'p>,
+        pointer: &'p JsonPointer,
+        anchor: Anchor,
+    ) -> Option<Range<usize>> {
         let spans = self.spans.as_ref()?;
+        let span = |node: usize| {
+            spans
+                .get(node)
+                .map(|&(start, end)| widen(start)..widen(end))
+        };
+        // Most paths go through objects without a repeated key: one occurrence at each step,
+        // followed without a list (an object with one is read by the walk below).
+        if let Some((key, value)) = self.locate_plain(trail, pointer.as_str()) {
+            let value = value?;
+            return match anchor {
+                Anchor::Value | Anchor::ValueOccurrence(1) => span(value),
+                Anchor::Key | Anchor::KeyOccurrence(1) => span(key.unwrap_or(value)),
+                Anchor::ValueOccurrence(_) | Anchor::KeyOccurrence(_) | Anchor::Offset(_) => None,
+            };
+        }
         // Every occurrence of the path, in document order: (key node, value node); the next
         // step's are gathered in a second list, the two swapped after each step.
         let mut found: Vec<(Option<usize>, usize)> = vec![(None, 0)];
@@ -326,11 +376,6 @@ impl<'a> Tree<'a> {
             Some(n) => found.get(n.checked_sub(1)?).copied(),
             None => found.last().copied(),
         };
-        let span = |node: usize| {
-            spans
-                .get(node)
-                .map(|&(start, end)| widen(start)..widen(end))
-        };
         match anchor {
             Anchor::Value => span(pick(None)?.1),
             Anchor::ValueOccurrence(n) => span(pick(Some(n))?.1),
@@ -344,6 +389,100 @@ impl<'a> Tree<'a> {
             }
             Anchor::Offset(_) => None,
         }
+    }
+
+    /// [`Tree::locate`]'s walk where no step goes through an object with a repeated key: the
+    /// one occurrence of `pointer` as (key node, value node), `(_, None)` when nothing is
+    /// there; `None` when a step reaches an object with a repeated key (the walk of every
+    /// occurrence then decides).
+    fn locate_plain<'p>(
+        &self,
+        trail: &mut Trail<'p>,
+        pointer: &'p str,
+    ) -> Option<(Option<usize>, Option<usize>)> {
+        // The steps the previous pointer took through the same tokens (`/` and the token,
+        // at the same bytes) are this one's: followed from the last of them.
+        let mut depth = 0;
+        let mut start = 0;
+        for &Step { end, .. } in &trail.steps {
+            let same = pointer.get(start..end) == trail.pointer.get(start..end)
+                && matches!(pointer.as_bytes().get(end), None | Some(b'/'));
+            if !same {
+                break;
+            }
+            depth += 1;
+            start = end;
+        }
+        // The item the previous pointer reached in the list where the two part, if they do
+        // at a list.
+        let earlier_item = trail.steps.get(depth).and_then(|step| step.item);
+        trail.steps.truncate(depth);
+        trail.pointer = pointer;
+        let (mut key, mut at) = trail
+            .steps
+            .last()
+            .map_or((None, 0), |step| (step.key, step.value));
+        let mut earlier_item = earlier_item;
+        // The tokens, each up to the next `/` (split by bytes: a pointer is short).
+        let mut rest = &pointer[start..];
+        while let Some(after) = rest.strip_prefix('/') {
+            let end = after.bytes().position(|b| b == b'/').unwrap_or(after.len());
+            let token = &after[..end];
+            rest = &after[end..];
+            let Some(node) = self.nodes.get(at) else {
+                return Some((key, None));
+            };
+            let mut item = None;
+            match node.tag {
+                Tag::Object if node.flag => {
+                    trail.steps.clear();
+                    return None;
+                }
+                Tag::Object => {
+                    let unescaped;
+                    let token = if token.as_bytes().contains(&b'~') {
+                        unescaped = crate::pointer::unescape(token);
+                        unescaped.as_str()
+                    } else {
+                        token
+                    };
+                    let object = self.at(at);
+                    let wanted = fingerprint(token);
+                    match object
+                        .all_member_nodes()
+                        .find(|&(name, _)| object.is_key(name, wanted, token))
+                    {
+                        Some((name, value)) => (key, at) = (Some(name), value),
+                        None => return Some((key, None)),
+                    }
+                }
+                Tag::Array => {
+                    let Some(index) = array_index(token).filter(|&i| i < node.items()) else {
+                        return Some((key, None));
+                    };
+                    // From the previous pointer's item when it comes before, else the first.
+                    let (mut i, mut node) = match earlier_item {
+                        Some((j, node)) if j <= index => (j, node),
+                        _ => (0, at + 1),
+                    };
+                    while i < index {
+                        node = self.end(node);
+                        i += 1;
+                    }
+                    (key, at) = (None, node);
+                    item = Some((index, node));
+                }
+                _ => return Some((key, None)),
+            }
+            earlier_item = None;
+            trail.steps.push(Step {
+                end: pointer.len() - rest.len(),
+                key,
+                value: at,
+                item,
+            });
+        }
+        Some((key, Some(at)))
     }
 
     /// A tree that reads `value` (its strings borrowed), for checks on an already parsed value.
@@ -501,6 +640,20 @@ impl<'t, 'a> Json<'t, 'a> {
     #[must_use]
     pub fn is_array(self) -> bool {
         self.node().tag == Tag::Array
+    }
+
+    /// The index of the node after this value's subtree (the next value in document order
+    /// that is not inside it).
+    #[must_use]
+    pub fn end(self) -> usize {
+        self.tree.end(self.index)
+    }
+
+    /// Whether this is an object with a repeated key (then [`Json::members`] reads it as
+    /// `JSON.parse` does, not in document order).
+    #[must_use]
+    pub fn has_repeated_key(self) -> bool {
+        self.repeats()
     }
 
     /// Whether an object has a repeated key.

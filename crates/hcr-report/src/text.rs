@@ -37,11 +37,18 @@ impl Render for Text {
         if diagnostics.is_empty() {
             return Ok(());
         }
-        // The file as shown, escaped once for all of the record's diagnostics.
+        // The file as shown, escaped once for all of the record's diagnostics (and whether
+        // annotate-snippets prints it as it is, asked once).
         let file = escape(&outcome.source.path_display()).into_owned();
+        let file_plain = plain_word(&file);
         for diagnostic in diagnostics {
-            let mut rendered =
-                render_one(&self.renderer, &self.context, outcome, &file, diagnostic);
+            let mut rendered = render_one(
+                &self.renderer,
+                &self.context,
+                outcome,
+                (&file, file_plain),
+                diagnostic,
+            );
             rendered.push_str("\n\n");
             out.write_all(rendered.as_bytes())?;
         }
@@ -57,16 +64,22 @@ fn render_one(
     renderer: &Renderer,
     context: &Context,
     outcome: &Outcome,
-    file: &str,
+    (file, file_plain): (&str, bool),
     diagnostic: &Diagnostic,
 ) -> String {
+    let code = diagnostic.code.as_str();
+    let (message, message_plain) = shown_word(&diagnostic.message);
+    let (pointer, pointer_plain) = shown_word(diagnostic.pointer.shown());
+    let (help, help_plain) = shown_word(&diagnostic.help);
     let shown = Shown {
         severity: diagnostic.severity,
-        code: diagnostic.code.as_str(),
-        message: escape(&diagnostic.message),
-        pointer: escape(diagnostic.pointer.shown()),
-        help: escape(&diagnostic.help),
+        code,
+        message,
+        pointer,
+        help,
         file,
+        texts_plain: plain_word(code) && message_plain && pointer_plain && help_plain,
+        file_plain,
     };
     let place = place(outcome, diagnostic);
     let excerpt =
@@ -124,6 +137,10 @@ struct Shown<'a> {
     pointer: Cow<'a, str>,
     help: Cow<'a, str>,
     file: &'a str,
+    /// Whether the code, message, pointer and help are each a [`plain_word`].
+    texts_plain: bool,
+    /// Whether `file` is a [`plain_word`].
+    file_plain: bool,
 }
 
 /// Leading spaces annotate-snippets shows in full (more are trimmed to fit the width).
@@ -214,15 +231,7 @@ impl Shown<'_> {
         at: Option<(usize, usize)>,
         source: Option<&str>,
     ) -> Option<String> {
-        let words = [
-            self.code,
-            &self.message,
-            path,
-            &self.pointer,
-            &self.help,
-            source.unwrap_or_default(),
-        ];
-        if !words.into_iter().all(plain_word) {
+        if !(self.texts_plain && plain_word(path) && plain_word(source.unwrap_or_default())) {
             return None;
         }
         /// Without line numbers, annotate-snippets' gutter is two spaces wide.
@@ -306,15 +315,7 @@ impl Shown<'_> {
             || line.len() + digits + 3 > width
             || line.ends_with(' ')
             || !printable(line)
-            || ![
-                self.code,
-                &self.message,
-                self.file,
-                &self.pointer,
-                &self.help,
-            ]
-            .into_iter()
-            .all(plain_word)
+            || !(self.texts_plain && self.file_plain)
         {
             return None;
         }
@@ -341,8 +342,8 @@ impl Shown<'_> {
         for part in [" | ", line, "\n", gutter, "| "] {
             out.push_str(part);
         }
-        out.extend(std::iter::repeat_n(' ', mark.start));
-        out.extend(std::iter::repeat_n('^', mark.len()));
+        push_repeated(&mut out, SPACES, mark.start);
+        push_repeated(&mut out, CARETS, mark.len());
         for part in ["\n", gutter, "|"] {
             out.push_str(part);
         }
@@ -353,6 +354,29 @@ impl Shown<'_> {
 
 /// Enough spaces for any gutter.
 const SPACES: &str = "                        ";
+
+/// Pushes `count` copies of `unit`'s one character, a run of it at a time.
+fn push_repeated(out: &mut String, unit: &str, mut count: usize) {
+    while count > 0 {
+        let run = count.min(unit.len());
+        out.push_str(&unit[..run]);
+        count -= run;
+    }
+}
+
+/// A run of carets, for the mark under a span.
+const CARETS: &str = "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^";
+
+/// A word as shown (escaped) and whether annotate-snippets prints it as it is: printable
+/// ASCII (most words) is both without a second look.
+fn shown_word(text: &str) -> (Cow<'_, str>, bool) {
+    if printable(text) {
+        return (Cow::Borrowed(text), true);
+    }
+    let shown = escape(text);
+    let plain = plain_word(&shown);
+    (shown, plain)
+}
 
 /// Printable ASCII.
 fn printable(text: &str) -> bool {
@@ -616,6 +640,8 @@ mod tests {
             pointer: pointer.into(),
             help: help.into(),
             file,
+            texts_plain: [code, message, pointer, help].into_iter().all(plain_word),
+            file_plain: plain_word(file),
         }
     }
 

@@ -27,6 +27,7 @@ use hcr_json::Tree;
 
 pub use crate::schema::oracle::{
     jsonschema_accepts, jsonschema_diagnostics, schema_accepts, schema_diagnostics,
+    schema_diagnostics_of_text,
 };
 
 /// Whether the one-pass parser and `serde_json` agree on `bytes` within `limits`: `Ok(true)`
@@ -84,19 +85,33 @@ pub fn spans_agree(bytes: &[u8]) -> Result<usize, String> {
     places(&document.tree, 0, &JsonPointer::root(), &mut requests);
     let asked: Vec<(&JsonPointer, Anchor)> = requests.iter().map(|(p, a)| (p, *a)).collect();
     let searched = hcr_json::locate(text, &asked);
-    for ((pointer, anchor), expected) in asked.iter().zip(&searched) {
+    // Each place alone, then all of them in one call (each from the path the one before it
+    // took) in document order and backwards.
+    let in_order = hcr_json::locate_in(&document.tree, text, &asked);
+    let backwards: Vec<(&JsonPointer, Anchor)> = asked.iter().rev().copied().collect();
+    let mut from_the_end = hcr_json::locate_in(&document.tree, text, &backwards);
+    from_the_end.reverse();
+    for (i, ((pointer, anchor), expected)) in asked.iter().zip(&searched).enumerate() {
         let recorded = document.tree.locate(pointer, *anchor);
-        if &recorded != expected {
-            return Err(format!(
-                "{pointer} ({anchor:?}): recorded {recorded:?}, found in the text {expected:?}"
-            ));
+        for (how, got) in [
+            ("alone", &recorded),
+            ("after the place before it", &in_order[i]),
+            ("after the place after it", &from_the_end[i]),
+        ] {
+            if got != expected {
+                return Err(format!(
+                    "{pointer} ({anchor:?}), located {how}: recorded {got:?}, found in the text {expected:?}"
+                ));
+            }
         }
     }
     Ok(asked.len())
 }
 
 /// Every place of the document under node `node` (at `pointer`): the value, the key of a
-/// member, and each occurrence of a repeated member.
+/// member, and each occurrence of a repeated member; and places that are not there (a
+/// member no object has, an item past a list's end, a step below a scalar, occurrences 0
+/// and one past a member's), which neither way finds.
 fn places(
     tree: &Tree<'_>,
     node: usize,
@@ -105,11 +120,17 @@ fn places(
 ) {
     out.push((pointer.clone(), Anchor::Value));
     out.push((pointer.clone(), Anchor::Key));
+    out.push((pointer.clone(), Anchor::ValueOccurrence(1)));
+    out.push((pointer.clone(), Anchor::KeyOccurrence(2)));
     let value = tree.at(node);
     if value.is_array() {
+        let mut count = 0;
         for (i, item) in value.items().enumerate() {
             places(tree, item.index, &pointer.index(i), out);
+            count += 1;
         }
+        out.push((pointer.index(count), Anchor::Value));
+        out.push((pointer.key("01"), Anchor::Value));
     } else if value.is_object() {
         let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for (key, member) in value.all_members() {
@@ -118,8 +139,15 @@ fn places(
             let at = pointer.key(key);
             out.push((at.clone(), Anchor::KeyOccurrence(*occurrence)));
             out.push((at.clone(), Anchor::ValueOccurrence(*occurrence)));
+            out.push((at.clone(), Anchor::ValueOccurrence(*occurrence + 1)));
+            out.push((at.clone(), Anchor::KeyOccurrence(0)));
             places(tree, member.index, &at, out);
         }
+        out.push((pointer.key("~not/there"), Anchor::Key));
+        out.push((pointer.key("~not/there").index(0), Anchor::Value));
+    } else {
+        out.push((pointer.index(0), Anchor::Value));
+        out.push((pointer.key("a"), Anchor::Key));
     }
 }
 

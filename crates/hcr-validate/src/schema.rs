@@ -238,6 +238,11 @@ struct Program {
     schemas: Vec<Vec<Check>>,
     /// Each subschema's [`Shape`], by number.
     shapes: Vec<Shape>,
+    /// Whether a walk of the subschema reads the values inside an object or a list only
+    /// through its `properties` or `items`, each with the subschema it declares, in document
+    /// order (it holds no `$ref`, which walks them again with another): where then the walk
+    /// that decides validity stopped says which members or items it found valid.
+    ordered: Vec<bool>,
     /// The root's number.
     root: usize,
     /// Every property name the schema declares.
@@ -282,6 +287,10 @@ impl Program {
         number_places(&mut schemas, &names)?;
         Ok(Self {
             shapes: schemas.iter().map(|checks| Shape::of(checks)).collect(),
+            ordered: schemas
+                .iter()
+                .map(|checks| !checks.iter().any(|check| matches!(check, Check::Ref(_))))
+                .collect(),
             schemas,
             root,
             names,
@@ -662,17 +671,24 @@ impl SchemaError {
 /// Most records satisfy the schema: a first walk only decides that (no places tracked, the
 /// first error ends it), and only a record that fails is walked again to report.
 pub(crate) fn check(value: Json<'_, '_>, out: &mut Sink) {
-    if is_valid(value) {
+    let mut valid = Walk::<false> {
+        program: program(),
+        path: Vec::new(),
+        out: None,
+        failed: None,
+    };
+    if valid.schema(valid.program.root, value).is_continue() {
         return;
     }
     let mut walk = Walk::<true> {
         program: program(),
         path: Vec::new(),
         out: Some(out),
+        failed: None,
     };
-    // Reporting, the walk never stops early. The record is known to fail: its checks are
-    // walked without deciding that again.
-    let flow = walk.checks(walk.program.root, value);
+    // Reporting, the walk never stops early. The record is known to fail (and where the
+    // first walk stopped): its checks are walked without deciding that again.
+    let flow = walk.checks(walk.program.root, value, valid.failed);
     debug_assert!(flow.is_continue());
 }
 
@@ -682,6 +698,7 @@ pub(crate) fn is_valid(value: Json<'_, '_>) -> bool {
         program: program(),
         path: Vec::new(),
         out: None,
+        failed: None,
     };
     walk.schema(walk.program.root, value).is_continue()
 }
@@ -693,6 +710,9 @@ struct Walk<'p, 'v, 'o, const REPORT: bool> {
     /// Where the walk is, from the root (when reporting).
     path: Vec<Segment<'v>>,
     out: Option<&'o mut Sink>,
+    /// Deciding validity: the node of the innermost value whose walk found the first error.
+    /// Every member or item read before it (in document order) satisfied its subschema.
+    failed: Option<usize>,
 }
 
 /// `Break`: an error was found and the walk only decides validity.
@@ -738,24 +758,38 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
 
     fn schema(&mut self, schema: usize, value: Json<'v, '_>) -> Flow {
         let program = self.program;
-        let checks = &program.schemas[schema];
         if REPORT {
             // An object or a list that satisfies its subschema has nothing to report: the
             // walk that decides validity (stopping at the first error, without places) says
             // so for less than reporting's walk of every check, so reporting only goes down
-            // where something fails (a record with findings usually fails in a few items).
+            // where something fails (a record with findings usually fails in a few items),
+            // and, below, not again into what that walk found valid.
+            let mut failed = None;
             if matches!(value.kind(), Kind::Object | Kind::Array) {
                 let mut valid = Walk::<false> {
                     program,
                     path: Vec::new(),
                     out: None,
+                    failed: None,
                 };
                 if valid.schema(schema, value).is_continue() {
                     return Flow::Continue(());
                 }
+                failed = valid.failed;
             }
-            return self.checks(schema, value);
+            return self.checks(schema, value, failed);
         }
+        let flow = self.decide(schema, value);
+        if flow.is_break() && self.failed.is_none() {
+            self.failed = Some(value.index);
+        }
+        flow
+    }
+
+    /// Whether `value` satisfies subschema `schema` (the walk that decides validity).
+    fn decide(&mut self, schema: usize, value: Json<'v, '_>) -> Flow {
+        let program = self.program;
+        let checks = &program.schemas[schema];
         match program.shapes[schema] {
             Shape::Object {
                 typed,
@@ -764,7 +798,7 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
             } => {
                 self.object(typed, required, &checks[properties], value)?;
                 for check in &checks[properties + 1..] {
-                    self.check(check, value, None, &mut None)?;
+                    self.check(check, value, None, &mut None, None)?;
                 }
                 return Flow::Continue(());
             }
@@ -777,17 +811,27 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
                 return match &checks[0] {
                     Check::Text { min, max } if !text_fits(value, *min, *max) => Flow::Break(()),
                     Check::Text { .. } => Flow::Continue(()),
-                    check => self.check(check, value, None, &mut None),
+                    check => self.check(check, value, None, &mut None, None),
                 };
             }
             Shape::Checks => {}
         }
-        self.checks(schema, value)
+        self.checks(schema, value, None)
     }
 
-    /// Walks each check of subschema `schema` over `value`.
-    fn checks(&mut self, schema: usize, value: Json<'v, '_>) -> Flow {
-        let checks = &self.program.schemas[schema];
+    /// Walks each check of subschema `schema` over `value`. Reporting, `failed` is where the
+    /// walk that decided `value` fails its subschema found the first error, if known.
+    fn checks(&mut self, schema: usize, value: Json<'v, '_>, failed: Option<usize>) -> Flow {
+        let program = self.program;
+        let checks = &program.schemas[schema];
+        if REPORT
+            && failed.is_some()
+            && let [Check::Ref(target)] = checks.as_slice()
+        {
+            // The walk of a `$ref` alone is its target's: known to fail there too.
+            return self.checks(*target, value, failed);
+        }
+        let failed = failed.filter(|_| program.ordered[schema] && !value.has_repeated_key());
         let places = if value.is_object() {
             checks.iter().find_map(|check| match check {
                 Check::Properties { places, .. } => Some(places.as_slice()),
@@ -798,9 +842,37 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
         };
         let mut present = None;
         for check in checks {
-            self.check(check, value, places, &mut present)?;
+            self.check(check, value, places, &mut present, failed)?;
         }
         Flow::Continue(())
+    }
+
+    /// Reporting, under a value that fails its subschema first at node `failed` (known only
+    /// where the subschema is [`Program::ordered`] and the value no object with a repeated
+    /// key): walks `child` (at `step`) against its subschema `schema`, but not when its
+    /// subtree ends before `failed` (that walk found it valid), nor, when it holds `failed`,
+    /// decides again that it fails.
+    fn child(
+        &mut self,
+        step: Segment<'v>,
+        schema: usize,
+        child: Json<'v, '_>,
+        failed: Option<usize>,
+    ) -> Flow {
+        match failed {
+            Some(failed) if child.end() <= failed => return Flow::Continue(()),
+            Some(failed) if child.index <= failed => {
+                self.enter(step);
+                let flow = self.checks(schema, child, Some(failed));
+                self.leave();
+                return flow;
+            }
+            _ => {}
+        }
+        self.enter(step);
+        let flow = self.schema(schema, child);
+        self.leave();
+        flow
     }
 
     /// Whether `value` satisfies a [`Shape::Object`] whose `properties` check is `check`.
@@ -865,6 +937,7 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
         value: Json<'v, '_>,
         places_here: Option<&[u8]>,
         present: &mut Option<u64>,
+        failed: Option<usize>,
     ) -> Flow {
         match check {
             Check::Type(ty) => {
@@ -957,10 +1030,7 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
                         match place_of(places, member).map(|place| &declared[place]) {
                             Some(Declared { schema, .. }) => {
                                 found_required |= required_after.as_deref() == Some(name);
-                                self.enter(Segment::Key(name));
-                                let flow = self.schema(*schema, member);
-                                self.leave();
-                                flow?;
+                                self.child(Segment::Key(name), *schema, member, failed)?;
                             }
                             None if *closed => unexpected.push(name.to_owned()),
                             None => {}
@@ -978,10 +1048,7 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
             }
             Check::Items(schema) => {
                 for (i, item) in value.items().enumerate() {
-                    self.enter(Segment::Index(i));
-                    let flow = self.schema(*schema, item);
-                    self.leave();
-                    flow?;
+                    self.child(Segment::Index(i), *schema, item, failed)?;
                 }
             }
             Check::AnyOf(schemas) => {
@@ -991,6 +1058,7 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
                         program,
                         path: Vec::new(),
                         out: None,
+                        failed: None,
                     }
                     .schema(schema, value)
                     .is_continue()
@@ -1463,9 +1531,7 @@ fn report(
             }
             Diagnostic::new(Code::Hcr103, pointer, message).help(help)
         }
-        SchemaError::MinLength => {
-            Diagnostic::new(Code::Hcr104, pointer, format!("{at} must not be empty"))
-        }
+        SchemaError::MinLength => Diagnostic::new(Code::Hcr104, pointer, at + " must not be empty"),
         SchemaError::Enum(options) => {
             let allowed = options
                 .iter()
@@ -1490,11 +1556,9 @@ fn report(
             pointer,
             format!("evidence item {at} has neither `uri` nor `artifactRef`"),
         ),
-        SchemaError::Pattern => Diagnostic::new(
-            Code::Hcr108,
-            pointer,
-            format!("{at} must be 64 hexadecimal digits"),
-        ),
+        SchemaError::Pattern => {
+            Diagnostic::new(Code::Hcr108, pointer, at + " must be 64 hexadecimal digits")
+        }
         SchemaError::UniqueItems => {
             let (pointer, first) = match first_repeat(instance) {
                 Some((repeat, first)) => (pointer.index(repeat), first),
@@ -1507,9 +1571,7 @@ fn report(
                 format!("{repeat} repeats item {first} of the list"),
             )
         }
-        SchemaError::Minimum => {
-            Diagnostic::new(Code::Hcr110, pointer, format!("{at} must be at least 1"))
-        }
+        SchemaError::Minimum => Diagnostic::new(Code::Hcr110, pointer, at + " must be at least 1"),
         SchemaError::MaxLength(limit) => Diagnostic::new(
             Code::Hcr111,
             pointer,
@@ -1518,15 +1580,13 @@ fn report(
                 instance.as_str().map_or(0, |s| s.chars().count())
             ),
         ),
-        SchemaError::DateTime => Diagnostic::new(
-            Code::Hcr112,
-            pointer,
-            format!("{at} is not an RFC 3339 date-time"),
-        ),
+        SchemaError::DateTime => {
+            Diagnostic::new(Code::Hcr112, pointer, at + " is not an RFC 3339 date-time")
+        }
         SchemaError::UriReference => Diagnostic::new(
             Code::Hcr113,
             pointer,
-            format!("{at} is not an RFC 3986 URI reference"),
+            at + " is not an RFC 3986 URI reference",
         ),
         // The v1.0 schema uses no other keyword; should a future schema, report it plainly.
         SchemaError::Other(keyword) => Diagnostic::new(
@@ -1630,6 +1690,25 @@ pub(crate) mod oracle {
         let tree = Tree::from_value(value, crate::schema::property_names());
         super::check(tree.root(), &mut out);
         (out.diagnostics, out.omitted.total())
+    }
+
+    /// The schema-level diagnostics of the walk over `text` read by the one-pass parser (or
+    /// its fallback): repeated keys kept, read as `JSON.parse` reads them. `None` when the
+    /// text does not parse.
+    #[must_use]
+    pub fn schema_diagnostics_of_text(
+        text: &str,
+        limit: usize,
+    ) -> Option<(Vec<Diagnostic>, usize)> {
+        let document = hcr_json::parse(
+            text.as_bytes(),
+            &hcr_json::Limits::default(),
+            super::property_names(),
+        )
+        .ok()?;
+        let mut out = sink(limit);
+        super::check(document.tree.root(), &mut out);
+        Some((out.diagnostics, out.omitted.total()))
     }
 
     /// Whether `jsonschema` accepts `value`.
@@ -1782,6 +1861,7 @@ mod tests {
             program: &program,
             path: Vec::new(),
             out: None,
+            failed: None,
         };
         assert!(walk.schema(program.root, tree.root()).is_break());
         let fine = serde_json::json!({"evidence": {"evidence": {"summary": "x"}}});

@@ -220,7 +220,14 @@ pub(crate) fn field(pointer: &JsonPointer) -> String {
     if pointer.is_root() {
         "the record".to_owned()
     } else {
-        format!("`{pointer}`")
+        // Pushed in parts, with room for the rest of a message (a schema error's is built
+        // on it): every finding names its place.
+        let text = pointer.as_str();
+        let mut field = String::with_capacity(text.len() + 48);
+        field.push('`');
+        field.push_str(text);
+        field.push('`');
+        field
     }
 }
 

@@ -5,6 +5,7 @@
 
 use hcr_validate::oracle::{
     jsonschema_accepts, jsonschema_diagnostics, schema_accepts, schema_diagnostics,
+    schema_diagnostics_of_text,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -102,6 +103,74 @@ fn documents_that_break_many_rules_at_once() {
     }
 }
 
+/// `value` as JSON text, the object at `target` with one more member `key: extra` written
+/// before its members (`first`) or after them: a repeated key when it has one already.
+fn with_member(
+    value: &Value,
+    at: &str,
+    target: &str,
+    key: &str,
+    extra: &Value,
+    first: bool,
+) -> String {
+    let map = match value {
+        Value::Object(map) => map,
+        Value::Array(items) => {
+            let items: Vec<String> = items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| with_member(item, &format!("{at}/{i}"), target, key, extra, first))
+                .collect();
+            return format!("[{}]", items.join(","));
+        }
+        _ => return value.to_string(),
+    };
+    let mut members: Vec<String> = map
+        .iter()
+        .map(|(name, member)| {
+            let inner = format!("{at}/{}", name.replace('~', "~0").replace('/', "~1"));
+            format!(
+                "{}:{}",
+                json!(name),
+                with_member(member, &inner, target, key, extra, first)
+            )
+        })
+        .collect();
+    if at == target {
+        let added = format!("{}:{}", json!(key), extra);
+        if first {
+            members.insert(0, added);
+        } else {
+            members.push(added);
+        }
+    }
+    format!("{{{}}}", members.join(","))
+}
+
+/// Asserts the walk over `text` as the parser reads it (repeated keys kept, read as
+/// `JSON.parse` reads them) and the oracle over `serde_json`'s reading agree.
+fn agree_on_text(text: &str) {
+    let value: Value = serde_json::from_str(text).expect("generated text parses");
+    for limit in [usize::MAX, 2] {
+        let ours = schema_diagnostics_of_text(text, limit).expect("parses");
+        let oracle = jsonschema_diagnostics(&value, limit);
+        let brief = |found: &(Vec<hcr_validate::Diagnostic>, usize)| {
+            let list: Vec<String> = found
+                .0
+                .iter()
+                .map(|d| format!("{} {} {}", d.code, d.pointer, d.message))
+                .collect();
+            format!("{list:#?} and {} more", found.1)
+        };
+        assert!(
+            ours == oracle,
+            "limit {limit}: {text}\nours: {}\noracle: {}",
+            brief(&ours),
+            brief(&oracle)
+        );
+    }
+}
+
 /// A JSON value, mostly of the shapes and types a record's places take and mistake.
 fn leaf() -> impl Strategy<Value = Value> {
     prop_oneof![
@@ -193,6 +262,38 @@ proptest! {
             *slot = replacement;
         }
         agree(&record, pointer);
+    }
+
+    /// A record with one place replaced and an object given a repeated key (or one more
+    /// member), read from its text: the reporting walk reads the object as `JSON.parse`
+    /// does, not in document order, and must not take what the walk that decides validity
+    /// read first for what comes first in the text.
+    #[test]
+    fn records_with_a_repeated_key(
+        at in any::<prop::sample::Index>(),
+        replacement in value(),
+        object in any::<prop::sample::Index>(),
+        member in any::<prop::sample::Index>(),
+        extra in value(),
+        first in any::<bool>(),
+    ) {
+        let (_, base) = &hcr_testkit::examples()[0];
+        let mut pointers = Vec::new();
+        hcr_testkit::collect_pointers(base, String::new(), &mut pointers);
+        let mut record = base.clone();
+        if let Some(slot) = record.pointer_mut(&pointers[at.index(pointers.len())]) {
+            *slot = replacement;
+        }
+        let mut objects = vec![String::new()];
+        objects.extend(pointers.iter().filter(|p| record.pointer(p).is_some_and(Value::is_object)).cloned());
+        let target = &objects[object.index(objects.len())];
+        let names: Vec<String> = record
+            .pointer(target)
+            .and_then(Value::as_object)
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default();
+        let key = if names.is_empty() { "summary".to_owned() } else { names[member.index(names.len())].clone() };
+        agree_on_text(&with_member(&record, "", target, &key, &extra, first));
     }
 
     /// Documents generated from a record's names and values, anywhere.
