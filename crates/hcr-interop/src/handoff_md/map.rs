@@ -199,25 +199,30 @@ fn code_entries(section: &Section, doc: &Document, alone: bool) -> Vec<Entry> {
     out
 }
 
-/// A list of states written in a fence (`✅ Server läuft auf Port 3001` a line): each line
-/// an item, when every line of the block starts with a state's mark. (The block stays kept
-/// verbatim as well.)
+/// A list of work done written in a fence (`✅ Server läuft auf Port 3001` a line): each
+/// line an item, when every line of the block starts with a mark of work done, in a section
+/// of work done or of the state. (A test log's `✅ test_login ... ok` beside `❌ test_export
+/// ... FAILED` is output. The block stays kept verbatim as well.)
 fn marked_code(section: &Section, doc: &Document) -> Vec<Entry> {
+    if !matches!(
+        section.role.or(section.within),
+        Some(Role::Complete | Role::State)
+    ) {
+        return Vec::new();
+    }
     code_blocks(section, doc)
         .into_iter()
         .filter(|code| {
             code.iter()
-                .all(|t| STATE_MARKS.iter().any(|m| t.starts_with(m)))
+                .all(|t| DONE_MARKS.iter().any(|m| t.starts_with(m)))
         })
         .flatten()
         .map(|t| Entry::code(t.to_owned()))
         .collect()
 }
 
-/// The marks a line of states starts with.
-const STATE_MARKS: [&str; 12] = [
-    "✅", "✔", "☑", "❌", "⏳", "🔄", "🚧", "⚠", "🟢", "🟡", "🔴", "⬜",
-];
+/// The marks a line of work done starts with.
+const DONE_MARKS: [&str; 3] = ["✅", "✔", "☑"];
 
 /// The entries of a decisions section. A paragraph there is a decision of its own (`Recommended
 /// pivot: build a polished package.`), unless it only introduces the items after it
@@ -613,12 +618,37 @@ fn entry_date(section: &Section, doc: &Document) -> Option<(u32, usize)> {
     let mut at = section.parent;
     while let Some(i) = at {
         let parent = doc.sections.get(i)?;
-        if let Some(date) = iso_date(&parent.heading) {
+        if let Some(date) = entry_heading_date(&parent.heading) {
             return Some((date, i));
         }
         at = parent.parent;
     }
     None
+}
+
+/// The date a log entry's heading starts with (`2026-08-13 — …`, `Session: 2026-08-13`,
+/// `Update 2026-08-13`), not one it names later (`Milestone 1 — due 2026-03-01`).
+fn entry_heading_date(heading: &str) -> Option<u32> {
+    const ENTRY: [&str; 14] = [
+        "session",
+        "log",
+        "update",
+        "entry",
+        "handoff",
+        "day",
+        "sitzung",
+        "sesión",
+        "sessão",
+        "сессия",
+        "세션",
+        "セッション",
+        "会话",
+        "日志",
+    ];
+    let date = iso_date(heading)?;
+    let at = heading.find(|c: char| c.is_ascii_digit())?;
+    let before = normalize(&heading[..at]);
+    (before.is_empty() || ENTRY.contains(&before.as_str())).then_some(date)
 }
 
 /// The first ISO date in a text (`2026-08-13`), as `yyyymmdd`.
@@ -1013,9 +1043,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             } else {
                 // (A result that passed is done, as in a paragraph: `69 de 80 testes
                 // passando`.)
-                Some(match status_in_words(&e.text) {
-                    Role::Unverified if !proof_sentences(&e.text).is_empty() => Role::Complete,
-                    said => said,
+                Some(if passed_alone(&e.text) {
+                    Role::Complete
+                } else {
+                    status_in_words(&e.text)
                 })
             };
             let bucket = by_box.or(by_mark).or(open).or(by_words);
@@ -1031,9 +1062,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 take(&e.lines, &mut used);
                 for sentence in sentences(&e.text) {
                     // A result that passed is done (`Nineteen focused tests pass.`).
-                    let said = match status_in_words(sentence) {
-                        Role::Unverified if !proof_sentences(sentence).is_empty() => Role::Complete,
-                        said => said,
+                    let said = if passed_alone(sentence) {
+                        Role::Complete
+                    } else {
+                        status_in_words(sentence)
                     };
                     put(
                         said,
@@ -1252,6 +1284,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         if section.role.or(section.within).is_some() {
             continue;
         }
+        // (`## Database options` with `- [x] Postgres (chosen)` is a choice, not work done.)
+        let checklist = names_a_checklist(&section.heading);
         for e in entries(section, doc) {
             if e.paragraph {
                 continue;
@@ -1260,7 +1294,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // Чек-лист готовности`). (An open one stays in its section: a checklist's open
             // box is no step chosen. A `✅` there may be a list's decoration: `✅ Создать Pull
             // Request` in today's to-do list.)
-            if let Some(done) = ticked(&e).filter(|_| e.checked == Some(true)) {
+            if let Some(done) = ticked(&e).filter(|_| e.checked == Some(true) && checklist) {
                 take(&e.lines, &mut used);
                 let line = e.lines.first().copied().unwrap_or(section.line);
                 put(
@@ -1719,15 +1753,30 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .collect();
         // A numbered task's bold line names the step (`**Task 1 — run the server on a
         // fixed IP and port.**`), said with the paragraph under it.
+        // (A later task is a further step, named too; one whose paragraph says it is done
+        // is none.)
         if section.kind == Kind::Label
             && section.inline.is_none()
             && super::headings::numbered_task(&section.heading)
-            && !next_action.contains_key("summary")
         {
             let name = section.heading.trim_end_matches(['.', ':', '：']);
-            next_action.insert("summary".into(), json!(name));
-            chosen_in = Some(std::ptr::from_ref(section));
-            named_step = true;
+            let done = written.iter().find(|e| e.paragraph).is_some_and(|e| {
+                // (`Done.`, `Merged and deployed.`, `The bridge is done.`; not a step that
+                // says `with a fixed port`.)
+                sentences(&e.text).first().is_some_and(|first| {
+                    reports_done(first)
+                        || (first.split_whitespace().count() <= 3
+                            && status_words(first) == Some(Role::Complete))
+                })
+            });
+            if done {
+            } else if next_action.contains_key("summary") {
+                further.push(name.to_owned());
+            } else {
+                next_action.insert("summary".into(), json!(name));
+                chosen_in = Some(std::ptr::from_ref(section));
+                named_step = true;
+            }
         }
         for e in written {
             let text = e.text.trim();
@@ -1784,9 +1833,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             // `**Server:** http://localhost:3001`, `**Datum:** 2025-11-06` under a title that
             // names next steps: a fact about the work, no step (kept in its section).
-            if label_split(without_mark(text))
-                .is_some_and(|(label, _)| METADATA.contains(&normalize(label).as_str()))
-            {
+            if label_split(without_mark(text)).is_some_and(|(label, value)| {
+                // (A fact: one word, a link or a date; `**Server:** add rate limiting to
+                // /api/upload` is a step.)
+                let value = value.trim().trim_matches(['*', '_', '`', ' ']);
+                METADATA.contains(&normalize(label).as_str())
+                    && (!value.contains(char::is_whitespace) || iso_date(value).is_some())
+            }) {
                 for &line in &e.lines {
                     if let Some(u) = used.get_mut(line) {
                         *u = false;
@@ -1839,11 +1892,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 && !text.starts_with(['*', '_', '>'])
                 && label_split(text).is_none()
                 && let Some(Value::String(step)) = next_action.get_mut("summary")
-                && let Some(first) = sentences(text).first()
+                && let said = sentences(text)
+                && let Some(first) = said.first()
                 && !first.ends_with(['!', '?', '！', '？'])
                 && step.chars().count() + first.chars().count() <= 400
             {
                 *step = format!("{}: {first}", bare_heading(step));
+                // (The rest of the paragraph, once: its first sentence is the step's.)
+                named_step = false;
+                if said.len() > 1 {
+                    further.push(said[1..].join(" "));
+                }
+                continue;
             }
             named_step = false;
             if !next_action.contains_key("summary") && !done && !intro {
@@ -2432,11 +2492,10 @@ fn title_goal(title: &str) -> Option<String> {
 }
 
 /// Whether a text ends with an abbreviation that a full stop follows (`e.g`, `i.e`,
-/// `etc`, `vs`, `z.B`), as a word of its own.
+/// `vs`, `z.B`), as a word of its own.
 fn abbreviation(before: &str) -> bool {
-    const WORDS: [&str; 9] = [
-        "e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "z.b", "d.h",
-    ];
+    // (Not `etc`: `… printer etc. The Windows build is broken.` ends a sentence.)
+    const WORDS: [&str; 6] = ["e.g", "i.e", "vs", "cf", "z.b", "d.h"];
     WORDS.iter().any(|w| {
         before.len() >= w.len()
             && before.is_char_boundary(before.len() - w.len())
@@ -2645,8 +2704,12 @@ fn route(
     routed: &mut Vec<(Role, String, usize)>,
     used: &mut [bool],
 ) -> bool {
-    // (A ticked item is done: `1. ✅ Added dual license files` in a summary.)
-    if let Some(done) = ticked(e) {
+    // (A ticked item is done: `- [x] …`, and `1. ✅ Added dual license files` in a summary
+    // when its words say so; `- ✅ All tests pass on CI` under a goal is a criterion, and
+    // `- ✅ Write the CSV exporter` a to-do.)
+    if let Some(done) = ticked(e)
+        .filter(|done| e.checked == Some(true) || status_words(done) == Some(Role::Complete))
+    {
         let line = e.lines.first().copied().unwrap_or(section_line);
         routed.push((Role::Complete, done.to_owned(), line));
         take(&e.lines, used);
@@ -2694,6 +2757,41 @@ const METADATA: [&str; 24] = [
     "stand",
     "zuletzt aktualisiert",
 ];
+
+/// Whether a heading names a checklist or a list of tasks or progress (`✅ Чек-лист
+/// готовности`, `Pre-publish checklist`, `Tasks`, `Progress`).
+fn names_a_checklist(heading: &str) -> bool {
+    holds_any(
+        heading,
+        &[
+            "check",
+            "чек",
+            "чеклист",
+            "チェック",
+            "체크",
+            "清单",
+            "清單",
+            "todo",
+            "to do",
+            "to-do",
+            "task",
+            "tarea",
+            "tarefa",
+            "aufgabe",
+            "задач",
+            "progress",
+            "fortschritt",
+            "progreso",
+            "progresso",
+            "прогресс",
+            "進捗",
+            "进度",
+            "진행",
+            "lista",
+            "liste",
+        ],
+    )
+}
 
 /// A list item's text when its box is ticked or it starts with a mark of work done (`- [x]
 /// …`, `✅ …`, `✔ …`); never a paragraph or an empty or "nothing here" item.
@@ -2945,6 +3043,24 @@ const NOT_DONE_WORDS: &[&str] = &[
     "ainda não",
     " pas encore",
     "non fait",
+    // (The new done words denied or still to come: `n'est pas terminé`, `nicht behoben`,
+    // `wird behoben, sobald …`, `未解消`, `解消予定`, `解消する必要`, `concluído parcialmente`.)
+    " broken",
+    " kaputt",
+    "(pending",
+    "pending review",
+    " pas ",
+    "non corrigé",
+    "non terminé",
+    " nicht ",
+    " wird ",
+    "sobald",
+    "fehlen",
+    "fehlt",
+    "未解消",
+    "予定",
+    "必要",
+    "parcial",
 ];
 
 /// Words that say work is done.
@@ -3405,6 +3521,40 @@ impl<'d> Stated<'d> {
     }
 }
 
+/// Whether a text states a result that passed and nothing else of its state: a proof, no
+/// word of a state (`not done yet`, `pending review`), no failure (`8 pruebas fallan`, `3
+/// tests failing`, `未通过`).
+fn passed_alone(text: &str) -> bool {
+    status_words(text).is_none() && !proof_sentences(text).is_empty() && !failing(text)
+}
+
+/// Whether a text says something failed: a failure's word after a count that is not zero
+/// (`3 failed`, `11 falhando`; not `0 failed`), or with no count (`pruebas fallan`), or a
+/// CJK failure (`未通过`, `失败`).
+fn failing(text: &str) -> bool {
+    const FAILURE: [&str; 8] = [
+        "fail", "falh", "fall", "échou", "échec", "fehl", "broken", "error",
+    ];
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let western = words.iter().enumerate().any(|(i, w)| {
+        FAILURE.iter().any(|f| w.starts_with(f))
+            && !i
+                .checked_sub(1)
+                .and_then(|b| words.get(b))
+                .is_some_and(|b| {
+                    matches!(*b, "0" | "zero" | "no" | "sin" | "sem" | "aucun" | "keine")
+                })
+    });
+    let cjk = ["未通过", "不通过", "没通过", "失败", "失敗", "실패"]
+        .iter()
+        .any(|w| lower.contains(w));
+    western || cjk
+}
+
 /// The sentences of a text that state a test result (`38 passed, 0 failed`, `253
 /// passing`, `90 pass / 0 fail`) or name a commit after a label (`Last commit: 918709c`).
 fn proof_sentences(text: &str) -> Vec<String> {
@@ -3599,12 +3749,9 @@ static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::La
         "hay que",
         "siempre",
         "jamais",
-        "deve ",
-        "devem ",
-        "doit ",
-        "doivent ",
         "il faut ",
-        "muss ",
+        "deve",
+        "darf nicht",
     ])
 });
 
@@ -3775,7 +3922,9 @@ fn cjk_result(sentence: &str) -> bool {
         .any(|w| sentence.contains(w));
     PASSED.iter().any(|word| {
         sentence.match_indices(word).any(|(at, _)| {
-            sentence[..at]
+            // (Never a pass denied: `未通过 3 项测试`.)
+            !sentence[..at].ends_with(['未', '不', '没'])
+                && (sentence[..at]
                 .chars()
                 .rev()
                 .take(16)
@@ -3785,7 +3934,7 @@ fn cjk_result(sentence: &str) -> bool {
                     && sentence[at + word.len()..]
                         .chars()
                         .take(8)
-                        .any(|c| c.is_ascii_digit()))
+                        .any(|c| c.is_ascii_digit())))
         })
     })
 }
@@ -3845,7 +3994,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
     // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start; and
     // the musts of other languages that may stand anywhere (`Править надо корневые файлы`,
     // `프롬프트를 맞춰야 함`, `手を止めること`).
-    const CJK_ANYWHERE: [&str; 34] = [
+    const CJK_ANYWHERE: [&str; 27] = [
         "不要",
         "不得",
         "禁止",
@@ -3870,15 +4019,9 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         " надо ",
         " нельзя ",
         "нельзя ",
-        // (Portuguese, Italian, French and German musts: `Cada novo release deve ser
-        // acompanhado de …`, `Il faut garder …`, `Der Server muss …`.)
-        " deve ",
-        " devem ",
-        " doit ",
-        " doivent ",
-        "il faut ",
-        " muss ",
-        " müssen ",
+        // (Portuguese and German prohibitions, wherever they stand: `O build não deve …`,
+        // `Der Server darf nicht …`. A must in mid-sentence is no rule, as in English: `Die
+        // Migration muss noch geschrieben werden`.)
         " darf nicht ",
         " dürfen nicht ",
         " não deve",

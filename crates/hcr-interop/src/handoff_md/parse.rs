@@ -505,7 +505,7 @@ fn label(line: &str) -> Option<(&str, &str)> {
 
 /// A numbered title alone on its line, over a list at the margin: `1) Repo base state`
 /// then `- Current branch: …` (a list item of its own would hold the list indented). The
-/// line's text, trimmed.
+/// title without its number.
 fn numbered_title<'a>(lines: &[Line<'a>], i: usize) -> Option<&'a str> {
     let raw = lines.get(i)?.text;
     let after_blank = i == 0 || lines[i - 1].text.trim().is_empty();
@@ -525,7 +525,7 @@ fn numbered_title<'a>(lines: &[Line<'a>], i: usize) -> Option<&'a str> {
     let list_below = lines
         .get(i + 1)
         .is_some_and(|next| ["- ", "* ", "+ "].iter().any(|m| next.text.starts_with(m)));
-    (plain_title && list_below).then_some(raw.trim())
+    (plain_title && list_below).then_some(title)
 }
 
 /// A short title written as a plain line (`Planned Changes`, `Context`): capitalised words,
@@ -614,10 +614,26 @@ impl Document {
         let n = lines.len();
         // Numbered titles over lists (`1) Repo base state` then `- …`), when a file writes
         // two or more of them: its sections, written without `#`.
-        let numbered_titles = (0..n)
-            .filter(|&i| numbered_title(&lines, i).is_some())
-            .nth(1)
-            .is_some();
+        let numbered_titles = {
+            let mut fenced: Option<&str> = None;
+            (0..n)
+                .filter(|&i| {
+                    let t = lines[i].text.trim_start();
+                    if let Some(f) = fenced {
+                        if t.starts_with(f) {
+                            fenced = None;
+                        }
+                        return false;
+                    }
+                    if let Some(m) = ["```", "~~~"].into_iter().find(|m| t.starts_with(m)) {
+                        fenced = Some(m);
+                        return false;
+                    }
+                    numbered_title(&lines, i).is_some()
+                })
+                .nth(1)
+                .is_some()
+        };
         let mut i = 0;
         // The last heading read (a label's parents are walked from it).
         let mut last_heading: Option<usize> = None;
@@ -741,6 +757,17 @@ impl Document {
                             !matches!(role, Role::Goal | Role::Summary)
                         }
                         _ => true,
+                    })
+                    // A numbered task that says no state (`**Task 1 — run the server on a
+                    // fixed IP.**`), where no section around it names another role: a step.
+                    .or_else(|| {
+                        (super::headings::numbered_task(name)
+                            && super::headings::status_suffix(name).is_none()
+                            && matches!(
+                                enclosing.flatten(),
+                                None | Some(Role::NextAction | Role::Remaining)
+                            ))
+                        .then_some(Role::NextAction)
                     });
                 // A label names a section only when it names a role; a bullet label of a
                 // state section stays its item. A bare title over a list (`Context` then
