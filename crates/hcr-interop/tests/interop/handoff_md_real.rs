@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 7] = [
+const FOLDERS: [&str; 8] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -26,6 +26,7 @@ const FOLDERS: [&str; 7] = [
     "handoff-md-holdout-4",
     "handoff-md-holdout-5",
     "handoff-md-holdout-6",
+    "handoff-md-holdout-7",
 ];
 
 /// Every file of every corpus.
@@ -180,6 +181,11 @@ fn sixth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-6", HOLDOUT_6_FLOOR);
 }
 
+#[test]
+fn seventh_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-7", HOLDOUT_7_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -189,6 +195,10 @@ fn held_out_meets(folder: &str, floor: f64) {
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the seventh held-out corpus's expectations met: 24 of 88 (27.3%) when it was
+/// measured blind, at 6c78b57, with no contradiction; not yet read for its misses.
+const HOLDOUT_7_FLOOR: f64 = 0.27;
 
 /// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
 /// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done);
