@@ -503,6 +503,22 @@ fn label(line: &str) -> Option<(&str, &str)> {
     short.then(|| (name.trim(), rest.trim()))
 }
 
+/// Whether a line (its text from its first non-blank) opens, closes or lies inside a fenced
+/// code block, `fence` the open block's marker, kept as the lines go by.
+fn in_fence(fence: &mut Option<&'static str>, trimmed: &str) -> bool {
+    if let Some(open) = *fence {
+        if trimmed.starts_with(open) {
+            *fence = None;
+        }
+        return true;
+    }
+    if let Some(marker) = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
+        *fence = Some(marker);
+        return true;
+    }
+    false
+}
+
 /// A numbered title alone on its line, over a list at the margin: `1) Repo base state`
 /// then `- Current branch: …` (a list item of its own would hold the list indented). The
 /// title without its number.
@@ -593,7 +609,7 @@ impl Document {
             .map(|l| l.start..l.start + l.text.len())
             .collect();
         let mut sections: Vec<Section> = Vec::new();
-        let mut fence: Option<&str> = None;
+        let mut fence = None;
         // The sections still open, each of a lower level than the next (indices).
         let mut open: Vec<usize> = Vec::new();
         let mut starts = |sections: &mut Vec<Section>, mut section: Section| {
@@ -615,21 +631,11 @@ impl Document {
         // Numbered titles over lists (`1) Repo base state` then `- …`), when a file writes
         // two or more of them: its sections, written without `#`.
         let numbered_titles = {
-            let mut fenced: Option<&str> = None;
+            let mut fenced = None;
             (0..n)
                 .filter(|&i| {
-                    let t = lines[i].text.trim_start();
-                    if let Some(f) = fenced {
-                        if t.starts_with(f) {
-                            fenced = None;
-                        }
-                        return false;
-                    }
-                    if let Some(m) = ["```", "~~~"].into_iter().find(|m| t.starts_with(m)) {
-                        fenced = Some(m);
-                        return false;
-                    }
-                    numbered_title(&lines, i).is_some()
+                    !in_fence(&mut fenced, lines[i].text.trim_start())
+                        && numbered_title(&lines, i).is_some()
                 })
                 .nth(1)
                 .is_some()
@@ -639,16 +645,7 @@ impl Document {
         let mut last_heading: Option<usize> = None;
         while i < n {
             let raw = unquote(lines[i].text);
-            let trimmed = raw.trim_start();
-            if let Some(f) = fence {
-                if trimmed.starts_with(f) {
-                    fence = None;
-                }
-                i += 1;
-                continue;
-            }
-            if let Some(m) = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
-                fence = Some(m);
+            if in_fence(&mut fence, raw.trim_start()) {
                 i += 1;
                 continue;
             }
@@ -1320,10 +1317,7 @@ pub(crate) fn none_alone(text: &str) -> bool {
     if text.len() > NONE_MAX {
         return false;
     }
-    let t = text
-        .trim()
-        .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
-        .trim_end_matches(['.', '!']);
+    let t = bare_phrase(text);
     // (Read before the text is lowercased: most texts start with no such letter, and a
     // lowercase text has at least as many letters as its text.)
     if !t.chars().next().is_some_and(none_initial)
@@ -1331,7 +1325,19 @@ pub(crate) fn none_alone(text: &str) -> bool {
     {
         return false;
     }
-    let t = t.to_lowercase();
+    says_none(&t.to_lowercase())
+}
+
+/// A short text without its emphasis and its closing stop: `**None.**` → `None`.
+fn bare_phrase(text: &str) -> &str {
+    text.trim()
+        .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
+        .trim_end_matches(['.', '!'])
+}
+
+/// Whether a bare, lowercase text says "nothing here": one of [`NONE_PHRASES`], or a
+/// no-blocker sentence.
+fn says_none(t: &str) -> bool {
     // `Nenhum bloqueio técnico imediato`, `Ningún bloqueo`, `Aucun blocage`: the no-word, then
     // the word for a block, and nothing said after it (`Ningún test pasa; bloqueado por …`
     // and `Aucun problème de build, mais bloqué …` are blocks).
@@ -1347,16 +1353,12 @@ pub(crate) fn none_alone(text: &str) -> bool {
             .any(|b| w.starts_with(b))
     }) && words.count() <= 3
         && !t.contains([',', ';', ':', '，', '；', '：']);
-    no_blocker || NONE_PHRASES.contains(&t.as_str())
+    no_blocker || NONE_PHRASES.contains(&t)
 }
 
 /// A placeholder for what is still to be written: `TBD`, `TODO`, `…`, `Nothing required`.
 pub(crate) fn is_placeholder_text(text: &str) -> bool {
-    let t = text
-        .trim()
-        .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
-        .trim_end_matches(['.', '!'])
-        .to_lowercase();
+    let t = bare_phrase(text).to_lowercase();
     let fill = t.starts_with('(')
         && t.ends_with(')')
         && ["fill", "todo", "tbd", "placeholder"]
@@ -1389,30 +1391,12 @@ mod tests {
     use super::{Document, NONE_PHRASES, Role, blank_comments, is_none, location, none_initial};
 
     /// `is_none` as it read before its separators were found in one pass and its texts
-    /// lowercased only when they can be a phrase: the oracle of the one below.
+    /// lowercased only when they can be a phrase: the oracle of the one below. (What a
+    /// lowercase text says, `says_none`, did not change and is shared.)
     fn is_none_before(text: &str) -> bool {
         fn alone(text: &str) -> bool {
-            if text.len() > super::NONE_MAX {
-                return false;
-            }
-            let t = text
-                .trim()
-                .trim_matches(|c: char| matches!(c, '*' | '_' | '`'))
-                .trim_end_matches(['.', '!'])
-                .to_lowercase();
-            let mut words = t.split_whitespace();
-            let no_blocker = words.next().is_some_and(|w| {
-                matches!(
-                    w,
-                    "nenhum" | "nenhuma" | "ningún" | "ninguno" | "ninguna" | "aucun" | "aucune"
-                )
-            }) && words.next().is_some_and(|w| {
-                ["bloque", "blocage", "impedimento"]
-                    .iter()
-                    .any(|b| w.starts_with(b))
-            }) && words.count() <= 3
-                && !t.contains([',', ';', ':', '，', '；', '：']);
-            no_blocker || NONE_PHRASES.contains(&t.as_str())
+            text.len() <= super::NONE_MAX
+                && super::says_none(&super::bare_phrase(text).to_lowercase())
         }
         let t = text.trim();
         if t.len() <= 120
