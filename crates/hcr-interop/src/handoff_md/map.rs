@@ -588,7 +588,7 @@ fn without_mark(text: &str) -> &str {
 /// (`## Session: 2026-02-15` and then `## Session: 2026-08-13`, each with its `### Next
 /// Steps`): every section under an entry whose heading holds a date, two entries or more,
 /// no two of the same day. Otherwise (and within an entry) in the file's order.
-fn newest_first<'a>(mut sections: Vec<&'a Section>, doc: &Document) -> Vec<&'a Section> {
+fn newest_first<'a>(sections: Vec<&'a Section>, doc: &Document) -> Vec<&'a Section> {
     if sections.len() < 2 {
         return sections;
     }
@@ -608,12 +608,11 @@ fn newest_first<'a>(mut sections: Vec<&'a Section>, doc: &Document) -> Vec<&'a S
     }
     let mut order: Vec<(u32, &Section)> = dated.iter().map(|&(d, _)| d).zip(sections).collect();
     order.sort_by_key(|&(date, _)| std::cmp::Reverse(date));
-    sections = order.into_iter().map(|(_, s)| s).collect();
-    sections
+    order.into_iter().map(|(_, s)| s).collect()
 }
 
-/// The date (`yyyymmdd`) of the nearest enclosing heading that holds one in ISO form
-/// (`Session: 2026-08-13`), with that heading's index.
+/// The date (`yyyymmdd`) of the nearest enclosing heading that starts a log's entry with
+/// one ([`entry_heading_date`]: `Session: 2026-08-13`), with that heading's index.
 fn entry_date(section: &Section, doc: &Document) -> Option<(u32, usize)> {
     let mut at = section.parent;
     while let Some(i) = at {
@@ -1801,11 +1800,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 if e.paragraph
                     && let Some(at) = first_check.filter(|&at| at > 0)
                 {
-                    if named_step
-                        && let Some(Value::String(step)) = next_action.get_mut("summary")
-                        && step.chars().count() + said[0].chars().count() <= 400
-                    {
-                        *step = format!("{}: {}", bare_heading(step), said[0]);
+                    if named_step && say_step(&mut next_action, said[0]) {
                         further.extend(said[1..at].iter().map(|s| (*s).to_owned()));
                     } else {
                         further.push(said[..at].join(" "));
@@ -1891,13 +1886,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 && !context_note(text)
                 && !text.starts_with(['*', '_', '>'])
                 && label_split(text).is_none()
-                && let Some(Value::String(step)) = next_action.get_mut("summary")
                 && let said = sentences(text)
                 && let Some(first) = said.first()
                 && !first.ends_with(['!', '?', '！', '？'])
-                && step.chars().count() + first.chars().count() <= 400
+                && say_step(&mut next_action, first)
             {
-                *step = format!("{}: {first}", bare_heading(step));
                 // (The rest of the paragraph, once: its first sentence is the step's.)
                 named_step = false;
                 if said.len() > 1 {
@@ -2941,14 +2934,11 @@ fn status_words(text: &str) -> Option<Role> {
     // (Each list searched at once, in this order: the first that holds a word decides.)
     static WORDS: std::sync::LazyLock<[(aho_corasick::AhoCorasick, Role); 4]> =
         std::sync::LazyLock::new(|| {
-            let searcher = |words: &[&str]| {
-                aho_corasick::AhoCorasick::new(words).unwrap_or_else(|e| unreachable!("{e}"))
-            };
             [
-                (searcher(IN_PROGRESS_WORDS), Role::InProgress),
-                (searcher(BLOCKED_WORDS), Role::Blocked),
-                (searcher(NOT_DONE_WORDS), Role::Unverified),
-                (searcher(DONE_WORDS), Role::Complete),
+                (exact(IN_PROGRESS_WORDS), Role::InProgress),
+                (exact(BLOCKED_WORDS), Role::Blocked),
+                (exact(NOT_DONE_WORDS), Role::Unverified),
+                (exact(DONE_WORDS), Role::Complete),
             ]
         });
     WORDS
@@ -3521,6 +3511,18 @@ impl<'d> Stated<'d> {
     }
 }
 
+/// Says the chosen step, named by its heading, with the first sentence under it (`Draft AR
+/// pilot: Create …`), when the two together are short; whether it did.
+fn say_step(next_action: &mut Map<String, Value>, first: &str) -> bool {
+    match next_action.get_mut("summary") {
+        Some(Value::String(step)) if step.chars().count() + first.chars().count() <= 400 => {
+            *step = format!("{}: {first}", bare_heading(step));
+            true
+        }
+        _ => false,
+    }
+}
+
 /// Whether a text states a result that passed and nothing else of its state: a proof, no
 /// word of a state (`not done yet`, `pending review`), no failure (`8 pruebas fallan`, `3
 /// tests failing`, `未通过`).
@@ -3754,6 +3756,13 @@ static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::La
         "darf nicht",
     ])
 });
+
+/// A searcher for any of `words`, exactly as written (for a text already lowercased, or one
+/// whose case matters).
+fn exact(words: &[&str]) -> aho_corasick::AhoCorasick {
+    aho_corasick::AhoCorasick::new(words)
+        .unwrap_or_else(|_| unreachable!("a handful of fixed words builds"))
+}
 
 /// A searcher for any of `words`, ASCII case aside.
 fn cues(words: &[&str]) -> aho_corasick::AhoCorasick {
@@ -4028,9 +4037,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
     ];
     // (Searched at once: every clause of every text is read for them.)
     static ANYWHERE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-        std::sync::LazyLock::new(|| {
-            aho_corasick::AhoCorasick::new(CJK_ANYWHERE).unwrap_or_else(|e| unreachable!("{e}"))
-        });
+        std::sync::LazyLock::new(|| exact(&CJK_ANYWHERE));
     // A label that names rules (`Familienregeln: Cockpit-Konvention v1.4; kein Shared
     // Code.`): its whole sentence is one.
     const RULES: [&str; 12] = [
@@ -4134,7 +4141,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         // (`Read the design before touching any code.`)
         static MUSTS: std::sync::LazyLock<aho_corasick::AhoCorasick> =
             std::sync::LazyLock::new(|| {
-                aho_corasick::AhoCorasick::new([
+                exact(&[
                     " must not ",
                     " must never ",
                     " should never ",
@@ -4143,7 +4150,6 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
                     " before changing any",
                     " before editing any",
                 ])
-                .unwrap_or_else(|e| unreachable!("{e}"))
             });
         let anywhere = MUSTS.is_match(&lower)
             || ["always ", "before making any change"]
@@ -4193,9 +4199,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
                 })
         };
         static GATED: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-            std::sync::LazyLock::new(|| {
-                aho_corasick::AhoCorasick::new(GATES).unwrap_or_else(|e| unreachable!("{e}"))
-            });
+            std::sync::LazyLock::new(|| exact(&GATES));
         let kind = if GATED.is_match(&lower) || only {
             Some("permission")
         } else if anywhere
