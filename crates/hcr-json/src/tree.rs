@@ -146,6 +146,16 @@ struct Step {
     item: Option<(usize, usize)>,
 }
 
+/// A pointer's token unescaped (`~1` → `/`, `~0` → `~`); most tokens hold no `~` and are
+/// their own unescaped form.
+fn unescaped(token: &str) -> std::borrow::Cow<'_, str> {
+    if token.as_bytes().contains(&b'~') {
+        std::borrow::Cow::Owned(crate::pointer::unescape(token))
+    } else {
+        std::borrow::Cow::Borrowed(token)
+    }
+}
+
 /// A parsed JSON document: its values in document order (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct Tree<'a> {
@@ -343,22 +353,16 @@ impl<'a> Tree<'a> {
         let mut found: Vec<(Option<usize>, usize)> = vec![(None, 0)];
         let mut next = Vec::new();
         for token in pointer.tokens() {
-            // Most tokens hold no `~` and are their own unescaped form.
-            let token = if token.contains('~') {
-                std::borrow::Cow::Owned(crate::pointer::unescape(token))
-            } else {
-                std::borrow::Cow::Borrowed(token)
-            };
+            let token = unescaped(token);
             next.clear();
             for &(_, node) in &found {
                 let value = self.at(node);
                 match self.nodes.get(node)?.tag {
                     Tag::Object => {
-                        let wanted = fingerprint(&token);
                         next.extend(
                             value
                                 .all_member_nodes()
-                                .filter(|&(key, _)| value.is_key(key, wanted, &token))
+                                .filter(value.named(&token))
                                 .map(|(key, value)| (Some(key), value)),
                         );
                     }
@@ -439,18 +443,10 @@ impl<'a> Tree<'a> {
                     return None;
                 }
                 Tag::Object => {
-                    let unescaped;
-                    let token = if token.as_bytes().contains(&b'~') {
-                        unescaped = crate::pointer::unescape(token);
-                        unescaped.as_str()
-                    } else {
-                        token
-                    };
                     let object = self.at(at);
-                    let wanted = fingerprint(token);
                     match object
                         .all_member_nodes()
-                        .find(|&(name, _)| object.is_key(name, wanted, token))
+                        .find(object.named(&unescaped(token)))
                     {
                         Some((name, value)) => (key, at) = (Some(name), value),
                         None => return Some((key, None)),
@@ -654,6 +650,13 @@ impl<'t, 'a> Json<'t, 'a> {
     #[must_use]
     pub fn has_repeated_key(self) -> bool {
         self.repeats()
+    }
+
+    /// Whether a member, as (key node, value node), of this object is named `key`
+    /// (unescaped): its test, the key's fingerprint taken once.
+    fn named<'k>(self, key: &'k str) -> impl Fn(&(usize, usize)) -> bool + use<'t, 'a, 'k> {
+        let wanted = fingerprint(key);
+        move |&(name, _)| self.is_key(name, wanted, key)
     }
 
     /// Whether an object has a repeated key.
