@@ -22,14 +22,6 @@ fn agree(value: &Value, what: &str) {
         let ours = schema_diagnostics(value, limit);
         let oracle = jsonschema_diagnostics(value, limit);
         if ours != oracle {
-            let brief = |found: &(Vec<hcr_validate::Diagnostic>, usize)| {
-                let list: Vec<String> = found
-                    .0
-                    .iter()
-                    .map(|d| format!("{} {} {}", d.code, d.pointer, d.message))
-                    .collect();
-                format!("{list:#?} and {} more", found.1)
-            };
             panic!(
                 "{what} (limit {limit}): {value}\nours: {}\noracle: {}",
                 brief(&ours),
@@ -40,6 +32,16 @@ fn agree(value: &Value, what: &str) {
             assert_eq!(ours.0.is_empty(), schema_accepts(value), "{what}");
         }
     }
+}
+
+/// Diagnostics found and the count past the limit, one line each, for a failure's message.
+fn brief(found: &(Vec<hcr_validate::Diagnostic>, usize)) -> String {
+    let list: Vec<String> = found
+        .0
+        .iter()
+        .map(|d| format!("{} {} {}", d.code, d.pointer, d.message))
+        .collect();
+    format!("{list:#?} and {} more", found.1)
 }
 
 #[test]
@@ -154,14 +156,6 @@ fn agree_on_text(text: &str) {
     for limit in [usize::MAX, 2] {
         let ours = schema_diagnostics_of_text(text, limit).expect("parses");
         let oracle = jsonschema_diagnostics(&value, limit);
-        let brief = |found: &(Vec<hcr_validate::Diagnostic>, usize)| {
-            let list: Vec<String> = found
-                .0
-                .iter()
-                .map(|d| format!("{} {} {}", d.code, d.pointer, d.message))
-                .collect();
-            format!("{list:#?} and {} more", found.1)
-        };
         assert!(
             ours == oracle,
             "limit {limit}: {text}\nours: {}\noracle: {}",
