@@ -150,6 +150,23 @@ const TABLE: &[(Role, &[&str])] = &[
             "objective",
             "objectives",
             "purpose",
+            "核心目标",
+            "项目目标",
+            "主要目标",
+            "最终目标",
+            "用途",
+            "zweck",
+            "but du projet",
+            "scopo del progetto",
+            "doel van het project",
+            "cel projektu",
+            "мета проєкту",
+            "цель проекта",
+            "proje amacı",
+            "mục tiêu dự án",
+            "tujuan proyek",
+            "プロジェクトの目的",
+            "프로젝트 목표",
             "mission",
             "aim",
             "task",
@@ -242,6 +259,48 @@ const TABLE: &[(Role, &[&str])] = &[
             "概述",
             "总结",
             "概要",
+            "project summary",
+            "projektübersicht",
+            "projektüberblick",
+            "übersicht",
+            "aperçu",
+            "aperçu du projet",
+            "vue d ensemble",
+            "resumen del proyecto",
+            "visión general",
+            "visão geral",
+            "visão geral do projeto",
+            "panoramica",
+            "panoramica del progetto",
+            "riepilogo",
+            "sintesi",
+            "overzicht",
+            "samenvatting",
+            "projectoverzicht",
+            "przegląd",
+            "przegląd projektu",
+            "podsumowanie",
+            "обзор проекта",
+            "огляд",
+            "огляд проєкту",
+            "özet",
+            "proje özeti",
+            "genel bakış",
+            "tổng quan",
+            "tổng quan dự án",
+            "tóm tắt",
+            "ringkasan",
+            "gambaran umum",
+            "概况",
+            "项目概况",
+            "项目概述",
+            "項目概述",
+            "项目简介",
+            "简介",
+            "总览",
+            "總覽",
+            "プロジェクトの概要",
+            "프로젝트 개요",
             "요약",
             "개요",
             "zusammenfassung",
@@ -1024,6 +1083,23 @@ const TABLE: &[(Role, &[&str])] = &[
             "確認方法",
             "überprüfung",
             "jak ověřit",
+            "验收路径",
+            "验收步骤",
+            "验收方式",
+            "验收方法",
+            "驗收步驟",
+            "验证步骤",
+            "検証手順",
+            "確認手順",
+            "검증 절차",
+            "comment vérifier",
+            "cómo verificar",
+            "como verificar",
+            "come verificare",
+            "jak sprawdzić",
+            "як перевірити",
+            "cách kiểm tra",
+            "cara verifikasi",
         ],
     ),
     (
@@ -1175,6 +1251,18 @@ pub fn role_of(heading: &str) -> Option<Role> {
         })
         .or_else(|| prohibition(heading).then_some(Role::Constraints))
         .or_else(|| status_named(heading).then_some(Role::State))
+        .or_else(|| says_what_it_is(heading).then_some(Role::Summary))
+}
+
+/// A heading that says what the work is: `What docsort is`, `What this is`, `What is this?`.
+fn says_what_it_is(heading: &str) -> bool {
+    let name = normalize(before_qualifier(heading));
+    let words: Vec<&str> = name.split(' ').collect();
+    match words.as_slice() {
+        ["what", "is", "this" | "it"] => true,
+        ["what", .., "is"] => (3..=5).contains(&words.len()),
+        _ => false,
+    }
 }
 
 /// A heading that lists what the work can do (`What v0.4 can do (all verified live)`):
@@ -1431,6 +1519,15 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "falta por hacer",
             "未完了",
             "未完成",
+            "не завершено",
+            "не зроблено",
+            "ausstehend",
+            "chưa hoàn thành",
+            "chưa làm",
+            "belum selesai",
+            "未着手",
+            "未対応",
+            "미완료",
         ],
     ),
     // (`What Doesn't Work`, `Что не работает`.)
@@ -1469,6 +1566,35 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "未驗證",
             "미검증",
             "未検証",
+            "ungeprüft",
+            "nicht verifiziert",
+            "nicht getestet",
+            "non vérifié",
+            "non testé",
+            "sin verificar",
+            "no verificado",
+            "sin probar",
+            "não verificado",
+            "não testado",
+            "non verificato",
+            "non testato",
+            "niet geverifieerd",
+            "ongetest",
+            "niezweryfikowane",
+            "nieprzetestowane",
+            "не проверено",
+            "непроверенн",
+            "не перевірено",
+            "неперевірен",
+            "doğrulanmamış",
+            "chưa xác minh",
+            "chưa kiểm tra",
+            "belum diverifikasi",
+            "未确认",
+            "未確認",
+            "待验证",
+            "待驗證",
+            "미확인",
         ],
     ),
     (
@@ -1482,6 +1608,41 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "블로커",
             "ブロッカー",
             "блокеры",
+            "blockiert",
+            "blockaden",
+            "bloqué",
+            "bloqués",
+            "bloquants",
+            "blocages",
+            "bloqueado",
+            "bloqueados",
+            "bloqueos",
+            "bloqueios",
+            "impedimentos",
+            "bloccato",
+            "bloccati",
+            "blocchi",
+            "geblokkeerd",
+            "blokkades",
+            "zablokowane",
+            "blokery",
+            "blokady",
+            "blokováno",
+            "заблокирован",
+            "блокер",
+            "блокери",
+            "заблоковано",
+            "engeller",
+            "bị chặn",
+            "vướng mắc",
+            "hambatan",
+            "terblokir",
+            "卡点",
+            "卡住",
+            "阻碍",
+            "阻礙",
+            "ブロック中",
+            "차단됨",
         ],
     ),
     (
@@ -1501,6 +1662,16 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "rozhodnutí",
             "décisions",
             "decisiones",
+            "decisioni",
+            "beslissingen",
+            "besluiten",
+            "decyzje",
+            "kararlar",
+            "quyết định",
+            "keputusan",
+            "рішення",
+            "decisões",
+            "判断",
         ],
     ),
     (
@@ -1545,6 +1716,51 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "einschränkungen",
             "pravidla",
             "omezení",
+            "invariants",
+            "must follow",
+            "style guide",
+            "style notes",
+            "notes on style",
+            "working style",
+            "way of working",
+            "ways of working",
+            "guidelines",
+            "konventionen",
+            "vorgaben",
+            "richtlinien",
+            "arbeitsweise",
+            "invarianten",
+            "stolperfallen",
+            "contraintes",
+            "restricciones",
+            "convenciones",
+            "normas",
+            "restrições",
+            "convenções",
+            "vincoli",
+            "regole",
+            "convenzioni",
+            "beperkingen",
+            "regels",
+            "afspraken",
+            "ograniczenia",
+            "zasady",
+            "konwencje",
+            "инвариант",
+            "соглашения",
+            "інваріант",
+            "обмеження",
+            "kurallar",
+            "kısıtlamalar",
+            "quy tắc",
+            "ràng buộc",
+            "aturan",
+            "batasan",
+            "规范",
+            "约定",
+            "規約",
+            "注意点",
+            "주의사항",
         ],
     ),
     (
@@ -1570,6 +1786,25 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "тесты",
             "nachweise",
             "testergebnisse",
+            "belege",
+            "preuves",
+            "evidencia",
+            "evidencias",
+            "evidências",
+            "evidenze",
+            "bewijs",
+            "testresultaten",
+            "dowody",
+            "wyniki testów",
+            "результаты тестов",
+            "докази",
+            "test sonuçları",
+            "bằng chứng",
+            "kết quả kiểm thử",
+            "bukti",
+            "hasil uji",
+            "検証結果",
+            "エビデンス",
         ],
     ),
     (
@@ -1587,6 +1822,132 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "следующ",
             "nächste",
             "další",
+            "start here",
+            "how to resume",
+            "how to continue",
+            "wie es weitergeht",
+            "weitermachen",
+            "prochaines",
+            "prochaine étape",
+            "próximos",
+            "próximo paso",
+            "próximo passo",
+            "siguientes pasos",
+            "prossimi passi",
+            "prossimo passo",
+            "passi successivi",
+            "volgende",
+            "następne",
+            "kolejne kroki",
+            "dalsze kroki",
+            "наступн",
+            "sonraki",
+            "sıradaki",
+            "bước tiếp theo",
+            "tiếp theo",
+            "selanjutnya",
+        ],
+    ),
+    // (`TODO`, `Backlog`, `À faire`, `待办`: work left, where no word above named the next
+    // step: `Specific TODOs the next agent can pick up` is the next step.)
+    (
+        Role::Remaining,
+        &[
+            "todo",
+            "todos",
+            "backlog",
+            "осталось",
+            "нужно сделать",
+            "нужно завершить",
+            "предстоит",
+            "залишилось",
+            "потрібно зробити",
+            "треба зробити",
+            "offene punkte",
+            "offene aufgaben",
+            "noch zu tun",
+            "zu erledigen",
+            "à faire",
+            "reste à faire",
+            "por hacer",
+            "queda por hacer",
+            "a fazer",
+            "por fazer",
+            "falta fazer",
+            "pendente",
+            "pendentes",
+            "da fare",
+            "ancora da fare",
+            "in sospeso",
+            "rimanenti",
+            "te doen",
+            "nog te doen",
+            "openstaand",
+            "openstaande",
+            "do zrobienia",
+            "pozostało",
+            "pozostałe",
+            "zbývá",
+            "zbývající",
+            "yapılacaklar",
+            "yapılacak",
+            "kalan işler",
+            "cần làm",
+            "việc còn lại",
+            "sisa pekerjaan",
+            "待完成",
+            "待办",
+            "待辦",
+            "待处理",
+            "待處理",
+            "剩余",
+            "剩餘",
+            "残タスク",
+            "残作業",
+            "남은 작업",
+            "남은 일",
+            "할 일",
+        ],
+    ),
+    (
+        Role::InProgress,
+        &[
+            "in progress",
+            "wip",
+            "ongoing",
+            "underway",
+            "in arbeit",
+            "in bearbeitung",
+            "en cours",
+            "en progreso",
+            "en curso",
+            "em andamento",
+            "em progresso",
+            "in corso",
+            "in lavorazione",
+            "in uitvoering",
+            "onderhanden",
+            "w toku",
+            "w trakcie",
+            "rozpracováno",
+            "в работе",
+            "в процессе",
+            "в роботі",
+            "у процесі",
+            "devam eden",
+            "đang thực hiện",
+            "đang làm",
+            "sedang dikerjakan",
+            "dalam proses",
+            "进行中",
+            "進行中",
+            "开发中",
+            "作業中",
+            "対応中",
+            "実装中",
+            "진행 중",
+            "진행중",
+            "작업 중",
         ],
     ),
     (
@@ -1600,6 +1961,52 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "完了",
             "выполнено",
             "erledigt",
+            "abgeschlossen",
+            "fertig",
+            "umgesetzt",
+            "terminé",
+            "réalisé",
+            "completado",
+            "terminado",
+            "realizado",
+            "concluído",
+            "feito",
+            "completato",
+            "completati",
+            "completata",
+            "completate",
+            "concluso",
+            "realizzato",
+            "voltooid",
+            "afgerond",
+            "gedaan",
+            "ukończone",
+            "zrobione",
+            "zakończone",
+            "wykonane",
+            "hotovo",
+            "dokončeno",
+            "завершенн",
+            "завершённ",
+            "завершена",
+            "завершены",
+            "сделано",
+            "готово",
+            "реализовано",
+            "виконано",
+            "зроблено",
+            "завершено",
+            "tamamlanan",
+            "tamamlandı",
+            "yapılanlar",
+            "hoàn thành",
+            "đã làm",
+            "đã xong",
+            "selesai",
+            "已实现",
+            "已實現",
+            "済み",
+            "완성",
         ],
     ),
     (
@@ -1614,6 +2021,29 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "файлы",
             "dateien",
             "soubory",
+            "links",
+            "fichiers",
+            "liens",
+            "archivos",
+            "enlaces",
+            "arquivos",
+            "ficheiros",
+            "riferimenti",
+            "bestanden",
+            "pliki",
+            "файли",
+            "ссылки",
+            "посилання",
+            "dosyalar",
+            "tệp",
+            "tập tin",
+            "berkas",
+            "tautan",
+            "链接",
+            "連結",
+            "参考",
+            "リンク",
+            "링크",
         ],
     ),
     (
@@ -1628,6 +2058,43 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "リスク",
             "риски",
             "risiken",
+            "quirks",
+            "known bugs",
+            "known problems",
+            "concerns",
+            "bekannte probleme",
+            "baustellen",
+            "risques",
+            "problèmes connus",
+            "questions ouvertes",
+            "riesgos",
+            "problemas conocidos",
+            "preguntas abiertas",
+            "riscos",
+            "problemas conhecidos",
+            "rischi",
+            "problemi noti",
+            "domande aperte",
+            "risico",
+            "bekende problemen",
+            "open vragen",
+            "ryzyka",
+            "znane problemy",
+            "otwarte pytania",
+            "известные проблемы",
+            "открытые вопросы",
+            "ризики",
+            "відомі проблеми",
+            "riskler",
+            "bilinen sorunlar",
+            "rủi ro",
+            "risiko",
+            "已知问题",
+            "已知問題",
+            "既知の問題",
+            "懸念",
+            "위험",
+            "알려진 문제",
         ],
     ),
     (
@@ -1641,6 +2108,18 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "목표",
             "цель",
             "ziel",
+            "objectif",
+            "objetivo",
+            "obiettivo",
+            "scopo",
+            "doel",
+            "cel",
+            "amaç",
+            "hedef",
+            "mục tiêu",
+            "tujuan",
+            "мета проєкту",
+            "目的",
         ],
     ),
 ];
@@ -1723,26 +2202,59 @@ fn keyword(name: &str) -> Option<Role> {
     let padded = format!(" {name} ");
     KEYWORDS
         .iter()
-        .find(|(_, words)| {
-            words.iter().any(|w| {
-                if w.is_ascii() || w.chars().all(|c| c.is_alphabetic() && c < '\u{2e80}') {
-                    // A whole word (or, in a script with no spaces, a word's start), and not
-                    // one denied: `Migration (not blocked)`, `(no longer blocked)`. (Found
-                    // in place: no string is built per word.)
-                    padded.match_indices(w).any(|(at, _)| {
-                        let before = padded[..at].ends_with(' ');
-                        let after = padded[at + w.len()..].starts_with(' ');
-                        let denied = padded[..at].trim_end().rsplit(' ').next().is_some_and(|d| {
-                            matches!(d, "not" | "longer" | "never" | "non" | "un")
-                        });
-                        before && (after || !w.is_ascii()) && !denied
-                    })
-                } else {
-                    name.contains(w)
-                }
-            })
-        })
+        .find(|(_, words)| words.iter().any(|w| said(&padded, w) == Some(false)))
         .map(|(role, _)| *role)
+        // A word of work done, denied: `Funzioni non completate`, work left.
+        .or_else(|| {
+            KEYWORDS
+                .iter()
+                .filter(|(role, _)| *role == Role::Complete)
+                .any(|(_, words)| words.iter().any(|w| said(&padded, w) == Some(true)))
+                .then_some(Role::Remaining)
+        })
+}
+
+/// Whether a padded normalized heading (` name `) holds a keyword, and if so whether it is
+/// denied (`Some(true)`: `Migration (not blocked)`, `(no longer blocked)`). A word of letters
+/// is a whole word (or, in a script with no spaces, a word's start); a word of ideographs or
+/// syllables may sit inside a longer one, and is never read as denied.
+fn said(padded: &str, w: &str) -> Option<bool> {
+    if !(w.is_ascii() || w.chars().all(|c| c.is_alphabetic() && c < '\u{2e80}')) {
+        return padded.contains(w).then_some(false);
+    }
+    // (Found in place: no string is built per word.)
+    let mut found = None;
+    for (at, _) in padded.match_indices(w) {
+        let before = padded[..at].ends_with(' ');
+        let after = padded[at + w.len()..].starts_with(' ');
+        if !(before && (after || !w.is_ascii())) {
+            continue;
+        }
+        let denied = padded[..at].trim_end().rsplit(' ').next().is_some_and(|d| {
+            matches!(
+                d,
+                "not"
+                    | "longer"
+                    | "never"
+                    | "non"
+                    | "un"
+                    | "nicht"
+                    | "не"
+                    | "no"
+                    | "não"
+                    | "niet"
+                    | "nie"
+                    | "pas"
+                    | "chưa"
+                    | "belum"
+            )
+        });
+        if !denied {
+            return Some(false);
+        }
+        found = Some(true);
+    }
+    found
 }
 
 /// The one-word names that name a role at the start of a longer heading (`Pending work`,
@@ -2035,6 +2547,44 @@ mod tests {
         ] {
             assert_eq!(role_of(heading), Some(role), "{heading}");
         }
+        // Other languages' words, in headings no name matched.
+        for (heading, role) in [
+            ("Project Summary", Role::Summary),
+            ("1. 项目概况", Role::Summary),
+            ("Visão geral do projeto", Role::Summary),
+            ("What docsort is", Role::Summary),
+            ("Code-Konventionen", Role::Constraints),
+            ("Branch model & workflow (MUST follow)", Role::Constraints),
+            ("Обязательные инварианты", Role::Constraints),
+            ("Regole del progetto", Role::Constraints),
+            ("11. 待完成事项", Role::Remaining),
+            ("Что нужно завершить", Role::Remaining),
+            (
+                "Specific TODOs the next agent can pick up",
+                Role::NextAction,
+            ),
+            ("Завершенное стабильное состояние", Role::Complete),
+            ("Завершённые задачи", Role::Complete),
+            ("Lavoro completato", Role::Complete),
+            ("Known quirks / bugs", Role::Risks),
+            ("Bekannte Baustellen", Role::Risks),
+            ("Werk in uitvoering", Role::InProgress),
+            ("Đang thực hiện", Role::InProgress),
+            ("Prossimi passi consigliati", Role::NextAction),
+            ("Kolejne kroki", Role::NextAction),
+            ("Kararlar ve gerekçeler", Role::Decisions),
+            ("Ryzyka i otwarte pytania", Role::Risks),
+        ] {
+            assert_eq!(role_of(heading), Some(role), "{heading}");
+        }
+        // A denied state is not that state, in other languages too.
+        assert_ne!(
+            role_of("Offene Ideen (nicht umgesetzt)"),
+            Some(Role::Complete)
+        );
+        assert_eq!(role_of("Funzioni non completate"), Some(Role::Remaining));
+        // (Finishing something is no state: `Завершение передачи`, the handover's last steps.)
+        assert_ne!(role_of("Завершение передачи"), Some(Role::Complete));
         // A name before a qualifier is a name; a topic holding a role's word is not.
         assert!(super::is_name("Test results (all green)"));
         assert!(!super::is_name("v1.4.0 - Validation & Constraints"));

@@ -1365,9 +1365,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             let line = r["line"].as_u64().and_then(|l| usize::try_from(l).ok());
             // Nor is an item of a stage (`### 5. §9 — remaining channels`): the plan's
             // first open stage is.
+            // Nor a subheading over items (`### Интеграция`): its first item is.
             !line
-                .and_then(|l| doc.section_at(l.saturating_sub(1)))
-                .is_some_and(|at| put_off[at] || staged[at])
+                .and_then(|l| doc.section_at(l.saturating_sub(1)).map(|at| (l, at)))
+                .is_some_and(|(l, at)| {
+                    put_off[at]
+                        || staged[at]
+                        || (doc.sections[at].kind == Kind::Heading
+                            && doc.sections[at].line + 1 == l
+                            && doc.sections[at].role.is_none())
+                })
         })
         .and_then(|r| r["text"].as_str().map(str::to_owned));
     if !remaining.is_empty() {
@@ -1745,6 +1752,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .flat_map(|e| labelled_lines(e, doc))
             .collect();
         let written = read(section, all, &mut used);
+        let over_steps = over_numbered_steps(section, doc);
         // Whether the entry after each (by its first line) is an item.
         let next_is_item: std::collections::HashMap<usize, bool> = written
             .windows(2)
@@ -1871,21 +1879,43 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 && ((text.ends_with([':', '：'])
                     && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX))
                         == Some(&true))
-                    || points_at_steps(text));
+                    || points_at_steps(text)
+                    || over_steps);
             let done = e.checked == Some(true)
                 || status_bucket(text) == Some(Role::Complete)
                 || (e.paragraph && (reports_done(text) || context_note(text)));
             // A step named by its subheading (`### 1. Draft AR pilot`) is said by the
-            // paragraph under it: the summary is both (`Draft AR pilot: Create …`).
+            // paragraph or the first item under it: the summary is both (`Draft AR pilot:
+            // Create …`, `P0：让线上能登录: 在 Railway 后端服务 Variables 设置 …`).
             // (Not a paragraph that says why, or what goes wrong: `**Symptom:** …`,
-            // `**Without LLM configs, agents can't function!**`.)
+            // `**Without LLM configs, agents can't function!**`; nor an item done.)
+            // (A step named by its subheading whose paragraph says it is done is none: the
+            // next one is chosen.)
             if named_step
                 && e.paragraph
+                && chosen_in == Some(std::ptr::from_ref(section))
+                && reports_done(text)
+            {
+                // (What it says is read with the state, as every report of work done among
+                // the steps is.)
+                next_action.remove("summary");
+                chosen_in = None;
+                named_step = false;
+                continue;
+            }
+            if named_step
                 && !intro
+                && !done
+                // (An item of the step's own section, not the next step's heading.)
+                && (e.paragraph
+                    || (chosen_in == Some(std::ptr::from_ref(section))
+                        && !e.lines.is_empty()
+                        && e.lines != [section.line]))
                 && !reports_done(text)
                 && !context_note(text)
                 && !text.starts_with(['*', '_', '>'])
-                && label_split(text).is_none()
+                // (An item may lead with its own words: `在 Vercel 设置：` then the values.)
+                && (!e.paragraph || label_split(text).is_none())
                 && let said = sentences(text)
                 && let Some(first) = said.first()
                 && !first.ends_with(['!', '?', '！', '？'])
@@ -1898,7 +1928,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 }
                 continue;
             }
-            named_step = false;
+            // (A paragraph that introduces the step's items leaves the step to its first.)
+            named_step = named_step && intro;
             if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
                 chosen_in = Some(std::ptr::from_ref(section));
@@ -2851,6 +2882,35 @@ fn points_at_steps(text: &str) -> bool {
     )
 }
 
+/// Whether a section's own paragraphs stand over steps written as its numbered subsections
+/// (`## Próximos Passos`, a paragraph of context, then `### 1. Multi-Scalar Multiplication`,
+/// `### 2. …`): the steps are the subsections, and the paragraph says why.
+fn over_numbered_steps(section: &Section, doc: &Document) -> bool {
+    let Some(at) = doc
+        .section_at(section.line)
+        .filter(|&at| std::ptr::eq(&doc.sections[at], section))
+    else {
+        return false;
+    };
+    doc.sections
+        .iter()
+        .skip(at + 1)
+        .take_while(|s| s.level > section.level || s.kind != Kind::Heading)
+        .filter(|s| s.parent == Some(at) && s.kind == Kind::Heading)
+        .filter(|s| {
+            let name = s.heading.trim_start();
+            let digits = name.bytes().take_while(u8::is_ascii_digit).count();
+            // (`1.`, `2)`; not `9.1`, a part of section 9.)
+            let rest = &name[digits..];
+            (digits > 0
+                && rest.starts_with(['.', ')'])
+                && !rest[1..].starts_with(|c: char| c.is_ascii_digit()))
+                || super::headings::numbered_task(name)
+        })
+        .nth(1)
+        .is_some()
+}
+
 /// Whether a paragraph is a note on the steps' context, by its label (`Dependencies
 /// (siblings of this repo): …`, `Note: …`): no step.
 fn context_note(text: &str) -> bool {
@@ -2882,10 +2942,70 @@ fn reports_done(text: &str) -> bool {
         .next()
         .unwrap_or(text);
     let first = first.split(". ").next().unwrap_or(first);
+    const DONE_LEADS: [&str; 45] = [
+        "done",
+        "completed",
+        "finished",
+        "shipped",
+        "merged",
+        "concluído",
+        "concluido",
+        "completado",
+        "terminado",
+        "hecho",
+        "feito",
+        "fatto",
+        "completato",
+        "erledigt",
+        "abgeschlossen",
+        "terminé",
+        "voltooid",
+        "afgerond",
+        "gotowe",
+        "ukończone",
+        "zrobione",
+        "выполнено",
+        "готово",
+        "сделано",
+        "завершено",
+        "виконано",
+        "tamamlandı",
+        "selesai",
+        "implemented",
+        "fixed",
+        "resolved",
+        "implementado",
+        "implementados",
+        "implementada",
+        "implementadas",
+        "implementiert",
+        "implémenté",
+        "implementato",
+        "реализовано",
+        "исправлено",
+        "corrigido",
+        "corregido",
+        "resuelto",
+        "resolvido",
+        "behoben",
+    ];
+    if first
+        .split_whitespace()
+        .next()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .is_some_and(|w| DONE_LEADS.contains(&w.as_str()))
+    {
+        return true;
+    }
     if first.chars().count() > 80 || conditional(first) {
         return false;
     }
     let t = format!(" {} ", first.to_lowercase());
+    // A first word that says it: `Done.`, `Concluído na versão v2.5.0 …`, `Erledigt: …`
+    // (not an order: `Complete the migration`, `Finish …`).
     [
         " is done",
         " are done",
@@ -3323,7 +3443,7 @@ fn add_check(next_action: &mut Map<String, Value>, check: &str) {
 /// that verifies (`Verify release at: …`, `Check that …`, `驗證目標: …`) or says what should
 /// be seen (`All 101 tests should pass.`, `應看到 0 次新 API 調用`).
 fn is_check(text: &str) -> bool {
-    const STARTS: [&str; 21] = [
+    const STARTS: [&str; 35] = [
         "verify",
         "add a test",
         "write a test",
@@ -3345,6 +3465,20 @@ fn is_check(text: &str) -> bool {
         "убедитесь",
         "prüfen",
         "überprüfen",
+        "验收",
+        "vérifier",
+        "vérifiez",
+        "verificar",
+        "verifique",
+        "verificare",
+        "controleer",
+        "sprawdź",
+        "sprawdzić",
+        "перевірити",
+        "перевірте",
+        "kiểm tra",
+        "doğrula",
+        "periksa",
     ];
     const SAYS: [&str; 14] = [
         "should pass",
@@ -3366,7 +3500,13 @@ fn is_check(text: &str) -> bool {
         .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' '))
         .trim_start_matches(['*', '_'])
         .to_lowercase();
-    STARTS.iter().any(|w| t.starts_with(w)) || SAYS.iter().any(|w| t.contains(w))
+    STARTS.iter().any(|w| t.starts_with(w))
+        || SAYS.iter().any(|w| t.contains(w))
+        // (`验收路径： …`, `How to verify: …`: a label that names the check.)
+        || label_split(&t).is_some_and(|(label, rest)| {
+            !rest.trim().is_empty()
+                && super::headings::role_named(label) == Some(Role::Verification)
+        })
 }
 
 /// A short label at the start of an entry (`**Now**: …`, `Notes: …`), the role it names,
@@ -3754,6 +3894,15 @@ static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::La
         "il faut ",
         "deve",
         "darf nicht",
+        "non ",
+        "nie ",
+        "nooit",
+        "asla",
+        "jangan",
+        "dilarang",
+        "evitar",
+        "no debe",
+        "mag niet",
     ])
 });
 
@@ -3957,7 +4106,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
     if text.is_ascii() && !no_item && !RULE_CUES.is_match(text) {
         return Vec::new();
     }
-    const PROHIBITIONS: [&str; 20] = [
+    const PROHIBITIONS: [&str; 33] = [
         "avoid ",
         "нужно ",
         "необходимо ",
@@ -3978,6 +4127,19 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         "обязательно ",
         "il faut ",
         "ne pas ",
+        "nooit ",
+        "asla ",
+        "jangan ",
+        "dilarang ",
+        "đừng ",
+        "không được ",
+        "tuyệt đối không ",
+        "evitar ",
+        "evitare ",
+        "éviter ",
+        "ніколи ",
+        "не можна ",
+        "заборонено ",
     ];
     const GATES: [&str; 10] = [
         "explicit approval",
@@ -4003,7 +4165,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
     // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start; and
     // the musts of other languages that may stand anywhere (`Править надо корневые файлы`,
     // `프롬프트를 맞춰야 함`, `手を止めること`).
-    const CJK_ANYWHERE: [&str; 27] = [
+    const CJK_ANYWHERE: [&str; 33] = [
         "不要",
         "不得",
         "禁止",
@@ -4034,6 +4196,14 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         " darf nicht ",
         " dürfen nicht ",
         " não deve",
+        // (And Spanish, Italian, French, Dutch and Polish: `El build no debe …`, `Il file
+        // non deve …`, `Le script ne doit pas …`, `De build mag niet …`, `… nie wolno …`.)
+        " no debe ",
+        " non deve ",
+        " ne doit pas ",
+        " mag niet ",
+        " nie wolno ",
+        "しないでください",
     ];
     // (Searched at once: every clause of every text is read for them.)
     static ANYWHERE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -4208,6 +4378,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
             || CJK_PROHIBITIONS.iter().any(|p| bare.starts_with(p))
             || ANYWHERE.is_match(bare)
             || korean_must(bare)
+            || negated_command(&lower)
             || bare.starts_with("不自动")
         {
             Some("other")
@@ -4222,6 +4393,31 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         }
     }
     out
+}
+
+/// Whether a sentence opens with a command not to do something, in the languages that say
+/// it with their word for "not" and a verb's command or infinitive form: `Не удаляй …`, `Не
+/// коммить …`, `Не допускать …`, `Не видаляйте …`, `Nie commituj …`, `Nie usuwać …`, `Não
+/// alterar …`, `Non modificare …` (not a state: `Не работает`, `Nie działa`, `Não foi`).
+fn negated_command(lower: &str) -> bool {
+    let mut words = lower.split_whitespace();
+    let (Some(not), Some(verb)) = (words.next(), words.next()) else {
+        return false;
+    };
+    let verb = verb.trim_end_matches(|c: char| !c.is_alphabetic());
+    let ends = |endings: &[&str]| endings.iter().any(|e| verb.ends_with(e));
+    match not {
+        // (`Не есть` and `Не быть` say nothing to do.)
+        "не" => {
+            ends(&["ть", "ти", "й", "йте", "ьте", "ь"])
+                && !matches!(verb, "есть" | "быть" | "путь")
+                && verb.chars().count() > 3
+        }
+        "nie" => ends(&["ć", "j", "jcie"]) && verb.chars().count() > 3,
+        "não" => ends(&["ar", "er", "ir"]) && verb.chars().count() > 3,
+        "non" => ends(&["are", "ere", "ire"]) && verb.chars().count() > 4,
+        _ => false,
+    }
 }
 
 /// Whether a text is a commit's line: its hash, then its message (`` `d2bfb95` - fix: … ``).

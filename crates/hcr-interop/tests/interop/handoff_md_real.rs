@@ -197,18 +197,19 @@ fn held_out_meets(folder: &str, floor: f64) {
 }
 
 /// The share of the seventh held-out corpus's expectations met: 24 of 88 (27.3%) when it was
-/// measured blind, at 6c78b57, with no contradiction; not yet read for its misses.
-const HOLDOUT_7_FLOOR: f64 = 0.27;
+/// measured blind, at 6c78b57, with no contradiction; 40 after the classes its misses showed
+/// were read.
+const HOLDOUT_7_FLOOR: f64 = 0.45;
 
 /// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
 /// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done);
-/// 50 after the classes its misses showed were read.
-const HOLDOUT_6_FLOOR: f64 = 0.46;
+/// 50 after the classes its misses showed were read, 53 after the seventh's.
+const HOLDOUT_6_FLOOR: f64 = 0.49;
 
 /// The share of the fifth held-out corpus's expectations met: 23 of 131 (17.6%) when it was
 /// measured blind, at c1e7949, with one contradiction (a log's older next step taken); 39
-/// after the classes its misses showed were read.
-const HOLDOUT_5_FLOOR: f64 = 0.29;
+/// after the classes its misses showed were read, 42 after the seventh's.
+const HOLDOUT_5_FLOOR: f64 = 0.32;
 
 /// The share of the fourth held-out corpus's expectations met: 24 of 101 (23.8%) when it
 /// was measured blind, at 070fce4; 49 after the classes its misses showed were read.
