@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 8] = [
+const FOLDERS: [&str; 9] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -27,6 +27,7 @@ const FOLDERS: [&str; 8] = [
     "handoff-md-holdout-5",
     "handoff-md-holdout-6",
     "handoff-md-holdout-7",
+    "handoff-md-holdout-8",
 ];
 
 /// Every file of every corpus.
@@ -186,6 +187,11 @@ fn seventh_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-7", HOLDOUT_7_FLOOR);
 }
 
+#[test]
+fn eighth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-8", HOLDOUT_8_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -195,6 +201,10 @@ fn held_out_meets(folder: &str, floor: f64) {
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the eighth held-out corpus's expectations met: 34 of 103 (33.0%) when it was
+/// measured blind, at 2c2392e (after the seventh's misses were read), with no contradiction.
+const HOLDOUT_8_FLOOR: f64 = 0.33;
 
 /// The share of the seventh held-out corpus's expectations met: 24 of 88 (27.3%) when it was
 /// measured blind, at 6c78b57, with no contradiction; 40 after the classes its misses showed
@@ -307,10 +317,11 @@ fn no_line_of_a_real_file_is_dropped_in_silence() {
             } else {
                 body
             };
-            // Nor is a task box (`- [x] Renamed …`: the draft says done by its bucket).
-            let body = ["- [x]", "- [X]", "* [x]", "* [X]"]
+            // Nor is a task box (`- [x] Renamed …`, `1. [x] …`: the draft says done by its
+            // bucket).
+            let body = ["- [x]", "- [X]", "* [x]", "* [X]", "[x]", "[X]"]
                 .iter()
-                .find_map(|b| body.strip_prefix(b))
+                .find_map(|b| body.trim_start().strip_prefix(b))
                 .unwrap_or(body);
             let gone: Vec<String> = words(body)
                 .into_iter()
