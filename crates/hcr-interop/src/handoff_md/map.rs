@@ -2941,7 +2941,9 @@ fn reports_done(text: &str) -> bool {
         .split([',', '，', ';', '；', '。', ':', '：'])
         .next()
         .unwrap_or(text);
+    // (A bold lead ends its sentence: `**The paper is DONE and pushed.** … @ 1299f22`.)
     let first = first.split(". ").next().unwrap_or(first);
+    let first = first.split(".**").next().unwrap_or(first);
     const DONE_LEADS: [&str; 45] = [
         "done",
         "completed",
@@ -3086,6 +3088,18 @@ const IN_PROGRESS_WORDS: &[&str] = &[
     "в работе",
     "in arbeit",
     "in corso",
+    "進行中",
+    "作業中",
+    "w trakcie",
+    "w toku",
+    " en cours",
+    " en curso",
+    "em andamento",
+    "devam ediyor",
+    "đang thực hiện",
+    "sedang dikerjakan",
+    "у процесі",
+    "в роботі",
 ];
 
 /// Words that say work is blocked.
@@ -3109,6 +3123,14 @@ const BLOCKED_WORDS: &[&str] = &[
     "заблокирован",
     "blockiert",
     "bloccato",
+    "zablokowan",
+    " bloqué",
+    " bloqueada",
+    "geblokkeerd",
+    "engellendi",
+    "bị chặn",
+    "terblokir",
+    "заблоковано",
 ];
 
 /// Words that say work is not done (or not yet checked).
@@ -3257,6 +3279,31 @@ const DONE_WORDS: &[&str] = &[
     " umgesetzt",
     " behoben",
     " implementiert",
+    // (Polish, Dutch, Turkish, Vietnamese, Indonesian, Ukrainian, Czech, Italian and
+    // Spanish: `Faza 1 KOMPLETNA — Etapy 0–4B ukończone`, `afgerond`, `tamamlandı`.)
+    " kompletn",
+    "ukończon",
+    "zakończon",
+    " gotowe",
+    " zrobione",
+    " wykonane",
+    " voltooid",
+    " afgerond",
+    "tamamlandı",
+    " bitti",
+    "hoàn thành",
+    "đã xong",
+    " selesai",
+    "завершен",
+    "завершён",
+    "виконано",
+    "зроблено",
+    " hotovo",
+    "dokončen",
+    " completata",
+    " completate",
+    " completati",
+    " hecho",
 ];
 
 /// Whether a heading says what is under it was verified (`Done and verified`, `已完成并验证`),
@@ -4165,7 +4212,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
     // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start; and
     // the musts of other languages that may stand anywhere (`Править надо корневые файлы`,
     // `프롬프트를 맞춰야 함`, `手を止めること`).
-    const CJK_ANYWHERE: [&str; 33] = [
+    const CJK_ANYWHERE: [&str; 34] = [
         "不要",
         "不得",
         "禁止",
@@ -4204,6 +4251,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         " mag niet ",
         " nie wolno ",
         "しないでください",
+        "絶対に",
     ];
     // (Searched at once: every clause of every text is read for them.)
     static ANYWHERE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -4379,6 +4427,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
             || ANYWHERE.is_match(bare)
             || korean_must(bare)
             || negated_command(&lower)
+            || japanese_directive(bare)
             || bare.starts_with("不自动")
         {
             Some("other")
@@ -4393,6 +4442,23 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         }
     }
     out
+}
+
+/// Whether a Japanese sentence is a directive: it ends in `こと` after a verb's plain
+/// present form (`ターミナルで実行してもらうこと`, `必ず確認すること`), not after a past one
+/// (`一度試したこと`: what was once done), a state (`宿題として残っていること`: what is
+/// left), or in a name of a few characters (`やること`: the things to do).
+fn japanese_directive(sentence: &str) -> bool {
+    let rest = sentence.trim_end_matches(['。', '.', '！', '!', ' ', '*']);
+    rest.strip_suffix("こと").is_some_and(|before| {
+        before.chars().count() >= 5
+            && !before.ends_with("いる")
+            && !before.ends_with("ある")
+            && before
+                .chars()
+                .next_back()
+                .is_some_and(|c| "うくぐすつぬぶむるい".contains(c))
+    })
 }
 
 /// Whether a sentence opens with a command not to do something, in the languages that say

@@ -203,13 +203,14 @@ fn held_out_meets(folder: &str, floor: f64) {
 }
 
 /// The share of the eighth held-out corpus's expectations met: 34 of 103 (33.0%) when it was
-/// measured blind, at 2c2392e (after the seventh's misses were read), with no contradiction.
-const HOLDOUT_8_FLOOR: f64 = 0.33;
+/// measured blind, at 2c2392e (after the seventh's misses were read), with no contradiction;
+/// 44 after the classes its misses showed were read.
+const HOLDOUT_8_FLOOR: f64 = 0.42;
 
 /// The share of the seventh held-out corpus's expectations met: 24 of 88 (27.3%) when it was
 /// measured blind, at 6c78b57, with no contradiction; 40 after the classes its misses showed
-/// were read.
-const HOLDOUT_7_FLOOR: f64 = 0.45;
+/// were read, 41 after the eighth's.
+const HOLDOUT_7_FLOOR: f64 = 0.46;
 
 /// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
 /// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done);
