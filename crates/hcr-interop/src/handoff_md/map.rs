@@ -3904,6 +3904,17 @@ static DECISION_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
             "opted",
             "entschied",
             "rozhodl",
+            "beschlossen",
+            "bewusst",
+            "besloten",
+            "gekozen",
+            "deciso",
+            "scelto",
+            "elegimos",
+            "escolhemos",
+            "karar ",
+            "memutuskan",
+            "diputuskan",
         ])
     });
 
@@ -3975,7 +3986,7 @@ fn decision_sentences(text: &str) -> Vec<String> {
     if text.is_ascii() && !DECISION_CUES.is_match(text) {
         return Vec::new();
     }
-    const DECIDED: [&str; 16] = [
+    const DECIDED: [&str; 42] = [
         " decided ",
         "deliberate",
         "intentional",
@@ -3992,6 +4003,34 @@ fn decision_sentences(text: &str) -> Vec<String> {
         "решили",
         "решено",
         "rozhodli",
+        // (And in other words and languages: `Bewusst abgelehnt: …`, `Abbiamo deciso di …`,
+        // `Werdykt: SOM zastępuje …`, `それでよいと決めた`.)
+        " beschlossen",
+        "bewusst abgelehnt",
+        "bewusst verworfen",
+        "décidé",
+        " decidimos ",
+        " decidido ",
+        " elegimos ",
+        " decidiu ",
+        " escolhemos ",
+        " deciso ",
+        " scelto di ",
+        " besloten ",
+        " gekozen voor ",
+        "zdecydowali",
+        "zdecydowano",
+        "вирішили",
+        "вирішено",
+        " karar verdik",
+        " karar verildi",
+        "quyết định chọn",
+        " memutuskan ",
+        " diputuskan ",
+        "決めた",
+        "決めました",
+        "选择了",
+        "采用了",
     ];
     let mut out = Vec::new();
     for sentence in clauses(text) {

@@ -407,9 +407,16 @@ fn is_revision(word: &str) -> bool {
 /// bare word that does.
 #[must_use]
 pub(crate) fn location(item: &str) -> Option<String> {
+    // (Brackets and punctuation around a word, in any order: `(3.9/5).`.)
     let trim = |w: &str| {
-        w.trim_matches(|c: char| matches!(c, '(' | ')' | '<' | '>' | ',' | ';' | '"' | '\'' | '*'))
-            .trim_end_matches(['.', ':'])
+        let mark = |c: char| {
+            matches!(
+                c,
+                '(' | ')' | '<' | '>' | ',' | ';' | '"' | '\'' | '*' | '`'
+            )
+        };
+        w.trim_start_matches(mark)
+            .trim_end_matches(|c: char| mark(c) || matches!(c, '.' | ':'))
             .to_owned()
     };
     // A Markdown link's target first: `[text](url)`.
@@ -432,6 +439,10 @@ pub(crate) fn location(item: &str) -> Option<String> {
     let looks_like_path = |w: &str| {
         !w.is_empty()
             && !w.contains(char::is_whitespace)
+            // (A count or a score is no path: `32/32`, `3.9/5`, `12/12`.)
+            && !w
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'/' | b'.' | b'%' | b'-' | b'+'))
             && !w.contains("..")
             && (w.contains('/')
                 || (w.contains('\\') && w.len() > 3)
@@ -459,10 +470,22 @@ pub(crate) fn location(item: &str) -> Option<String> {
         }
         parts.next();
     }
-    item.split_whitespace().map(trim).find(|w| {
-        (looks_like_path(w) && (w.contains('/') || w.contains('\\')) && !w.starts_with('/'))
-            || is_revision(w)
-    })
+    // (Words as a reader splits them: `tests、app/server` is two.)
+    item.split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | '；' | '。'))
+        .map(trim)
+        .find(|w| {
+            // (A word of prose with a slash in it is no path: `成功/失败测试卡`, `i18n/翻訳
+            // パスは…`; a file's name in any script is: `docs/交接.md`.)
+            let file = w.rsplit_once('.').is_some_and(|(_, ext)| {
+                (1..=5).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+            });
+            (looks_like_path(w)
+                && (w.contains('/') || w.contains('\\'))
+                && !w.starts_with('/')
+                && !w.contains('`')
+                && (w.is_ascii() || file))
+                || is_revision(w)
+        })
 }
 
 /// A label at the start of a line that is no bullet: `**Goal**: text`, `**Goal:** text`,
@@ -1593,6 +1616,12 @@ mod tests {
             ),
             ("None", None),
             ("version 1.2 is out", None),
+            // A count or a score is no path; a path in brackets before a stop is one.
+            ("Final verdict: PASS (3.9/5).", None),
+            ("red-team `32/32`, benchmark 6/6", None),
+            ("(see logs/a.txt).", Some("logs/a.txt")),
+            ("成功/失败测试卡、3D 验证", None),
+            ("交接文档见 docs/交接.md。", Some("docs/交接.md")),
         ] {
             assert_eq!(location(item).as_deref(), want, "{item}");
         }
