@@ -1450,22 +1450,32 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
         let says_state = STATES.contains(&tail.as_str());
         // A state denied is not that state: `ALF-2-7b (New FPE, not yet integrated)` is
         // work left, not work done.
-        if words[..words.len() - n].last().is_some_and(|w| {
-            matches!(
-                *w,
-                "not"
-                    | "yet"
-                    | "never"
-                    | "no"
-                    | "longer"
-                    | "nicht"
-                    | "noch"
-                    | "pas"
-                    | "nie"
-                    | "isn"
-                    | "wasn"
-            )
-        }) || still_to_be(&words[..words.len() - n])
+        // (Or a few words before, in a clause that says so: `named so it does not read as
+        // done`.)
+        let before_state = &words[..words.len() - n];
+        let denied_near = before_state
+            .iter()
+            .rev()
+            .take(3)
+            .any(|w| matches!(*w, "not" | "never" | "nicht" | "nie" | "не"));
+        if denied_near
+            || words[..words.len() - n].last().is_some_and(|w| {
+                matches!(
+                    *w,
+                    "not"
+                        | "yet"
+                        | "never"
+                        | "no"
+                        | "longer"
+                        | "nicht"
+                        | "noch"
+                        | "pas"
+                        | "nie"
+                        | "isn"
+                        | "wasn"
+                )
+            })
+            || still_to_be(&words[..words.len() - n])
         {
             return (role == Role::Complete)
                 .then(|| (Role::Remaining, name_part(before_qualifier(heading))));
@@ -2463,8 +2473,9 @@ pub fn docs_page() -> String {
          expectations met). Each held-out corpus was collected and expected blind, measured once\n\
          before any tuning on it, and then read for its classes of misses: `handoff-md-holdout`\n\
          40% blind, `handoff-md-holdout-2` 43%, `handoff-md-holdout-3` 28%, `handoff-md-holdout-4`\n\
-         24%, `handoff-md-holdout-5` 18%, `handoff-md-holdout-6` 29%, `handoff-md-holdout-7` 27%\n\
-         and `handoff-md-holdout-8` 33% (each now 32–69%).\n\
+         24%, `handoff-md-holdout-5` 18%, `handoff-md-holdout-6` 29%, `handoff-md-holdout-7` 27%,\n\
+         `handoff-md-holdout-8` 33% and `handoff-md-holdout-9` 32% (the first eight now 32–69%\n\
+         each, the ninth not yet read for its misses).\n\
          So a file written in a layout not yet met converts about a fifth to two fifths of what a\n\
          reader maps: read the draft, and what `hcr convert` names as kept, before trusting it.\n\
          The tests hold every corpus at the share it meets, so no reading can fall back.\n\n\
@@ -2640,6 +2651,10 @@ mod tests {
             Some(Role::Complete)
         );
         assert_eq!(role_of("Funzioni non completate"), Some(Role::Remaining));
+        assert_eq!(
+            role_of("§5 — WHAT IS STILL NOT DONE, named so it does not read as done"),
+            Some(Role::Remaining)
+        );
         // (Finishing something is no state: `Завершение передачи`, the handover's last steps.)
         assert_ne!(role_of("Завершение передачи"), Some(Role::Complete));
         // A name before a qualifier is a name; a topic holding a role's word is not.

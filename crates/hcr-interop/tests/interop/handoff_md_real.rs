@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 9] = [
+const FOLDERS: [&str; 10] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -28,6 +28,7 @@ const FOLDERS: [&str; 9] = [
     "handoff-md-holdout-6",
     "handoff-md-holdout-7",
     "handoff-md-holdout-8",
+    "handoff-md-holdout-9",
 ];
 
 /// Every file of every corpus.
@@ -192,6 +193,11 @@ fn eighth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-8", HOLDOUT_8_FLOOR);
 }
 
+#[test]
+fn ninth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-9", HOLDOUT_9_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -201,6 +207,11 @@ fn held_out_meets(folder: &str, floor: f64) {
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the ninth held-out corpus's expectations met: 28 of 88 (31.8%) when it was
+/// measured blind, at b97dcca (after the eighth's misses were read), with one contradiction
+/// (`§5 — WHAT IS STILL NOT DONE, named so it does not read as done` read as done).
+const HOLDOUT_9_FLOOR: f64 = 0.31;
 
 /// The share of the eighth held-out corpus's expectations met: 34 of 103 (33.0%) when it was
 /// measured blind, at 2c2392e (after the seventh's misses were read), with no contradiction;
