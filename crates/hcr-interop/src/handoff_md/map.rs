@@ -489,6 +489,28 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
                 paragraph: false,
                 nested: label_depth.is_some(),
             }),
+            // A label's text that wraps onto the lines below it mid-sentence (`Status: the MVP
+            // is feature-complete. The next session` then `runs a short polish pass …`) is one
+            // paragraph; a next line of its own (`**Repository:** …`, after a full stop) is not.
+            Block::Paragraph { lines, text }
+                if section.inline.is_some()
+                    && lines.first() == Some(&(section.line + 1))
+                    && !text.starts_with(['*', '_', '>', '`', '['])
+                    && label_split(&text).is_none()
+                    && out.last().is_some_and(|e| {
+                        e.paragraph
+                            && e.lines == [section.line]
+                            && !e.text.trim_end().ends_with([
+                                ':', '：', '.', '。', '!', '?', '！', '？', ')', '）', '*',
+                            ])
+                    }) =>
+            {
+                if let Some(first) = out.last_mut() {
+                    first.text.push(' ');
+                    first.text.push_str(&unescape(&text));
+                    first.lines.extend(lines);
+                }
+            }
             Block::Paragraph { lines, text } => out.push(Entry {
                 text: unescape(&text),
                 lines,
@@ -1434,7 +1456,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             take(&e.lines, &mut used);
-            decisions.push(decision(&e.text, decisions.len(), &mut missing));
+            // An option a section of rejected options lists (`## Considered and declined`:
+            // `- Use MongoDB for events`) is said declined, not decided.
+            let text = if declines(&section.heading) && !says_declined(&e.text) {
+                format!("Declined: {}", e.text)
+            } else {
+                e.text.clone()
+            };
+            decisions.push(decision(&text, decisions.len(), &mut missing));
         }
     }
     // The decisions a file states in prose elsewhere (`The product owner has decided Larkup
@@ -1723,8 +1752,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         // What a section of no role (a prompt, notes) rules out with `No …` is a rule; in the
         // state, work left or risks it is a limitation (`No CI wired up`).
         let rules_out = said.section.role.or(said.section.within).is_none();
+        // (A command not to do something in words read no other way, `Не удаляй …`, `…実行
+        // してもらうこと`, only in notes, steps or work left: a known issue says `Non compare
+        // il pulsante`, `再起動するとキャッシュが消えること`.)
+        let commands = said
+            .section
+            .role
+            .or(said.section.within)
+            .is_none_or(|r| matches!(r, Role::NextAction | Role::Remaining));
         for text in said.stated(doc, true).chain(code) {
-            for (kind, sentence) in rule_sentences(&text, rules_out) {
+            for (kind, sentence) in rule_sentences(&text, rules_out, commands) {
                 if rules.insert(sentence.clone()) {
                     constraints.push(json!({"kind": kind, "text": sentence}));
                 }
@@ -1880,7 +1917,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX))
                         == Some(&true))
                     || points_at_steps(text)
-                    || over_steps);
+                    // (A long one that says why; not `Rotate the leaked key today, first.`)
+                    || (over_steps && text.split_whitespace().count() > 25));
             let done = e.checked == Some(true)
                 || status_bucket(text) == Some(Role::Complete)
                 || (e.paragraph && (reports_done(text) || context_note(text)));
@@ -1906,11 +1944,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             if named_step
                 && !intro
                 && !done
-                // (An item of the step's own section, not the next step's heading.)
+                // (An item of the step's own section, not the next step's heading, nor one that
+                // gives a fact about it: `Owner: Alice`, `Hintergrund: …`.)
                 && (e.paragraph
                     || (chosen_in == Some(std::ptr::from_ref(section))
                         && !e.lines.is_empty()
-                        && e.lines != [section.line]))
+                        && e.lines != [section.line]
+                        && !gives_a_fact(text)))
                 && !reports_done(text)
                 && !context_note(text)
                 && !text.starts_with(['*', '_', '>'])
@@ -1929,7 +1969,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             // (A paragraph that introduces the step's items leaves the step to its first.)
-            named_step = named_step && intro;
+            named_step = named_step && (intro || (!e.paragraph && gives_a_fact(text)));
             if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
                 chosen_in = Some(std::ptr::from_ref(section));
@@ -2602,29 +2642,46 @@ fn conditional(sentence: &str) -> bool {
         .trim_start_matches(['*', '_', ' ', '>'])
         .to_lowercase();
     let first = lower.split_whitespace().next().unwrap_or("");
-    matches!(
-        first,
-        "once"
-            | "when"
-            | "after"
-            | "if"
-            | "until"
-            | "before"
-            | "whether"
-            | "make"
-            | "ensure"
-            | "check"
-            | "verify"
-            | "confirm"
-            | "wait"
-    ) || sentence
-        .trim_end_matches(['*', '_', ' '])
-        .ends_with(['?', '？'])
+    criterion_lead(sentence)
+        || matches!(
+            first,
+            "once"
+                | "when"
+                | "after"
+                | "if"
+                | "until"
+                | "before"
+                | "whether"
+                | "make"
+                | "ensure"
+                | "check"
+                | "verify"
+                | "confirm"
+                | "wait"
+        )
+        || sentence
+            .trim_end_matches(['*', '_', ' '])
+            .ends_with(['?', '？'])
         || [
             "是否", "如果", "确认", "確認", "예정", "予定", "后再", "後再",
         ]
         .iter()
         .any(|w| sentence.contains(w))
+}
+
+/// Whether a sentence opens with a criterion (`Done when CI is green`, `Complete once …`):
+/// what would make work done, no report that it is.
+fn criterion_lead(sentence: &str) -> bool {
+    let lower = sentence
+        .trim_start_matches(['*', '_', ' ', '>'])
+        .to_lowercase();
+    let mut words = lower.split_whitespace();
+    matches!(
+        words.next(),
+        Some("done" | "complete" | "completed" | "finished")
+    ) && words
+        .next()
+        .is_some_and(|w| matches!(w, "when" | "once" | "if" | "after" | "means"))
 }
 
 /// Whether a sentence reports work done in so many words, anywhere in it (`This session
@@ -2892,23 +2949,26 @@ fn over_numbered_steps(section: &Section, doc: &Document) -> bool {
     else {
         return false;
     };
-    doc.sections
-        .iter()
-        .skip(at + 1)
-        .take_while(|s| s.level > section.level || s.kind != Kind::Heading)
-        .filter(|s| s.parent == Some(at) && s.kind == Kind::Heading)
-        .filter(|s| {
-            let name = s.heading.trim_start();
-            let digits = name.bytes().take_while(u8::is_ascii_digit).count();
-            // (`1.`, `2)`; not `9.1`, a part of section 9.)
-            let rest = &name[digits..];
-            (digits > 0
-                && rest.starts_with(['.', ')'])
-                && !rest[1..].starts_with(|c: char| c.is_ascii_digit()))
-                || super::headings::numbered_task(name)
-        })
-        .nth(1)
-        .is_some()
+    // (Only its own subtree is read: a label's, none.)
+    section.kind == Kind::Heading
+        && doc
+            .sections
+            .iter()
+            .skip(at + 1)
+            .take_while(|s| s.level > section.level)
+            .filter(|s| s.parent == Some(at) && s.kind == Kind::Heading)
+            .filter(|s| {
+                let name = s.heading.trim_start();
+                let digits = name.bytes().take_while(u8::is_ascii_digit).count();
+                // (`1.`, `2)`; not `9.1`, a part of section 9.)
+                let rest = &name[digits..];
+                (digits > 0
+                    && rest.starts_with(['.', ')'])
+                    && !rest[1..].starts_with(|c: char| c.is_ascii_digit()))
+                    || super::headings::numbered_task(name)
+            })
+            .nth(1)
+            .is_some()
 }
 
 /// Whether a paragraph is a note on the steps' context, by its label (`Dependencies
@@ -2991,14 +3051,59 @@ fn reports_done(text: &str) -> bool {
         "resolvido",
         "behoben",
     ];
-    if first
-        .split_whitespace()
-        .next()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-        })
-        .is_some_and(|w| DONE_LEADS.contains(&w.as_str()))
+    // The word after it says so: none, a stop, or a place or a manner (`Done.`, `Done —
+    // merged`, `Concluído na versão 2.1`, `Implemented in v2`), not a noun it qualifies
+    // (`Completed jobs view needs filters`, `Merged PRs still lack …`) nor a clause it opens
+    // (`Feito isso, rode …`: once that is done; `Done when CI is green`).
+    let mut words = first.split_whitespace();
+    let lead = words.next().unwrap_or("");
+    let word = lead
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    let stops = lead.ends_with(['.', '!', ':', ';', '—']);
+    let next = words.next().map(|w| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    });
+    let reports = next.as_deref().is_none_or(|n| {
+        matches!(
+            n,
+            "" | "in"
+                | "on"
+                | "at"
+                | "with"
+                | "by"
+                | "and"
+                | "as"
+                | "na"
+                | "no"
+                | "em"
+                | "en"
+                | "el"
+                | "la"
+                | "il"
+                | "nel"
+                | "nella"
+                | "am"
+                | "im"
+                | "mit"
+                | "und"
+                | "w"
+                | "we"
+                | "в"
+                | "на"
+                | "у"
+                | "trong"
+                | "di"
+                | "dalam"
+                | "de"
+                | "dans"
+                | "per"
+        )
+    });
+    if DONE_LEADS.contains(&word.as_str())
+        && (stops || reports)
+        && !(word == "done" && next.as_deref() == Some("when"))
     {
         return true;
     }
@@ -3193,6 +3298,25 @@ const NOT_DONE_WORDS: &[&str] = &[
     "予定",
     "必要",
     "parcial",
+    // (The done words of other languages, denied or still to come: `nieukończony`, `nie
+    // zakończona`, `nog niet afgerond`, `non completata`, `chưa hoàn thành`, `belum
+    // selesai`, `незавершена`, `bittiğinde`, `değil`.)
+    " nie ",
+    "nieukończ",
+    "niezakończ",
+    "niezrobion",
+    "niewykonan",
+    " niet ",
+    " non ",
+    "chưa",
+    "belum",
+    "незаверш",
+    "не заверш",
+    "незакінч",
+    "невикон",
+    "değil",
+    "edilecek",
+    "bittiğinde",
 ];
 
 /// Words that say work is done.
@@ -3490,7 +3614,7 @@ fn add_check(next_action: &mut Map<String, Value>, check: &str) {
 /// that verifies (`Verify release at: …`, `Check that …`, `驗證目標: …`) or says what should
 /// be seen (`All 101 tests should pass.`, `應看到 0 次新 API 調用`).
 fn is_check(text: &str) -> bool {
-    const STARTS: [&str; 35] = [
+    const STARTS: [&str; 34] = [
         "verify",
         "add a test",
         "write a test",
@@ -3512,7 +3636,6 @@ fn is_check(text: &str) -> bool {
         "убедитесь",
         "prüfen",
         "überprüfen",
-        "验收",
         "vérifier",
         "vérifiez",
         "verificar",
@@ -3884,7 +4007,9 @@ fn proof_sentences(text: &str) -> Vec<String> {
                     "if" | "whether" | "once" | "until" | "write" | "add" | "aim" | "run"
                         | "make" | "ensure"
                 )
-            });
+            })
+            // (Nor a criterion: `Done when CI is green on main`.)
+            || criterion_lead(sentence);
         if (counted || committed) && !owed && sentence.chars().count() <= 400 {
             out.push(sentence.to_owned());
         }
@@ -4185,7 +4310,7 @@ fn cjk_result(sentence: &str) -> bool {
 
 /// The sentences of a text that state a rule: a prohibition (`Never …`, `Do not …`, `不要…`)
 /// or a gate (`… requires explicit approval`), with the constraint kind each is.
-fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
+fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static str, String)> {
     // Most texts hold no rule's word: one pass over them says so. (`No LLM calls inside the
     // server`: an item that opens with `No` is read whole, below, when `rules_out`.)
     let no_item = rules_out && text.trim_start_matches(['*', '_', ' ']).starts_with("No ");
@@ -4251,7 +4376,7 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
     // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start; and
     // the musts of other languages that may stand anywhere (`Править надо корневые файлы`,
     // `프롬프트를 맞춰야 함`, `手を止めること`).
-    const CJK_ANYWHERE: [&str; 34] = [
+    const CJK_ANYWHERE: [&str; 33] = [
         "不要",
         "不得",
         "禁止",
@@ -4290,7 +4415,6 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
         " mag niet ",
         " nie wolno ",
         "しないでください",
-        "絶対に",
     ];
     // (Searched at once: every clause of every text is read for them.)
     static ANYWHERE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -4351,6 +4475,21 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
                     .is_some_and(|v| v.ends_with('ó') || v.ends_with("aba") || v.ends_with("ía"))
             })
             || lower.starts_with("нужно было")
+            // (`Nooit gereproduceerd op staging`, `Ніколи не відтворювалося локально`.)
+            || lower.strip_prefix("nooit ").is_some_and(|rest| {
+                rest.split_whitespace()
+                    .next()
+                    .is_some_and(|v| v.starts_with("ge") && v.ends_with(['d', 't']))
+            })
+            || ["ніколи ", "никогда "].iter().any(|never| {
+                lower.strip_prefix(never).is_some_and(|rest| {
+                    rest.split_whitespace().find(|w| *w != "не").is_some_and(|v| {
+                        ["в", "ла", "ло", "ли", "лося", "лася", "лись", "лось", "вся"]
+                            .iter()
+                            .any(|e| v.ends_with(e))
+                    })
+                })
+            })
             || bare.contains("必ずしも")
             || lower.contains("нельзя сказать")
             || lower.starts_with("не обязательно");
@@ -4465,8 +4604,11 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
             || CJK_PROHIBITIONS.iter().any(|p| bare.starts_with(p))
             || ANYWHERE.is_match(bare)
             || korean_must(bare)
-            || negated_command(&lower)
-            || japanese_directive(bare)
+            || (commands && (negated_command(&lower) || japanese_directive(bare)))
+            // (`絶対にプッシュしない`; not `絶対に再現する`, "it always reproduces".)
+            || bare
+                .split_once("絶対に")
+                .is_some_and(|(_, after)| after.contains("ない") || after.contains("な。"))
             || bare.starts_with("不自动")
         {
             Some("other")
@@ -4483,6 +4625,72 @@ fn rule_sentences(text: &str, rules_out: bool) -> Vec<(&'static str, String)> {
     out
 }
 
+/// Whether an item leads with a label of a fact about the work rather than a step (`Owner:
+/// Alice`, `Background: the old schema …`, `Status: blocked`).
+fn gives_a_fact(text: &str) -> bool {
+    label_split(without_mark(text)).is_some_and(|(label, _)| {
+        let name = normalize(label);
+        name.split(' ').count() <= 2
+            && (METADATA.contains(&name.as_str())
+                || super::headings::role_named(label).is_some()
+                || matches!(
+                    name.as_str(),
+                    "owner"
+                        | "who"
+                        | "background"
+                        | "hintergrund"
+                        | "context"
+                        | "kontext"
+                        | "contexto"
+                        | "note"
+                        | "notes"
+                        | "why"
+                        | "reason"
+                        | "grund"
+                        | "status"
+                ))
+    })
+}
+
+/// Whether a heading names options that were rejected (`Considered and declined`,
+/// `Rejected alternatives`, `Verworfen`, `Bewusst abgelehnt`).
+fn declines(heading: &str) -> bool {
+    holds_any(
+        heading,
+        &[
+            "declined",
+            "rejected",
+            "verworfen",
+            "abgelehnt",
+            "descartad",
+            "rechazad",
+            "rejetée",
+            "rejeté",
+            "scartat",
+            "odrzucon",
+            "отклонен",
+            "відхилен",
+        ],
+    )
+}
+
+/// Whether an option's own words say it was rejected (`Kafka: declined; …`).
+fn says_declined(text: &str) -> bool {
+    declines(text)
+        || holds_any(
+            text,
+            &[
+                "not chosen",
+                "ruled out",
+                "won't",
+                "will not",
+                "dropped",
+                "nicht ",
+                "no se ",
+            ],
+        )
+}
+
 /// Whether a Japanese sentence is a directive: it ends in `こと` after a verb's plain
 /// present form (`ターミナルで実行してもらうこと`, `必ず確認すること`), not after a past one
 /// (`一度試したこと`: what was once done), a state (`宿題として残っていること`: what is
@@ -4493,6 +4701,8 @@ fn japanese_directive(sentence: &str) -> bool {
         before.chars().count() >= 5
             && !before.ends_with("いる")
             && !before.ends_with("ある")
+            // (`分かっていないこと`: a state denied, not `しないこと`.)
+            && !before.ends_with("ていない")
             && before
                 .chars()
                 .next_back()
@@ -4513,13 +4723,15 @@ fn negated_command(lower: &str) -> bool {
     let ends = |endings: &[&str]| endings.iter().any(|e| verb.ends_with(e));
     match not {
         // (`Не есть` and `Не быть` say nothing to do.)
+        // (An imperative's `-й` follows a vowel, `удаляй`, `трогай`; an adjective ends in
+        // `-ый`, `-ий`, `-ой`: `Не критичный баг`.)
         "не" => {
-            ends(&["ть", "ти", "й", "йте", "ьте", "ь"])
+            (ends(&["ть", "ти", "йте", "ьте", "ь"]) || ends(&["ай", "яй", "уй", "ей", "юй"]))
                 && !matches!(verb, "есть" | "быть" | "путь")
                 && verb.chars().count() > 3
         }
         "nie" => ends(&["ć", "j", "jcie"]) && verb.chars().count() > 3,
-        "não" => ends(&["ar", "er", "ir"]) && verb.chars().count() > 3,
+        "não" => ends(&["ar", "er", "ir"]) && verb.chars().count() > 3 && verb != "quer",
         "non" => ends(&["are", "ere", "ire"]) && verb.chars().count() > 4,
         _ => false,
     }
