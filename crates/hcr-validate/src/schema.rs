@@ -26,6 +26,8 @@ use crate::{Code, Diagnostic, Severity};
 use hcr_json::Anchor;
 use hcr_json::{Json, KeyTable, Kind};
 
+mod fast;
+
 /// The canonical HCR v1.0 JSON Schema, as shipped in `protocol/v1/schema.json`.
 pub const SCHEMA_JSON: &str = include_str!("../schema/hcr-v1.schema.json");
 
@@ -247,6 +249,9 @@ struct Program {
     root: usize,
     /// Every property name the schema declares.
     names: KeyTable,
+    /// The names' fields, for the reading of a valid record in straight-line code
+    /// ([`fast`]); `None` if the schema lacks one of them.
+    fast: Option<fast::Fields>,
 }
 
 /// Why the schema does not compile: a keyword or value this checker does not implement.
@@ -286,6 +291,7 @@ impl Program {
         let mut schemas = compiler.schemas;
         number_places(&mut schemas, &names)?;
         Ok(Self {
+            fast: fast::Fields::new(&names),
             shapes: schemas.iter().map(|checks| Shape::of(checks)).collect(),
             ordered: schemas
                 .iter()
@@ -668,9 +674,15 @@ impl SchemaError {
 
 /// Writes the schema-level diagnostics of `value` to `out`.
 ///
-/// Most records satisfy the schema: a first walk only decides that (no places tracked, the
-/// first error ends it), and only a record that fails is walked again to report.
+/// Most records satisfy the schema: the straight-line reading of [`fast`] shows that for
+/// most, else a first walk decides it (no places tracked, the first error ends it), and only
+/// a record that fails is walked again to report.
 pub(crate) fn check(value: Json<'_, '_>, out: &mut Sink) {
+    if let Some(fields) = &program().fast
+        && fast::valid(fields, value)
+    {
+        return;
+    }
     let mut valid = Walk::<false> {
         program: program(),
         path: Vec::new(),
@@ -1723,6 +1735,36 @@ pub(crate) mod oracle {
     pub fn schema_accepts(value: &Value) -> bool {
         let tree = Tree::from_value(value, crate::schema::property_names());
         super::is_valid(tree.root())
+    }
+
+    /// Whether the straight-line reading of a valid record ([`super::fast`]) accepts
+    /// `value`, which holds no repeated key: where it reads, what `jsonschema` accepts.
+    #[must_use]
+    pub fn fast_accepts(value: &Value) -> bool {
+        let tree = Tree::from_value(value, crate::schema::property_names());
+        fast_accepts_tree(&tree)
+    }
+
+    /// Whether the straight-line reading accepts the record of `text`, as the parser reads
+    /// it (an object with a repeated key is not read: `false`). `None` when the text does
+    /// not parse.
+    #[must_use]
+    pub fn fast_accepts_text(text: &str) -> Option<bool> {
+        let document = hcr_json::parse(
+            text.as_bytes(),
+            &hcr_json::Limits::default(),
+            super::property_names(),
+        )
+        .ok()?;
+        Some(fast_accepts_tree(&document.tree))
+    }
+
+    fn fast_accepts_tree(tree: &Tree<'_>) -> bool {
+        let fields = super::program()
+            .fast
+            .as_ref()
+            .unwrap_or_else(|| unreachable!("the embedded schema has every field (a test)"));
+        super::fast::valid(fields, tree.root())
     }
 }
 
