@@ -345,8 +345,40 @@ pub(crate) fn for_each_anchor(text: &str, mut f: impl FnMut(usize, usize)) {
 }
 
 /// Every secret in `text`, sorted, without overlaps.
+///
+/// A record's short strings are mostly a few words that come again and again (`agent`,
+/// `open`, `active`, `text/plain`, `1.0`, ids): a short text found clean is remembered (see
+/// [`CLEAN`]) and not searched again.
 pub(crate) fn scan(text: &str) -> Vec<Hit> {
-    scan_joined(text, &[])
+    let Some(key) = Memo::<bool>::key(text, CLEAN_TAG) else {
+        return scan_joined(text, &[]);
+    };
+    let slot = clean_slot(key);
+    if CLEAN.with(|clean| clean.borrow()[slot] == key) {
+        return Vec::new();
+    }
+    let hits = scan_joined(text, &[]);
+    if hits.is_empty() {
+        CLEAN.with(|clean| clean.borrow_mut()[slot] = key);
+    }
+    hits
+}
+
+/// The tag of [`scan`]'s keys: never 0, so that no key is an empty slot of [`CLEAN`].
+const CLEAN_TAG: u8 = 1;
+
+/// The slot of [`CLEAN`] a key takes (its top bits after Fibonacci hashing).
+fn clean_slot(key: u128) -> usize {
+    #[allow(clippy::cast_possible_truncation)]
+    let mixed = (key as u64) ^ ((key >> 64) as u64);
+    usize::try_from(mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56).unwrap_or(0)
+}
+
+thread_local! {
+    /// Short texts (up to 14 bytes) [`scan`] found no secret in lately, by their exact key
+    /// ([`Memo::key`]; 0 is an empty slot), direct-mapped: a scan is a pure function of the
+    /// text, so one table per thread serves every record.
+    static CLEAN: std::cell::RefCell<[u128; 256]> = const { std::cell::RefCell::new([0; 256]) };
 }
 
 /// Every secret in `text`, the joined items of an array whose boundaries are at `breaks`
