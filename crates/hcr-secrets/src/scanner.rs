@@ -350,35 +350,53 @@ pub(crate) fn for_each_anchor(text: &str, mut f: impl FnMut(usize, usize)) {
 /// `open`, `active`, `text/plain`, `1.0`, ids): a short text found clean is remembered (see
 /// [`CLEAN`]) and not searched again.
 pub(crate) fn scan(text: &str) -> Vec<Hit> {
-    let Some(key) = Memo::<bool>::key(text, CLEAN_TAG) else {
+    let Some(key) = clean_key(text) else {
         return scan_joined(text, &[]);
     };
-    let slot = clean_slot(key);
-    if CLEAN.with(|clean| clean.borrow()[slot] == key) {
-        return Vec::new();
-    }
-    let hits = scan_joined(text, &[]);
-    if hits.is_empty() {
-        CLEAN.with(|clean| clean.borrow_mut()[slot] = key);
-    }
-    hits
+    CLEAN.with(|clean| {
+        let slot = &clean[clean_slot(key)];
+        if slot.get() == key {
+            return Vec::new();
+        }
+        let hits = scan_joined(text, &[]);
+        if hits.is_empty() {
+            slot.set(key);
+        }
+        hits
+    })
 }
 
-/// The tag of [`scan`]'s keys: never 0, so that no key is an empty slot of [`CLEAN`].
-const CLEAN_TAG: u8 = 1;
+/// The exact key of a text of 1 to 15 bytes (never 0): its [`hcr_json::fingerprint`] (its
+/// length and first seven bytes) and its last eight bytes, which together hold every byte
+/// (as [`hcr_json::KeyTable`] compares names).
+fn clean_key(text: &str) -> Option<u128> {
+    let bytes = text.as_bytes();
+    if bytes.is_empty() || bytes.len() > 15 {
+        return None;
+    }
+    let tail = bytes
+        .last_chunk::<8>()
+        .map_or(0, |word| u64::from_le_bytes(*word));
+    Some(u128::from(hcr_json::fingerprint(text)) << 64 | u128::from(tail))
+}
 
-/// The slot of [`CLEAN`] a key takes (its top bits after Fibonacci hashing).
+/// The slot of [`CLEAN`] a key takes (the top bits of its words mixed by Fibonacci
+/// hashing).
 fn clean_slot(key: u128) -> usize {
     #[allow(clippy::cast_possible_truncation)]
-    let mixed = (key as u64) ^ ((key >> 64) as u64);
-    usize::try_from(mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56).unwrap_or(0)
+    let mixed = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+    usize::try_from(mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CLEAN_BITS)).unwrap_or(0)
 }
 
+/// [`CLEAN`] has `2^CLEAN_BITS` slots.
+const CLEAN_BITS: u32 = 10;
+
 thread_local! {
-    /// Short texts (up to 14 bytes) [`scan`] found no secret in lately, by their exact key
-    /// ([`Memo::key`]; 0 is an empty slot), direct-mapped: a scan is a pure function of the
-    /// text, so one table per thread serves every record.
-    static CLEAN: std::cell::RefCell<[u128; 256]> = const { std::cell::RefCell::new([0; 256]) };
+    /// Short texts [`scan`] found no secret in lately, by their exact key ([`clean_key`]; 0
+    /// is an empty slot), direct-mapped: a scan is a pure function of the text, so one table
+    /// per thread serves every record.
+    static CLEAN: [std::cell::Cell<u128>; 1 << CLEAN_BITS] =
+        const { [const { std::cell::Cell::new(0) }; 1 << CLEAN_BITS] };
 }
 
 /// Every secret in `text`, the joined items of an array whose boundaries are at `breaks`

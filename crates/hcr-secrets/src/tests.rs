@@ -1053,6 +1053,7 @@ fn short_texts_found_clean_are_remembered_by_their_exact_text() {
     use super::scanner::{scan, scan_joined};
     let secrets = [
         "pwd=Zq8#Lm2!xv",
+        "pwd=Zq8#Lm2!xvQ",
         "pass:Xk9$mQ2z7",
         "auth=Zq8#Lm2!x",
         "token=Ab3$kQ9z",
