@@ -385,13 +385,16 @@ pub fn fast_path(data: &[u8]) {
         oracle::jsonschema_accepts(&value),
         "the straight-line reading's verdict on {value}"
     );
-    if let Ok(text) = std::str::from_utf8(data)
-        && oracle::fast_accepts_text(text) == Some(true)
-    {
-        assert!(
-            oracle::jsonschema_accepts(&value),
-            "the straight-line reading accepts {text}"
-        );
+    if let Ok(text) = std::str::from_utf8(data) {
+        if oracle::fast_accepts_text(text) == Some(true) {
+            assert!(
+                oracle::jsonschema_accepts(&value),
+                "the straight-line reading accepts {text}"
+            );
+        }
+        if let Some(Err(difference)) = oracle::fast_failure_agrees(text) {
+            panic!("the first failure of {text}: {difference}");
+        }
     }
     for limit in [usize::MAX, 2] {
         assert_eq!(

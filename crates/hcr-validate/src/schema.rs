@@ -674,24 +674,13 @@ impl SchemaError {
 
 /// Writes the schema-level diagnostics of `value` to `out`.
 ///
-/// Most records satisfy the schema: the straight-line reading of [`fast`] shows that for
-/// most, else a first walk decides it (no places tracked, the first error ends it), and only
-/// a record that fails is walked again to report.
+/// Most records satisfy the schema: the straight-line reading of [`fast`] decides that, and
+/// where the first error is (else a first walk decides it: no places tracked, the first
+/// error ends it), and only a record that fails is walked again to report.
 pub(crate) fn check(value: Json<'_, '_>, out: &mut Sink) {
-    if let Some(fields) = &program().fast
-        && fast::valid(fields, value)
-    {
+    let Some(failed) = decide(value) else {
         return;
-    }
-    let mut valid = Walk::<false> {
-        program: program(),
-        path: Vec::new(),
-        out: None,
-        failed: None,
     };
-    if valid.schema(valid.program.root, value).is_continue() {
-        return;
-    }
     let mut walk = Walk::<true> {
         program: program(),
         path: Vec::new(),
@@ -700,8 +689,37 @@ pub(crate) fn check(value: Json<'_, '_>, out: &mut Sink) {
     };
     // Reporting, the walk never stops early. The record is known to fail (and where the
     // first walk stopped): its checks are walked without deciding that again.
-    let flow = walk.checks(walk.program.root, value, valid.failed);
+    let flow = walk.checks(walk.program.root, value, failed);
     debug_assert!(flow.is_continue());
+}
+
+/// `None` if the record at `value` satisfies the schema; else where the walk that decides
+/// validity stops first, if known (the straight-line reading of [`fast`] says, or the walk).
+fn decide(value: Json<'_, '_>) -> Option<Option<usize>> {
+    let program = program();
+    if let Some(fields) = &program.fast {
+        match fast::verdict(fields, value) {
+            fast::Verdict::Valid => return None,
+            fast::Verdict::Invalid(failed) => return Some(Some(failed)),
+            fast::Verdict::Unknown => {}
+        }
+    }
+    decide_by_walk(value)
+}
+
+/// [`decide`] by the walk of the compiled program alone.
+fn decide_by_walk(value: Json<'_, '_>) -> Option<Option<usize>> {
+    let mut valid = Walk::<false> {
+        program: program(),
+        path: Vec::new(),
+        out: None,
+        failed: None,
+    };
+    if valid.schema(valid.program.root, value).is_continue() {
+        None
+    } else {
+        Some(valid.failed)
+    }
 }
 
 /// Whether `value` satisfies the schema (what the oracle compares with `jsonschema`).
@@ -1760,11 +1778,40 @@ pub(crate) mod oracle {
     }
 
     fn fast_accepts_tree(tree: &Tree<'_>) -> bool {
+        fast_verdict(tree) == super::fast::Verdict::Valid
+    }
+
+    fn fast_verdict(tree: &Tree<'_>) -> super::fast::Verdict {
         let fields = super::program()
             .fast
             .as_ref()
             .unwrap_or_else(|| unreachable!("the embedded schema has every field (a test)"));
-        super::fast::valid(fields, tree.root())
+        super::fast::verdict(fields, tree.root())
+    }
+
+    /// Where the walk that decides validity stops first on the record of `text` (as the
+    /// parser reads it), and where the straight-line reading says it does: `Err` when the
+    /// reading reads the record and the two differ (`Ok(false)` when it does not read it:
+    /// an object with a repeated key). `None` when the text does not parse.
+    #[must_use]
+    pub fn fast_failure_agrees(text: &str) -> Option<Result<bool, String>> {
+        let document = hcr_json::parse(
+            text.as_bytes(),
+            &hcr_json::Limits::default(),
+            super::property_names(),
+        )
+        .ok()?;
+        let walk = super::decide_by_walk(document.tree.root());
+        let fast = match fast_verdict(&document.tree) {
+            super::fast::Verdict::Unknown => return Some(Ok(false)),
+            super::fast::Verdict::Valid => None,
+            super::fast::Verdict::Invalid(failed) => Some(Some(failed)),
+        };
+        Some(if fast == walk {
+            Ok(true)
+        } else {
+            Err(format!("the walk: {walk:?}, the reading: {fast:?}"))
+        })
     }
 }
 

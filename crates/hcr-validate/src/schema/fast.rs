@@ -13,6 +13,8 @@
 //! [`tests::the_objects_are_the_schemas`] holds its objects' declared and required names to
 //! the embedded schema's.
 
+use std::cell::Cell;
+
 use hcr_json::{FlatNode, Json, KeyTable, NOT_A_KEY, Tree};
 
 use super::{first_repeat, is_integer, less_than};
@@ -243,31 +245,69 @@ impl Fields {
     }
 }
 
-/// The node after the value at `at`, if it is valid; `None` if not, or not known here.
+/// The node after the value at `at`, if it is valid; `None` if not (see [`Read::failed`]),
+/// or not known here ([`Read::unknown`]).
 type Next = Option<usize>;
 
-/// Whether the record at `value` satisfies the v1.0 schema, as far as this reading tells:
-/// `true` only if it does (`false` for a record that does not, and for one with an object
-/// whose key repeats, except inside `extensions`).
-pub(super) fn valid(fields: &Fields, value: Json<'_, '_>) -> bool {
+/// What the reading says of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// It satisfies the schema.
+    Valid,
+    /// It does not, and the walk that decides validity would stop first at this node (the
+    /// innermost value whose subschema fails, in the walk's order): what the reporting walk
+    /// is given.
+    Invalid(usize),
+    /// It holds an object with a repeated key (outside `extensions`), which this reading
+    /// does not read as `JSON.parse` does: the compiled walk decides.
+    Unknown,
+}
+
+/// The record at `value` against the v1.0 schema (see [`Verdict`]).
+pub(super) fn verdict(fields: &Fields, value: Json<'_, '_>) -> Verdict {
     let read = Read {
         tree: value.tree(),
         fields,
+        failed: &Cell::new(None),
+        unknown: &Cell::new(false),
     };
-    read.record(value.index).is_some()
+    let valid = read.record(value.index).is_some();
+    match (valid, read.unknown.get(), read.failed.get()) {
+        (_, true, _) => Verdict::Unknown,
+        (true, false, _) => Verdict::Valid,
+        (false, false, Some(failed)) => Verdict::Invalid(failed),
+        (false, false, None) => Verdict::Unknown,
+    }
 }
 
-/// A reading of one tree.
+/// A reading of one tree. It reads values in the order the walk that decides validity does
+/// (an object's members in document order, then its required names, then `anyOf`; a list's
+/// items, then their repeats), so that the first value it finds wrong is the walk's.
 #[derive(Clone, Copy)]
 struct Read<'r, 't> {
     tree: &'r Tree<'t>,
     fields: &'r Fields,
+    /// The innermost value found wrong first.
+    failed: &'r Cell<Option<usize>>,
+    /// Whether an object with a repeated key was met.
+    unknown: &'r Cell<bool>,
 }
 
 impl Read<'_, '_> {
+    /// The value at `at` does not satisfy its subschema: `None`, and `at` is where the
+    /// reading failed unless a value inside it failed first.
+    #[inline(always)]
+    fn fail(self, at: usize) -> Next {
+        if self.failed.get().is_none() {
+            self.failed.set(Some(at));
+        }
+        None
+    }
+
     /// The object at `at` (no key repeated), its members' values read by `member` (given the
-    /// field of the key and the value's node); its end, if it holds the `object`'s required
-    /// members and `more` accepts the fields it has.
+    /// field of the key and the value's node; `None` for a name it does not declare); its
+    /// end, if it holds the `object`'s required members and `more` accepts the fields it
+    /// has.
     #[inline(always)]
     fn object(
         self,
@@ -279,23 +319,35 @@ impl Read<'_, '_> {
         let FlatNode::Object {
             members,
             end,
-            repeats: false,
+            repeats,
         } = self.tree.node(at)
         else {
-            return None;
+            return self.fail(at);
         };
+        if repeats {
+            self.unknown.set(true);
+            return None;
+        }
         let mut present = 0;
         let mut next = at + 1;
         for _ in 0..members {
             let FlatNode::Key(_, number) = self.tree.node(next) else {
+                self.unknown.set(true);
                 return None;
             };
             let field = self.fields.0[usize::from(number)];
             present |= bit(field);
-            next = member(field, next + 1)?;
+            match member(field, next + 1) {
+                Some(after) => next = after,
+                None => return self.fail(at),
+            }
         }
         let required = set(object.required);
-        (present & required == required && more(present)).then_some(end)
+        if present & required == required && more(present) {
+            Some(end)
+        } else {
+            self.fail(at)
+        }
     }
 
     /// A string that `test` accepts.
@@ -303,7 +355,7 @@ impl Read<'_, '_> {
     fn string(self, at: usize, test: impl FnOnce(&str) -> bool) -> Next {
         match self.tree.node(at) {
             FlatNode::String(text) if test(text) => Some(at + 1),
-            _ => None,
+            _ => self.fail(at),
         }
     }
 
@@ -321,47 +373,54 @@ impl Read<'_, '_> {
 
     /// `type: integer, minimum: 1`.
     fn positive(self, at: usize) -> Next {
-        let number = self.tree.at(at).as_number()?;
         let one = serde_json::Number::from(1u8);
-        (is_integer(number) && !less_than(number, &one)).then_some(at + 1)
+        match self.tree.at(at).as_number() {
+            Some(number) if is_integer(number) && !less_than(number, &one) => Some(at + 1),
+            _ => self.fail(at),
+        }
     }
 
     /// A list (`type: array`) whose items `item` reads.
     #[inline(always)]
     fn list(self, at: usize, item: impl Fn(Self, usize) -> Next) -> Next {
         let FlatNode::Array { items, end } = self.tree.node(at) else {
-            return None;
+            return self.fail(at);
         };
         let mut next = at + 1;
         for _ in 0..items {
-            next = item(self, next)?;
+            match item(self, next) {
+                Some(after) => next = after,
+                None => return self.fail(at),
+            }
         }
         Some(end)
     }
 
-    /// `textList`: a list of `nonEmptyText`, no two the same.
+    /// `textList`: a list of `nonEmptyText` (each item read first), no two the same.
     fn texts(self, at: usize) -> Next {
         const PAIRWISE: usize = 16;
         let FlatNode::Array { items, end } = self.tree.node(at) else {
-            return None;
+            return self.fail(at);
         };
         let mut seen = [""; PAIRWISE];
+        let mut repeats = false;
+        // Until one is not, every item is a string: one node each.
         for (i, node) in (at + 1..at + 1 + items).enumerate() {
             let FlatNode::String(text) = self.tree.node(node) else {
-                return None;
+                self.fail(node);
+                return self.fail(at);
             };
             if text.is_empty() {
-                return None;
+                self.fail(node);
+                return self.fail(at);
             }
             if i < PAIRWISE {
-                if seen[..i].contains(&text) {
-                    return None;
-                }
+                repeats |= seen[..i].contains(&text);
                 seen[i] = text;
             }
         }
-        if items > PAIRWISE && first_repeat(self.tree.at(at)).is_some() {
-            return None;
+        if repeats || (items > PAIRWISE && first_repeat(self.tree.at(at)).is_some()) {
+            return self.fail(at);
         }
         Some(end)
     }
@@ -433,7 +492,7 @@ impl Read<'_, '_> {
                 // `type: object`, any members.
                 Extensions => match self.tree.node(at) {
                     FlatNode::Object { end, .. } => Some(end),
-                    _ => None,
+                    _ => self.fail(at),
                 },
                 _ => None,
             },

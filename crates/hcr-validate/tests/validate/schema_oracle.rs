@@ -4,8 +4,8 @@
 //! them, the seeded corpus with its labelled changes, and generated documents.
 
 use hcr_validate::oracle::{
-    fast_accepts, fast_accepts_text, jsonschema_accepts, jsonschema_diagnostics, schema_accepts,
-    schema_diagnostics, schema_diagnostics_of_text,
+    fast_accepts, fast_accepts_text, fast_failure_agrees, jsonschema_accepts,
+    jsonschema_diagnostics, schema_accepts, schema_diagnostics, schema_diagnostics_of_text,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -24,6 +24,13 @@ fn agree(value: &Value, what: &str) {
         jsonschema_accepts(value),
         "the straight-line reading's verdict of {what}: {value}"
     );
+    // Where it says the walk that decides validity stops first (what the reporting walk is
+    // given), the walk does (a text past the parser's default limits is not read).
+    let text = value.to_string();
+    match fast_failure_agrees(&text) {
+        Some(Ok(true)) | None => {}
+        other => panic!("the first failure of {what}: {other:?}: {text}"),
+    }
     for limit in [usize::MAX, 2] {
         let ours = schema_diagnostics(value, limit);
         let oracle = jsonschema_diagnostics(value, limit);
@@ -159,9 +166,13 @@ fn with_member(
 /// `JSON.parse` reads them) and the oracle over `serde_json`'s reading agree.
 fn agree_on_text(text: &str) {
     let value: Value = serde_json::from_str(text).expect("generated text parses");
-    // It reads no object with a repeated key (`false`); what it accepts, the oracle does.
+    // It reads no object with a repeated key (`false`); what it accepts, the oracle does,
+    // and where it reads a record, its first failure is the walk's.
     if fast_accepts_text(text).expect("parses") {
         assert!(jsonschema_accepts(&value), "accepted: {text}");
+    }
+    if let Some(Err(difference)) = fast_failure_agrees(text) {
+        panic!("the first failure of {text}: {difference}");
     }
     for limit in [usize::MAX, 2] {
         let ours = schema_diagnostics_of_text(text, limit).expect("parses");
@@ -340,6 +351,15 @@ fn records_the_straight_line_reading_decides() {
         if let Some(last) = list.last_mut() {
             *last = json!("");
             cases.push(with("/currentState/unverified", json!(list)));
+        }
+        // A repeat, then an item that is no text: the walk stops at the item.
+        if n >= 3 {
+            for wrong in [json!(""), json!(1), json!(["x"])] {
+                let mut list = texts(n);
+                list[1] = list[0].clone();
+                list[n - 1] = wrong;
+                cases.push(with("/currentState/inProgress", json!(list)));
+            }
         }
     }
     for number in [
