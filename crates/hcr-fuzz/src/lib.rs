@@ -359,7 +359,8 @@ pub fn validate(data: &[u8]) {
 /// overwritten repeats); the spans it records are the ones found in the text; the secret
 /// walk over the tree's flat node list reports what the walk through the view does; and the
 /// compiled schema gives the `jsonschema` crate's verdict and diagnostics (codes, pointers,
-/// messages, order, and how many were past a limit).
+/// messages, order, and how many were past a limit), and so does the straight-line reading of
+/// a valid record wherever it reads one.
 pub fn fast_path(data: &[u8]) {
     use hcr_validate::oracle;
     if let Err(disagreement) = oracle::parsers_agree(data, &hcr_validate::Limits::default()) {
@@ -379,6 +380,22 @@ pub fn fast_path(data: &[u8]) {
         oracle::jsonschema_accepts(&value),
         "the schema's verdict on {value}"
     );
+    assert_eq!(
+        oracle::fast_accepts(&value),
+        oracle::jsonschema_accepts(&value),
+        "the straight-line reading's verdict on {value}"
+    );
+    if let Ok(text) = std::str::from_utf8(data) {
+        if oracle::fast_accepts_text(text) == Some(true) {
+            assert!(
+                oracle::jsonschema_accepts(&value),
+                "the straight-line reading accepts {text}"
+            );
+        }
+        if let Some(Err(difference)) = oracle::fast_failure_agrees(text) {
+            panic!("the first failure of {text}: {difference}");
+        }
+    }
     for limit in [usize::MAX, 2] {
         assert_eq!(
             oracle::schema_diagnostics(&value, limit),

@@ -580,6 +580,14 @@ impl<'t, 'a> Json<'t, 'a> {
         &self.tree.nodes[self.index]
     }
 
+    /// The tree the value is read from (for a walk over its flat list of nodes,
+    /// [`Tree::node`], from [`Json::index`]).
+    #[inline]
+    #[must_use]
+    pub fn tree(self) -> &'t Tree<'a> {
+        self.tree
+    }
+
     /// The kind of value.
     #[must_use]
     pub fn kind(self) -> Kind {

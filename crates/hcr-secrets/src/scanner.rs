@@ -345,8 +345,58 @@ pub(crate) fn for_each_anchor(text: &str, mut f: impl FnMut(usize, usize)) {
 }
 
 /// Every secret in `text`, sorted, without overlaps.
+///
+/// A record's short strings are mostly a few words that come again and again (`agent`,
+/// `open`, `active`, `text/plain`, `1.0`, ids): a short text found clean is remembered (see
+/// [`CLEAN`]) and not searched again.
 pub(crate) fn scan(text: &str) -> Vec<Hit> {
-    scan_joined(text, &[])
+    let Some(key) = clean_key(text) else {
+        return scan_joined(text, &[]);
+    };
+    CLEAN.with(|clean| {
+        let slot = &clean[clean_slot(key)];
+        if slot.get() == key {
+            return Vec::new();
+        }
+        let hits = scan_joined(text, &[]);
+        if hits.is_empty() {
+            slot.set(key);
+        }
+        hits
+    })
+}
+
+/// The exact key of a text of 1 to 15 bytes (never 0): its [`hcr_json::fingerprint`] (its
+/// length and first seven bytes) and its last eight bytes, which together hold every byte
+/// (as [`hcr_json::KeyTable`] compares names).
+fn clean_key(text: &str) -> Option<u128> {
+    let bytes = text.as_bytes();
+    if bytes.is_empty() || bytes.len() > 15 {
+        return None;
+    }
+    let tail = bytes
+        .last_chunk::<8>()
+        .map_or(0, |word| u64::from_le_bytes(*word));
+    Some(u128::from(hcr_json::fingerprint(text)) << 64 | u128::from(tail))
+}
+
+/// The slot of [`CLEAN`] a key takes (the top bits of its words mixed by Fibonacci
+/// hashing).
+fn clean_slot(key: u128) -> usize {
+    #[allow(clippy::cast_possible_truncation)]
+    let mixed = (key as u64) ^ ((key >> 64) as u64).rotate_left(29);
+    usize::try_from(mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CLEAN_BITS)).unwrap_or(0)
+}
+
+/// [`CLEAN`] has `2^CLEAN_BITS` slots.
+const CLEAN_BITS: u32 = 10;
+
+thread_local! {
+    /// Short texts [`scan`] found no secret in lately, by their exact key ([`clean_key`]; 0
+    /// is an empty slot), direct-mapped: a scan is a pure function of the text, so one table
+    /// per thread serves every record.
+    static CLEAN: [std::cell::Cell<u128>; 1 << CLEAN_BITS] =
+        const { [const { std::cell::Cell::new(0) }; 1 << CLEAN_BITS] };
 }
 
 /// Every secret in `text`, the joined items of an array whose boundaries are at `breaks`

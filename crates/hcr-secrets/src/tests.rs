@@ -937,6 +937,23 @@ mod prefilter {
             let text = text.repeat(times);
             every_search_reports_every_anchor(&text)?;
         }
+
+        /// Short texts, each scanned twice among others (what a scan found clean is
+        /// remembered): every scan gives the answer of a search of the text itself.
+        #[test]
+        fn short_texts_scanned_again_give_their_own_answer(
+            texts in prop::collection::vec(texts(), 1..12),
+            cut in 0usize..18,
+        ) {
+            use super::super::scanner::{scan, scan_joined};
+            let texts: Vec<String> = texts
+                .iter()
+                .map(|t| String::from_utf8_lossy(&t[..t.len().min(cut)]).into_owned())
+                .collect();
+            for text in texts.iter().chain(&texts) {
+                prop_assert_eq!(scan(text), scan_joined(text, &[]), "{:?}", text);
+            }
+        }
     }
 
     /// Every prefilter search this CPU has lets through every anchor of `text`.
@@ -1026,4 +1043,54 @@ fn a_redacted_secret_shows_its_rules_fixed_prefix_and_length_only() {
             "{text}: {prefix}"
         );
     }
+}
+
+/// A short text a scan found clean is remembered by its exact bytes: texts that differ from a
+/// short secret in one byte anywhere, in case, or in length, scanned first (and found clean
+/// or not), leave the secret found; and every text gets the answer of a scan of its own.
+#[test]
+fn short_texts_found_clean_are_remembered_by_their_exact_text() {
+    use super::scanner::{scan, scan_joined};
+    let secrets = [
+        "pwd=Zq8#Lm2!xv",
+        "pwd=Zq8#Lm2!xvQ",
+        "pass:Xk9$mQ2z7",
+        "auth=Zq8#Lm2!x",
+        "token=Ab3$kQ9z",
+        "Basic dXNlcjpw",
+        "a://b:c9Xq!@h",
+        "-u a:Zq8#Lm2!",
+    ];
+    let mut remembered = 0;
+    for secret in secrets {
+        assert!(!scan_joined(secret, &[]).is_empty(), "{secret}");
+        let bytes = secret.as_bytes();
+        let mut near: Vec<Vec<u8>> = Vec::new();
+        for at in 0..bytes.len() {
+            for replacement in [b' ', b'"', b'x', bytes[at] ^ 0x20] {
+                let mut text = bytes.to_vec();
+                text[at] = replacement;
+                near.push(text);
+            }
+            near.push(bytes[..at].to_vec());
+            near.push([&bytes[..at], b"7", &bytes[at..]].concat());
+        }
+        near.push(secret.to_ascii_uppercase().into_bytes());
+        for text in &near {
+            let Ok(text) = std::str::from_utf8(text) else {
+                continue;
+            };
+            let own = scan_joined(text, &[]);
+            remembered += usize::from(own.is_empty());
+            // Once searched, then from the memory if clean.
+            assert_eq!(scan(text), own, "{text:?}");
+            assert_eq!(scan(text), own, "{text:?} again");
+        }
+        assert_eq!(
+            scan(secret),
+            scan_joined(secret, &[]),
+            "{secret} after its near misses"
+        );
+    }
+    assert!(remembered > 100, "{remembered} clean near misses");
 }

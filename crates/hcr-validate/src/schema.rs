@@ -26,6 +26,8 @@ use crate::{Code, Diagnostic, Severity};
 use hcr_json::Anchor;
 use hcr_json::{Json, KeyTable, Kind};
 
+mod fast;
+
 /// The canonical HCR v1.0 JSON Schema, as shipped in `protocol/v1/schema.json`.
 pub const SCHEMA_JSON: &str = include_str!("../schema/hcr-v1.schema.json");
 
@@ -247,6 +249,9 @@ struct Program {
     root: usize,
     /// Every property name the schema declares.
     names: KeyTable,
+    /// The names' fields, for the reading of a valid record in straight-line code
+    /// ([`fast`]); `None` if the schema lacks one of them.
+    fast: Option<fast::Fields>,
 }
 
 /// Why the schema does not compile: a keyword or value this checker does not implement.
@@ -286,6 +291,7 @@ impl Program {
         let mut schemas = compiler.schemas;
         number_places(&mut schemas, &names)?;
         Ok(Self {
+            fast: fast::Fields::new(&names),
             shapes: schemas.iter().map(|checks| Shape::of(checks)).collect(),
             ordered: schemas
                 .iter()
@@ -668,18 +674,13 @@ impl SchemaError {
 
 /// Writes the schema-level diagnostics of `value` to `out`.
 ///
-/// Most records satisfy the schema: a first walk only decides that (no places tracked, the
-/// first error ends it), and only a record that fails is walked again to report.
+/// Most records satisfy the schema: the straight-line reading of [`fast`] decides that, and
+/// where the first error is (else a first walk decides it: no places tracked, the first
+/// error ends it), and only a record that fails is walked again to report.
 pub(crate) fn check(value: Json<'_, '_>, out: &mut Sink) {
-    let mut valid = Walk::<false> {
-        program: program(),
-        path: Vec::new(),
-        out: None,
-        failed: None,
-    };
-    if valid.schema(valid.program.root, value).is_continue() {
+    let Some(failed) = decide(value) else {
         return;
-    }
+    };
     let mut walk = Walk::<true> {
         program: program(),
         path: Vec::new(),
@@ -688,8 +689,37 @@ pub(crate) fn check(value: Json<'_, '_>, out: &mut Sink) {
     };
     // Reporting, the walk never stops early. The record is known to fail (and where the
     // first walk stopped): its checks are walked without deciding that again.
-    let flow = walk.checks(walk.program.root, value, valid.failed);
+    let flow = walk.checks(walk.program.root, value, failed);
     debug_assert!(flow.is_continue());
+}
+
+/// `None` if the record at `value` satisfies the schema; else where the walk that decides
+/// validity stops first, if known (the straight-line reading of [`fast`] says, or the walk).
+fn decide(value: Json<'_, '_>) -> Option<Option<usize>> {
+    let program = program();
+    if let Some(fields) = &program.fast {
+        match fast::verdict(fields, value) {
+            fast::Verdict::Valid => return None,
+            fast::Verdict::Invalid(failed) => return Some(Some(failed)),
+            fast::Verdict::Unknown => {}
+        }
+    }
+    decide_by_walk(value)
+}
+
+/// [`decide`] by the walk of the compiled program alone.
+fn decide_by_walk(value: Json<'_, '_>) -> Option<Option<usize>> {
+    let mut valid = Walk::<false> {
+        program: program(),
+        path: Vec::new(),
+        out: None,
+        failed: None,
+    };
+    if valid.schema(valid.program.root, value).is_continue() {
+        None
+    } else {
+        Some(valid.failed)
+    }
 }
 
 /// Whether `value` satisfies the schema (what the oracle compares with `jsonschema`).
@@ -1723,6 +1753,65 @@ pub(crate) mod oracle {
     pub fn schema_accepts(value: &Value) -> bool {
         let tree = Tree::from_value(value, crate::schema::property_names());
         super::is_valid(tree.root())
+    }
+
+    /// Whether the straight-line reading of a valid record ([`super::fast`]) accepts
+    /// `value`, which holds no repeated key: where it reads, what `jsonschema` accepts.
+    #[must_use]
+    pub fn fast_accepts(value: &Value) -> bool {
+        let tree = Tree::from_value(value, crate::schema::property_names());
+        fast_accepts_tree(&tree)
+    }
+
+    /// Whether the straight-line reading accepts the record of `text`, as the parser reads
+    /// it (an object with a repeated key is not read: `false`). `None` when the text does
+    /// not parse.
+    #[must_use]
+    pub fn fast_accepts_text(text: &str) -> Option<bool> {
+        let document = hcr_json::parse(
+            text.as_bytes(),
+            &hcr_json::Limits::default(),
+            super::property_names(),
+        )
+        .ok()?;
+        Some(fast_accepts_tree(&document.tree))
+    }
+
+    fn fast_accepts_tree(tree: &Tree<'_>) -> bool {
+        fast_verdict(tree) == super::fast::Verdict::Valid
+    }
+
+    fn fast_verdict(tree: &Tree<'_>) -> super::fast::Verdict {
+        let fields = super::program()
+            .fast
+            .as_ref()
+            .unwrap_or_else(|| unreachable!("the embedded schema has every field (a test)"));
+        super::fast::verdict(fields, tree.root())
+    }
+
+    /// Where the walk that decides validity stops first on the record of `text` (as the
+    /// parser reads it), and where the straight-line reading says it does: `Err` when the
+    /// reading reads the record and the two differ (`Ok(false)` when it does not read it:
+    /// an object with a repeated key). `None` when the text does not parse.
+    #[must_use]
+    pub fn fast_failure_agrees(text: &str) -> Option<Result<bool, String>> {
+        let document = hcr_json::parse(
+            text.as_bytes(),
+            &hcr_json::Limits::default(),
+            super::property_names(),
+        )
+        .ok()?;
+        let walk = super::decide_by_walk(document.tree.root());
+        let fast = match fast_verdict(&document.tree) {
+            super::fast::Verdict::Unknown => return Some(Ok(false)),
+            super::fast::Verdict::Valid => None,
+            super::fast::Verdict::Invalid(failed) => Some(Some(failed)),
+        };
+        Some(if fast == walk {
+            Ok(true)
+        } else {
+            Err(format!("the walk: {walk:?}, the reading: {fast:?}"))
+        })
     }
 }
 

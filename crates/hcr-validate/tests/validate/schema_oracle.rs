@@ -4,20 +4,33 @@
 //! them, the seeded corpus with its labelled changes, and generated documents.
 
 use hcr_validate::oracle::{
-    jsonschema_accepts, jsonschema_diagnostics, schema_accepts, schema_diagnostics,
-    schema_diagnostics_of_text,
+    fast_accepts, fast_accepts_text, fast_failure_agrees, jsonschema_accepts,
+    jsonschema_diagnostics, schema_accepts, schema_diagnostics, schema_diagnostics_of_text,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
 /// Asserts the walk and the oracle agree on `value`, with room for every diagnostic and with
-/// room for only a few.
+/// room for only a few; and the straight-line reading of a valid record gives the oracle's
+/// verdict (a value holds no repeated key, so it reads every one).
 fn agree(value: &Value, what: &str) {
     assert_eq!(
         schema_accepts(value),
         jsonschema_accepts(value),
         "verdict of {what}: {value}"
     );
+    assert_eq!(
+        fast_accepts(value),
+        jsonschema_accepts(value),
+        "the straight-line reading's verdict of {what}: {value}"
+    );
+    // Where it says the walk that decides validity stops first (what the reporting walk is
+    // given), the walk does (a text past the parser's default limits is not read).
+    let text = value.to_string();
+    match fast_failure_agrees(&text) {
+        Some(Ok(true)) | None => {}
+        other => panic!("the first failure of {what}: {other:?}: {text}"),
+    }
     for limit in [usize::MAX, 2] {
         let ours = schema_diagnostics(value, limit);
         let oracle = jsonschema_diagnostics(value, limit);
@@ -153,6 +166,14 @@ fn with_member(
 /// `JSON.parse` reads them) and the oracle over `serde_json`'s reading agree.
 fn agree_on_text(text: &str) {
     let value: Value = serde_json::from_str(text).expect("generated text parses");
+    // It reads no object with a repeated key (`false`); what it accepts, the oracle does,
+    // and where it reads a record, its first failure is the walk's.
+    if fast_accepts_text(text).expect("parses") {
+        assert!(jsonschema_accepts(&value), "accepted: {text}");
+    }
+    if let Some(Err(difference)) = fast_failure_agrees(text) {
+        panic!("the first failure of {text}: {difference}");
+    }
     for limit in [usize::MAX, 2] {
         let ours = schema_diagnostics_of_text(text, limit).expect("parses");
         let oracle = jsonschema_diagnostics(&value, limit);
@@ -294,5 +315,117 @@ proptest! {
     #[test]
     fn generated_documents(document in value()) {
         agree(&document, "a generated document");
+    }
+}
+
+/// Valid and invalid records the straight-line reading of a valid record decides on its own
+/// branches: lists of texts past the sixteen it compares pair by pair, revisions as integers
+/// and floats at and around the minimum, texts at the length bound in characters, evidence
+/// by `uri`, by `artifactRef`, by both and by neither, `extensions` of any kind.
+#[test]
+fn records_the_straight_line_reading_decides() {
+    let base = hcr_testkit::corpus::record(&mut hcr_testkit::corpus::Rng::new(7), 0, 3);
+    assert!(jsonschema_accepts(&base) && fast_accepts(&base));
+    let with = |pointer: &str, replacement: Value| {
+        let mut record = base.clone();
+        *record.pointer_mut(pointer).expect("a place of the record") = replacement;
+        record
+    };
+    let texts = |n: usize| {
+        (0..n)
+            .map(|i| json!(format!("criterion {i}")))
+            .collect::<Vec<_>>()
+    };
+    let mut cases = Vec::new();
+    for n in [0, 1, 15, 16, 17, 40] {
+        cases.push(with("/objective/acceptanceCriteria", json!(texts(n))));
+        // A repeat before, at and past the sixteenth item, of an item before and past it.
+        for (at, of) in [(1, 0), (15, 3), (16, 3), (17, 16), (39, 20)] {
+            if at < n {
+                let mut list = texts(n);
+                list[at] = list[of].clone();
+                cases.push(with("/currentState/blocked", json!(list)));
+            }
+        }
+        let mut list = texts(n);
+        if let Some(last) = list.last_mut() {
+            *last = json!("");
+            cases.push(with("/currentState/unverified", json!(list)));
+        }
+        // A repeat, then an item that is no text: the walk stops at the item.
+        if n >= 3 {
+            for wrong in [json!(""), json!(1), json!(["x"])] {
+                let mut list = texts(n);
+                list[1] = list[0].clone();
+                list[n - 1] = wrong;
+                cases.push(with("/currentState/inProgress", json!(list)));
+            }
+        }
+    }
+    for number in [
+        json!(1),
+        json!(2),
+        json!(1.0),
+        json!(3.0),
+        json!(0.999),
+        json!(1.5),
+        json!(0),
+        json!(-1),
+        json!(u64::MAX),
+        json!(i64::MIN),
+        json!(1e300),
+        json!(-1e300),
+        json!("1"),
+        json!(null),
+    ] {
+        cases.push(with("/openReview/0/revision", number.clone()));
+        cases.push(with("/provenance/sourceRevision", number));
+    }
+    for text in [
+        "é".repeat(200),
+        "é".repeat(201),
+        "a".repeat(200),
+        "a".repeat(201),
+        "x".to_owned(),
+        String::new(),
+    ] {
+        cases.push(with("/recordId", json!(text)));
+    }
+    let evidence = |extra: Value| {
+        let mut item = json!({"id": "e", "label": "l"});
+        if let (Some(item), Some(extra)) = (item.as_object_mut(), extra.as_object()) {
+            item.extend(extra.clone());
+        }
+        with("/evidence", json!([item]))
+    };
+    for extra in [
+        json!({}),
+        json!({"uri": "https://example.com/x"}),
+        json!({"uri": "a b"}),
+        json!({"artifactRef": "a"}),
+        json!({"artifactRef": ""}),
+        json!({"uri": "../x", "artifactRef": "a", "sha256": "A".repeat(64)}),
+        json!({"artifactRef": "a", "sha256": "A".repeat(63)}),
+        json!({"artifactRef": "a", "claim": "c", "contentType": "text/plain", "other": 1}),
+    ] {
+        cases.push(evidence(extra));
+    }
+    for extensions in [
+        json!({}),
+        json!({"a": {"b": [1, {"c": null}]}, "schemaVersion": 2}),
+        json!([]),
+        json!(null),
+        json!("x"),
+    ] {
+        cases.push(with("/extensions", extensions));
+    }
+    let valid = cases.iter().filter(|case| jsonschema_accepts(case)).count();
+    assert!(
+        valid > 20 && cases.len() - valid > 20,
+        "{valid} of {}",
+        cases.len()
+    );
+    for case in &cases {
+        agree(case, "a record the straight-line reading decides");
     }
 }
