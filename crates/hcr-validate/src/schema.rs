@@ -1755,7 +1755,7 @@ pub(crate) mod oracle {
         super::is_valid(tree.root())
     }
 
-    /// Whether the straight-line reading of a valid record ([`super::fast`]) accepts
+    /// Whether the straight-line reading of a valid record (`schema::fast`) accepts
     /// `value`, which holds no repeated key: where it reads, what `jsonschema` accepts.
     #[must_use]
     pub fn fast_accepts(value: &Value) -> bool {
