@@ -1381,8 +1381,31 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // (Each section's facts decided once: a file may hold thousands of items.)
     let put_off = put_off(doc);
     let staged: Vec<bool> = doc.sections.iter().map(|s| is_stage(doc, s)).collect();
+    // (An item before a paragraph that says how to take them: `Each item is small enough to
+    // land as a single commit.` over the list.)
+    let listed = |r: &&Value| {
+        r["line"]
+            .as_u64()
+            .and_then(|l| usize::try_from(l).ok())
+            .filter(|&l| l >= 1 && l <= doc.line_count())
+            .is_some_and(|l| super::parse::marker(doc.line(l - 1).text.trim_start()).is_some())
+    };
+    let section_of = |r: &Value| {
+        r["line"]
+            .as_u64()
+            .and_then(|l| usize::try_from(l).ok())
+            .and_then(|l| doc.section_at(l.saturating_sub(1)))
+    };
     let first_todo: Option<String> = remaining
         .iter()
+        .enumerate()
+        .filter(|&(at, r)| {
+            listed(&r)
+                || !remaining
+                    .get(at + 1)
+                    .is_some_and(|next| listed(&next) && section_of(next) == section_of(r))
+        })
+        .map(|(_, r)| r)
         .find(|r| {
             let line = r["line"].as_u64().and_then(|l| usize::try_from(l).ok());
             // Nor is an item of a stage (`### 5. §9 — remaining channels`): the plan's
@@ -3193,6 +3216,8 @@ const IN_PROGRESS_WORDS: &[&str] = &[
     "в работе",
     "in arbeit",
     "in corso",
+    " en progreso",
+    " em progresso",
     "進行中",
     "作業中",
     "w trakcie",
@@ -3403,6 +3428,8 @@ const DONE_WORDS: &[&str] = &[
     " umgesetzt",
     " behoben",
     " implementiert",
+    " fully functional",
+    " fully working",
     // (Polish, Dutch, Turkish, Vietnamese, Indonesian, Ukrainian, Czech, Italian and
     // Spanish: `Faza 1 KOMPLETNA — Etapy 0–4B ukończone`, `afgerond`, `tamamlandı`.)
     " kompletn",

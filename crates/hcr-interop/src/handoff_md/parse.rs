@@ -314,7 +314,7 @@ fn blank(out: &mut String, text: &str) {
 }
 
 /// A list marker's length and the text after it: `- x`, `* x`, `+ x`, `1. x`, `1) x`.
-fn marker(line: &str) -> Option<&str> {
+pub(crate) fn marker(line: &str) -> Option<&str> {
     let trimmed = line.trim_start();
     for m in ["- ", "* ", "+ ", "• "] {
         if let Some(rest) = trimmed.strip_prefix(m) {

@@ -210,9 +210,9 @@ fn held_out_meets(folder: &str, floor: f64) {
 
 /// The share of the ninth held-out corpus's expectations met: 28 of 88 (31.8%) when it was
 /// measured blind, at b97dcca (after the eighth's misses were read), with one contradiction
-/// (`§5 — WHAT IS STILL NOT DONE, named so it does not read as done` read as done); 30 after
-/// the first classes its misses showed were read.
-const HOLDOUT_9_FLOOR: f64 = 0.34;
+/// (`§5 — WHAT IS STILL NOT DONE, named so it does not read as done` read as done); 38 after
+/// the classes its misses showed were read.
+const HOLDOUT_9_FLOOR: f64 = 0.43;
 
 /// The share of the eighth held-out corpus's expectations met: 34 of 103 (33.0%) when it was
 /// measured blind, at 2c2392e (after the seventh's misses were read), with no contradiction;
