@@ -736,6 +736,11 @@ const TABLE: &[(Role, &[&str])] = &[
             "decisions",
             "decision",
             "key decisions",
+            "verworfen",
+            "abgelehnt",
+            "рішення",
+            "прийняті рішення",
+            "ключові рішення",
             "considered and declined",
             "considered and rejected",
             "rejected alternatives",
@@ -857,6 +862,24 @@ const TABLE: &[(Role, &[&str])] = &[
             "artifacts",
             "artefacts",
             "key files",
+            "arquivos",
+            "ficheiros",
+            "bestanden",
+            "pliki",
+            "файли",
+            "dosyalar",
+            "tệp",
+            "berkas",
+            "liens",
+            "enlaces",
+            "посилання",
+            "tautan",
+            "链接",
+            "リンク",
+            "링크",
+            "fichiers clés",
+            "archivos clave",
+            "arquivos principais",
             "files",
             "important files",
             "relevant files",
@@ -868,6 +891,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "key locations",
             "key paths",
             "references",
+            "useful links",
+            "important links",
+            "key links",
+            "relevant links",
             "links",
             "resources",
             "related files",
@@ -918,6 +945,14 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::Constraints,
         &[
             "key constraints",
+            "guidelines",
+            "coding guidelines",
+            "development guidelines",
+            "规范",
+            "开发规范",
+            "代码规范",
+            "编码规范",
+            "约定",
             "hard constraints",
             "critical constraints",
             "design constraints",
@@ -1461,10 +1496,17 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
         // (Or a few words before, in a clause that says so: `named so it does not read as
         // done`.)
         let before_state = &words[..words.len() - n];
+        // (Not across a clause: `Not planned, but done` is done.)
         let denied_near = before_state
             .iter()
             .rev()
             .take(3)
+            .take_while(|w| {
+                !matches!(
+                    **w,
+                    "but" | "aber" | "mais" | "ma" | "pero" | "mas" | "но" | "але" | "wel" | "maar"
+                )
+            })
             .any(|w| matches!(*w, "not" | "never" | "nicht" | "nie" | "не"));
         if denied_near
             || words[..words.len() - n].last().is_some_and(|w| {
@@ -1586,6 +1628,7 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "belum selesai",
             "未着手",
             "未対応",
+            "미완성",
             "미완료",
         ],
     ),
@@ -1607,14 +1650,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "don t re debate",
             "not up for debate",
             "do not revisit",
-            "verworfen",
-            "abgelehnt",
-            "rechazadas",
-            "descartadas",
-            "rejetées",
-            "odrzucone",
-            "отклонено",
-            "відхилено",
         ],
     ),
     // (`What state would mean "ready to ship v0.3.0"`, `What v0.4 can do (all verified
@@ -1626,18 +1661,22 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "would mean",
             "done means",
             "counts as done",
-            "criteria",
-            "criterios",
-            "critérios",
-            "critères",
-            "criteri",
-            "kriterien",
-            "kryteria",
-            "критерии",
-            "критерії",
-            "kriterleri",
-            "tiêu chí",
-            "kriteria",
+            "criterios de éxito",
+            "criterios de aceptación",
+            "critérios de aceitação",
+            "critérios de sucesso",
+            "critères d acceptation",
+            "critères de réussite",
+            "criteri di accettazione",
+            "akzeptanzkriterien",
+            "abnahmekriterien",
+            "kryteria akceptacji",
+            "критерии приемки",
+            "критерии готовности",
+            "критерії приймання",
+            "kabul kriterleri",
+            "tiêu chí nghiệm thu",
+            "kriteria penerimaan",
             "判断标准",
             "完成标准",
             "成功标准",
@@ -1759,7 +1798,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "kararlar",
             "quyết định",
             "keputusan",
-            "рішення",
             "decisões",
         ],
     ),
@@ -1812,7 +1850,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "working style",
             "way of working",
             "ways of working",
-            "guidelines",
             "konventionen",
             "vorgaben",
             "richtlinien",
@@ -1844,13 +1881,10 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "ràng buộc",
             "aturan",
             "batasan",
-            "规范",
-            "约定",
             "規約",
             "注意点",
             "주의사항",
             "いけない",
-            "禁止",
             "してはならない",
             "preferences",
             "principios",
@@ -1903,7 +1937,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "test sonuçları",
             "bằng chứng",
             "kết quả kiểm thử",
-            "bukti",
             "hasil uji",
             "検証結果",
             "エビデンス",
@@ -2002,10 +2035,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "待完成",
             "待办",
             "待辦",
-            "待处理",
-            "待處理",
-            "剩余",
-            "剩餘",
             "残タスク",
             "残作業",
             "남은 작업",
@@ -2107,10 +2136,12 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "đã làm",
             "đã xong",
             "selesai",
+            "実装済み",
+            "対応済み",
+            "作成済み",
+            "修正済み",
             "已实现",
             "已實現",
-            "済み",
-            "완성",
             "implemented",
             "landed",
             "delivered",
@@ -2150,6 +2181,9 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "参考",
             "リンク",
             "링크",
+            "referencias",
+            "referências",
+            "références",
         ],
     ),
     (
@@ -2223,9 +2257,7 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "amaç",
             "hedef",
             "mục tiêu",
-            "tujuan",
             "мета проєкту",
-            "目的",
         ],
     ),
 ];
@@ -2328,12 +2360,70 @@ fn keyword(name: &str) -> Option<Role> {
     });
     let (search, words) = &*WORDS;
     let padded = format!(" {name} ");
+    // A need or a future anywhere says a state is still to come: `Was bis Freitag fertig sein
+    // muss`, `Wat gedaan moet worden`, `Lo que debe estar terminado`, `O que precisa estar
+    // concluído`, `What needs to be done`.
+    let needs = [
+        " muss ",
+        " müssen ",
+        " moet ",
+        " moeten ",
+        " debe ",
+        " deben ",
+        " precisa ",
+        " precisam ",
+        " deve ",
+        " devem ",
+        " needs ",
+        " must ",
+        " has to ",
+        " have to ",
+        " need to ",
+        " to be ",
+        " harus ",
+        " cần ",
+        " нужно ",
+        " надо ",
+        " должн",
+        " потрібно ",
+        " треба ",
+        " musí ",
+        " trzeba ",
+        " powinn",
+        " gerek",
+        " lazım",
+        " falta ",
+        " manca ",
+        " fehlt ",
+    ]
+    .iter()
+    .any(|w| padded.contains(w))
+        || ["需要", "要做", "待", "必要", "예정", "해야"]
+            .iter()
+            .any(|w| padded.contains(w));
     let mut first: Option<usize> = None;
     let mut done_denied = false;
     for found in search.find_overlapping_iter(&padded) {
         let (at, word, spaced) = words[found.pattern().as_usize()];
         let state = KEYWORDS[at].0.is_bucket() || KEYWORDS[at].0 == Role::State;
-        match said_at(&padded, found.start(), word, spaced, state) {
+        // (A need denies only a word of work done: `待完成事项` is work left.)
+        let owed = needs && KEYWORDS[at].0 == Role::Complete;
+        // (The first words of files read anywhere, `Output files`, `Official references`;
+        // the others only where they lead.)
+        let files = KEYWORDS[at].0 == Role::Artifacts
+            && !matches!(
+                word,
+                "files"
+                    | "paths"
+                    | "references"
+                    | "文件"
+                    | "파일"
+                    | "ファイル"
+                    | "файлы"
+                    | "dateien"
+                    | "soubory"
+            );
+        match said_at(&padded, found.start(), word, spaced, state, owed, files) {
             Some(false) => first = Some(first.map_or(at, |f| f.min(at))),
             Some(true) => done_denied |= KEYWORDS[at].0 == Role::Complete,
             None => {}
@@ -2350,14 +2440,33 @@ fn keyword(name: &str) -> Option<Role> {
 /// terminé`). A word of letters is a whole word (or, in a script with no spaces, a word's
 /// start); a word of ideographs or syllables may sit inside a longer one, denied by the mark
 /// written onto it (`미완성`, `未完成`).
-fn said_at(padded: &str, at: usize, w: &str, spaced: bool, state: bool) -> Option<bool> {
+fn said_at(
+    padded: &str,
+    at: usize,
+    w: &str,
+    spaced: bool,
+    state: bool,
+    needs: bool,
+    files: bool,
+) -> Option<bool> {
+    // (A word of files or links names them when it leads or ends the heading: `Archivos
+    // clave`, `参考リンク`, `Recursos y Enlaces`, `重要連結`; not `Upload de fichiers cassé`,
+    // `短链接服务`.)
+    if files && !padded[..at].trim().is_empty() && !padded[at + w.len()..].trim().is_empty() {
+        return None;
+    }
     if !spaced {
         return Some(
-            padded[..at]
-                .chars()
-                .next_back()
-                .is_some_and(|c| matches!(c, '미' | '未' | '不' | '没' | '沒' | '非')),
+            (state && needs)
+                || padded[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| matches!(c, '미' | '未' | '不' | '没' | '沒' | '非')),
         );
+    }
+    // (`Never do X` names a rule; `Emails that never arrived` does not.)
+    if w == "never" && !padded[..at].trim().is_empty() {
+        return None;
     }
     let after = padded[at + w.len()..].starts_with(' ');
     if !(padded[..at].ends_with(' ') && (after || !w.is_ascii())) {
@@ -2410,10 +2519,13 @@ fn said_at(padded: &str, at: usize, w: &str, spaced: bool, state: bool) -> Optio
                     | "needs"
             )
         });
+    // (Only across words that qualify the state, not across a clause: `Not planned, but
+    // done`, `Correzioni non critiche completate`, `Deploy no servidor concluído` say done.)
+    let between: Vec<&str> = before.take(2).collect();
     let denied_near = state
-        && before.take(2).any(|d| {
+        && between.iter().enumerate().any(|(i, d)| {
             matches!(
-                d,
+                *d,
                 "not"
                     | "non"
                     | "nicht"
@@ -2425,9 +2537,46 @@ fn said_at(padded: &str, at: usize, w: &str, spaced: bool, state: bool) -> Optio
                     | "pas"
                     | "chưa"
                     | "belum"
-            )
+            ) && std::iter::once(just_before.unwrap_or(""))
+                .chain(between[..i].iter().copied())
+                .all(|w| {
+                    matches!(
+                        w,
+                        "yet"
+                            | "fully"
+                            | "completely"
+                            | "quite"
+                            | "all"
+                            | "ancora"
+                            | "del"
+                            | "tutto"
+                            | "encore"
+                            | "tout"
+                            | "ganz"
+                            | "noch"
+                            | "komplett"
+                            | "vollständig"
+                            | "всё"
+                            | "все"
+                            | "ещё"
+                            | "еще"
+                            | "ще"
+                            | "está"
+                            | "están"
+                            | "estão"
+                            | "esta"
+                            | "ha"
+                            | "han"
+                            | "sido"
+                            | "been"
+                            | "is"
+                            | "are"
+                            | "was"
+                            | "were"
+                    )
+                })
         });
-    Some(denied || still_to_come || denied_near)
+    Some(denied || still_to_come || denied_near || (state && needs))
 }
 
 /// The one-word names that name a role at the start of a longer heading (`Pending work`,

@@ -495,7 +495,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
             Block::Paragraph { lines, text }
                 if section.inline.is_some()
                     && lines.first() == Some(&(section.line + 1))
-                    && !text.starts_with(['*', '_', '>', '`', '['])
+                    && text.starts_with(|c: char| c.is_lowercase())
                     && label_split(&text).is_none()
                     && out.last().is_some_and(|e| {
                         e.paragraph
@@ -1481,7 +1481,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             take(&e.lines, &mut used);
             // An option a section of rejected options lists (`## Considered and declined`:
             // `- Use MongoDB for events`) is said declined, not decided.
-            let text = if declines(&section.heading) && !says_declined(&e.text) {
+            let text = if declines(&section.heading)
+                && !names_decisions(&section.heading)
+                && !says_declined(&e.text)
+            {
                 format!("Declined: {}", e.text)
             } else {
                 e.text.clone()
@@ -1929,6 +1932,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 next_action.insert("summary".into(), json!(rest.trim()));
                 chosen = true;
                 chosen_in = Some(std::ptr::from_ref(section));
+                // (The label says the step whole: the items after it are further steps.)
+                named_step = false;
                 continue;
             }
             // A paragraph that introduces items (`Next steps:`) is no step; one followed by
@@ -1940,8 +1945,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX))
                         == Some(&true))
                     || points_at_steps(text)
-                    // (A long one that says why; not `Rotate the leaked key today, first.`)
-                    || (over_steps && text.split_whitespace().count() > 25));
+                    // (A long one that says why; not `Rotate the leaked key today, first.`, nor
+                    // a long one that says it comes first.)
+                    || (over_steps
+                        && text.split_whitespace().count() > 25
+                        && !holds_any(
+                            text,
+                            &[
+                                "today", "first", "before anything", "urgent", "immediately",
+                                "asap", "zuerst", "primero", "d'abord", "сначала", "спочатку",
+                                "先", "まず", "먼저",
+                            ],
+                        )));
             let done = e.checked == Some(true)
                 || status_bucket(text) == Some(Role::Complete)
                 || (e.paragraph && (reports_done(text) || context_note(text)));
@@ -3095,9 +3110,7 @@ fn reports_done(text: &str) -> bool {
                 | "on"
                 | "at"
                 | "with"
-                | "by"
                 | "and"
-                | "as"
                 | "na"
                 | "no"
                 | "em"
@@ -3124,8 +3137,19 @@ fn reports_done(text: &str) -> bool {
                 | "per"
         )
     });
+    // (Not when the sentence says what is still wrong or left: `Resolved on staging only;
+    // production still returns 500`, `Completed with 312 errors`, `Terminado en parte`.)
+    let sentence = text.split(". ").next().unwrap_or(text).to_lowercase();
+    let qualified = [
+        ";", " only", " still", " but ", " pero ", " mas ", " ma ", " aber ", " но ", " але ",
+        " falta", " manca", " ещё", " еще", " noch ", " weiter", " part", " stub", " wrong",
+        " error", " fail", " 500", " except", " not ", " nicht ", " sauf ", " tranne ",
+    ]
+    .iter()
+    .any(|w| sentence.contains(w));
     if DONE_LEADS.contains(&word.as_str())
         && (stops || reports)
+        && !qualified
         && !(word == "done" && next.as_deref() == Some("when"))
     {
         return true;
@@ -4344,7 +4368,7 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
     if text.is_ascii() && !no_item && !RULE_CUES.is_match(text) {
         return Vec::new();
     }
-    const PROHIBITIONS: [&str; 33] = [
+    const PROHIBITIONS: [&str; 30] = [
         "avoid ",
         "нужно ",
         "необходимо ",
@@ -4370,14 +4394,11 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
         "jangan ",
         "dilarang ",
         "đừng ",
-        "không được ",
         "tuyệt đối không ",
         "evitar ",
         "evitare ",
         "éviter ",
         "ніколи ",
-        "не можна ",
-        "заборонено ",
     ];
     const GATES: [&str; 10] = [
         "explicit approval",
@@ -4504,9 +4525,20 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
             || lower.starts_with("нужно было")
             // (`Nooit gereproduceerd op staging`, `Ніколи не відтворювалося локально`.)
             || lower.strip_prefix("nooit ").is_some_and(|rest| {
-                rest.split_whitespace()
-                    .next()
-                    .is_some_and(|v| v.starts_with("ge") && v.ends_with(['d', 't']))
+                // (The participle may close the sentence: `Nooit op Windows getest`.)
+                rest.split_whitespace().any(|v| {
+                    let v = v.trim_end_matches(['.', ',', ';', '!']);
+                    v.starts_with("ge") && v.len() > 4 && v.ends_with(['d', 't'])
+                })
+            })
+            // (`Asla yerelde çökmedi`: a past, what never happened.)
+            || lower.strip_prefix("asla ").is_some_and(|rest| {
+                rest.split_whitespace().last().is_some_and(|v| {
+                    let v = v.trim_end_matches(['.', ',', ';', '!']);
+                    ["dı", "di", "du", "dü", "tı", "ti", "tu", "tü"]
+                        .iter()
+                        .any(|e| v.ends_with(e))
+                })
             })
             || ["ніколи ", "никогда "].iter().any(|never| {
                 lower.strip_prefix(never).is_some_and(|rest| {
@@ -4629,13 +4661,19 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
             || ruled_out
             || PROHIBITIONS.iter().any(|p| lower.starts_with(p))
             || CJK_PROHIBITIONS.iter().any(|p| bare.starts_with(p))
-            || ANYWHERE.is_match(bare)
+            || (ANYWHERE.is_match(bare)
+                // (`El endpoint no debe devolver 500, pero lo hace`: what goes wrong.)
+                && ![" pero ", " but ", " mais ", " aber ", " но ", " але ", " maar "]
+                    .iter()
+                    .any(|w| lower.contains(w)))
             || korean_must(bare)
             || (commands && (negated_command(&lower) || japanese_directive(bare)))
-            // (`絶対にプッシュしない`; not `絶対に再現する`, "it always reproduces".)
-            || bare
-                .split_once("絶対に")
-                .is_some_and(|(_, after)| after.contains("ない") || after.contains("な。"))
+            // (`絶対にプッシュしない`; not `絶対に再現する`, "it always reproduces", nor a known
+            // issue's `ローカルでは絶対に再現しない`.)
+            || (commands
+                && bare
+                    .split_once("絶対に")
+                    .is_some_and(|(_, after)| after.contains("ない") || after.contains("な。")))
             || bare.starts_with("不自动")
         {
             Some("other")
@@ -4701,21 +4739,41 @@ fn declines(heading: &str) -> bool {
     )
 }
 
-/// Whether an option's own words say it was rejected (`Kafka: declined; …`).
+/// Whether an option's own words open by saying it was rejected (`Declined: …`,
+/// `Rejected — …`); elsewhere the words may sit in a rationale a decision's split sets
+/// aside (`Microservices — we won't need them`).
 fn says_declined(text: &str) -> bool {
-    declines(text)
-        || holds_any(
-            text,
-            &[
-                "not chosen",
-                "ruled out",
-                "won't",
-                "will not",
-                "dropped",
-                "nicht ",
-                "no se ",
-            ],
-        )
+    let lead: String = text
+        .trim_start_matches(['*', '_', ' '])
+        .chars()
+        .take(12)
+        .collect();
+    declines(&lead)
+}
+
+/// Whether a heading names decisions as well as what was rejected (`Decisions and rejected
+/// alternatives`): its items are decisions as they say.
+fn names_decisions(heading: &str) -> bool {
+    holds_any(
+        heading,
+        &[
+            "decision",
+            "décision",
+            "decisi",
+            "entscheid",
+            "решени",
+            "рішен",
+            "决策",
+            "决定",
+            "決定",
+            "결정",
+            "karar",
+            "decyzj",
+            "quyết định",
+            "keputusan",
+            "beslissing",
+        ],
+    )
 }
 
 /// Whether a Japanese sentence is a directive: it ends in `こと` after a verb's plain
@@ -4724,16 +4782,16 @@ fn says_declined(text: &str) -> bool {
 /// left), or in a name of a few characters (`やること`: the things to do).
 fn japanese_directive(sentence: &str) -> bool {
     let rest = sentence.trim_end_matches(['。', '.', '！', '!', ' ', '*']);
+    // (Only a form that tells someone what to do or not to do: `…しないこと`, `…してもらう
+    // こと`, `…ようにすること`, `必ず…すること`; a bug is listed the same way, `ログイン画面で
+    // エラーが出ること`.)
     rest.strip_suffix("こと").is_some_and(|before| {
         before.chars().count() >= 5
-            && !before.ends_with("いる")
-            && !before.ends_with("ある")
-            // (`分かっていないこと`: a state denied, not `しないこと`.)
             && !before.ends_with("ていない")
-            && before
-                .chars()
-                .next_back()
-                .is_some_and(|c| "うくぐすつぬぶむるい".contains(c))
+            && (before.ends_with("ない")
+                || before.ends_with("てもらう")
+                || before.ends_with("ようにする")
+                || (rest.contains("必ず") && before.ends_with('る')))
     })
 }
 
@@ -4752,14 +4810,23 @@ fn negated_command(lower: &str) -> bool {
         // (`Не есть` and `Не быть` say nothing to do.)
         // (An imperative's `-й` follows a vowel, `удаляй`, `трогай`; an adjective ends in
         // `-ый`, `-ий`, `-ой`: `Не критичный баг`.)
+        // (A reflexive past says what happened: `Не удалось`, `Не получилось`; an
+        // imperative or infinitive one may still command: `Не бойся`, `Не полагаться`.)
         "не" => {
+            let reflexive = ends(&["ся", "сь"]);
             (ends(&["ть", "ти", "йте", "ьте", "ь"]) || ends(&["ай", "яй", "уй", "ей", "юй"]))
+                && (!reflexive || ends(&["ться", "тись", "йся", "йтесь"]))
                 && !matches!(verb, "есть" | "быть" | "путь")
                 && verb.chars().count() > 3
         }
         "nie" => ends(&["ć", "j", "jcie"]) && verb.chars().count() > 3,
         "não" => ends(&["ar", "er", "ir"]) && verb.chars().count() > 3 && verb != "quer",
-        "non" => ends(&["are", "ere", "ire"]) && verb.chars().count() > 4,
+        // (Not a third person that ends as an infinitive does: `Non appare`, `Non compare`.)
+        "non" => {
+            ends(&["are", "ere", "ire"])
+                && verb.chars().count() > 4
+                && !matches!(verb, "appare" | "compare" | "scompare" | "riappare")
+        }
         _ => false,
     }
 }

@@ -477,12 +477,22 @@ pub(crate) fn location(item: &str) -> Option<String> {
             // (A word of prose with a slash in it is no path: `成功/失败测试卡`, `i18n/翻訳
             // パスは…`; a file's name in any script is: `docs/交接.md`.)
             let file = w.rsplit_once('.').is_some_and(|(_, ext)| {
-                (1..=5).contains(&ext.len()) && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+                (1..=5).contains(&ext.len())
+                    && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+                    && ext.bytes().any(|b| b.is_ascii_alphabetic())
             });
+            // (Outside code, a path shows it is one: a file's name, two separators or more,
+            // a trailing one, or a relative start; `iOS/Android`, `Read/write`, `w/o`,
+            // `45ms/120ms` are prose.)
+            let shaped = file
+                || w.matches(['/', '\\']).count() >= 2
+                || w.ends_with('/')
+                || ["./", "../", "~/"].iter().any(|p| w.starts_with(p));
             (looks_like_path(w)
                 && (w.contains('/') || w.contains('\\'))
                 && !w.starts_with('/')
                 && !w.contains('`')
+                && shaped
                 && (w.is_ascii() || file))
                 || is_revision(w)
         })
@@ -1622,6 +1632,9 @@ mod tests {
             ("(see logs/a.txt).", Some("logs/a.txt")),
             ("成功/失败测试卡、3D 验证", None),
             ("交接文档见 docs/交接.md。", Some("docs/交接.md")),
+            ("works on iOS/Android, read/write w/o locks", None),
+            ("p95 45ms/120ms, v1.2/v1.3", None),
+            ("the plans live in docs/plans/", Some("docs/plans/")),
         ] {
             assert_eq!(location(item).as_deref(), want, "{item}");
         }
