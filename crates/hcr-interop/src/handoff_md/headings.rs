@@ -2363,51 +2363,54 @@ fn keyword(name: &str) -> Option<Role> {
     // A need or a future anywhere says a state is still to come: `Was bis Freitag fertig sein
     // muss`, `Wat gedaan moet worden`, `Lo que debe estar terminado`, `O que precisa estar
     // concluído`, `What needs to be done`.
-    let needs = [
-        " muss ",
-        " müssen ",
-        " moet ",
-        " moeten ",
-        " debe ",
-        " deben ",
-        " precisa ",
-        " precisam ",
-        " deve ",
-        " devem ",
-        " needs ",
-        " must ",
-        " has to ",
-        " have to ",
-        " need to ",
-        " to be ",
-        " harus ",
-        " cần ",
-        " нужно ",
-        " надо ",
-        " должн",
-        " потрібно ",
-        " треба ",
-        " musí ",
-        " trzeba ",
-        " powinn",
-        " gerek",
-        " lazım",
-        " falta ",
-        " manca ",
-        " fehlt ",
-    ]
-    .iter()
-    .any(|w| padded.contains(w))
-        || ["需要", "要做", "待", "必要", "예정", "해야"]
-            .iter()
-            .any(|w| padded.contains(w));
+    let needs = || {
+        [
+            " muss ",
+            " müssen ",
+            " moet ",
+            " moeten ",
+            " debe ",
+            " deben ",
+            " precisa ",
+            " precisam ",
+            " deve ",
+            " devem ",
+            " needs ",
+            " must ",
+            " has to ",
+            " have to ",
+            " need to ",
+            " to be ",
+            " harus ",
+            " cần ",
+            " нужно ",
+            " надо ",
+            " должн",
+            " потрібно ",
+            " треба ",
+            " musí ",
+            " trzeba ",
+            " powinn",
+            " gerek",
+            " lazım",
+            " falta ",
+            " manca ",
+            " fehlt ",
+        ]
+        .iter()
+        .any(|w| padded.contains(w))
+            || ["需要", "要做", "待", "必要", "예정", "해야"]
+                .iter()
+                .any(|w| padded.contains(w))
+    };
+    let mut needs_said: Option<bool> = None;
     let mut first: Option<usize> = None;
     let mut done_denied = false;
     for found in search.find_overlapping_iter(&padded) {
         let (at, word, spaced) = words[found.pattern().as_usize()];
         let state = KEYWORDS[at].0.is_bucket() || KEYWORDS[at].0 == Role::State;
-        // (A need denies only a word of work done: `待完成事项` is work left.)
-        let owed = needs && KEYWORDS[at].0 == Role::Complete;
+        // (A need denies only a word of work done: `待完成事项` is work left; asked only then.)
+        let owed = KEYWORDS[at].0 == Role::Complete && *needs_said.get_or_insert_with(needs);
         // (The first words of files read anywhere, `Output files`, `Official references`;
         // the others only where they lead.)
         let files = KEYWORDS[at].0 == Role::Artifacts

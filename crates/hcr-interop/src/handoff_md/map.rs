@@ -3139,17 +3139,19 @@ fn reports_done(text: &str) -> bool {
     });
     // (Not when the sentence says what is still wrong or left: `Resolved on staging only;
     // production still returns 500`, `Completed with 312 errors`, `Terminado en parte`.)
-    let sentence = text.split(". ").next().unwrap_or(text).to_lowercase();
-    let qualified = [
-        ";", " only", " still", " but ", " pero ", " mas ", " ma ", " aber ", " но ", " але ",
-        " falta", " manca", " ещё", " еще", " noch ", " weiter", " part", " stub", " wrong",
-        " error", " fail", " 500", " except", " not ", " nicht ", " sauf ", " tranne ",
-    ]
-    .iter()
-    .any(|w| sentence.contains(w));
+    let qualified = || {
+        let sentence = text.split(". ").next().unwrap_or(text).to_lowercase();
+        [
+            ";", " only", " still", " but ", " pero ", " mas ", " ma ", " aber ", " но ", " але ",
+            " falta", " manca", " ещё", " еще", " noch ", " weiter", " part", " stub", " wrong",
+            " error", " fail", " 500", " except", " not ", " nicht ", " sauf ", " tranne ",
+        ]
+        .iter()
+        .any(|w| sentence.contains(w))
+    };
     if DONE_LEADS.contains(&word.as_str())
         && (stops || reports)
-        && !qualified
+        && !qualified()
         && !(word == "done" && next.as_deref() == Some("when"))
     {
         return true;
