@@ -1496,11 +1496,24 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
         // (Or a few words before, in a clause that says so: `named so it does not read as
         // done`.)
         let before_state = &words[..words.len() - n];
-        // (Not across a clause: `Not planned, but done` is done.)
+        // (Not across a clause: `Not planned, but done` is done; nor from the name into a
+        // state set apart from it: `Crash when not logged in (fixed)`,
+        // `Login bug that never reproduced locally — fixed`.)
+        let apart = normalize(&heading[before_qualifier(heading).len()..])
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .count();
+        let reach = if apart > n {
+            (apart - n).min(3)
+        } else if apart > 0 {
+            0
+        } else {
+            3
+        };
         let denied_near = before_state
             .iter()
             .rev()
-            .take(3)
+            .take(reach)
             .take_while(|w| {
                 !matches!(
                     **w,
@@ -2935,6 +2948,15 @@ mod tests {
         }
         assert_eq!(
             role_of("§5 — WHAT IS STILL NOT DONE, named so it does not read as done"),
+            Some(Role::Remaining)
+        );
+        // (A denial in the name does not deny a state set apart from it.)
+        assert_eq!(
+            role_of("Export when not logged in (done)"),
+            Some(Role::Complete)
+        );
+        assert_ne!(
+            role_of("Login bug that never reproduced locally — fixed"),
             Some(Role::Remaining)
         );
         // (Finishing something is no state: `Завершение передачи`, the handover's last steps.)
