@@ -365,10 +365,11 @@ impl Read<'_, '_> {
         self.string(at, |text| !text.is_empty())
     }
 
-    /// One of `options`.
+    /// One of a schema enum's spellings, read by its `hcr-types` enum: the one list of them
+    /// (`ActorType`, `DecisionStatus`, `ConstraintKind`, `ReviewStatus`).
     #[inline(always)]
-    fn one_of(self, at: usize, options: &[&str]) -> Next {
-        self.string(at, |text| options.contains(&text))
+    fn spelled<T>(self, at: usize, parse: fn(&str) -> Option<T>) -> Next {
+        self.string(at, |text| parse(text).is_some())
     }
 
     /// `type: integer, minimum: 1`.
@@ -431,7 +432,7 @@ impl Read<'_, '_> {
             &RECORD,
             |_| true,
             |field, at| match field {
-                SchemaVersion => self.one_of(at, &["1.0"]),
+                SchemaVersion => self.string(at, |text| text == hcr_types::SchemaVersion::V1_0),
                 RecordId => self.string(at, |text| {
                     !text.is_empty() && !super::chars_above(text, 200)
                 }),
@@ -506,7 +507,7 @@ impl Read<'_, '_> {
             |_| true,
             |field, at| match field {
                 Id | DisplayName => self.text(at),
-                Type => self.one_of(at, &["human", "agent", "service"]),
+                Type => self.spelled(at, hcr_types::ActorType::parse),
                 _ => None,
             },
         )
@@ -519,7 +520,7 @@ impl Read<'_, '_> {
             |_| true,
             |field, at| match field {
                 Summary | Rationale | Supersedes => self.text(at),
-                Status => self.one_of(at, &["active", "superseded"]),
+                Status => self.spelled(at, hcr_types::DecisionStatus::parse),
                 _ => None,
             },
         )
@@ -546,18 +547,7 @@ impl Read<'_, '_> {
             &CONSTRAINT,
             |_| true,
             |field, at| match field {
-                Kind => self.one_of(
-                    at,
-                    &[
-                        "permission",
-                        "safety",
-                        "deadline",
-                        "budget",
-                        "dependency",
-                        "exclusion",
-                        "other",
-                    ],
-                ),
+                Kind => self.spelled(at, hcr_types::ConstraintKind::parse),
                 Text => self.text(at),
                 _ => None,
             },
@@ -571,7 +561,7 @@ impl Read<'_, '_> {
             |_| true,
             |field, at| match field {
                 Id | Summary | ArtifactRef => self.text(at),
-                Status => self.one_of(at, &["open", "resolved"]),
+                Status => self.spelled(at, hcr_types::ReviewStatus::parse),
                 Revision | ResolvedByRevision => self.positive(at),
                 Assignee => self.actor(at),
                 _ => None,
