@@ -1324,7 +1324,7 @@ pub fn role_of(heading: &str) -> Option<Role> {
     if normalize(heading).starts_with("never mind") {
         return None;
     }
-    role_named(heading)
+    let role = role_named(heading)
         .or_else(|| status_suffix(heading).map(|(role, _)| role))
         .or_else(|| capabilities(heading).then_some(Role::Complete))
         // (A question names no role by a word it holds: `Is it ready to ship?`.)
@@ -1335,7 +1335,134 @@ pub fn role_of(heading: &str) -> Option<Role> {
         })
         .or_else(|| prohibition(heading).then_some(Role::Constraints))
         .or_else(|| status_named(heading).then_some(Role::State))
-        .or_else(|| says_what_it_is(heading).then_some(Role::Summary))
+        .or_else(|| says_what_it_is(heading).then_some(Role::Summary));
+    if role == Some(Role::Complete) && names_a_defect(heading) {
+        return None;
+    }
+    in_part(role, heading)
+}
+
+/// A heading that names a defect with a done word in its name (`Done button hidden on iOS`,
+/// `Tombol selesai tidak muncul di iOS`): a bug's title, not work done. A heading that is a
+/// name of the table before its qualifier (`Done: the crash on start`) or that says the
+/// defect was fixed (`Fixed the crash on start`) is work done.
+fn names_a_defect(heading: &str) -> bool {
+    const DEFECT: [&str; 28] = [
+        " hidden ",
+        " missing ",
+        " broken ",
+        " not showing ",
+        " not shown ",
+        " not visible ",
+        " doesn t ",
+        " does not ",
+        " fails ",
+        " crashes ",
+        " disappears ",
+        " tidak muncul ",
+        " hilang ",
+        " no aparece ",
+        " no funciona ",
+        " ne s affiche pas ",
+        " n apparaît pas ",
+        " ne fonctionne pas ",
+        " fehlt ",
+        " wird nicht angezeigt ",
+        " funktioniert nicht ",
+        " не отображается ",
+        " не работает ",
+        " пропадает ",
+        " não aparece ",
+        " não funciona ",
+        " non funziona ",
+        " non appare ",
+    ];
+    const FIXED: [&str; 15] = [
+        " fixed ",
+        " fix ",
+        " fixes ",
+        " resolved ",
+        " solved ",
+        " patched ",
+        " corrigé ",
+        " behoben ",
+        " исправлен",
+        " arreglado ",
+        " corregido ",
+        " corrigido ",
+        " diperbaiki ",
+        " risolto ",
+        " naprawion",
+    ];
+    if is_name(heading) {
+        return false;
+    }
+    let padded = format!(" {} ", normalize(heading));
+    let cjk = ["不显示", "表示されない", "안 보임", "표시되지 않"]
+        .iter()
+        .any(|w| padded.contains(w));
+    (cjk || DEFECT.iter().any(|w| padded.contains(w)))
+        && !FIXED.iter().any(|w| padded.contains(w))
+        && !["修复", "修正", "已解决", "수정"]
+            .iter()
+            .any(|w| padded.contains(w))
+}
+
+/// Work done only in part is work under way: `Terminé en partie`, `Mostly done`, `Teilweise
+/// erledigt`, `部分完成`.
+fn in_part(role: Option<Role>, heading: &str) -> Option<Role> {
+    if role != Some(Role::Complete) {
+        return role;
+    }
+    const PARTLY: [&str; 27] = [
+        " partially ",
+        " partly ",
+        " partial ",
+        " mostly ",
+        " half ",
+        " in part ",
+        " en partie ",
+        " partiellement ",
+        " à moitié ",
+        " teilweise ",
+        " zum teil ",
+        " parcialmente ",
+        " em parte ",
+        " en parte ",
+        " in parte ",
+        " parzialmente ",
+        " частично ",
+        " наполовину ",
+        " частково ",
+        " częściowo ",
+        " gedeeltelijk ",
+        " deels ",
+        " kısmen ",
+        " sebagian ",
+        " một phần ",
+        " částečně ",
+        " 부분 ",
+    ];
+    // (Words as written, a hyphen kept: `Half-life fix done` is done.)
+    let mut padded = String::with_capacity(heading.len() + 2);
+    padded.push(' ');
+    let mut space = true;
+    for c in heading.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() || c == '-' {
+            padded.push(c);
+            space = false;
+        } else if !space {
+            padded.push(' ');
+            space = true;
+        }
+    }
+    padded.push(' ');
+    let cjk = ["部分", "一部", "일부"].iter().any(|w| padded.contains(w));
+    if cjk || PARTLY.iter().any(|w| padded.contains(w)) {
+        Some(Role::InProgress)
+    } else {
+        role
+    }
 }
 
 /// A heading that says what the work is: `What docsort is`, `What this is`, `What is this?`.
@@ -1405,6 +1532,11 @@ fn prohibition(heading: &str) -> bool {
 /// looser readings, which would take `**Dashboard 加载阻塞**：…` for a bucket).
 #[must_use]
 pub fn role_named(heading: &str) -> Option<Role> {
+    in_part(named(heading), heading)
+}
+
+/// [`role_named`], work done in part aside.
+fn named(heading: &str) -> Option<Role> {
     let name = normalize(heading);
     if name.is_empty() {
         return None;
@@ -2958,6 +3090,25 @@ mod tests {
         assert_ne!(
             role_of("Login bug that never reproduced locally — fixed"),
             Some(Role::Remaining)
+        );
+        // Work done in part is under way; a hyphenated word is no part.
+        for heading in [
+            "Terminé en partie",
+            "Mostly done",
+            "Teilweise erledigt",
+            "Частично готово",
+            "Completed (partially)",
+        ] {
+            assert_eq!(role_of(heading), Some(Role::InProgress), "{heading}");
+        }
+        assert_eq!(role_of("Half-life fix done"), Some(Role::Complete));
+        // A bug's title with a done word is no work done; a fix of it is.
+        assert_eq!(role_of("Done button hidden on iOS"), None);
+        assert_eq!(role_of("Tombol selesai tidak muncul di iOS"), None);
+        assert_eq!(role_of("Completed bug fixes"), Some(Role::Complete));
+        assert_eq!(
+            role_of("Finished: missing translations"),
+            Some(Role::Complete)
         );
         // (Finishing something is no state: `Завершение передачи`, the handover's last steps.)
         assert_ne!(role_of("Завершение передачи"), Some(Role::Complete));

@@ -495,10 +495,10 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
             Block::Paragraph { lines, text }
                 if section.inline.is_some()
                     && lines.first() == Some(&(section.line + 1))
-                    && text.starts_with(|c: char| c.is_lowercase())
                     && label_split(&text).is_none()
                     && out.last().is_some_and(|e| {
-                        e.paragraph
+                        (text.starts_with(|c: char| c.is_lowercase()) || mid_sentence(&e.text))
+                            && e.paragraph
                             && e.lines == [section.line]
                             && !e.text.trim_end().ends_with([
                                 ':', '：', '.', '。', '!', '?', '！', '？', ')', '）', '*',
@@ -549,6 +549,52 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
         }
     }
     out
+}
+
+/// Whether a line stops mid-sentence: after a comma or a word that never ends one (`… a
+/// byte order mark and` then `CSV files saved by Excel.`).
+fn mid_sentence(line: &str) -> bool {
+    let line = line.trim_end();
+    line.ends_with([',', ';'])
+        || line.rsplit(' ').next().is_some_and(|w| {
+            matches!(
+                w.to_lowercase().as_str(),
+                "and"
+                    | "or"
+                    | "the"
+                    | "a"
+                    | "an"
+                    | "of"
+                    | "to"
+                    | "with"
+                    | "for"
+                    | "in"
+                    | "on"
+                    | "by"
+                    | "from"
+                    | "that"
+                    | "und"
+                    | "oder"
+                    | "der"
+                    | "die"
+                    | "das"
+                    | "et"
+                    | "ou"
+                    | "le"
+                    | "la"
+                    | "les"
+                    | "de"
+                    | "des"
+                    | "y"
+                    | "e"
+                    | "o"
+                    | "el"
+                    | "и"
+                    | "в"
+                    | "на"
+                    | "с"
+            )
+        })
 }
 
 /// An item that only names what the items under it are (`- **Factual proofs**:`).
@@ -3767,17 +3813,42 @@ fn line_texts(e: &Entry, doc: &Document) -> Vec<String> {
 
 /// Whether an entry is a paragraph of labelled lines.
 fn is_labelled_paragraph(e: &Entry, doc: &Document) -> bool {
-    e.paragraph
-        && e.lines.len() > 1
-        && e.lines
-            .iter()
-            .filter(|&&l| {
-                super::parse::unquote(doc.line(l).text)
-                    .trim_start()
-                    .starts_with("**")
-            })
-            .count()
-            > 1
+    if !e.paragraph || e.lines.len() < 2 {
+        return false;
+    }
+    let text = |l: usize| super::parse::unquote(doc.line(l).text).trim();
+    e.lines
+        .iter()
+        .filter(|&&l| text(l).starts_with("**"))
+        .count()
+        > 1
+        || (short_label_line(text(e.lines[0])) && lines_stand_alone(e, doc))
+}
+
+/// Whether a line is a short label and its value (`Branch: feature/payments`, `Owner: Ana`).
+fn short_label_line(line: &str) -> bool {
+    label_split(line).is_some_and(|(label, rest)| {
+        let label = label.trim();
+        !label.is_empty()
+            && label.split_whitespace().count() <= 3
+            && !label.contains(['`', '[', '(', '/', '.'])
+            && !rest.starts_with("//")
+            && !rest.trim().is_empty()
+    })
+}
+
+/// Whether each line of a paragraph starts a statement of its own: every line after the
+/// first starts with no lowercase letter, after a line that is short or ends a sentence
+/// (`Branch: feature/payments` then `Do not force-push to main.`), not prose wrapped at the
+/// margin (`Goal: make the importer read files that hold` then `BOMs and …`).
+fn lines_stand_alone(e: &Entry, doc: &Document) -> bool {
+    let text = |l: usize| super::parse::unquote(doc.line(l).text).trim();
+    e.lines.windows(2).all(|w| {
+        let (before, line) = (text(w[0]), text(w[1]));
+        !line.starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit())
+            && (before.chars().count() < 50
+                || before.ends_with(['.', '!', '?', '。', '！', '？', ')']))
+    })
 }
 
 /// A paragraph of labelled lines (`**Estimated time**: 5 minutes` then `**Status**: blocked

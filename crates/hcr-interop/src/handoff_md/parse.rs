@@ -485,7 +485,7 @@ pub(crate) fn location(item: &str) -> Option<String> {
             // a trailing one, or a relative start; `iOS/Android`, `Read/write`, `w/o`,
             // `45ms/120ms` are prose.)
             let shaped = file
-                || w.matches(['/', '\\']).count() >= 2
+                || (w.matches(['/', '\\']).count() >= 2 && folders(w))
                 || w.ends_with('/')
                 || ["./", "../", "~/"].iter().any(|p| w.starts_with(p));
             (looks_like_path(w)
@@ -495,6 +495,69 @@ pub(crate) fn location(item: &str) -> Option<String> {
                 && shaped
                 && (w.is_ascii() || file))
                 || is_revision(w)
+        })
+}
+
+/// Whether a bare word of three parts or more reads as folders (`src/app/routes`,
+/// `api/v1/users`, `crates/hcr-cli/tests`), not as a list said with slashes (`iOS/Android/Web`,
+/// `read/write/execute`, `dev/staging/prod`): a part is a folder's usual name, or is written
+/// as names are (a digit after a letter, `-`, `_` or `.` inside it).
+fn folders(word: &str) -> bool {
+    const USUAL: [&str; 40] = [
+        "src",
+        "lib",
+        "libs",
+        "docs",
+        "doc",
+        "test",
+        "tests",
+        "spec",
+        "specs",
+        "app",
+        "apps",
+        "pkg",
+        "packages",
+        "crates",
+        "cmd",
+        "internal",
+        "scripts",
+        "config",
+        "configs",
+        "bin",
+        "public",
+        "assets",
+        "components",
+        "api",
+        "server",
+        "client",
+        "tools",
+        "examples",
+        "build",
+        "dist",
+        "include",
+        "modules",
+        "services",
+        "migrations",
+        "templates",
+        "static",
+        "utils",
+        "fixtures",
+        "home",
+        "usr",
+    ];
+    word.split(['/', '\\'])
+        .filter(|p| !p.is_empty())
+        .any(|part| {
+            USUAL.contains(&part)
+                || part.starts_with('.')
+                || part
+                    .char_indices()
+                    .skip(1)
+                    .any(|(_, c)| matches!(c, '-' | '_' | '.'))
+                || part
+                    .as_bytes()
+                    .windows(2)
+                    .any(|w| w[0].is_ascii_alphabetic() && w[1].is_ascii_digit())
         })
 }
 
@@ -857,8 +920,12 @@ impl Document {
                 && section
                     .role
                     .is_some_and(|r| !r.is_bucket() && r != Role::State)
-                && !super::headings::leads_with_name(&section.heading)
-                && !short_name(&section.heading)
+                && ((!super::headings::leads_with_name(&section.heading)
+                    && !short_name(&section.heading))
+                    // A numbered step's topic, short or not: `### 2. Documentation` under
+                    // next steps is a step, not the files.
+                    || (parent_role.is_some_and(|p| p == Role::NextAction || p == Role::Remaining)
+                        && numbered_step(&section.heading)))
             {
                 section.role = None;
             }
@@ -1167,6 +1234,16 @@ impl Section {
             })
             .collect()
     }
+}
+
+/// Whether a heading is numbered as a step: `2. Documentation`, `3) Tests`, `Step 2: Docs`.
+fn numbered_step(heading: &str) -> bool {
+    let t = heading
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    (1..=2).contains(&digits) && t[digits..].starts_with(['.', ')', ' ', ':'])
+        || super::headings::numbered_task(t)
 }
 
 /// A heading of a word or two (`Gotchas`, `🔧 已知限制`): a role's word in it is its name,
@@ -1635,6 +1712,11 @@ mod tests {
             ("works on iOS/Android, read/write w/o locks", None),
             ("p95 45ms/120ms, v1.2/v1.3", None),
             ("the plans live in docs/plans/", Some("docs/plans/")),
+            // Three parts: folders when a part reads as one, a list said with slashes else.
+            ("on iOS/Android/Web with read/write/execute", None),
+            ("see src/app/routes first", Some("src/app/routes")),
+            ("GET api/v1/users now pages", Some("api/v1/users")),
+            ("in crates/hcr-cli/tests", Some("crates/hcr-cli/tests")),
         ] {
             assert_eq!(location(item).as_deref(), want, "{item}");
         }
