@@ -1394,18 +1394,30 @@ fn names_a_defect(heading: &str) -> bool {
         " risolto ",
         " naprawion",
     ];
-    if is_name(heading) {
-        return false;
-    }
+    static SEARCH: std::sync::LazyLock<[aho_corasick::AhoCorasick; 2]> =
+        std::sync::LazyLock::new(|| {
+            let build = |words: Vec<&str>| {
+                aho_corasick::AhoCorasick::new(words)
+                    .unwrap_or_else(|_| unreachable!("the words build"))
+            };
+            [
+                build(
+                    DEFECT
+                        .into_iter()
+                        .chain(["不显示", "表示されない", "안 보임", "표시되지 않"])
+                        .collect(),
+                ),
+                build(
+                    FIXED
+                        .into_iter()
+                        .chain(["修复", "修正", "已解决", "수정"])
+                        .collect(),
+                ),
+            ]
+        });
+    let [defects, fixes] = &*SEARCH;
     let padded = format!(" {} ", normalize(heading));
-    let cjk = ["不显示", "表示されない", "안 보임", "표시되지 않"]
-        .iter()
-        .any(|w| padded.contains(w));
-    (cjk || DEFECT.iter().any(|w| padded.contains(w)))
-        && !FIXED.iter().any(|w| padded.contains(w))
-        && !["修复", "修正", "已解决", "수정"]
-            .iter()
-            .any(|w| padded.contains(w))
+    defects.is_match(&padded) && !fixes.is_match(&padded) && !is_name(heading)
 }
 
 /// Work done only in part is work under way: `Terminé en partie`, `Mostly done`, `Teilweise
@@ -1457,8 +1469,11 @@ fn in_part(role: Option<Role>, heading: &str) -> Option<Role> {
         }
     }
     padded.push(' ');
-    let cjk = ["部分", "一部", "일부"].iter().any(|w| padded.contains(w));
-    if cjk || PARTLY.iter().any(|w| padded.contains(w)) {
+    static PARTS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::new(PARTLY.iter().chain(&["部分", "一部", "일부"]))
+            .unwrap_or_else(|_| unreachable!("the words build"))
+    });
+    if PARTS.is_match(&padded) {
         Some(Role::InProgress)
     } else {
         role
