@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 10] = [
+const FOLDERS: [&str; 11] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -29,6 +29,7 @@ const FOLDERS: [&str; 10] = [
     "handoff-md-holdout-7",
     "handoff-md-holdout-8",
     "handoff-md-holdout-9",
+    "handoff-md-holdout-10",
 ];
 
 /// Every file of every corpus.
@@ -198,6 +199,11 @@ fn ninth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-9", HOLDOUT_9_FLOOR);
 }
 
+#[test]
+fn tenth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-10", HOLDOUT_10_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -207,6 +213,11 @@ fn held_out_meets(folder: &str, floor: f64) {
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the tenth held-out corpus's expectations met: 36 of 112 (32.1%) when it was
+/// measured blind, at 3b559ef (after the second review's classes), with two contradictions
+/// (`… is 68% complete` and `(41,1% abgeschlossen)` read as done).
+const HOLDOUT_10_FLOOR: f64 = 0.32;
 
 /// The share of the ninth held-out corpus's expectations met: 28 of 88 (31.8%) when it was
 /// measured blind, at b97dcca (after the eighth's misses were read), with one contradiction
