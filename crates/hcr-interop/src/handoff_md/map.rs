@@ -497,7 +497,8 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
                     && lines.first() == Some(&(section.line + 1))
                     && label_split(&text).is_none()
                     && out.last().is_some_and(|e| {
-                        (text.starts_with(|c: char| c.is_lowercase()) || mid_sentence(&e.text))
+                        (text.starts_with(|c: char| c.is_lowercase() || c == '(')
+                            || mid_sentence(&e.text))
                             && e.paragraph
                             && e.lines == [section.line]
                             && !e.text.trim_end().ends_with([
@@ -638,6 +639,19 @@ fn status_bucket(text: &str) -> Option<Role> {
         return None;
     }
     super::headings::role_named(t).filter(|r| r.is_bucket())
+}
+
+/// The bucket a text's closing bracket names: `Export bug (fixed)`, `… (behoben)`,
+/// `Upload (in progress)`.
+fn closing_state(text: &str) -> Option<Role> {
+    let t = text.trim_end().trim_end_matches(['.', '*']);
+    let inner = t.strip_suffix([')', '）'])?;
+    let open = inner.rfind(['(', '（'])?;
+    let said = inner[open..].trim_start_matches(['(', '（']).trim();
+    (said.split_whitespace().count() <= 3)
+        .then(|| super::headings::role_named(said))
+        .flatten()
+        .filter(|r| r.is_bucket())
 }
 
 /// An entry's leading emoji or symbol removed: `✅ Built` → `Built`.
@@ -1024,6 +1038,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     || e.cells.iter().any(|(_, c)| status_bucket(c).is_some())
             })
             || bucket_parents.contains(&std::ptr::from_ref(section));
+        // A state whose heading says all of it is done (`Current state (all verified,
+        // committed, pushed)`): an item that says no state of its own is done.
+        let all_done = role == Role::State && said_all_done(&section.heading);
         let mut split_yet = false;
         for e in all {
             if unwritten(&e) {
@@ -1112,6 +1129,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 // passando`.)
                 Some(if passed_alone(&e.text) {
                     Role::Complete
+                } else if all_done {
+                    status_words(&e.text).unwrap_or(Role::Complete)
                 } else {
                     status_in_words(&e.text)
                 })
@@ -1208,6 +1227,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     line,
                 );
             } else if risks && !e.paragraph {
+                // An issue that closes on its state is in it: `… nicht automatisch
+                // (behoben)`, `Login fails on Safari (fixed)`.
+                if let Some(bucket) = closing_state(&e.text) {
+                    put(bucket, e.text.clone(), &mut buckets, &mut remaining, line);
+                    continue;
+                }
                 // An issue is a block unless what it says is untested (`haven't been tested`).
                 let said = lead_status(&e.text)
                     .or_else(|| status_words(&e.text))
@@ -2280,6 +2305,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         ));
         kept.insert("unmapped".into(), json!(unmapped));
     }
+    if let Some(front) = &doc.front_matter {
+        named.push("the front matter (under `frontMatter`, verbatim)".to_owned());
+        kept.insert("frontMatter".into(), json!(front));
+    }
     if !doc.comments.is_empty() {
         let comments: Vec<Value> = doc
             .comments
@@ -2525,6 +2554,28 @@ fn unwritten(e: &Entry) -> bool {
 
 fn counted(n: usize, one: &str, many: &str) -> String {
     hcr_validate::counted(n, one, many)
+}
+
+/// Whether a heading's qualifier says everything under it is done: `(all verified,
+/// committed, pushed)`, `— all done`, `(alles erledigt)`.
+fn said_all_done(heading: &str) -> bool {
+    let name = super::headings::before_qualifier(heading);
+    let qualifier = &heading[name.len()..];
+    !qualifier.is_empty()
+        && (status_words(qualifier) == Some(Role::Complete)
+            || holds_any(qualifier, &[" verified", "all green", "(verified"]))
+        && !holds_any(
+            qualifier,
+            &[
+                "not ",
+                "unverified",
+                "untested",
+                "partial",
+                "mostly",
+                "%",
+                "pending",
+            ],
+        )
 }
 
 /// The bucket an unsplit state item's own words put it in, as a reader reads them:
@@ -3263,10 +3314,62 @@ fn status_words(text: &str) -> Option<Role> {
                 (exact(DONE_WORDS), Role::Complete),
             ]
         });
-    WORDS
+    let role = WORDS
         .iter()
         .find(|(words, _)| words.is_match(&t))
-        .map(|(_, role)| *role)
+        .map(|(_, role)| *role);
+    // A share below all done is under way: `benchmark is 68% complete`.
+    if role == Some(Role::Complete) && t.contains('%') && super::headings::percent_done(&t) {
+        return Some(Role::InProgress);
+    }
+    role.or_else(|| reported_past(&t).then_some(Role::Complete))
+}
+
+/// Whether a Korean or Japanese sentence reports what was done, in the past and not denied:
+/// `… main으로 수렴시켰다.`, `… 재빌드했습니다`, `… 実装しました。` (not `… 하지 않았다`,
+/// `… できなかった`).
+fn reported_past(text: &str) -> bool {
+    // (Most texts are neither: one test of the script first.)
+    if text.is_ascii()
+        || !text.chars().any(|c| {
+            ('\u{3040}'..='\u{30ff}').contains(&c) || ('\u{ac00}'..='\u{d7a3}').contains(&c)
+        })
+    {
+        return false;
+    }
+    const PAST: [&str; 14] = [
+        "었다",
+        "았다",
+        "였다",
+        "했다",
+        "됐다",
+        "켰다",
+        "었습니다",
+        "았습니다",
+        "했습니다",
+        "됐습니다",
+        "しました",
+        "した",
+        "できた",
+        "終えた",
+    ];
+    const DENIED: [&str; 10] = [
+        "않았",
+        "못했",
+        "못 했",
+        "안 했",
+        "안 됐",
+        "しなかった",
+        "できなかった",
+        "なかった",
+        "ていない",
+        "없었",
+    ];
+    let ends_past = text
+        .split(['.', '。', '!', '！', '\n'])
+        .map(|s| s.trim().trim_end_matches([')', '）', '*', '`']))
+        .any(|s| PAST.iter().any(|p| s.ends_with(p)));
+    ends_past && !DENIED.iter().any(|d| text.contains(d))
 }
 
 /// Words that say work is under way.

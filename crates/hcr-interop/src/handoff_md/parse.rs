@@ -110,6 +110,8 @@ pub struct Document {
     title: Option<usize>,
     /// The HTML comments, in order.
     pub comments: Vec<Comment>,
+    /// The front matter, delimiters included (`---` / `updated: …` / `---`), read as blank.
+    pub front_matter: Option<String>,
 }
 
 /// A state bucket.
@@ -222,6 +224,45 @@ impl Block {
             Self::Row { line, .. } => vec![*line],
         }
     }
+}
+
+/// Where a front matter block that opens the text ends (after its closing line's break):
+/// `---` on the first line, `key: value` lines, then `---` or `...` (`+++` for TOML), within
+/// the first 200 lines.
+fn front_matter(text: &str) -> Option<usize> {
+    let text_start = text.strip_prefix('\u{feff}').map_or(0, |_| 3);
+    let mut lines = text[text_start..].split_inclusive('\n');
+    let open = lines.next()?.trim_end();
+    if open != "---" && open != "+++" {
+        return None;
+    }
+    let mut end = text_start + open.len();
+    end += text[end..].find('\n')? + 1;
+    for (body, line) in lines.take(200).enumerate() {
+        let trimmed = line.trim_end();
+        end += line.len();
+        if trimmed == open || (open == "---" && trimmed == "...") {
+            return (body > 0).then_some(end);
+        }
+        // (A block of prose under a rule is no front matter: its lines are keys, list
+        // items, or their continuations.)
+        let key = trimmed.split_once([':', '=']).is_some_and(|(k, _)| {
+            let words = k.split_whitespace().count();
+            (1..=2).contains(&words)
+        });
+        if !(trimmed.is_empty() || key || trimmed.starts_with([' ', '\t', '-', '#'])) {
+            return None;
+        }
+    }
+    None
+}
+
+/// The first `end` bytes of `text` replaced by spaces, line breaks kept (every byte keeps
+/// its place).
+fn blank_start(text: &mut String, end: usize) {
+    let mut blanked = String::with_capacity(end);
+    blank(&mut blanked, &text[..end]);
+    text.replace_range(..end, &blanked);
 }
 
 /// `text` with every HTML comment replaced by spaces (line breaks kept), and the comments;
@@ -698,7 +739,12 @@ impl Document {
     #[must_use]
     #[allow(clippy::too_many_lines)]
     pub fn parse(text: &str) -> Self {
-        let (blanked, comments) = blank_comments(text);
+        let (mut blanked, comments) = blank_comments(text);
+        let front_matter = front_matter(&blanked).map(|end| {
+            let block = blanked[..end].to_owned();
+            blank_start(&mut blanked, end);
+            block
+        });
         let lines: Vec<Line<'_>> = lines(&blanked);
         let spans: Vec<Range<usize>> = lines
             .iter()
@@ -872,7 +918,24 @@ impl Document {
                     && lines
                         .get(i + 1)
                         .is_some_and(|next| marker(unquote(next.text)).is_some());
-                if role.is_some() || bare_title {
+                // A bold title over a list after a label's list closes that label's section
+                // (`**Current state:**` …, then `**Key config:**` …): its list is not the
+                // state's.
+                let closes_label = rest.is_empty()
+                    && starts_paragraph
+                    && raw.trim_start().starts_with("**")
+                    && name.split_whitespace().count() <= 8
+                    // (Only a title over a list of its own: `**Decision**: Rust` then
+                    // `**Why**:` and its list is one decision.)
+                    && sections.last().is_some_and(|s| {
+                        s.kind == Kind::Label
+                            && s.inline.is_none()
+                            && last_heading.is_none_or(|h| s.line > sections[h].line)
+                    })
+                    && lines
+                        .get(i + 1)
+                        .is_some_and(|next| marker(unquote(next.text)).is_some());
+                if role.is_some() || bare_title || closes_label {
                     starts(
                         &mut sections,
                         Section {
@@ -969,6 +1032,7 @@ impl Document {
             layout,
             title,
             comments,
+            front_matter,
         }
     }
 
@@ -1471,7 +1535,7 @@ pub(crate) fn is_placeholder_text(text: &str) -> bool {
     let t = bare_phrase(text).to_lowercase();
     let fill = t.starts_with('(')
         && t.ends_with(')')
-        && ["fill", "todo", "tbd", "placeholder"]
+        && ["fill", "todo", "tbd", "placeholder", " here", "insert "]
             .iter()
             .any(|w| t.contains(w));
     fill || is_none(text)
@@ -1648,6 +1712,26 @@ mod tests {
         }
         // (The texts hold "nothing here" in many forms: the test compares both answers.)
         assert!(agreed > 1000, "{agreed} of {}", texts.len());
+    }
+
+    #[test]
+    fn front_matter_is_kept_and_read_as_blank() {
+        let text = "---\nupdated: 2026-07-20\nbranch: main\ntags: [a, b]\n---\n\n# Handoff\n";
+        let doc = Document::parse(text);
+        assert_eq!(
+            doc.front_matter.as_deref(),
+            Some("---\nupdated: 2026-07-20\nbranch: main\ntags: [a, b]\n---\n")
+        );
+        // Every byte keeps its place: the title is still on line 7.
+        assert_eq!(doc.sections[0].line, 6);
+        // A rule over prose, or one never closed, opens no front matter.
+        for text in [
+            "---\nThis handoff covers the export work.\n---\n",
+            "---\nupdated: 2026-07-20\n# Handoff\n",
+            "# Handoff\n---\nbranch: main\n---\n",
+        ] {
+            assert_eq!(Document::parse(text).front_matter, None, "{text:?}");
+        }
     }
 
     #[test]

@@ -28,6 +28,13 @@ pub fn render(record: &Record) -> String {
         (None, Some(id)) => format!("Handoff: {}", md(id)),
         (None, None) => "Handoff".to_owned(),
     };
+    // The front matter first, where it stands in the source.
+    if let Some(front) = kept.get("frontMatter").and_then(Value::as_str) {
+        for line in front.lines() {
+            page.line(hcr_escape::escape(line));
+        }
+        page.blank();
+    }
     page.heading(1, title);
     objective(&mut page, "Goal", "Acceptance criteria:", &record.objective);
     page.heading(2, "Current state");

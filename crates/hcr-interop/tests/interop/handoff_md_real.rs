@@ -216,8 +216,9 @@ fn held_out_meets(folder: &str, floor: f64) {
 
 /// The share of the tenth held-out corpus's expectations met: 36 of 112 (32.1%) when it was
 /// measured blind, at 3b559ef (after the second review's classes), with two contradictions
-/// (`… is 68% complete` and `(41,1% abgeschlossen)` read as done).
-const HOLDOUT_10_FLOOR: f64 = 0.32;
+/// (`… is 68% complete` and `(41,1% abgeschlossen)` read as done); 52 after the classes its
+/// misses showed were read.
+const HOLDOUT_10_FLOOR: f64 = 0.46;
 
 /// The share of the ninth held-out corpus's expectations met: 28 of 88 (31.8%) when it was
 /// measured blind, at b97dcca (after the eighth's misses were read), with one contradiction
