@@ -1375,7 +1375,7 @@ pub fn role_of(heading: &str) -> Option<Role> {
     if normalize(heading).starts_with("never mind") {
         return None;
     }
-    let role = role_named(heading)
+    let role = named(heading)
         .or_else(|| status_suffix(heading).map(|(role, _)| role))
         .or_else(|| capabilities(heading).then_some(Role::Complete))
         // (A question names no role by a word it holds: `Is it ready to ship?`.)
@@ -1466,6 +1466,22 @@ fn names_a_defect(heading: &str) -> bool {
                 ),
             ]
         });
+    static STEMS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(
+                DEFECT
+                    .iter()
+                    // (A phrase by its longest word: `ne s affiche pas` by `affiche`.)
+                    .map(|w| w.split(' ').max_by_key(|p| p.len()).unwrap_or(w))
+                    .chain(["不显示", "表示されない", "안 보임", "표시되지 않"]),
+            )
+            .unwrap_or_else(|_| unreachable!("the words build"))
+    });
+    // (Most headings hold no defect's word: one search of the text as written says so.)
+    if !STEMS.is_match(heading) {
+        return false;
+    }
     let [defects, fixes] = &*SEARCH;
     let padded = format!(" {} ", normalize(heading));
     defects.is_match(&padded) && !fixes.is_match(&padded) && !is_name(heading)
@@ -1582,6 +1598,45 @@ fn in_part(role: Option<Role>, heading: &str) -> Option<Role> {
         " částečně ",
         " 부분 ",
     ];
+    // (Most headings hold none of these words: one search of the text as written, case
+    // aside, says so without a copy.)
+    static STEMS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build([
+                "part",
+                "most",
+                "half",
+                "teil",
+                "parc",
+                "parz",
+                "moiti",
+                "частич",
+                "Частич",
+                "наполовину",
+                "Наполовину",
+                "частков",
+                "Частков",
+                "częś",
+                "Częś",
+                "gedeel",
+                "deels",
+                "kısm",
+                "sebagian",
+                "một phần",
+                "Một phần",
+                "částeč",
+                "Částeč",
+                "部分",
+                "一部",
+                "일부",
+                "부분",
+            ])
+            .unwrap_or_else(|_| unreachable!("the words build"))
+    });
+    if !STEMS.is_match(heading) {
+        return role;
+    }
     // (Words as written, a hyphen kept: `Half-life fix done` is done.)
     let mut padded = String::with_capacity(heading.len() + 2);
     padded.push(' ');
