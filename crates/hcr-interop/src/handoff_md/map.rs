@@ -641,6 +641,17 @@ fn status_bucket(text: &str) -> Option<Role> {
     super::headings::role_named(t).filter(|r| r.is_bucket())
 }
 
+/// Whether a text opens with a short label that says its work is done: `Milestone
+/// complete: …`, `Done: …`, `Phase 2 — shipped: …`.
+fn label_says_done(text: &str) -> bool {
+    label_split(without_mark(text)).is_some_and(|(label, rest)| {
+        !rest.trim().is_empty()
+            && label.split_whitespace().count() <= 4
+            && (super::headings::role_named(label) == Some(Role::Complete)
+                || super::headings::status_suffix(label).is_some_and(|(r, _)| r == Role::Complete))
+    })
+}
+
 /// The bucket a text's closing bracket names: `Export bug (fixed)`, `… (behoben)`,
 /// `Upload (in progress)`.
 fn closing_state(text: &str) -> Option<Role> {
@@ -1337,6 +1348,19 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             continue;
         }
         for e in entries(section, doc) {
+            // An item whose label says it is done (`1. Milestone complete: … captures the
+            // delivered work`) is work done, not a step.
+            if !e.paragraph && label_says_done(&e.text) {
+                let line = e.lines.first().copied().unwrap_or(section.line);
+                put(
+                    Role::Complete,
+                    e.text.clone(),
+                    &mut buckets,
+                    &mut remaining,
+                    line,
+                );
+                continue;
+            }
             // (A one-sentence paragraph says done in its first clause, or nothing.)
             if !e.paragraph || (!reports_done(&e.text) && !e.text.contains(". ")) {
                 continue;
@@ -2030,6 +2054,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                         )));
             let done = e.checked == Some(true)
                 || status_bucket(text) == Some(Role::Complete)
+                || (!e.paragraph && label_says_done(text))
                 || (e.paragraph && (reports_done(text) || context_note(text)));
             // A step named by its subheading (`### 1. Draft AR pilot`) is said by the
             // paragraph or the first item under it: the summary is both (`Draft AR pilot:

@@ -222,14 +222,15 @@ fn held_out_meets(folder: &str, floor: f64) {
 
 /// The share of the eleventh held-out corpus's expectations met: 36 of 112 (32.1%) when it
 /// was measured blind, at c3621d7 (after the tenth's misses were read), with one
-/// contradiction (`Milestone complete: …` chosen as the next step).
-const HOLDOUT_11_FLOOR: f64 = 0.32;
+/// contradiction (`Milestone complete: …` chosen as the next step); 51 after the classes its
+/// misses showed were read.
+const HOLDOUT_11_FLOOR: f64 = 0.45;
 
 /// The share of the tenth held-out corpus's expectations met: 36 of 112 (32.1%) when it was
 /// measured blind, at 3b559ef (after the second review's classes), with two contradictions
 /// (`… is 68% complete` and `(41,1% abgeschlossen)` read as done); 52 after the classes its
-/// misses showed were read.
-const HOLDOUT_10_FLOOR: f64 = 0.46;
+/// misses showed were read, 53 after the eleventh's.
+const HOLDOUT_10_FLOOR: f64 = 0.47;
 
 /// The share of the ninth held-out corpus's expectations met: 28 of 88 (31.8%) when it was
 /// measured blind, at b97dcca (after the eighth's misses were read), with one contradiction
