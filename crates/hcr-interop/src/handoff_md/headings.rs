@@ -146,8 +146,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "idée centrale",
             "the final product",
             "final product",
-            "vision",
-            "product vision",
             "我们在做什么",
             "목적과 비목적",
             "objectifs",
@@ -1564,7 +1562,13 @@ fn names_a_defect(heading: &str) -> bool {
         return false;
     }
     let [defects, fixes] = &*SEARCH;
-    let padded = format!(" {} ", normalize(heading));
+    // (Words as written, a hyphen kept: `Completed broken-link checker` names a tool.)
+    let lower = heading.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let padded = format!(" {} ", words.join(" "));
     defects.is_match(&padded) && !fixes.is_match(&padded) && !is_name(heading)
 }
 
@@ -1591,40 +1595,38 @@ pub(crate) fn percent_done(text: &str) -> bool {
         "готово",
         "завершено",
     ];
-    const BEFORE: [&str; 8] = [
-        "完成度",
-        "完成率",
-        "进度",
-        "進捗",
-        "진행률",
-        "progress",
-        "fortschritt",
-        "progreso",
-    ];
+    // (A share of progress is no share done: `stuck at progress 0%`.)
+    const BEFORE: [&str; 2] = ["完成度", "完成率"];
+    // Each sign is read in a window of a few words around it, so that a text of many signs
+    // is read in time linear in its length.
+    let window = |from: usize, to: usize| {
+        let (mut from, mut to) = (from, to.min(text.len()));
+        while !text.is_char_boundary(from) {
+            from += 1;
+        }
+        while !text.is_char_boundary(to) {
+            to -= 1;
+        }
+        &text[from.min(to)..to]
+    };
     let mut from = 0;
     while let Some(at) = text[from..].find('%').map(|at| from + at) {
         from = at + 1;
         // The number before the sign: `68`, `41,1`, `99.5`, a space allowed before `%`.
-        let head = text[..at].trim_end();
+        let head = window(at.saturating_sub(24), at).trim_end();
         let digits = head
             .bytes()
             .rev()
             .take_while(|b| b.is_ascii_digit() || matches!(b, b'.' | b','))
             .count();
         let number = &head[head.len() - digits..];
-        let whole: String = number
-            .split(['.', ','])
-            .next()
-            .unwrap_or("")
-            .chars()
-            .collect();
-        let Ok(value) = whole.parse::<u32>() else {
+        let Ok(value) = number.split(['.', ',']).next().unwrap_or("").parse::<u32>() else {
             continue;
         };
-        if value >= 100 || number.is_empty() {
+        if value >= 100 {
             continue;
         }
-        let after = text[at + 1..]
+        let after = window(at + 1, at + 40)
             .trim_start_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | ')'))
             .to_lowercase();
         let next_word = after
@@ -1632,8 +1634,7 @@ pub(crate) fn percent_done(text: &str) -> bool {
             .next()
             .unwrap_or("");
         let before = head[..head.len() - digits]
-            .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '*' | '('))
-            .to_lowercase();
+            .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | '*' | '('));
         if DONE.contains(&next_word) || BEFORE.iter().any(|w| before.ends_with(w)) {
             return true;
         }
@@ -1650,35 +1651,6 @@ fn in_part(role: Option<Role>, heading: &str) -> Option<Role> {
     if heading.contains('%') && percent_done(heading) {
         return Some(Role::InProgress);
     }
-    const PARTLY: [&str; 27] = [
-        " partially ",
-        " partly ",
-        " partial ",
-        " mostly ",
-        " half ",
-        " in part ",
-        " en partie ",
-        " partiellement ",
-        " à moitié ",
-        " teilweise ",
-        " zum teil ",
-        " parcialmente ",
-        " em parte ",
-        " en parte ",
-        " in parte ",
-        " parzialmente ",
-        " частично ",
-        " наполовину ",
-        " частково ",
-        " częściowo ",
-        " gedeeltelijk ",
-        " deels ",
-        " kısmen ",
-        " sebagian ",
-        " một phần ",
-        " částečně ",
-        " 부분 ",
-    ];
     // (Most headings hold none of these words: one search of the text as written, case
     // aside, says so without a copy.)
     static STEMS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
@@ -1718,29 +1690,107 @@ fn in_part(role: Option<Role>, heading: &str) -> Option<Role> {
     if !STEMS.is_match(heading) {
         return role;
     }
+    partly_done(heading).then_some(Role::InProgress).or(role)
+}
+
+/// Whether a text says its work is done only in part: a word of part next to a word of done
+/// (`Mostly done`, `Terminé en partie`, `Completed (partially)`, `部分完成`), not a part that
+/// qualifies something else (`Done: partial refunds`, `Completed in the first half of the
+/// sprint`, `前端部分已完成`).
+fn partly_done(text: &str) -> bool {
+    const PARTLY: [&[&str]; 24] = [
+        &["partially"],
+        &["partly"],
+        &["mostly"],
+        &["half"],
+        &["in", "part"],
+        &["en", "partie"],
+        &["partiellement"],
+        &["à", "moitié"],
+        &["teilweise"],
+        &["zum", "teil"],
+        &["parcialmente"],
+        &["em", "parte"],
+        &["en", "parte"],
+        &["in", "parte"],
+        &["parzialmente"],
+        &["частично"],
+        &["наполовину"],
+        &["частково"],
+        &["częściowo"],
+        &["gedeeltelijk"],
+        &["deels"],
+        &["kısmen"],
+        &["sebagian"],
+        &["částečně"],
+    ];
+    const DONE: [&str; 37] = [
+        "done",
+        "complete",
+        "completed",
+        "finished",
+        "implemented",
+        "shipped",
+        "terminé",
+        "terminée",
+        "terminado",
+        "terminada",
+        "erledigt",
+        "fertig",
+        "abgeschlossen",
+        "готово",
+        "выполнено",
+        "сделано",
+        "завершено",
+        "concluído",
+        "concluída",
+        "concluido",
+        "completado",
+        "completada",
+        "completo",
+        "klaar",
+        "gedaan",
+        "afgerond",
+        "completato",
+        "completata",
+        "finito",
+        "tamamlandı",
+        "selesai",
+        "xong",
+        "thành",
+        "hotovo",
+        "dokončeno",
+        "ukończone",
+        "gotowe",
+    ];
+    const CJK: [&str; 7] = [
+        "部分完成",
+        "部分完了",
+        "一部完了",
+        "部分的に完了",
+        "일부 완료",
+        "부분 완료",
+        "부분적으로 완료",
+    ];
+    if CJK.iter().any(|w| text.contains(w)) {
+        return true;
+    }
     // (Words as written, a hyphen kept: `Half-life fix done` is done.)
-    let mut padded = String::with_capacity(heading.len() + 2);
-    padded.push(' ');
-    let mut space = true;
-    for c in heading.chars().flat_map(char::to_lowercase) {
-        if c.is_alphanumeric() || c == '-' {
-            padded.push(c);
-            space = false;
-        } else if !space {
-            padded.push(' ');
-            space = true;
-        }
-    }
-    padded.push(' ');
-    static PARTS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
-        aho_corasick::AhoCorasick::new(PARTLY.iter().chain(&["部分", "一部", "일부"]))
-            .unwrap_or_else(|_| unreachable!("the words build"))
-    });
-    if PARTS.is_match(&padded) {
-        Some(Role::InProgress)
-    } else {
-        role
-    }
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    // (`hoàn thành một phần`: Vietnamese writes the part after.)
+    let vietnamese = words.windows(2).any(|w| w == ["một", "phần"]) && words.contains(&"thành");
+    vietnamese
+        || PARTLY.iter().any(|part| {
+            words.windows(part.len()).enumerate().any(|(at, w)| {
+                w == *part
+                    && (at.checked_sub(1).is_some_and(|b| DONE.contains(&words[b]))
+                        || words.get(at + part.len()).is_some_and(|a| DONE.contains(a)))
+            })
+        })
 }
 
 /// A heading that says what the work is: `What docsort is`, `What this is`, `What is this?`.
@@ -2872,6 +2922,11 @@ fn keyword(name: &str) -> Option<Role> {
                     | "dateien"
                     | "soubory"
             );
+        // (A word of progress names the state where it ends the heading: `Migration
+        // progress`, `Pipeline-Fortschritte`; not `Upload progress indicator`.)
+        if KEYWORDS[at].0 == Role::State && !padded[found.end()..].trim().is_empty() {
+            continue;
+        }
         match said_at(&padded, found.start(), word, spaced, state, owed, files) {
             Some(false) => first = Some(first.map_or(at, |f| f.min(at))),
             Some(true) => done_denied |= KEYWORDS[at].0 == Role::Complete,

@@ -659,7 +659,8 @@ fn closing_state(text: &str) -> Option<Role> {
     let inner = t.strip_suffix([')', '）'])?;
     let open = inner.rfind(['(', '（'])?;
     let said = inner[open..].trim_start_matches(['(', '（']).trim();
-    (said.split_whitespace().count() <= 3)
+    // (`(fixed?)` asks.)
+    (said.split_whitespace().count() <= 3 && !said.contains(['?', '？']))
         .then(|| super::headings::role_named(said))
         .flatten()
         .filter(|r| r.is_bucket())
@@ -2586,19 +2587,28 @@ fn counted(n: usize, one: &str, many: &str) -> String {
 fn said_all_done(heading: &str) -> bool {
     let name = super::headings::before_qualifier(heading);
     let qualifier = &heading[name.len()..];
-    !qualifier.is_empty()
-        && (status_words(qualifier) == Some(Role::Complete)
-            || holds_any(qualifier, &[" verified", "all green", "(verified"]))
+    let lower = qualifier.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    // All of it, in so many words (`all verified`, `alles erledigt`, `tout est fait`), or a
+    // qualifier that is only a state (`(verified)`, `— done`).
+    let all = words
+        .iter()
+        .any(|w| matches!(*w, "all" | "alles" | "tout" | "todo" | "tutto"))
+        || ["全部", "모두", "すべて"].iter().any(|w| lower.contains(w))
+        || words.len() <= 2;
+    all && (status_words(qualifier) == Some(Role::Complete)
+        || holds_any(qualifier, &[" verified", "all green", "(verified"]))
+        // (Not `(nothing verified yet)`, `(all done except the deploy)`, `(verified on macOS
+        // only)`, `(alles erledigt bis auf die Doku)`, `(as of the release done last Friday)`.)
         && !holds_any(
             qualifier,
             &[
-                "not ",
-                "unverified",
-                "untested",
-                "partial",
-                "mostly",
-                "%",
-                "pending",
+                "not ", "no ", "nothing", "unverified", "untested", "partial", "mostly", "%",
+                "pending", "except", "but ", "only", "bis auf", "außer", "sauf", "excepto",
+                "tranne", "yet", "as of", "?",
             ],
         )
 }
@@ -3378,7 +3388,9 @@ fn reported_past(text: &str) -> bool {
         "できた",
         "終えた",
     ];
-    const DENIED: [&str; 10] = [
+    // (Not a failure, an incident, a pause or a rejection: `… 실패했다`, `오류가 발생했다`,
+    // `… 만료됐다`, `中断した`, `見送りました`, `停止した`.)
+    const DENIED: [&str; 25] = [
         "않았",
         "못했",
         "못 했",
@@ -3389,6 +3401,21 @@ fn reported_past(text: &str) -> bool {
         "なかった",
         "ていない",
         "없었",
+        "실패",
+        "오류",
+        "에러",
+        "발생",
+        "만료",
+        "중단",
+        "보류",
+        "실패했",
+        "失敗",
+        "エラー",
+        "発生",
+        "中断",
+        "見送",
+        "停止",
+        "期限切れ",
     ];
     let ends_past = text
         .split(['.', '。', '!', '！', '\n'])
@@ -3962,6 +3989,9 @@ fn short_label_line(line: &str) -> bool {
             && !label.contains(['`', '[', '(', '/', '.'])
             && !rest.starts_with("//")
             && !rest.trim().is_empty()
+            // (A fact, not what someone said: `Reviewer said: "Looks fine."`.)
+            && !rest.trim_start().starts_with(['"', '“', '„', '«', '\''])
+            && rest.split_whitespace().count() <= 8
     })
 }
 
@@ -4750,6 +4780,8 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
                     })
                 })
             })
+            // (`Never mind the flaky job` dismisses; it rules nothing.)
+            || lower.starts_with("never mind")
             || bare.contains("必ずしも")
             || lower.contains("нельзя сказать")
             || lower.starts_with("не обязательно");

@@ -244,13 +244,17 @@ fn front_matter(text: &str) -> Option<usize> {
         if trimmed == open || (open == "---" && trimmed == "...") {
             return (body > 0).then_some(end);
         }
-        // (A block of prose under a rule is no front matter: its lines are keys, list
-        // items, or their continuations.)
+        // (A block of labels under a rule is no front matter: its lines are keys written as
+        // names, `updated:`, `session_by:`, `tags =`, and the lists and lines under them;
+        // not `Goal: …`, `Next step: …` or `# Handoff`.)
         let key = trimmed.split_once([':', '=']).is_some_and(|(k, _)| {
-            let words = k.split_whitespace().count();
-            (1..=2).contains(&words)
+            let k = k.trim_end();
+            k.starts_with(|c: char| c.is_ascii_lowercase())
+                && k.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
         });
-        if !(trimmed.is_empty() || key || trimmed.starts_with([' ', '\t', '-', '#'])) {
+        let under_key = body > 0 && (line.starts_with([' ', '\t']) || trimmed.starts_with("- "));
+        if !(trimmed.is_empty() || key || under_key) {
             return None;
         }
     }
@@ -540,17 +544,18 @@ pub(crate) fn location(item: &str) -> Option<String> {
 }
 
 /// Whether a bare word of three parts or more reads as folders (`src/app/routes`,
-/// `api/v1/users`, `crates/hcr-cli/tests`), not as a list said with slashes (`iOS/Android/Web`,
-/// `read/write/execute`, `dev/staging/prod`): a part is a folder's usual name, or is written
-/// as names are (a digit after a letter, `-`, `_` or `.` inside it).
+/// `api/v1/users`, `web/pages/checkout`, `com/acme/billing`), not as a list said with
+/// slashes (`iOS/Android/Web`, `read/write/execute`, `build/test/deploy`,
+/// `client/server/worker`): it starts with a folder a tree starts with, or two of its parts
+/// are usual folders, or a part is written as names are (a digit after a letter, `-`, `_`
+/// or `.` inside it).
 fn folders(word: &str) -> bool {
-    const USUAL: [&str; 40] = [
+    const ROOTS: [&str; 44] = [
         "src",
         "lib",
         "libs",
         "docs",
         "doc",
-        "test",
         "tests",
         "spec",
         "specs",
@@ -569,11 +574,8 @@ fn folders(word: &str) -> bool {
         "assets",
         "components",
         "api",
-        "server",
-        "client",
         "tools",
         "examples",
-        "build",
         "dist",
         "include",
         "modules",
@@ -585,12 +587,25 @@ fn folders(word: &str) -> bool {
         "fixtures",
         "home",
         "usr",
+        "var",
+        "etc",
+        "opt",
+        "web",
+        "pages",
+        "handlers",
+        "com",
+        "proto",
     ];
-    word.split(['/', '\\'])
-        .filter(|p| !p.is_empty())
-        .any(|part| {
-            USUAL.contains(&part)
-                || part.starts_with('.')
+    // (Not the words of a pipeline or a topology: `build`, `test`, `client`, `server`.)
+    const USUAL: [&str; 8] = [
+        "core", "main", "gen", "views", "models", "routes", "hooks", "auth",
+    ];
+    let parts: Vec<&str> = word.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+    let usual = |p: &&str| ROOTS.contains(p) || USUAL.contains(p);
+    parts.first().is_some_and(|p| ROOTS.contains(p))
+        || parts.iter().filter(|p| usual(p)).count() >= 2
+        || parts.iter().any(|part| {
+            part.starts_with('.')
                 || part
                     .char_indices()
                     .skip(1)
@@ -739,12 +754,18 @@ impl Document {
     #[must_use]
     #[allow(clippy::too_many_lines)]
     pub fn parse(text: &str) -> Self {
-        let (mut blanked, comments) = blank_comments(text);
+        let (mut blanked, mut comments) = blank_comments(text);
+        // (Kept as the source wrote it, comments included, without a byte order mark.)
         let front_matter = front_matter(&blanked).map(|end| {
-            let block = blanked[..end].to_owned();
+            let block = text[..end].trim_start_matches('\u{feff}').to_owned();
             blank_start(&mut blanked, end);
             block
         });
+        // (A comment inside the front matter is kept with it, once.)
+        if let Some(block) = &front_matter {
+            let lines = block.lines().count();
+            comments.retain(|c| c.line >= lines);
+        }
         let lines: Vec<Line<'_>> = lines(&blanked);
         let spans: Vec<Range<usize>> = lines
             .iter()
@@ -924,7 +945,9 @@ impl Document {
                 let closes_label = rest.is_empty()
                     && starts_paragraph
                     && raw.trim_start().starts_with("**")
-                    && name.split_whitespace().count() <= 8
+                    // (Two words or more: `**Frontend**`, `**Security**` over their lists
+                    // are the label's own groups.)
+                    && (2..=8).contains(&name.split_whitespace().count())
                     // (Only a title over a list of its own: `**Decision**: Rust` then
                     // `**Why**:` and its list is one decision.)
                     && sections.last().is_some_and(|s| {
@@ -985,9 +1008,14 @@ impl Document {
                     .is_some_and(|r| !r.is_bucket() && r != Role::State)
                 && ((!super::headings::leads_with_name(&section.heading)
                     && !short_name(&section.heading))
-                    // A numbered step's topic, short or not: `### 2. Documentation` under
-                    // next steps is a step, not the files.
+                    // A numbered step whose topic is a word of files or proofs: `### 2.
+                    // Documentation`, `### 3. Tests` under next steps are steps (not `### 2.
+                    // Constraints`, `### 3. How to verify`, `### 1. Known issues`).
                     || (parent_role.is_some_and(|p| p == Role::NextAction || p == Role::Remaining)
+                        && section
+                            .role
+                            .is_some_and(|r| matches!(r, Role::Artifacts | Role::Evidence))
+                        && short_name(&section.heading)
                         && numbered_step(&section.heading)))
             {
                 section.role = None;
@@ -1533,11 +1561,24 @@ fn says_none(t: &str) -> bool {
 /// A placeholder for what is still to be written: `TBD`, `TODO`, `…`, `Nothing required`.
 pub(crate) fn is_placeholder_text(text: &str) -> bool {
     let t = bare_phrase(text).to_lowercase();
+    // (`(fill in)`, `(TBD)`, `(list fixes here)`; not `(full list here: docs/fixes.md)`.)
     let fill = t.starts_with('(')
         && t.ends_with(')')
-        && ["fill", "todo", "tbd", "placeholder", " here", "insert "]
+        && (["fill", "todo", "tbd", "placeholder"]
             .iter()
-            .any(|w| t.contains(w));
+            .any(|w| t.contains(w))
+            || (t.ends_with(" here)")
+                && [
+                    "(list ",
+                    "(add ",
+                    "(describe ",
+                    "(insert ",
+                    "(write ",
+                    "(put ",
+                    "(paste ",
+                ]
+                .iter()
+                .any(|w| t.starts_with(w))));
     fill || is_none(text)
         || matches!(
             t.as_str(),
@@ -1727,6 +1768,8 @@ mod tests {
         // A rule over prose, or one never closed, opens no front matter.
         for text in [
             "---\nThis handoff covers the export work.\n---\n",
+            "---\nGoal: make the importer read BOMs\nDecision: keep the csv crate\n---\n",
+            "---\n# Handoff\n- Done: the parser\n---\n",
             "---\nupdated: 2026-07-20\n# Handoff\n",
             "# Handoff\n---\nbranch: main\n---\n",
         ] {
@@ -1801,6 +1844,11 @@ mod tests {
             ("see src/app/routes first", Some("src/app/routes")),
             ("GET api/v1/users now pages", Some("api/v1/users")),
             ("in crates/hcr-cli/tests", Some("crates/hcr-cli/tests")),
+            (
+                "see web/pages/checkout and com/acme/billing",
+                Some("web/pages/checkout"),
+            ),
+            ("the build/test/deploy stages on client/server/worker", None),
         ] {
             assert_eq!(location(item).as_deref(), want, "{item}");
         }
