@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 12] = [
+const FOLDERS: [&str; 13] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -31,6 +31,7 @@ const FOLDERS: [&str; 12] = [
     "handoff-md-holdout-9",
     "handoff-md-holdout-10",
     "handoff-md-holdout-11",
+    "handoff-md-holdout-12",
 ];
 
 /// Every file of every corpus.
@@ -210,6 +211,11 @@ fn eleventh_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-11", HOLDOUT_11_FLOOR);
 }
 
+#[test]
+fn twelfth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-12", HOLDOUT_12_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -219,6 +225,11 @@ fn held_out_meets(folder: &str, floor: f64) {
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the twelfth held-out corpus's expectations met: 44 of 111 (39.6%) when it
+/// was measured blind, at e871b49 (after the eleventh's misses and the third review were
+/// read), with no contradiction.
+const HOLDOUT_12_FLOOR: f64 = 0.39;
 
 /// The share of the eleventh held-out corpus's expectations met: 36 of 112 (32.1%) when it
 /// was measured blind, at c3621d7 (after the tenth's misses were read), with one
