@@ -522,7 +522,9 @@ fn python(root: &Path) -> Result<PathBuf> {
 }
 
 #[allow(clippy::too_many_lines)]
-pub(crate) fn run() -> Result<()> {
+/// Runs every front end against every input (`only`: the front ends whose name holds it;
+/// `input`: the inputs whose name does), and prints the table.
+pub(crate) fn run(only: Option<&str>, input: Option<&str>) -> Result<()> {
     let root = workspace_root();
     let status = crate::cargo(&root)
         .args(["build", "--release", "--quiet", "-p", "hcr-cli"])
@@ -533,7 +535,8 @@ pub(crate) fn run() -> Result<()> {
     let hcr = crate::target_dir(&root).join("release/hcr");
     let python = python(&root)?;
     let dir = crate::target_dir(&root).join("hostile");
-    let inputs = prepare(&dir)?;
+    let mut inputs = prepare(&dir)?;
+    inputs.retain(|i| input.is_none_or(|text| i.name.contains(text)));
     std::fs::create_dir_all(dir.join("artifacts"))?;
     let valid = root
         .join("protocol/v1/examples/minimal.json")
@@ -551,7 +554,10 @@ pub(crate) fn run() -> Result<()> {
     table.push_str(&"---|".repeat(inputs.len()));
     table.push('\n');
     let mut failures = Vec::new();
-    for (name, runner) in commands(&valid, &artifacts, &repo) {
+    for (name, runner) in commands(&valid, &artifacts, &repo)
+        .into_iter()
+        .filter(|(name, _)| only.is_none_or(|text| name.contains(text)))
+    {
         let _ = write!(table, "| `{name}` |");
         for input in &inputs {
             let target = input.path.display().to_string();

@@ -50,8 +50,10 @@ tasks:
         [--runs N] [--seed N] [--mix mostly|mixed|near-secret|findings] [--peers [--publisher PATH]]
                  time hcr against a baseline (release builds; the hcr-bench crate;
                  docs/performance.md)
-  hostile        every front end (CLI, MCP, Python) against hostile inputs (FIFO, /dev/zero, worst
-                 cases): time and peak memory, the table of docs/reliability.md
+  hostile [--only TEXT] [--input TEXT]
+                 every front end (CLI, MCP, Python) against hostile inputs (FIFO, /dev/zero, worst
+                 cases): time and peak memory, the table of docs/reliability.md (--only: the front
+                 ends whose name holds TEXT; --input: the inputs whose name does)
   fuzz [--time SECS] [--jobs N] [TARGET...]
                  run the cargo-fuzz targets (stable toolchain via RUSTC_BOOTSTRAP=1;
                  installs cargo-fuzz into target/tools); crashes in fuzz/artifacts
@@ -80,7 +82,19 @@ fn main() -> Result<()> {
             tool("hcr-bench", "hcr-bench", &rest)
         }
         Some("fuzz") => fuzz::run(&args[1..]),
-        Some("hostile") => hostile::run(),
+        Some("hostile") => {
+            let mut only = None;
+            let mut input = None;
+            let mut rest = args[1..].iter();
+            while let Some(flag) = rest.next() {
+                match (flag.as_str(), rest.next()) {
+                    ("--only", Some(text)) => only = Some(text.as_str()),
+                    ("--input", Some(text)) => input = Some(text.as_str()),
+                    _ => bail!("usage: cargo xtask hostile [--only TEXT] [--input TEXT]"),
+                }
+            }
+            hostile::run(only, input)
+        }
         Some("peers") => match args.get(1).map(String::as_str) {
             Some("install") => peers::install(),
             Some("certify") => match (args.get(2).map(String::as_str), args.get(3)) {
