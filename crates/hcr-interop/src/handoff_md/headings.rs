@@ -140,6 +140,9 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Goal,
         &[
+            "mission in one paragraph",
+            "the mission",
+            "our mission",
             "核心理念",
             "core idea",
             "leitidee",
@@ -247,6 +250,7 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Summary,
         &[
+            "context summary",
             "resumo",
             "要約",
             "tl dr",
@@ -455,6 +459,9 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Complete,
         &[
+            "achievements",
+            "key achievements",
+            "key accomplishments",
             "current session",
             "this session s work",
             "what this session did",
@@ -1120,6 +1127,9 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::NextAction,
         &[
+            "first concrete action",
+            "first action",
+            "first concrete step",
             "first task",
             "first tasks",
             "tasks for this session",
@@ -1440,6 +1450,7 @@ pub fn role_of(heading: &str) -> Option<Role> {
         })
         .or_else(|| prohibition(heading).then_some(Role::Constraints))
         .or_else(|| status_named(heading).then_some(Role::State))
+        .or_else(|| where_it_stands(heading).then_some(Role::State))
         .or_else(|| says_what_it_is(heading).then_some(Role::Summary));
     if role == Some(Role::Complete) && names_a_defect(heading) {
         return None;
@@ -1791,6 +1802,21 @@ fn partly_done(text: &str) -> bool {
                         || words.get(at + part.len()).is_some_and(|a| DONE.contains(a)))
             })
         })
+}
+
+/// A heading that asks where the work stands: `Where execution stands`, `Where the rewrite
+/// stands now`.
+fn where_it_stands(heading: &str) -> bool {
+    let name = normalize(before_qualifier(heading));
+    let words: Vec<&str> = name.split(' ').collect();
+    let stands = |w: &&str| matches!(*w, "stands" | "stand");
+    words.first() == Some(&"where")
+        && words.len() <= 6
+        && match words.as_slice() {
+            [.., last] if stands(last) => true,
+            [.., before, "now" | "today" | "currently"] => stands(before),
+            _ => false,
+        }
 }
 
 /// A heading that says what the work is: `What docsort is`, `What this is`, `What is this?`.
@@ -3475,6 +3501,10 @@ mod tests {
             assert!(!super::percent_done(text), "{text}");
         }
         assert_eq!(role_of("Phase 3 (60% complete)"), Some(Role::InProgress));
+        // Where the work stands is its state.
+        assert_eq!(role_of("Where execution stands"), Some(Role::State));
+        assert_eq!(role_of("Where the rewrite stands now"), Some(Role::State));
+        assert_ne!(role_of("Where the config stands out"), Some(Role::State));
         // A German compound names its role by its end.
         assert_eq!(role_of("Die drei Projektregeln"), Some(Role::Constraints));
         assert_eq!(

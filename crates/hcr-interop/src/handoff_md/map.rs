@@ -2974,7 +2974,15 @@ fn route(
         return true;
     }
     let line = e.lines.first().copied().unwrap_or(section_line);
-    routed.push((role, rest.to_owned(), line));
+    // (A label that only names the role goes; one that says more stays with its text:
+    // `Next milestone: v1.0.0 in July`, `次のマイルストーン: …`.)
+    let text = match label_split(without_mark(&e.text)) {
+        Some((label, _)) if !super::headings::is_whole_name(label) => {
+            format!("{}: {rest}", label.trim())
+        }
+        _ => rest.to_owned(),
+    };
+    routed.push((role, text, line));
     if role != Role::Remaining {
         take(&e.lines, used);
     }
@@ -3349,6 +3357,26 @@ fn status_words(text: &str) -> Option<Role> {
                 (exact(DONE_WORDS), Role::Complete),
             ]
         });
+    // Work not started is work left, not a claim unchecked: `Task 2 (WASM spike): NOT
+    // STARTED`, `未着手`.
+    if [
+        " not started",
+        " not yet started",
+        " no iniciado",
+        " não iniciado",
+        " nicht begonnen",
+        " pas commencé",
+        " не начато",
+        "未着手",
+        "未开始",
+        "未開始",
+        "시작 안 함",
+    ]
+    .iter()
+    .any(|w| t.contains(w))
+    {
+        return Some(Role::Remaining);
+    }
     let role = WORDS
         .iter()
         .find(|(words, _)| words.is_match(&t))

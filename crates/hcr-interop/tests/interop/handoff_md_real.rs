@@ -228,8 +228,8 @@ fn held_out_meets(folder: &str, floor: f64) {
 
 /// The share of the twelfth held-out corpus's expectations met: 44 of 111 (39.6%) when it
 /// was measured blind, at e871b49 (after the eleventh's misses and the third review were
-/// read), with no contradiction.
-const HOLDOUT_12_FLOOR: f64 = 0.39;
+/// read), with no contradiction; 49 after the classes its misses showed were read.
+const HOLDOUT_12_FLOOR: f64 = 0.44;
 
 /// The share of the eleventh held-out corpus's expectations met: 36 of 112 (32.1%) when it
 /// was measured blind, at c3621d7 (after the tenth's misses were read), with one
