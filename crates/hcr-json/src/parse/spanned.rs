@@ -46,8 +46,7 @@ pub(super) fn parse<'a>(
         tree: Tree::new(capacity, names),
         spans: Vec::with_capacity(capacity),
         keys: Vec::with_capacity(32),
-        path: Vec::with_capacity(16),
-        overwritten: Vec::new(),
+        repeats: Vec::new(),
     };
     parser.whitespace();
     parser.value(0)?;
@@ -57,10 +56,20 @@ pub(super) fn parse<'a>(
     }
     let mut tree = parser.tree;
     tree.spans = Some(parser.spans);
+    // Every container is closed now: each repeat's place is found from the root.
+    let overwritten = parser
+        .repeats
+        .into_iter()
+        .map(|(key_node, repeat)| Overwritten {
+            pointer: member_pointer(&tree, key_node),
+            occurrence: repeat.occurrence,
+            value: repeat.value,
+        })
+        .collect();
     Ok(Document {
         text,
         tree,
-        overwritten: parser.overwritten,
+        overwritten,
     })
 }
 
@@ -83,13 +92,48 @@ fn capacity(bytes: &[u8]) -> usize {
     separators.min(bytes.len() / 3 * 2 + 16)
 }
 
-/// Where the parser is, for the pointer of a value a repeated key overwrote.
-#[derive(Clone, Copy)]
-enum Place {
-    /// A member: its key's node.
-    Key(usize),
-    /// An array item.
-    Index(usize),
+/// The pointer of the member whose key is node `key_node` of a whole tree (every container
+/// closed): the path to it from the root, each step's subtree found by its end.
+fn member_pointer(tree: &Tree<'_>, key_node: usize) -> JsonPointer {
+    let mut pointer = JsonPointer::root();
+    let mut at = 0;
+    loop {
+        let Some(node) = tree.nodes.get(at) else {
+            return pointer;
+        };
+        let mut inside = None;
+        match node.tag {
+            Tag::Object => {
+                let mut key = at + 1;
+                for _ in 0..node.items() {
+                    let end = tree.end(key + 1);
+                    if key_node < end {
+                        pointer.push_key(tree.key_text(key));
+                        inside = (key_node != key).then_some(key + 1);
+                        break;
+                    }
+                    key = end;
+                }
+            }
+            Tag::Array => {
+                let mut item = at + 1;
+                for index in 0..node.items() {
+                    let end = tree.end(item);
+                    if key_node < end {
+                        pointer.push_index(index);
+                        inside = Some(item);
+                        break;
+                    }
+                    item = end;
+                }
+            }
+            _ => {}
+        }
+        match inside {
+            Some(next) => at = next,
+            None => return pointer,
+        }
+    }
 }
 
 struct Parser<'a, 'l> {
@@ -105,8 +149,9 @@ struct Parser<'a, 'l> {
     /// The key nodes of the objects being read, innermost last: each object's distinct keys,
     /// at their latest occurrence.
     keys: Vec<usize>,
-    path: Vec<Place>,
-    overwritten: Vec<Overwritten>,
+    /// Each repeated key's node and the value it overwrote, in the order they were read
+    /// (their pointers are found once the tree is whole).
+    repeats: Vec<(usize, Repeat)>,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -344,9 +389,7 @@ impl<'a> Parser<'a, '_> {
                 if len == self.limits.max_array_items {
                     return Err(GiveUp);
                 }
-                self.path.push(Place::Index(len));
                 self.value(depth)?;
-                self.path.pop();
                 len += 1;
                 self.whitespace();
                 match self.peek()? {
@@ -394,11 +437,10 @@ impl<'a> Parser<'a, '_> {
                 self.whitespace();
                 self.expect(b':')?;
                 self.whitespace();
-                self.path.push(Place::Key(key_node));
                 self.value(depth)?;
-                self.path.pop();
                 if let Some(repeat) = keys.add(&self.tree, &mut self.keys, key_node) {
-                    self.overwrite(key_node, repeat);
+                    // As `serde_json`'s reading into a map would replace it.
+                    self.repeats.push((key_node, repeat));
                 }
                 self.whitespace();
                 match self.peek()? {
@@ -419,24 +461,6 @@ impl<'a> Parser<'a, '_> {
         self.spans[at].1 = index32(self.at);
         Ok(())
     }
-
-    /// Records the value a repeated key (at `key_node`) overwrote, as `serde_json`'s reading
-    /// into a map would replace it.
-    fn overwrite(&mut self, key_node: usize, repeat: Repeat) {
-        let mut pointer = JsonPointer::root();
-        for place in &self.path {
-            match *place {
-                Place::Key(node) => pointer.push_key(self.tree.key_text(node)),
-                Place::Index(index) => pointer.push_index(index),
-            }
-        }
-        pointer.push_key(self.tree.key_text(key_node));
-        self.overwritten.push(Overwritten {
-            pointer,
-            occurrence: repeat.occurrence,
-            value: repeat.value,
-        });
-    }
 }
 
 /// The end of the run of bytes of `bytes` from `at` that need no decoding: the first quote,
@@ -456,6 +480,7 @@ fn plain_run(bytes: &[u8], at: usize) -> usize {
 /// break and its indentation between values, which sixteen bytes at a time with SSE2 (every
 /// x86-64 CPU has it) read in one step, without a branch per kind of byte; eight spaces at a
 /// time elsewhere and for the last bytes.
+#[inline(always)]
 fn whitespace_end(bytes: &[u8], at: usize) -> usize {
     #[cfg(target_arch = "x86_64")]
     let at = match sse2::whitespace_end(bytes, at) {
@@ -559,34 +584,34 @@ mod sse2 {
     }
 
     /// The first byte from `at` that is not JSON whitespace, found while sixteen bytes are
-    /// left to load, or else where the loads ended (the caller reads the rest).
-    pub(super) fn whitespace_end(bytes: &[u8], at: usize) -> Result<usize, usize> {
-        // SAFETY: SSE2 is part of x86-64: every CPU this build runs on has it.
-        unsafe { skip(bytes, at) }
-    }
-
-    #[target_feature(enable = "sse2")]
-    fn skip(bytes: &[u8], mut at: usize) -> Result<usize, usize> {
-        #[allow(clippy::cast_possible_wrap)] // the same bits
-        let (space, line_feed, carriage_return, tab) = (
-            _mm_set1_epi8(b' ' as i8),
-            _mm_set1_epi8(b'\n' as i8),
-            _mm_set1_epi8(b'\r' as i8),
-            _mm_set1_epi8(b'\t' as i8),
-        );
-        while let Some(chunk) = bytes.get(at..at + 16) {
-            // SAFETY: `chunk` is sixteen bytes, and the load needs no alignment.
-            let x = unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) };
-            let blank = _mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(x, space), _mm_cmpeq_epi8(x, line_feed)),
-                _mm_or_si128(_mm_cmpeq_epi8(x, carriage_return), _mm_cmpeq_epi8(x, tab)),
+    /// left to load, or else where the loads ended (the caller reads the rest). Always
+    /// inlined: it runs between every two tokens of pretty-printed text, and SSE2 is part of
+    /// x86-64, so the compiler may place it anywhere.
+    #[inline(always)]
+    pub(super) fn whitespace_end(bytes: &[u8], mut at: usize) -> Result<usize, usize> {
+        // SAFETY: SSE2 is part of x86-64: every CPU this build runs on has it; each load
+        // reads the sixteen bytes of `chunk`, and needs no alignment.
+        unsafe {
+            #[allow(clippy::cast_possible_wrap)] // the same bits
+            let (space, line_feed, carriage_return, tab) = (
+                _mm_set1_epi8(b' ' as i8),
+                _mm_set1_epi8(b'\n' as i8),
+                _mm_set1_epi8(b'\r' as i8),
+                _mm_set1_epi8(b'\t' as i8),
             );
-            // A bit for each of the sixteen bytes that is not whitespace.
-            let other = !_mm_movemask_epi8(blank) & 0xFFFF;
-            if other != 0 {
-                return Ok(at + other.trailing_zeros() as usize);
+            while let Some(chunk) = bytes.get(at..at + 16) {
+                let x = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+                let blank = _mm_or_si128(
+                    _mm_or_si128(_mm_cmpeq_epi8(x, space), _mm_cmpeq_epi8(x, line_feed)),
+                    _mm_or_si128(_mm_cmpeq_epi8(x, carriage_return), _mm_cmpeq_epi8(x, tab)),
+                );
+                // A bit for each of the sixteen bytes that is not whitespace.
+                let other = !_mm_movemask_epi8(blank) & 0xFFFF;
+                if other != 0 {
+                    return Ok(at + other.trailing_zeros() as usize);
+                }
+                at += 16;
             }
-            at += 16;
         }
         Err(at)
     }
