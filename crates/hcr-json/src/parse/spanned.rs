@@ -467,12 +467,17 @@ impl<'a> Parser<'a, '_> {
 /// backslash or control character, or the end. Sixteen bytes at a time with SSE2 (every
 /// x86-64 CPU has it), eight at a time elsewhere and for the last bytes.
 fn plain_run(bytes: &[u8], at: usize) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    let at = match sse2::plain_run(bytes, at) {
-        Ok(found) => return found,
-        Err(rest) => rest,
-    };
-    plain_run_words(bytes, at)
+    or_words(sse2::plain_run(bytes, at), bytes, plain_run_words)
+}
+
+/// A vector search's answer, or where it stopped loading (fewer bytes left than it reads at
+/// once), `words`' answer from there.
+#[inline(always)]
+fn or_words(found: Result<usize, usize>, bytes: &[u8], words: fn(&[u8], usize) -> usize) -> usize {
+    match found {
+        Ok(found) => found,
+        Err(rest) => words(bytes, rest),
+    }
 }
 
 /// The end of the run of JSON whitespace of `bytes` from `at`: the first byte that is not a
@@ -482,12 +487,7 @@ fn plain_run(bytes: &[u8], at: usize) -> usize {
 /// time elsewhere and for the last bytes.
 #[inline(always)]
 fn whitespace_end(bytes: &[u8], at: usize) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    let at = match sse2::whitespace_end(bytes, at) {
-        Ok(found) => return found,
-        Err(rest) => rest,
-    };
-    whitespace_words(bytes, at)
+    or_words(sse2::whitespace_end(bytes, at), bytes, whitespace_words)
 }
 
 /// [`whitespace_end`] with runs of spaces (indentation) eight at a time.
@@ -540,6 +540,18 @@ fn plain_run_words(bytes: &[u8], mut at: usize) -> usize {
         at += 1;
     }
     at
+}
+
+/// Elsewhere the vector searches read nothing: the scalar loops read every byte.
+#[cfg(not(target_arch = "x86_64"))]
+mod sse2 {
+    pub(super) fn plain_run(_: &[u8], at: usize) -> Result<usize, usize> {
+        Err(at)
+    }
+
+    pub(super) fn whitespace_end(_: &[u8], at: usize) -> Result<usize, usize> {
+        Err(at)
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
