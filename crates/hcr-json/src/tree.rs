@@ -306,7 +306,7 @@ impl<'a> Tree<'a> {
     }
 
     /// The index of the node after the subtree at `index`.
-    fn end(&self, index: usize) -> usize {
+    pub(crate) fn end(&self, index: usize) -> usize {
         match self.nodes.get(index) {
             Some(node) if matches!(node.tag, Tag::Array | Tag::Object) => widen(node.a),
             Some(_) => index + 1,

@@ -26,6 +26,8 @@ pub(crate) struct Strings {
     pub(crate) blank: bool,
     /// Some string has whitespace around content (HCR211's padded text).
     pub(crate) padded: bool,
+    /// Some string is empty (HCR201's empty `uri`).
+    pub(crate) empty: bool,
 }
 
 impl<'t, 'a> Input<'t, 'a> {
@@ -52,12 +54,16 @@ impl<'t, 'a> Input<'t, 'a> {
                 // neither, decided from two bytes; so is empty text.
                 let visible = |byte: &u8| *byte > b' ' && *byte < 0x80;
                 let bytes = text.as_bytes();
-                if bytes.first().is_none_or(visible) && bytes.last().is_none_or(visible) {
+                let (Some(first), Some(last)) = (bytes.first(), bytes.last()) else {
+                    found.empty = true;
+                    return found.blank && found.padded;
+                };
+                if visible(first) && visible(last) {
                     return false;
                 }
                 found.blank |= is_blank(text);
                 found.padded |= is_padded(text);
-                found.blank && found.padded
+                found.blank && found.padded && found.empty
             });
             found
         })
@@ -265,6 +271,7 @@ mod tests {
             let found = Input::new(&tree, &[]).strings();
             prop_assert_eq!(found.blank, texts.iter().any(|t| is_blank(t)), "{:?}", texts);
             prop_assert_eq!(found.padded, texts.iter().any(|t| is_padded(t)), "{:?}", texts);
+            prop_assert_eq!(found.empty, texts.iter().any(String::is_empty), "{:?}", texts);
         }
     }
 }

@@ -46,8 +46,7 @@ pub(super) fn parse<'a>(
         tree: Tree::new(capacity, names),
         spans: Vec::with_capacity(capacity),
         keys: Vec::with_capacity(32),
-        path: Vec::with_capacity(16),
-        overwritten: Vec::new(),
+        repeats: Vec::new(),
     };
     parser.whitespace();
     parser.value(0)?;
@@ -57,10 +56,20 @@ pub(super) fn parse<'a>(
     }
     let mut tree = parser.tree;
     tree.spans = Some(parser.spans);
+    // Every container is closed now: each repeat's place is found from the root.
+    let overwritten = parser
+        .repeats
+        .into_iter()
+        .map(|(key_node, repeat)| Overwritten {
+            pointer: member_pointer(&tree, key_node),
+            occurrence: repeat.occurrence,
+            value: repeat.value,
+        })
+        .collect();
     Ok(Document {
         text,
         tree,
-        overwritten: parser.overwritten,
+        overwritten,
     })
 }
 
@@ -83,13 +92,48 @@ fn capacity(bytes: &[u8]) -> usize {
     separators.min(bytes.len() / 3 * 2 + 16)
 }
 
-/// Where the parser is, for the pointer of a value a repeated key overwrote.
-#[derive(Clone, Copy)]
-enum Place {
-    /// A member: its key's node.
-    Key(usize),
-    /// An array item.
-    Index(usize),
+/// The pointer of the member whose key is node `key_node` of a whole tree (every container
+/// closed): the path to it from the root, each step's subtree found by its end.
+fn member_pointer(tree: &Tree<'_>, key_node: usize) -> JsonPointer {
+    let mut pointer = JsonPointer::root();
+    let mut at = 0;
+    loop {
+        let Some(node) = tree.nodes.get(at) else {
+            return pointer;
+        };
+        let mut inside = None;
+        match node.tag {
+            Tag::Object => {
+                let mut key = at + 1;
+                for _ in 0..node.items() {
+                    let end = tree.end(key + 1);
+                    if key_node < end {
+                        pointer.push_key(tree.key_text(key));
+                        inside = (key_node != key).then_some(key + 1);
+                        break;
+                    }
+                    key = end;
+                }
+            }
+            Tag::Array => {
+                let mut item = at + 1;
+                for index in 0..node.items() {
+                    let end = tree.end(item);
+                    if key_node < end {
+                        pointer.push_index(index);
+                        inside = Some(item);
+                        break;
+                    }
+                    item = end;
+                }
+            }
+            _ => {}
+        }
+        match inside {
+            Some(next) => at = next,
+            None => return pointer,
+        }
+    }
 }
 
 struct Parser<'a, 'l> {
@@ -105,8 +149,9 @@ struct Parser<'a, 'l> {
     /// The key nodes of the objects being read, innermost last: each object's distinct keys,
     /// at their latest occurrence.
     keys: Vec<usize>,
-    path: Vec<Place>,
-    overwritten: Vec<Overwritten>,
+    /// Each repeated key's node and the value it overwrote, in the order they were read
+    /// (their pointers are found once the tree is whole).
+    repeats: Vec<(usize, Repeat)>,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -123,31 +168,13 @@ impl<'a> Parser<'a, '_> {
         }
     }
 
-    /// Skips JSON whitespace; runs of spaces (indentation) eight at a time.
+    /// Skips JSON whitespace (see [`whitespace_end`]).
     fn whitespace(&mut self) {
-        const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
         // Compact text (JSON Lines) has none: one test.
         if self.bytes.get(self.at).is_none_or(|&b| b > b' ') {
             return;
         }
-        loop {
-            // The spaces from here, eight bytes at a time: a byte of `word ^ SPACES` is zero
-            // exactly where the text has a space.
-            while let Some(chunk) = self.bytes.get(self.at..self.at + 8) {
-                let mut word = [0u8; 8];
-                word.copy_from_slice(chunk);
-                let other = u64::from_le_bytes(word) ^ SPACES;
-                if other != 0 {
-                    self.at += (other.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                self.at += 8;
-            }
-            match self.bytes.get(self.at) {
-                Some(b' ' | b'\n' | b'\r' | b'\t') => self.at += 1,
-                _ => return,
-            }
-        }
+        self.at = whitespace_end(self.bytes, self.at);
     }
 
     fn push(&mut self, node: Node<'a>, start: usize) {
@@ -362,9 +389,7 @@ impl<'a> Parser<'a, '_> {
                 if len == self.limits.max_array_items {
                     return Err(GiveUp);
                 }
-                self.path.push(Place::Index(len));
                 self.value(depth)?;
-                self.path.pop();
                 len += 1;
                 self.whitespace();
                 match self.peek()? {
@@ -412,11 +437,10 @@ impl<'a> Parser<'a, '_> {
                 self.whitespace();
                 self.expect(b':')?;
                 self.whitespace();
-                self.path.push(Place::Key(key_node));
                 self.value(depth)?;
-                self.path.pop();
                 if let Some(repeat) = keys.add(&self.tree, &mut self.keys, key_node) {
-                    self.overwrite(key_node, repeat);
+                    // As `serde_json`'s reading into a map would replace it.
+                    self.repeats.push((key_node, repeat));
                 }
                 self.whitespace();
                 match self.peek()? {
@@ -437,36 +461,56 @@ impl<'a> Parser<'a, '_> {
         self.spans[at].1 = index32(self.at);
         Ok(())
     }
-
-    /// Records the value a repeated key (at `key_node`) overwrote, as `serde_json`'s reading
-    /// into a map would replace it.
-    fn overwrite(&mut self, key_node: usize, repeat: Repeat) {
-        let mut pointer = JsonPointer::root();
-        for place in &self.path {
-            match *place {
-                Place::Key(node) => pointer.push_key(self.tree.key_text(node)),
-                Place::Index(index) => pointer.push_index(index),
-            }
-        }
-        pointer.push_key(self.tree.key_text(key_node));
-        self.overwritten.push(Overwritten {
-            pointer,
-            occurrence: repeat.occurrence,
-            value: repeat.value,
-        });
-    }
 }
 
 /// The end of the run of bytes of `bytes` from `at` that need no decoding: the first quote,
 /// backslash or control character, or the end. Sixteen bytes at a time with SSE2 (every
 /// x86-64 CPU has it), eight at a time elsewhere and for the last bytes.
 fn plain_run(bytes: &[u8], at: usize) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    let at = match sse2::plain_run(bytes, at) {
-        Ok(found) => return found,
-        Err(rest) => rest,
-    };
-    plain_run_words(bytes, at)
+    or_words(sse2::plain_run(bytes, at), bytes, plain_run_words)
+}
+
+/// A vector search's answer, or where it stopped loading (fewer bytes left than it reads at
+/// once), `words`' answer from there.
+#[inline(always)]
+fn or_words(found: Result<usize, usize>, bytes: &[u8], words: fn(&[u8], usize) -> usize) -> usize {
+    match found {
+        Ok(found) => found,
+        Err(rest) => words(bytes, rest),
+    }
+}
+
+/// The end of the run of JSON whitespace of `bytes` from `at`: the first byte that is not a
+/// space, line feed, carriage return or tab, or the end. Pretty-printed text puts a line
+/// break and its indentation between values, which sixteen bytes at a time with SSE2 (every
+/// x86-64 CPU has it) read in one step, without a branch per kind of byte; eight spaces at a
+/// time elsewhere and for the last bytes.
+#[inline(always)]
+fn whitespace_end(bytes: &[u8], at: usize) -> usize {
+    or_words(sse2::whitespace_end(bytes, at), bytes, whitespace_words)
+}
+
+/// [`whitespace_end`] with runs of spaces (indentation) eight at a time.
+fn whitespace_words(bytes: &[u8], mut at: usize) -> usize {
+    const SPACES: u64 = u64::from_le_bytes([b' '; 8]);
+    loop {
+        // The spaces from here, eight bytes at a time: a byte of `word ^ SPACES` is zero
+        // exactly where the text has a space.
+        while let Some(chunk) = bytes.get(at..at + 8) {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            let other = u64::from_le_bytes(word) ^ SPACES;
+            if other != 0 {
+                at += (other.trailing_zeros() / 8) as usize;
+                break;
+            }
+            at += 8;
+        }
+        match bytes.get(at) {
+            Some(b' ' | b'\n' | b'\r' | b'\t') => at += 1,
+            _ => return at,
+        }
+    }
 }
 
 /// [`plain_run`] eight bytes at a time, with the usual bit tricks, then a byte at a time.
@@ -496,6 +540,18 @@ fn plain_run_words(bytes: &[u8], mut at: usize) -> usize {
         at += 1;
     }
     at
+}
+
+/// Elsewhere the vector searches read nothing: the scalar loops read every byte.
+#[cfg(not(target_arch = "x86_64"))]
+mod sse2 {
+    pub(super) fn plain_run(_: &[u8], at: usize) -> Result<usize, usize> {
+        Err(at)
+    }
+
+    pub(super) fn whitespace_end(_: &[u8], at: usize) -> Result<usize, usize> {
+        Err(at)
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -538,6 +594,39 @@ mod sse2 {
         }
         Err(at)
     }
+
+    /// The first byte from `at` that is not JSON whitespace, found while sixteen bytes are
+    /// left to load, or else where the loads ended (the caller reads the rest). Always
+    /// inlined: it runs between every two tokens of pretty-printed text, and SSE2 is part of
+    /// x86-64, so the compiler may place it anywhere.
+    #[inline(always)]
+    pub(super) fn whitespace_end(bytes: &[u8], mut at: usize) -> Result<usize, usize> {
+        // SAFETY: SSE2 is part of x86-64: every CPU this build runs on has it; each load
+        // reads the sixteen bytes of `chunk`, and needs no alignment.
+        unsafe {
+            #[allow(clippy::cast_possible_wrap)] // the same bits
+            let (space, line_feed, carriage_return, tab) = (
+                _mm_set1_epi8(b' ' as i8),
+                _mm_set1_epi8(b'\n' as i8),
+                _mm_set1_epi8(b'\r' as i8),
+                _mm_set1_epi8(b'\t' as i8),
+            );
+            while let Some(chunk) = bytes.get(at..at + 16) {
+                let x = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+                let blank = _mm_or_si128(
+                    _mm_or_si128(_mm_cmpeq_epi8(x, space), _mm_cmpeq_epi8(x, line_feed)),
+                    _mm_or_si128(_mm_cmpeq_epi8(x, carriage_return), _mm_cmpeq_epi8(x, tab)),
+                );
+                // A bit for each of the sixteen bytes that is not whitespace.
+                let other = !_mm_movemask_epi8(blank) & 0xFFFF;
+                if other != 0 {
+                    return Ok(at + other.trailing_zeros() as usize);
+                }
+                at += 16;
+            }
+        }
+        Err(at)
+    }
 }
 
 #[cfg(test)]
@@ -577,7 +666,51 @@ mod tests {
         }
     }
 
+    /// What [`super::whitespace_end`] must answer, a byte at a time.
+    fn blank_reference(bytes: &[u8], at: usize) -> usize {
+        bytes[at..]
+            .iter()
+            .position(|&b| !matches!(b, b' ' | b'\n' | b'\r' | b'\t'))
+            .map_or(bytes.len(), |n| at + n)
+    }
+
+    #[test]
+    fn whitespace_ends_at_every_other_byte_in_every_place() {
+        // Every byte value after a run of each kind of whitespace and of them mixed, at every
+        // place of the first two loads and of the tail.
+        for other in 0..=u8::MAX {
+            for len in [1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40] {
+                for place in 0..=len {
+                    for from in [0, 1, 3] {
+                        let mut bytes: Vec<u8> = (0..len)
+                            .map(|i| b" \n\r\t   "[(i * 5 + place) % 7])
+                            .collect();
+                        if place < len {
+                            bytes[place] = other;
+                        }
+                        let from = from.min(len);
+                        assert_eq!(
+                            super::whitespace_end(&bytes, from),
+                            blank_reference(&bytes, from),
+                            "byte {other:#04x} at {place} of {len}, from {from}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     proptest! {
+        #[test]
+        fn whitespace_ends_where_a_byte_at_a_time_says(
+            bytes in proptest::collection::vec(
+                prop_oneof![4 => prop::sample::select(vec![b' ', b'\n', b'\r', b'\t']), 1 => any::<u8>()], 0..80),
+            from in 0usize..80,
+        ) {
+            let from = from.min(bytes.len());
+            prop_assert_eq!(super::whitespace_end(&bytes, from), blank_reference(&bytes, from));
+        }
+
         #[test]
         fn a_plain_run_ends_where_a_byte_at_a_time_says(
             bytes in proptest::collection::vec(

@@ -7,12 +7,16 @@ use crate::sink::{Input, objects};
 use hcr_json::Json;
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
-    // A text place can hold blank text only if some string of the document is blank: one
-    // pass over the strings (shared with HCR211) spares most records the walk of every place.
-    if input.strings().blank {
+    // A text place can hold blank text only if some string of the document is blank, and a
+    // `uri` be empty only if some string is: one pass over the strings (shared with HCR211)
+    // spares most records the walk of every place and of every evidence item.
+    let strings = input.strings();
+    if strings.blank {
         blank_texts(input, sink);
     }
-    empty_uris(input, sink);
+    if strings.empty {
+        empty_uris(input, sink);
+    }
 }
 
 /// Whitespace-only text at the places the reference validator requires content.
