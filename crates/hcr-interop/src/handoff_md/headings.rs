@@ -1434,8 +1434,9 @@ fn counts(text: &str) -> bool {
 /// evidence`, `Gotchas for this workstream`).
 #[must_use]
 pub fn role_of(heading: &str) -> Option<Role> {
+    let name = normalize(heading);
     // (`Never mind these` dismisses; it names nothing.)
-    if normalize(heading).starts_with("never mind") {
+    if name.starts_with("never mind") {
         return None;
     }
     let role = named(heading)
@@ -1445,7 +1446,7 @@ pub fn role_of(heading: &str) -> Option<Role> {
         // (A question names no role by a word it holds: `Is it ready to ship?`.)
         .or_else(|| {
             (!heading.trim_end().ends_with(['?', '？']))
-                .then(|| keyword(&normalize(heading)))
+                .then(|| keyword(&name))
                 .flatten()
         })
         .or_else(|| prohibition(heading).then_some(Role::Constraints))
@@ -1470,6 +1471,17 @@ fn compound(heading: &str) -> Option<Role> {
         ("entscheidungen", Role::Decisions),
         ("entscheidung", Role::Decisions),
     ];
+    // (Most headings hold no such ending: a test of the text as written first.)
+    static ENDINGS: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+        std::sync::LazyLock::new(|| {
+            aho_corasick::AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(["regeln", "vorgaben", "kriteri", "entscheidung"])
+                .unwrap_or_else(|_| unreachable!("the words build"))
+        });
+    if !ENDINGS.is_match(heading) {
+        return None;
+    }
     // (Only a name of a few words, read before its qualifier.)
     let name = normalize(before_qualifier(heading));
     let words: Vec<&str> = name.split(' ').collect();
@@ -3207,14 +3219,16 @@ const SEPARATORS: [&str; 9] = ["(", ":", "：", " - ", " — ", " – ", " | ", 
 
 /// The role a normalized name is in the table under.
 fn lookup(name: &str) -> Option<Role> {
-    // The table is written normalized (a test holds it to that), and indexed once.
-    static INDEX: std::sync::LazyLock<std::collections::HashMap<&'static str, Role>> =
-        std::sync::LazyLock::new(|| {
-            TABLE
-                .iter()
-                .flat_map(|(role, names)| names.iter().map(move |n| (*n, *role)))
-                .collect()
-        });
+    // The table is written normalized (a test holds it to that), and indexed once (foldhash:
+    // a heading is looked up several times, a name of the table each).
+    static INDEX: std::sync::LazyLock<
+        std::collections::HashMap<&'static str, Role, foldhash::fast::RandomState>,
+    > = std::sync::LazyLock::new(|| {
+        TABLE
+            .iter()
+            .flat_map(|(role, names)| names.iter().map(move |n| (*n, *role)))
+            .collect()
+    });
     INDEX.get(name).copied()
 }
 
@@ -3512,6 +3526,7 @@ mod tests {
             Some(Role::Criteria)
         );
         assert_eq!(role_of("Architekturentscheidungen"), Some(Role::Decisions));
+        assert_eq!(role_of("ARBEITSREGELN"), Some(Role::Constraints));
         // A bug's title with a done word is no work done; a fix of it is.
         assert_eq!(role_of("Done button hidden on iOS"), None);
         assert_eq!(role_of("Tombol selesai tidak muncul di iOS"), None);

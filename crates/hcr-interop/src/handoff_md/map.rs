@@ -9,6 +9,14 @@ use super::parse::{
 };
 use crate::draft::{Draft, Parts};
 
+/// A set hashed with foldhash (seeded at random per process, as hcr-validate's): the
+/// mapping puts every item's text of a file into sets, and SipHash was a visible share of
+/// converting a file of 100,000 sections.
+type FastSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
+
+/// A map hashed as [`FastSet`] is.
+type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+
 /// What a file's text gives, before the record it may carry is consulted.
 pub(crate) struct Mapped {
     pub(crate) parts: Parts,
@@ -48,7 +56,7 @@ fn capped<T>(mut items: Vec<T>, what: &str, lost: &mut Vec<String>) -> Vec<T> {
 
 /// `items` without repeats, first occurrence kept (the schema's lists are unique).
 fn dedup(items: Vec<String>) -> Vec<String> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = FastSet::default();
     items
         .into_iter()
         .filter(|i| seen.insert(i.clone()))
@@ -973,7 +981,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
     };
     // The sections that have a bucket's subheading (found once, not per section).
-    let bucket_parents: std::collections::HashSet<*const Section> = doc
+    let bucket_parents: FastSet<*const Section> = doc
         .sections
         .iter()
         .filter(|s| s.role.is_some_and(Role::is_bucket))
@@ -1450,7 +1458,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // (The same label in two sections; in one section, `- Next: …` thrice is a list in
     // order.)
     let repeated = {
-        let mut first_in: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+        let mut first_in: FastMap<&str, usize> = FastMap::default();
         loose_next
             .iter()
             .any(|(label, at, _)| *first_in.entry(label.as_str()).or_insert(*at) != *at)
@@ -1591,7 +1599,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // The decisions a file states in prose elsewhere (`The product owner has decided Larkup
     // launches on Docker/VPS only`, `The 3 remaining raw calls are intentional`): each
     // sentence once.
-    let mut stated: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut stated: FastSet<String> = FastSet::default();
     let unread = [
         Role::Decisions,
         Role::Criteria,
@@ -1634,8 +1642,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // Evidence, and the artifacts the receiver should inspect.
     let mut evidence: Vec<Value> = Vec::new();
     // Each place the evidence points at, and the items that do.
-    let mut by_place: std::collections::HashMap<String, Vec<usize>> =
-        std::collections::HashMap::new();
+    let mut by_place: FastMap<String, Vec<usize>> = FastMap::default();
     // What an evidence section tells the receiver to check is the action's verification:
     // its sentences (`All 101 tests should pass.`) and its commands' comments (`npm test  #
     // must stay 58/58`).
@@ -1696,7 +1703,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // The test results and commits a file states outside its evidence (`Full suite: 38
     // passed`, `Last commit: 918709c`, a commit log in a code block) are evidence too: each
     // sentence once, and not again when an evidence item already says it.
-    let mut proofs: std::collections::HashSet<String> = evidence
+    let mut proofs: FastSet<String> = evidence
         .iter()
         .filter_map(|e| e["label"].as_str().map(str::to_owned))
         .collect();
@@ -1847,7 +1854,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // session.`, `git push requires explicit approval.`) are constraints too: each sentence
     // once, and not again when a constraint already says it.
     // (A set, not a search of the list: a file may state thousands.)
-    let mut rules: std::collections::HashSet<String> = constraints
+    let mut rules: FastSet<String> = constraints
         .iter()
         .filter_map(|c| c["text"].as_str().map(str::to_owned))
         .collect();
@@ -1913,7 +1920,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         let written = read(section, all, &mut used);
         let over_steps = over_numbered_steps(section, doc);
         // Whether the entry after each (by its first line) is an item.
-        let next_is_item: std::collections::HashMap<usize, bool> = written
+        let next_is_item: FastMap<usize, bool> = written
             .windows(2)
             .filter_map(|w| Some((*w[0].lines.first()?, !w[1].paragraph)))
             .collect();
@@ -2120,7 +2127,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         let Some(Value::Array(items)) = state.get_mut(bucket.key()) else {
             continue;
         };
-        let mut seen: std::collections::HashSet<String> = items
+        let mut seen: FastSet<String> = items
             .iter()
             .filter_map(|i| i.as_str().map(str::to_owned))
             .collect();
@@ -2498,7 +2505,7 @@ fn first_stage(doc: &Document) -> Option<usize> {
         .filter_map(|(i, s)| Some((i, stage_number(&s.heading)?.0)))
         .collect();
     // The numbers each parent's headings have (a stage a role names follows one too).
-    let followed: std::collections::HashSet<(Option<usize>, u32)> = doc
+    let followed: FastSet<(Option<usize>, u32)> = doc
         .sections
         .iter()
         .filter(|s| s.kind == Kind::Heading)
