@@ -1141,9 +1141,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // A state split by labels or boxes may lead with a paragraph that says its own
             // state (`**All four sessions shipped.** The release is live.`).
             let by_words = if structured {
-                (e.paragraph && !split_yet)
-                    .then(|| lead_status(&e.text))
-                    .flatten()
+                if e.paragraph {
+                    (!split_yet).then(|| lead_status(&e.text)).flatten()
+                } else {
+                    // (An item with no mark, in a state some items mark, says its state in
+                    // words or not at all: `- Migration 68% complete` after `- Parser done,
+                    // 100% complete`.)
+                    (open.is_none() && e.checked.is_none())
+                        .then(|| status_words(&e.text))
+                        .flatten()
+                        .filter(|r| r.is_bucket())
+                }
             } else {
                 // (A result that passed is done, as in a paragraph: `69 de 80 testes
                 // passando`.)
