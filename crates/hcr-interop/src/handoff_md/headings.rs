@@ -3259,7 +3259,9 @@ pub fn docs_page() -> String {
          A file with fewer than four of the skill's sections is not in its layout: lint says so\n\
          once (HCR601), names the receiver questions the file answers and where, and reports each\n\
          question it does not (HCR604). Everything conversion does not put in a field is kept\n\
-         under the `sh.hcr.handoff-md` extension and named on standard error.\n\n\
+         under the `sh.hcr.handoff-md` extension and named on standard error: HTML comments\n\
+         (`comments`) and a front matter block (`frontMatter`, written back first on render)\n\
+         verbatim.\n\n\
          Beyond the headings, conversion reads what prose states wherever it stands: test results\n\
          and commits as evidence, prohibitions and musts as constraints, decisions said in so many\n\
          words, what is said untested, labelled items (`- Bloqueios: …`) where their labels say,\n\
