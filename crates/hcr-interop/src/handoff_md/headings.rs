@@ -1128,7 +1128,6 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::NextAction,
         &[
             "first concrete action",
-            "first action",
             "first concrete step",
             "first task",
             "first tasks",
@@ -1822,8 +1821,39 @@ fn where_it_stands(heading: &str) -> bool {
     let name = normalize(before_qualifier(heading));
     let words: Vec<&str> = name.split(' ').collect();
     let stands = |w: &&str| matches!(*w, "stands" | "stand");
+    // (The work's standing, not a place or a view: `Where the server stands`, `Where the team
+    // stands on tabs`.)
+    let work = |w: &str| {
+        matches!(
+            w,
+            "things"
+                | "we"
+                | "it"
+                | "execution"
+                | "work"
+                | "progress"
+                | "project"
+                | "code"
+                | "implementation"
+                | "migration"
+                | "rewrite"
+                | "port"
+                | "refactor"
+                | "development"
+                | "build"
+                | "release"
+                | "effort"
+                | "task"
+                | "tasks"
+        )
+    };
+    let subject = match words.as_slice() {
+        ["where", "the", subject, ..] | ["where", subject, ..] => work(subject),
+        _ => false,
+    };
     words.first() == Some(&"where")
         && words.len() <= 6
+        && subject
         && match words.as_slice() {
             [.., last] if stands(last) => true,
             [.., before, "now" | "today" | "currently"] => stands(before),
@@ -1958,8 +1988,17 @@ fn named(heading: &str) -> Option<Role> {
     if spaces.len() < 7 {
         for (n, &end) in spaces.iter().enumerate().rev() {
             let prefix = &name[..end];
+            // (A purpose after the name is no state or choice made: `Key achievements to aim
+            // for`, `Decisions to make`; `Done to date` is.)
+            let purpose = |role: Role| {
+                let rest = &name[end + 1..];
+                matches!(role, Role::Complete | Role::Decisions)
+                    && rest.starts_with("to ")
+                    && !rest.starts_with("to date")
+            };
             if (n >= 1 || LEADING.contains(&prefix))
                 && let Some(role) = lookup(prefix)
+                && !purpose(role)
             {
                 return Some(role);
             }
@@ -3520,6 +3559,12 @@ mod tests {
         // Where the work stands is its state.
         assert_eq!(role_of("Where execution stands"), Some(Role::State));
         assert_eq!(role_of("Where the rewrite stands now"), Some(Role::State));
+        assert_ne!(role_of("Where the server stands"), Some(Role::State));
+        assert_ne!(role_of("Key achievements to aim for"), Some(Role::Complete));
+        assert_ne!(
+            role_of("First action taken during the incident"),
+            Some(Role::NextAction)
+        );
         assert_ne!(role_of("Where the config stands out"), Some(Role::State));
         // A German compound names its role by its end.
         assert_eq!(role_of("Die drei Projektregeln"), Some(Role::Constraints));

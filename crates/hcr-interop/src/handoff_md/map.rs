@@ -2992,9 +2992,7 @@ fn route(
     // (A label that only names the role goes; one that says more stays with its text:
     // `Next milestone: v1.0.0 in July`, `次のマイルストーン: …`.)
     let text = match label_split(without_mark(&e.text)) {
-        Some((label, _)) if !super::headings::is_whole_name(label) => {
-            format!("{}: {rest}", label.trim())
-        }
+        Some((label, _)) if !names_only_a_role(label) => format!("{}: {rest}", label.trim()),
         _ => rest.to_owned(),
     };
     routed.push((role, text, line));
@@ -3002,6 +3000,16 @@ fn route(
         take(&e.lines, used);
     }
     true
+}
+
+/// Whether a label only names a role, its number or qualifier aside (`Decision 1`,
+/// `Constraint (hard)`, `Blockers (2)`, `Done so far`, `Blocked by`), not something of its
+/// own (`Next milestone`).
+fn names_only_a_role(label: &str) -> bool {
+    let core = super::headings::before_qualifier(label)
+        .trim()
+        .trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, '#' | ' ' | '.'));
+    super::headings::is_whole_name(core) || super::headings::role_named(core).is_some()
 }
 
 /// Labels that give a fact about the work (where it runs, when, which branch), never a step.
@@ -3372,9 +3380,28 @@ fn status_words(text: &str) -> Option<Role> {
                 (exact(DONE_WORDS), Role::Complete),
             ]
         });
-    // Work not started is work left, not a claim unchecked: `Task 2 (WASM spike): NOT
-    // STARTED`, `未着手`.
-    if [
+    let role = WORDS
+        .iter()
+        .find(|(words, _)| words.is_match(&t))
+        .map(|(_, role)| *role);
+    // Work not started is work left, not a claim unchecked (`Task 2 (WASM spike): NOT
+    // STARTED`, `Importer: no iniciado`): the phrase says the item's state where it ends the
+    // text or a clause; a block or work under way said too stays so (`The worker has not
+    // started since the outage`, `blocked: the runner is not started`).
+    if !matches!(role, Some(Role::Blocked | Role::InProgress)) && not_started(&t) {
+        return Some(Role::Remaining);
+    }
+    // A share below all done is under way: `benchmark is 68% complete`.
+    if role == Some(Role::Complete) && t.contains('%') && super::headings::percent_done(&t) {
+        return Some(Role::InProgress);
+    }
+    role.or_else(|| reported_past(&t).then_some(Role::Complete))
+}
+
+/// Whether a padded lowercase text says its work is not started, as its state: the phrase
+/// ends the text or a clause (`… : not started`, `… — not started (blocked on review)`).
+fn not_started(t: &str) -> bool {
+    const PHRASES: [&str; 11] = [
         " not started",
         " not yet started",
         " no iniciado",
@@ -3386,21 +3413,13 @@ fn status_words(text: &str) -> Option<Role> {
         "未开始",
         "未開始",
         "시작 안 함",
-    ]
-    .iter()
-    .any(|w| t.contains(w))
-    {
-        return Some(Role::Remaining);
-    }
-    let role = WORDS
-        .iter()
-        .find(|(words, _)| words.is_match(&t))
-        .map(|(_, role)| *role);
-    // A share below all done is under way: `benchmark is 68% complete`.
-    if role == Some(Role::Complete) && t.contains('%') && super::headings::percent_done(&t) {
-        return Some(Role::InProgress);
-    }
-    role.or_else(|| reported_past(&t).then_some(Role::Complete))
+    ];
+    PHRASES.iter().any(|p| {
+        t.match_indices(p).any(|(at, _)| {
+            let rest = t[at + p.len()..].trim_start();
+            rest.is_empty() || rest.starts_with(['.', ',', ';', '(', '—', '–', '-', '）', '。'])
+        })
+    })
 }
 
 /// Whether a Korean or Japanese sentence reports what was done, in the past and not denied:
