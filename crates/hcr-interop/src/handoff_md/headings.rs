@@ -6,6 +6,8 @@
 //!
 //! `docs/handoff-md.md` is generated from this table (`cargo xtask codegen`).
 
+use super::{cues, exact, hyphenated_words};
+
 /// What a section (or a bold or `Label:` label) of a handoff holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
@@ -1472,12 +1474,7 @@ fn compound(heading: &str) -> Option<Role> {
     ];
     // (Most headings hold no such ending: a test of the text as written first.)
     static ENDINGS: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-        std::sync::LazyLock::new(|| {
-            aho_corasick::AhoCorasick::builder()
-                .ascii_case_insensitive(true)
-                .build(["regeln", "vorgaben", "kriteri", "entscheidung"])
-                .unwrap_or_else(|_| unreachable!("the words build"))
-        });
+        std::sync::LazyLock::new(|| cues(["regeln", "vorgaben", "kriteri", "entscheidung"]));
     if !ENDINGS.is_match(heading) {
         return None;
     }
@@ -1546,38 +1543,22 @@ fn names_a_defect(heading: &str) -> bool {
         " risolto ",
         " naprawion",
     ];
+    const CJK_DEFECT: [&str; 4] = ["不显示", "表示されない", "안 보임", "표시되지 않"];
     static SEARCH: std::sync::LazyLock<[aho_corasick::AhoCorasick; 2]> =
         std::sync::LazyLock::new(|| {
-            let build = |words: Vec<&str>| {
-                aho_corasick::AhoCorasick::new(words)
-                    .unwrap_or_else(|_| unreachable!("the words build"))
-            };
             [
-                build(
-                    DEFECT
-                        .into_iter()
-                        .chain(["不显示", "表示されない", "안 보임", "표시되지 않"])
-                        .collect(),
-                ),
-                build(
-                    FIXED
-                        .into_iter()
-                        .chain(["修复", "修正", "已解决", "수정"])
-                        .collect(),
-                ),
+                exact(DEFECT.into_iter().chain(CJK_DEFECT)),
+                exact(FIXED.into_iter().chain(["修复", "修正", "已解决", "수정"])),
             ]
         });
     static STEMS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
-        aho_corasick::AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .build(
-                DEFECT
-                    .iter()
-                    // (A phrase by its longest word: `ne s affiche pas` by `affiche`.)
-                    .map(|w| w.split(' ').max_by_key(|p| p.len()).unwrap_or(w))
-                    .chain(["不显示", "表示されない", "안 보임", "표시되지 않"]),
-            )
-            .unwrap_or_else(|_| unreachable!("the words build"))
+        cues(
+            DEFECT
+                .iter()
+                // (A phrase by its longest word: `ne s affiche pas` by `affiche`.)
+                .map(|w| w.split(' ').max_by_key(|p| p.len()).unwrap_or(w))
+                .chain(CJK_DEFECT),
+        )
     });
     // (Most headings hold no defect's word: one search of the text as written says so.)
     if !STEMS.is_match(heading) {
@@ -1586,11 +1567,7 @@ fn names_a_defect(heading: &str) -> bool {
     let [defects, fixes] = &*SEARCH;
     // (Words as written, a hyphen kept: `Completed broken-link checker` names a tool.)
     let lower = heading.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let padded = format!(" {} ", words.join(" "));
+    let padded = format!(" {} ", hyphenated_words(&lower).join(" "));
     defects.is_match(&padded) && !fixes.is_match(&padded) && !is_name(heading)
 }
 
@@ -1676,38 +1653,35 @@ fn in_part(role: Option<Role>, heading: &str) -> Option<Role> {
     // (Most headings hold none of these words: one search of the text as written, case
     // aside, says so without a copy.)
     static STEMS: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
-        aho_corasick::AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .build([
-                "part",
-                "most",
-                "half",
-                "teil",
-                "parc",
-                "parz",
-                "moiti",
-                "частич",
-                "Частич",
-                "наполовину",
-                "Наполовину",
-                "частков",
-                "Частков",
-                "częś",
-                "Częś",
-                "gedeel",
-                "deels",
-                "kısm",
-                "sebagian",
-                "một phần",
-                "Một phần",
-                "částeč",
-                "Částeč",
-                "部分",
-                "一部",
-                "일부",
-                "부분",
-            ])
-            .unwrap_or_else(|_| unreachable!("the words build"))
+        cues([
+            "part",
+            "most",
+            "half",
+            "teil",
+            "parc",
+            "parz",
+            "moiti",
+            "частич",
+            "Частич",
+            "наполовину",
+            "Наполовину",
+            "частков",
+            "Частков",
+            "częś",
+            "Częś",
+            "gedeel",
+            "deels",
+            "kısm",
+            "sebagian",
+            "một phần",
+            "Một phần",
+            "částeč",
+            "Částeč",
+            "部分",
+            "一部",
+            "일부",
+            "부분",
+        ])
     });
     if !STEMS.is_match(heading) {
         return role;
@@ -1799,10 +1773,7 @@ fn partly_done(text: &str) -> bool {
     }
     // (Words as written, a hyphen kept: `Half-life fix done` is done.)
     let lower = text.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = hyphenated_words(&lower);
     // (`hoàn thành một phần`: Vietnamese writes the part after.)
     let vietnamese = words.windows(2).any(|w| w == ["một", "phần"]) && words.contains(&"thành");
     vietnamese
@@ -2927,8 +2898,7 @@ fn keyword(name: &str) -> Option<Role> {
                 })
             })
             .collect();
-        let search = aho_corasick::AhoCorasick::new(words.iter().map(|(_, w, _)| w))
-            .unwrap_or_else(|_| unreachable!("the table's words build"));
+        let search = exact(words.iter().map(|(_, w, _)| w));
         (search, words)
     });
     let (search, words) = &*WORDS;

@@ -7,6 +7,7 @@ use super::headings::{Role, before_qualifier, normalize, status_suffix};
 use super::parse::{
     Block, Bucket, Document, Kind, Section, is_none, is_placeholder_text, location, unescape,
 };
+use super::{cues, exact};
 use crate::draft::{Draft, Parts};
 
 /// A set hashed with foldhash (seeded at random per process, as hcr-validate's): the
@@ -2614,18 +2615,16 @@ fn said_all_done(heading: &str) -> bool {
         .any(|w| matches!(*w, "all" | "alles" | "tout" | "todo" | "tutto"))
         || ["全部", "모두", "すべて"].iter().any(|w| lower.contains(w))
         || words.len() <= 2;
+    let holds = |words: &[&str]| words.iter().any(|w| lower.contains(w));
     all && (status_words(qualifier) == Some(Role::Complete)
-        || holds_any(qualifier, &[" verified", "all green", "(verified"]))
+        || holds(&[" verified", "all green", "(verified"]))
         // (Not `(nothing verified yet)`, `(all done except the deploy)`, `(verified on macOS
         // only)`, `(alles erledigt bis auf die Doku)`, `(as of the release done last Friday)`.)
-        && !holds_any(
-            qualifier,
-            &[
+        && !holds(&[
                 "not ", "no ", "nothing", "unverified", "untested", "partial", "mostly", "%",
                 "pending", "except", "but ", "only", "bis auf", "außer", "sauf", "excepto",
                 "tranne", "yet", "as of", "?",
-            ],
-        )
+        ])
 }
 
 /// The bucket an unsplit state item's own words put it in, as a reader reads them:
@@ -3832,7 +3831,7 @@ const UNTESTED: [&str; 59] = [
 
 /// The words' searcher, ASCII case aside (other text is lowercased first).
 static UNTESTED_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-    std::sync::LazyLock::new(|| cues(&UNTESTED));
+    std::sync::LazyLock::new(|| cues(UNTESTED));
 
 /// Whether a text says it was not tested or checked (`Never tested on a machine with
 /// Docker`, `verified by code inspection`, `未验证`), and asks nothing.
@@ -4365,7 +4364,7 @@ fn proof_sentences(text: &str) -> Vec<String> {
 /// ([`decision_sentences`]: every word it looks for holds one of them).
 static DECISION_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
     std::sync::LazyLock::new(|| {
-        cues(&[
+        cues([
             "decid",
             "intention",
             "deliberat",
@@ -4390,7 +4389,7 @@ static DECISION_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
 /// The words, case aside, without one of which an ASCII text states no rule
 /// ([`rule_sentences`]: every prohibition, gate, `Only … can` and rules label holds one).
 static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
-    cues(&[
+    cues([
         "never",
         "not ",
         "n't",
@@ -4432,21 +4431,6 @@ static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::La
         "mag niet",
     ])
 });
-
-/// A searcher for any of `words`, exactly as written (for a text already lowercased, or one
-/// whose case matters).
-fn exact(words: &[&str]) -> aho_corasick::AhoCorasick {
-    aho_corasick::AhoCorasick::new(words)
-        .unwrap_or_else(|_| unreachable!("a handful of fixed words builds"))
-}
-
-/// A searcher for any of `words`, ASCII case aside.
-fn cues(words: &[&str]) -> aho_corasick::AhoCorasick {
-    aho_corasick::AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .build(words)
-        .unwrap_or_else(|_| unreachable!("a handful of fixed words builds"))
-}
 
 /// The sentences of a text that state a decision taken: `… has decided …`, `… are
 /// intentional`, `we chose …`, `决定…` (not one still open: `not decided`, `to be decided`).
@@ -4759,7 +4743,7 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
     ];
     // (Searched at once: every clause of every text is read for them.)
     static ANYWHERE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-        std::sync::LazyLock::new(|| exact(&CJK_ANYWHERE));
+        std::sync::LazyLock::new(|| exact(CJK_ANYWHERE));
     // A label that names rules (`Familienregeln: Cockpit-Konvention v1.4; kein Shared
     // Code.`): its whole sentence is one.
     const RULES: [&str; 12] = [
@@ -4891,7 +4875,7 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
         // (`Read the design before touching any code.`)
         static MUSTS: std::sync::LazyLock<aho_corasick::AhoCorasick> =
             std::sync::LazyLock::new(|| {
-                exact(&[
+                exact([
                     " must not ",
                     " must never ",
                     " should never ",
@@ -4949,7 +4933,7 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
                 })
         };
         static GATED: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-            std::sync::LazyLock::new(|| exact(&GATES));
+            std::sync::LazyLock::new(|| exact(GATES));
         let kind = if GATED.is_match(&lower) || only {
             Some("permission")
         } else if anywhere

@@ -15,7 +15,7 @@
 //! | Constraints / Rules: `kind: text` items, a short code block; prohibitions, approval gates, `Only … can …` and labels naming rules anywhere | `constraints` (`other` when the kind is not one of the schema's) |
 //! | Next action / Next steps: the first step not done (a horizon like `### Medium term` is no step); `Verification:`, `Due:`, `Owner:`, and the checks its own section lists (`Verify …`, `should pass`). Without one: the first thing left to do, else the lowest open stage of an ordered plan (`## Stufe 1 — …`) | `nextAction`; the other steps kept as `furtherSteps` |
 //! | Ownership / Next actor: an id (never a sentence), with its type when given or named by its prefix | `ownership.nextActor` |
-//! | the title, the text before the first section, risks and open questions, every other section, lines of mapped sections no field reads, HTML comments | kept under the `sh.hcr.handoff-md` extension, each named ([`crate::draft::Draft::kept`]) |
+//! | the title, the text before the first section, risks and open questions, every other section, lines of mapped sections no field reads, HTML comments and a front matter block (verbatim) | kept under the `sh.hcr.handoff-md` extension, each named ([`crate::draft::Draft::kept`]) |
 //! | section `HCR record (hcr/v1)`: a JSON code block | the record: the Markdown's edits to what it shows applied ([`crate::draft::Draft::edited`]) |
 //!
 //! Sections are ATX and Setext headings, `=====` banners, and bold or `Label:` labels that
@@ -56,4 +56,28 @@ pub fn from_handoff_md(text: &str) -> Draft {
         ),
         None => map::map(&document, None).draft(HANDOFF_MD_EXTENSION),
     }
+}
+
+/// A searcher for any of `words`, exactly as written (for a text already lowercased, or one
+/// whose case matters).
+fn exact<P: AsRef<[u8]>>(words: impl IntoIterator<Item = P>) -> aho_corasick::AhoCorasick {
+    aho_corasick::AhoCorasick::new(words)
+        .unwrap_or_else(|_| unreachable!("a handful of fixed words builds"))
+}
+
+/// A searcher for any of `words`, ASCII case aside.
+fn cues<P: AsRef<[u8]>>(words: impl IntoIterator<Item = P>) -> aho_corasick::AhoCorasick {
+    aho_corasick::AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .build(words)
+        .unwrap_or_else(|_| unreachable!("a handful of fixed words builds"))
+}
+
+/// A text's words as written, lowercased by the caller, a hyphen kept inside a word
+/// (`half-life`, `broken-link`): the words a reading of parts or defects compares.
+fn hyphenated_words(lower: &str) -> Vec<&str> {
+    lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| !w.is_empty())
+        .collect()
 }
