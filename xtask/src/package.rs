@@ -236,6 +236,9 @@ fn install_packaged(root: &Path, crates: &[(String, String)], version: &str) -> 
     let build = package.join("install-build");
     forget_hcr_builds(&build.join("debug/.fingerprint"))?;
     command.env("CARGO_TARGET_DIR", build);
+    // (Without debug information: this checks that the crates build and run, and cargo's
+    // default full debug information would make this folder several times its size.)
+    command.env("CARGO_PROFILE_DEV_DEBUG", "false");
     let status = command.status().context("running cargo install")?;
     if !status.success() {
         bail!("cargo install from the packaged hcr-cli failed ({status})");
