@@ -661,6 +661,24 @@ fn label_says_done(text: &str) -> bool {
     })
 }
 
+/// The goal a heading says after its name: `Goal: ship the importer by Friday` →
+/// `ship the importer by Friday`.
+fn goal_in_heading(heading: &str) -> Option<String> {
+    let (label, rest) = label_split(heading)?;
+    let rest = rest.trim();
+    (!rest.is_empty() && super::headings::role_named(label) == Some(Role::Goal))
+        .then(|| unescape(rest))
+}
+
+/// Whether an entry's label, not a bucket's, says there is none of it: `⚠️ - **Process
+/// Issues**: None - coordination worked smoothly` under blockers is no blocker (its line
+/// stays kept).
+fn label_says_none(text: &str) -> bool {
+    let t = without_mark(text);
+    let t = without_mark(t.strip_prefix("- ").unwrap_or(t));
+    bucket_label(t).is_none() && label_split(t).is_some_and(|(_, rest)| is_none(rest))
+}
+
 /// The bucket a text's closing bracket names: `Export bug (fixed)`, `… (behoben)`,
 /// `Upload (in progress)`.
 fn closing_state(text: &str) -> Option<Role> {
@@ -833,6 +851,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         .or_else(|| doc.with_role(Role::Summary).find(said))
         .or_else(|| doc.first(Role::Goal))
         .or_else(|| doc.first(Role::Summary));
+    // A goal heading that says the goal after its name (`## Goal: ship the importer by
+    // Friday`, `## 🎯 OBJECTIF : 90%+ EN 2-3H`) is the goal, before any goal said under it
+    // (`**Objectif** : +1.6 pts` of its first phase).
+    let headed = doc
+        .with_role(Role::Goal)
+        .filter(|s| s.kind == Kind::Heading)
+        .find_map(|s| goal_in_heading(&s.heading).map(|goal| (s, goal)));
+    let goal = headed.as_ref().map(|(s, _)| *s).or(goal);
     // Items of a goal section labelled with another role (`- Resultado entregue: …`, `-
     // Bloqueios: …`), read where their labels say, after the objective.
     let mut routed: Vec<(Role, String, usize)> = Vec::new();
@@ -857,13 +883,30 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .position(|e| e.paragraph && !is_placeholder_text(&e.text));
         let items: Vec<&Entry> = all.iter().filter(|e| !e.paragraph).collect();
         let summary = match first_paragraph {
+            _ if headed.is_some() => headed.as_ref().map(|(_, goal)| goal.clone()),
             // `- Objetivo: …` beside the other labelled items.
             None if goal_label.is_some() => goal_label,
             Some(at) => {
                 take(&all[at].lines, &mut used);
+                let mut text = all[at].text.clone();
+                // A goal's label and the lines right under it are one paragraph (`Goal: Port
+                // billing to the new queue.` then `The old queue drops messages under
+                // load.`): the goal with what it is for.
+                if goal.inline.is_some()
+                    && all[at].lines == [goal.line]
+                    && let Some(next) = all.get(at + 1).filter(|e| {
+                        e.paragraph
+                            && e.lines.first() == Some(&(goal.line + 1))
+                            && label_split(&e.text).is_none()
+                    })
+                {
+                    take(&next.lines, &mut used);
+                    text.push(' ');
+                    text.push_str(&next.text);
+                }
                 // The paragraph's "done when" sentence is a criterion too.
-                criteria.extend(prose_criteria(&all[at].text));
-                Some(all[at].text.clone())
+                criteria.extend(prose_criteria(&text));
+                Some(text)
             }
             None if !items.is_empty() && doc.first(Role::Goal).is_some() => {
                 // Bullets alone: the goal itself, not its criteria.
@@ -889,7 +932,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             None => missing.push("/objective/summary".to_owned()),
         }
-        if first_paragraph.is_some() && goal.role == Some(Role::Goal) {
+        if (first_paragraph.is_some() || headed.is_some()) && goal.role == Some(Role::Goal) {
             // Bullets after the goal's paragraph are its criteria (the skill's layout).
             for e in &items {
                 if !is_none(&e.text) {
@@ -1064,7 +1107,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         let all_done = role == Role::State && said_all_done(&section.heading);
         let mut split_yet = false;
         for e in all {
-            if unwritten(&e) {
+            if unwritten(&e) || label_says_none(&e.text) {
                 continue;
             }
             let line = e.lines.first().copied().unwrap_or(section.line);
@@ -1164,7 +1207,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     status_in_words(&e.text)
                 })
             };
-            let bucket = by_box.or(by_mark).or(open).or(by_words);
+            // Under work done, a paragraph whose bold lead says the work is under way says its
+            // own state: `**Progress: Phase 1 - 25% Complete (5/20 services)**`.
+            let by_lead = (e.paragraph && role == Role::Complete)
+                .then(|| lead_status(&e.text))
+                .flatten()
+                .filter(|r| *r == Role::InProgress);
+            let bucket = by_box.or(by_mark).or(by_lead).or(open).or(by_words);
             // An unsplit state's paragraph, sentence by sentence: `v0.1 plan is locked.
             // Huddle review complete, Linus signed off conditionally.`
             if bucket.is_some()
@@ -1913,6 +1962,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // The next action: the first step that is not done; the others kept.
     let mut next_action = Map::new();
     let mut further: Vec<String> = Vec::new();
+    // Criteria said among the steps, added to the objective's.
+    let mut step_criteria: Vec<String> = Vec::new();
     let mut owner: Option<String> = None;
     let mut chosen = false;
     // The checks the chosen step's own section lists after it (`2. Verify release at: …`).
@@ -2023,6 +2074,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                         *u = false;
                     }
                 }
+                continue;
+            }
+            // `1. Done criteria: all lessons have exercises.` among the steps says when the
+            // work is done: a criterion, no step.
+            if !e.paragraph
+                && let Some((Some(Role::Criteria), rest)) = labelled(text)
+                && !rest.trim().is_empty()
+            {
+                step_criteria.push(rest.trim().to_owned());
                 continue;
             }
             // `**→ Start here next:** …` is the action wherever it stands.
@@ -2143,6 +2203,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         for (_, text) in step_states.iter().filter(|(b, _)| *b == bucket) {
             if items.len() < MAX_ITEMS && seen.insert(text.clone()) {
                 items.push(json!(text));
+            }
+        }
+    }
+    if !step_criteria.is_empty()
+        && let Some(Value::Array(list)) = objective.get_mut("acceptanceCriteria")
+    {
+        missing.retain(|m| m != "/objective/acceptanceCriteria");
+        for c in step_criteria {
+            if list.len() < MAX_ITEMS && !list.iter().any(|l| l.as_str() == Some(c.as_str())) {
+                list.push(json!(c));
             }
         }
     }
@@ -3400,7 +3470,7 @@ fn status_words(text: &str) -> Option<Role> {
 /// Whether a padded lowercase text says its work is not started, as its state: the phrase
 /// ends the text or a clause (`… : not started`, `… — not started (blocked on review)`).
 fn not_started(t: &str) -> bool {
-    const PHRASES: [&str; 11] = [
+    const PHRASES: [&str; 13] = [
         " not started",
         " not yet started",
         " no iniciado",
@@ -3408,6 +3478,8 @@ fn not_started(t: &str) -> bool {
         " nicht begonnen",
         " pas commencé",
         " не начато",
+        " niet gestart",
+        " nog niet begonnen",
         "未着手",
         "未开始",
         "未開始",
@@ -3518,6 +3590,12 @@ const IN_PROGRESS_WORDS: &[&str] = &[
     "sedang dikerjakan",
     "у процесі",
     "в роботі",
+    // (Dutch: `Les 2 bezig`, `in uitvoering`; not `bezigheden`.)
+    " bezig ",
+    " bezig.",
+    " bezig,",
+    " bezig met ",
+    " in uitvoering",
 ];
 
 /// Words that say work is blocked.
@@ -3651,6 +3729,8 @@ const DONE_WORDS: &[&str] = &[
     " written",
     " created",
     " migrated",
+    " installed",
+    " configured",
     " resolved",
     " verified",
     " published",
@@ -3728,6 +3808,12 @@ const DONE_WORDS: &[&str] = &[
     " wykonane",
     " voltooid",
     " afgerond",
+    // (`Les 1 klaar`, `opgelost`; not `klaarzetten`, which is work to do.)
+    " klaar ",
+    " klaar.",
+    " klaar,",
+    " klaar)",
+    " opgelost",
     "tamamlandı",
     " bitti",
     "hoàn thành",

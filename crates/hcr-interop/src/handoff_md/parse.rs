@@ -635,6 +635,20 @@ fn label(line: &str) -> Option<(&str, &str)> {
                 .or_else(|| after.strip_prefix('：'))
                 .unwrap_or(after)
                 .trim();
+            // A whole line in bold that holds its label and its text (`**Progress: Phase 1 -
+            // 25% Complete (5/20 services)**`): the label and the text.
+            if after.is_empty()
+                && let Some((label, text)) = name.split_once([':', '：'])
+                && !text.trim().is_empty()
+                && !text.starts_with("//")
+                && label.chars().count() <= 30
+                && (1..=4).contains(&label.split_whitespace().count())
+                && label
+                    .chars()
+                    .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\''))
+            {
+                return Some((label.trim(), text.trim()));
+            }
             return (!name.is_empty()).then_some((name, after));
         }
     }
@@ -653,6 +667,17 @@ fn label(line: &str) -> Option<(&str, &str)> {
         && !name.contains(['`', '[', '(', '/', '.'])
         && !rest.starts_with("//");
     short.then(|| (name.trim(), rest.trim()))
+}
+
+/// Whether a line is in bold whole: `**Status: COMPLETED & COMMITTED**`.
+fn bold_line(line: &str) -> bool {
+    let t = line.trim();
+    ["**", "__"].iter().any(|strong| {
+        t.len() > 4
+            && t.starts_with(strong)
+            && t.ends_with(strong)
+            && !t[2..t.len() - 2].contains(strong)
+    })
 }
 
 /// Whether a line (its text from its first non-blank) opens, closes or lies inside a fenced
@@ -912,6 +937,11 @@ impl Document {
                     // an issue's `**Problem:**` under what is not working is no goal.
                     .filter(|&role| match enclosing.flatten() {
                         Some(Role::NextAction) => role != Role::State,
+                        // (So is a line in bold that says it, `**Status: COMPLETED &
+                        // COMMITTED**`, under work of a state's bucket.)
+                        Some(around) if around.is_bucket() && bold_line(raw) => {
+                            !matches!(role, Role::State | Role::Goal | Role::Summary)
+                        }
                         // (`**What:** switch storage` under a decision is its text.)
                         Some(around) if !matches!(around, Role::Goal | Role::Summary) => {
                             !matches!(role, Role::Goal | Role::Summary)

@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 13] = [
+const FOLDERS: [&str; 15] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -32,6 +32,8 @@ const FOLDERS: [&str; 13] = [
     "handoff-md-holdout-10",
     "handoff-md-holdout-11",
     "handoff-md-holdout-12",
+    "handoff-md-holdout-13",
+    "handoff-md-holdout-14",
 ];
 
 /// Every file of every corpus.
@@ -216,15 +218,42 @@ fn twelfth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-12", HOLDOUT_12_FLOOR);
 }
 
+#[test]
+fn thirteenth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    // (Four files: the other eight of the blind measure have no licence to be kept.)
+    held_out_meets_in("handoff-md-holdout-13", 4, HOLDOUT_13_FLOOR);
+}
+
+#[test]
+fn fourteenth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-14", HOLDOUT_14_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
 fn held_out_meets(folder: &str, floor: f64) {
+    held_out_meets_in(folder, 10, floor);
+}
+
+/// [`held_out_meets`] for a corpus of at least `files` files.
+fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
     let holdout = corpus_in(folder);
-    assert!(holdout.len() >= 10, "{folder}: {} files", holdout.len());
+    assert!(holdout.len() >= files, "{folder}: {} files", holdout.len());
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the fourteenth held-out corpus's expectations met: 30 of 88 (34.1%) when it
+/// was measured blind, at 3e804e7, with one contradiction (`Process Issues: None` under
+/// blockers filed as blocked); 32 after the classes its misses showed were read.
+const HOLDOUT_14_FLOOR: f64 = 0.36;
+
+/// The share of the thirteenth held-out corpus's expectations met on the four files it keeps:
+/// the blind measure, at 3e804e7, met 45 of 108 (41.7%) on all twelve files collected, with no
+/// contradiction, and 13 of the 36 of the four kept; 15 of the 36 after the classes the
+/// twelve files' misses showed were read (50 of 108 on all twelve).
+const HOLDOUT_13_FLOOR: f64 = 0.41;
 
 /// The share of the twelfth held-out corpus's expectations met: 44 of 111 (39.6%) when it
 /// was measured blind, at e871b49 (after the eleventh's misses and the third review were
