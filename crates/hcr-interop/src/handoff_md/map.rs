@@ -661,22 +661,61 @@ fn label_says_done(text: &str) -> bool {
     })
 }
 
+/// Whether a text under a goal says only what the goal is for: no state, rule, decision or
+/// check of its own (`Blocked on the queue credentials`, `Never touch the cron job`, `We
+/// chose RabbitMQ`, `Run the tests to verify` are read where they belong).
+fn says_only_context(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    status_words(text).is_none()
+        && !says_untested(text)
+        && rule_sentences(text, true, true).is_empty()
+        && decision_sentences(text).is_empty()
+        && !["verif", "test", "check", "prüf", "vérif", "comprob"]
+            .iter()
+            .any(|w| lower.contains(w))
+}
+
 /// The goal a heading says after its name: `Goal: ship the importer by Friday` →
 /// `ship the importer by Friday`.
 fn goal_in_heading(heading: &str) -> Option<String> {
     let (label, rest) = label_split(heading)?;
     let rest = rest.trim();
-    (!rest.is_empty() && super::headings::role_named(label) == Some(Role::Goal))
-        .then(|| unescape(rest))
+    (!rest.is_empty()
+        && !is_placeholder_text(rest)
+        && !is_none(rest)
+        && super::headings::role_named(label) == Some(Role::Goal))
+    .then(|| unescape(rest))
 }
 
 /// Whether an entry's label, not a bucket's, says there is none of it: `⚠️ - **Process
 /// Issues**: None - coordination worked smoothly` under blockers is no blocker (its line
 /// stays kept).
-fn label_says_none(text: &str) -> bool {
-    let t = without_mark(text);
-    let t = without_mark(t.strip_prefix("- ").unwrap_or(t));
-    bucket_label(t).is_none() && label_split(t).is_some_and(|(_, rest)| is_none(rest))
+fn label_says_none(e: &Entry, doc: &Document) -> bool {
+    // (A label that names a kind of trouble: `**API key**: None — cannot call the sandbox` is
+    // a blocker, the key missing.)
+    const TROUBLE: [&str; 10] = [
+        "issue", "problem", "blocker", "risk", "concern", "error", "bug", "incident", "question",
+        "warning",
+    ];
+    let says = |text: &str| {
+        let t = without_mark(text);
+        let t = without_mark(t.strip_prefix("- ").unwrap_or(t));
+        bucket_label(t).is_none()
+            && label_split(t).is_some_and(|(label, rest)| {
+                let label = label.to_lowercase();
+                TROUBLE.iter().any(|w| label.contains(w)) && is_none(rest)
+            })
+    };
+    // (One line, or lines each set apart by a mark, as a generated list without its
+    // bullets is: a paragraph that goes on in words says more than the label.)
+    let first = e.lines.first().map(|&l| doc.line(l).text);
+    first.is_some_and(says)
+        && e.lines.iter().skip(1).all(|&l| {
+            doc.line(l)
+                .text
+                .trim_start()
+                .starts_with(|c: char| !c.is_alphanumeric() && !matches!(c, '`' | '*' | '_'))
+        })
 }
 
 /// The bucket a text's closing bracket names: `Export bug (fixed)`, `… (behoben)`,
@@ -854,10 +893,19 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // A goal heading that says the goal after its name (`## Goal: ship the importer by
     // Friday`, `## 🎯 OBJECTIF : 90%+ EN 2-3H`) is the goal, before any goal said under it
     // (`**Objectif** : +1.6 pts` of its first phase).
+    // (Only the file's first goal, at the top of it: not a phase's `#### Goal: …` under a
+    // plan, nor a goal left to fill in, `## Goal: TBD`.)
     let headed = doc
         .with_role(Role::Goal)
-        .filter(|s| s.kind == Kind::Heading)
-        .find_map(|s| goal_in_heading(&s.heading).map(|goal| (s, goal)));
+        .next()
+        .filter(|s| {
+            s.kind == Kind::Heading
+                && s.parent.is_none_or(|p| {
+                    doc.title_section()
+                        .is_some_and(|t| std::ptr::eq(t, &doc.sections[p]))
+                })
+        })
+        .and_then(|s| goal_in_heading(&s.heading).map(|goal| (s, goal)));
     let goal = headed.as_ref().map(|(s, _)| *s).or(goal);
     // Items of a goal section labelled with another role (`- Resultado entregue: …`, `-
     // Bloqueios: …`), read where their labels say, after the objective.
@@ -898,6 +946,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                         e.paragraph
                             && e.lines.first() == Some(&(goal.line + 1))
                             && label_split(&e.text).is_none()
+                            && says_only_context(&e.text)
                     })
                 {
                     take(&next.lines, &mut used);
@@ -932,7 +981,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             None => missing.push("/objective/summary".to_owned()),
         }
-        if (first_paragraph.is_some() || headed.is_some()) && goal.role == Some(Role::Goal) {
+        // (Under a goal its heading says, the items may be context as well as criteria:
+        // they stay kept.)
+        if first_paragraph.is_some() && headed.is_none() && goal.role == Some(Role::Goal) {
             // Bullets after the goal's paragraph are its criteria (the skill's layout).
             for e in &items {
                 if !is_none(&e.text) {
@@ -1105,9 +1156,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         // A state whose heading says all of it is done (`Current state (all verified,
         // committed, pushed)`): an item that says no state of its own is done.
         let all_done = role == Role::State && said_all_done(&section.heading);
+        // Work done whose items mark it (`- 核心文件: 已翻译 ✅`): an item without a mark
+        // whose label says what is left is work left (`- 剩余文件: 318行`).
+        let marks_some = role == Role::Complete
+            && all.iter().any(|e| {
+                !e.paragraph
+                    && (status_bucket(&e.text).is_some()
+                        || e.text.trim_end().ends_with(['✅', '✔', '☑']))
+            });
         let mut split_yet = false;
         for e in all {
-            if unwritten(&e) || label_says_none(&e.text) {
+            if unwritten(&e) || label_says_none(&e, doc) {
                 continue;
             }
             let line = e.lines.first().copied().unwrap_or(section.line);
@@ -1207,13 +1266,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     status_in_words(&e.text)
                 })
             };
-            // Under work done, a paragraph whose bold lead says the work is under way says its
-            // own state: `**Progress: Phase 1 - 25% Complete (5/20 services)**`.
-            let by_lead = (e.paragraph && role == Role::Complete)
-                .then(|| lead_status(&e.text))
+            let by_unmarked = (marks_some && !e.paragraph && e.checked.is_none())
+                .then(|| label_split(&e.text))
                 .flatten()
-                .filter(|r| *r == Role::InProgress);
-            let bucket = by_box.or(by_mark).or(by_lead).or(open).or(by_words);
+                .filter(|(label, _)| says_left(label))
+                .map(|_| Role::Remaining);
+            let bucket = by_box.or(by_mark).or(by_unmarked).or(open).or(by_words);
             // An unsplit state's paragraph, sentence by sentence: `v0.1 plan is locked.
             // Huddle review complete, Linus signed off conditionally.`
             if bucket.is_some()
@@ -1225,9 +1283,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             {
                 take(&e.lines, &mut used);
                 for sentence in sentences(&e.text) {
-                    // A result that passed is done (`Nineteen focused tests pass.`).
+                    // A result that passed is done (`Nineteen focused tests pass.`), and so is
+                    // what says no state of its own in a state said all done (`**Status:
+                    // COMPLETED & COMMITTED**` then `A navigation index for the codebase.`).
                     let said = if passed_alone(sentence) {
                         Role::Complete
+                    } else if all_done {
+                        status_words(sentence).unwrap_or(Role::Complete)
                     } else {
                         status_in_words(sentence)
                     };
@@ -1962,8 +2024,6 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // The next action: the first step that is not done; the others kept.
     let mut next_action = Map::new();
     let mut further: Vec<String> = Vec::new();
-    // Criteria said among the steps, added to the objective's.
-    let mut step_criteria: Vec<String> = Vec::new();
     let mut owner: Option<String> = None;
     let mut chosen = false;
     // The checks the chosen step's own section lists after it (`2. Verify release at: …`).
@@ -1972,7 +2032,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut step_states: Vec<(Bucket, String)> = Vec::new();
     // Whether the summary chosen last is a step's subheading.
     let mut named_step = false;
+    // The first step under a heading that sets a condition (`### If load times still need
+    // improvement:`): the next step only when no other is.
+    let mut first_conditional: Option<usize> = None;
     for section in newest_first(sections_in(Role::NextAction), doc) {
+        let conditional_steps =
+            section.role.is_none() && section.kind == Kind::Heading && if_heading(&section.heading);
         let all = entries(section, doc)
             .into_iter()
             .flat_map(|e| labelled_lines(e, doc))
@@ -2077,12 +2142,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             // `1. Done criteria: all lessons have exercises.` among the steps says when the
-            // work is done: a criterion, no step.
-            if !e.paragraph
-                && let Some((Some(Role::Criteria), rest)) = labelled(text)
-                && !rest.trim().is_empty()
-            {
-                step_criteria.push(rest.trim().to_owned());
+            // work is done, not the step (kept with the steps, where it belongs to its task).
+            if !e.paragraph && matches!(labelled(text), Some((Some(Role::Criteria), _))) {
+                further.push(text.to_owned());
                 continue;
             }
             // `**→ Start here next:** …` is the action wherever it stands.
@@ -2181,7 +2243,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             // (A paragraph that introduces the step's items leaves the step to its first.)
             named_step = named_step && (intro || (!e.paragraph && gives_a_fact(text)));
-            if !next_action.contains_key("summary") && !done && !intro {
+            if conditional_steps && !done && !intro {
+                if first_conditional.is_none() {
+                    first_conditional = Some(further.len());
+                }
+                further.push(text.to_owned());
+            } else if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
                 chosen_in = Some(std::ptr::from_ref(section));
                 named_step = section.kind == Kind::Heading
@@ -2206,15 +2273,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
         }
     }
-    if !step_criteria.is_empty()
-        && let Some(Value::Array(list)) = objective.get_mut("acceptanceCriteria")
+    if !next_action.contains_key("summary")
+        && state_next.is_empty()
+        && let Some(at) = first_conditional
     {
-        missing.retain(|m| m != "/objective/acceptanceCriteria");
-        for c in step_criteria {
-            if list.len() < MAX_ITEMS && !list.iter().any(|l| l.as_str() == Some(c.as_str())) {
-                list.push(json!(c));
-            }
-        }
+        next_action.insert("summary".into(), json!(further.remove(at)));
     }
     for step in state_next {
         if next_action.contains_key("summary") || is_placeholder_text(&step) {
@@ -2888,6 +2951,39 @@ fn about_the_file(sentence: &str) -> bool {
     )
 }
 
+/// Whether a label names what is left of the work: `剩余文件`, `Remaining`, `Verbleibend`.
+fn says_left(label: &str) -> bool {
+    let lower = label.to_lowercase();
+    [
+        "剩余",
+        "剩下",
+        "残り",
+        "남은",
+        "remaining",
+        "left",
+        "verbleibend",
+        "restant",
+        "restante",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
+/// Whether a heading sets a condition on what is under it: `If load times still need
+/// improvement:`, `Falls der Import scheitert`, `Si le build échoue`, `如果需要`.
+fn if_heading(heading: &str) -> bool {
+    let lower = heading
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    let first = lower.split_whitespace().next().unwrap_or("");
+    matches!(
+        first,
+        "if" | "falls" | "si" | "se" | "wenn" | "als" | "jeśli" | "если"
+    ) || ["如果", "若", "もし", "만약"]
+        .iter()
+        .any(|w| lower.starts_with(w))
+}
+
 /// Whether a sentence is a condition or an instruction, not a report: it opens with `Once`,
 /// `When`, `After`, `If`, `Make sure`, `Check that` (`Once the importer is done, wire the
 /// CLI`), is a question, or holds `确认…后`, `是否`, `예정` (`确认 PR #23 已合并后再发布`).
@@ -3438,7 +3534,10 @@ fn status_words(text: &str) -> Option<Role> {
         // `完成后接 #22` is what comes after something is done.
         .replace("完成后", "之后")
         .replace("完成後", "之後")
-        .replace("locked out", "shut out");
+        .replace("locked out", "shut out")
+        // `niet meer bezig` is no longer under way; `klaar om te reviewen` is ready for it.
+        .replace(" niet meer bezig", " niet meer")
+        .replace(" klaar om te ", " om te ");
     // (Each list searched at once, in this order: the first that holds a word decides.)
     static WORDS: std::sync::LazyLock<[(aho_corasick::AhoCorasick, Role); 4]> =
         std::sync::LazyLock::new(|| {
@@ -3590,6 +3689,9 @@ const IN_PROGRESS_WORDS: &[&str] = &[
     "sedang dikerjakan",
     "у процесі",
     "в роботі",
+    " almost ",
+    " nearly ",
+    " bijna ",
     // (Dutch: `Les 2 bezig`, `in uitvoering`; not `bezigheden`.)
     " bezig ",
     " bezig.",
@@ -3632,6 +3734,13 @@ const BLOCKED_WORDS: &[&str] = &[
 /// Words that say work is not done (or not yet checked).
 const NOT_DONE_WORDS: &[&str] = &[
     " not ",
+    // (A must, a fault or a doubt: `Nginx must be configured`, `incorrectly configured`,
+    // `Check whether node is installed`, `moet opgelost worden`.)
+    " must ",
+    " incorrectly",
+    " wrongly",
+    "whether ",
+    " moet ",
     "n't",
     " no ",
     " yet",

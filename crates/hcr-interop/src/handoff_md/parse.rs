@@ -635,20 +635,6 @@ fn label(line: &str) -> Option<(&str, &str)> {
                 .or_else(|| after.strip_prefix('：'))
                 .unwrap_or(after)
                 .trim();
-            // A whole line in bold that holds its label and its text (`**Progress: Phase 1 -
-            // 25% Complete (5/20 services)**`): the label and the text.
-            if after.is_empty()
-                && let Some((label, text)) = name.split_once([':', '：'])
-                && !text.trim().is_empty()
-                && !text.starts_with("//")
-                && label.chars().count() <= 30
-                && (1..=4).contains(&label.split_whitespace().count())
-                && label
-                    .chars()
-                    .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\''))
-            {
-                return Some((label.trim(), text.trim()));
-            }
             return (!name.is_empty()).then_some((name, after));
         }
     }
@@ -937,11 +923,6 @@ impl Document {
                     // an issue's `**Problem:**` under what is not working is no goal.
                     .filter(|&role| match enclosing.flatten() {
                         Some(Role::NextAction) => role != Role::State,
-                        // (So is a line in bold that says it, `**Status: COMPLETED &
-                        // COMMITTED**`, under work of a state's bucket.)
-                        Some(around) if around.is_bucket() && bold_line(raw) => {
-                            !matches!(role, Role::State | Role::Goal | Role::Summary)
-                        }
                         // (`**What:** switch storage` under a decision is its text.)
                         Some(around) if !matches!(around, Role::Goal | Role::Summary) => {
                             !matches!(role, Role::Goal | Role::Summary)
@@ -988,6 +969,23 @@ impl Document {
                     && lines
                         .get(i + 1)
                         .is_some_and(|next| marker(unquote(next.text)).is_some());
+                // A state's label in bold with its text inside (`**Progress: Phase 1 - 25%
+                // Complete (5/20 services)**`): the label and its text. (Not under work of a
+                // bucket: there `**Status: COMPLETED & COMMITTED**` names that work's state,
+                // and the text after it stays that work's.)
+                let (name, rest) = match name.split_once([':', '：']) {
+                    Some((label, text))
+                        if role == Some(Role::State)
+                            && !enclosing.flatten().is_some_and(Role::is_bucket)
+                            && rest.is_empty()
+                            && bold_line(raw)
+                            && !text.trim().is_empty()
+                            && label_role(label.trim()) == Some(Role::State) =>
+                    {
+                        (label.trim(), text.trim())
+                    }
+                    _ => (name, rest),
+                };
                 if role.is_some() || bare_title || closes_label {
                     starts(
                         &mut sections,
