@@ -2026,24 +2026,17 @@ fn named(heading: &str) -> Option<Role> {
                     {
                         true
                     }
-                    Role::Complete => rest.split(' ').any(|w| {
-                        matches!(
-                            w,
-                            "pas"
-                                | "not"
-                                | "nicht"
-                                | "niet"
-                                | "no"
-                                | "non"
-                                | "nie"
-                                | "moitié"
-                                | "half"
-                                | "partially"
-                                | "partly"
-                                | "untested"
-                                | "yet"
-                        )
-                    }),
+                    // (`Completed not yet deployed` is done; `Done yet again` too.)
+                    Role::Complete => {
+                        let second = rest.split(' ').nth(1).unwrap_or("");
+                        matches!(then, "pas" | "nicht" | "niet" | "no" | "non" | "nie")
+                            || (then == "not" && second != "yet")
+                            || ["moitié", "half", "partially", "partly", "untested"]
+                                .iter()
+                                .any(|w| rest.split(' ').any(|r| r == *w))
+                            || rest.contains("mais pas")
+                            || rest.contains("but not")
+                    }
                     Role::State => matches!(
                         then,
                         "cible" | "target" | "visé" | "souhaité" | "soll" | "desired" | "future"

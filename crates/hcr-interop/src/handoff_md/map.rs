@@ -680,22 +680,66 @@ fn says_only_context(text: &str) -> bool {
 fn goal_in_heading(heading: &str) -> Option<String> {
     let (label, rest) = label_split(heading)?;
     let rest = rest.trim();
-    (!rest.is_empty()
-        && !is_placeholder_text(rest)
-        && !is_none(rest)
-        && super::headings::role_named(label) == Some(Role::Goal))
-    .then(|| unescape(rest))
+    let bare = rest
+        .trim_matches(['(', ')', '[', ']', '<', '>', '*', '_', ' '])
+        .to_lowercase();
+    let placeholder = is_placeholder_text(rest)
+        || is_none(rest)
+        || matches!(
+            bare.as_str(),
+            "tbd"
+                | "tbc"
+                | "tba"
+                | "n/a"
+                | "pending"
+                | "goal"
+                | "objective"
+                | "fill in"
+                | "offen"
+                | "待定"
+                | "未定"
+                | "à définir"
+                | "a definir"
+                | "por definir"
+        )
+        || ["to be ", "see ", "todo", "fill "]
+            .iter()
+            .any(|w| bare.starts_with(w));
+    (!rest.is_empty() && !placeholder && super::headings::role_named(label) == Some(Role::Goal))
+        .then(|| unescape(rest))
 }
 
 /// Whether an entry's label, not a bucket's, says there is none of it: `⚠️ - **Process
 /// Issues**: None - coordination worked smoothly` under blockers is no blocker (its line
 /// stays kept).
 fn label_says_none(e: &Entry, doc: &Document) -> bool {
-    // (A label that names a kind of trouble: `**API key**: None — cannot call the sandbox` is
-    // a blocker, the key missing.)
-    const TROUBLE: [&str; 10] = [
-        "issue", "problem", "blocker", "risk", "concern", "error", "bug", "incident", "question",
+    // (A label whose head names a kind of trouble: `**Bug tracker access**: None — I can't
+    // file the ticket` is a blocker, the access missing.)
+    const TROUBLE: [&str; 20] = [
+        "issue",
+        "issues",
+        "problem",
+        "problems",
+        "blocker",
+        "blockers",
+        "risk",
+        "risks",
+        "concern",
+        "concerns",
+        "error",
+        "errors",
+        "bug",
+        "bugs",
+        "incident",
+        "incidents",
+        "question",
+        "questions",
         "warning",
+        "warnings",
+    ];
+    // (`None, but the S3 quota is at 95%`, `none — except the deploy key expired`.)
+    const BUT: [&str; 9] = [
+        " but ", "except", "however", " aber ", " mais ", " pero ", "sauf", "excepto", "although",
     ];
     let says = |text: &str| {
         let t = without_mark(text);
@@ -703,18 +747,26 @@ fn label_says_none(e: &Entry, doc: &Document) -> bool {
         bucket_label(t).is_none()
             && label_split(t).is_some_and(|(label, rest)| {
                 let label = label.to_lowercase();
-                TROUBLE.iter().any(|w| label.contains(w)) && is_none(rest)
+                let lower = format!(" {} ", rest.to_lowercase());
+                label
+                    .split(|c: char| !c.is_alphanumeric())
+                    .rfind(|w| !w.is_empty())
+                    .is_some_and(|head| TROUBLE.contains(&head))
+                    && is_none(rest)
+                    && !BUT.iter().any(|w| lower.contains(w))
             })
     };
-    // (One line, or lines each set apart by a mark, as a generated list without its
-    // bullets is: a paragraph that goes on in words says more than the label.)
-    let first = e.lines.first().map(|&l| doc.line(l).text);
-    first.is_some_and(says)
+    // (One line, or lines each opened by the same mark, as a generated list without its
+    // bullets is, `⚠️ - …`: not nested items, nor a paragraph that goes on in words.)
+    let lead = |l: usize| doc.line(l).text.trim_start().chars().next();
+    let first = e.lines.first().copied();
+    first.is_some_and(|l| says(doc.line(l).text))
         && e.lines.iter().skip(1).all(|&l| {
-            doc.line(l)
-                .text
-                .trim_start()
-                .starts_with(|c: char| !c.is_alphanumeric() && !matches!(c, '`' | '*' | '_'))
+            lead(l).is_some_and(|c| {
+                !c.is_alphanumeric()
+                    && !matches!(c, '-' | '*' | '+' | '`' | '_' | '>' | '(' | '[')
+                    && first.and_then(lead) == Some(c)
+            })
         })
 }
 
@@ -942,6 +994,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 // load.`): the goal with what it is for.
                 if goal.inline.is_some()
                     && all[at].lines == [goal.line]
+                    // (Only a sentence the label's line leaves open: a line after a full stop
+                    // may say a state, a rule or a decision of its own.)
+                    && !all[at]
+                        .text
+                        .trim_end()
+                        .ends_with(['.', '!', '?', '。', '！', '？', ':', '：', ')'])
                     && let Some(next) = all.get(at + 1).filter(|e| {
                         e.paragraph
                             && e.lines.first() == Some(&(goal.line + 1))
@@ -1269,7 +1327,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             let by_unmarked = (marks_some && !e.paragraph && e.checked.is_none())
                 .then(|| label_split(&e.text))
                 .flatten()
-                .filter(|(label, _)| says_left(label))
+                .filter(|(label, rest)| {
+                    says_left(label) && status_words(rest) != Some(Role::Complete)
+                })
                 .map(|_| Role::Remaining);
             let bucket = by_box.or(by_mark).or(by_unmarked).or(open).or(by_words);
             // An unsplit state's paragraph, sentence by sentence: `v0.1 plan is locked.
@@ -2034,7 +2094,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut named_step = false;
     // The first step under a heading that sets a condition (`### If load times still need
     // improvement:`): the next step only when no other is.
-    let mut first_conditional: Option<usize> = None;
+    let mut first_conditional: Option<(usize, String)> = None;
     for section in newest_first(sections_in(Role::NextAction), doc) {
         let conditional_steps =
             section.role.is_none() && section.kind == Kind::Heading && if_heading(&section.heading);
@@ -2244,8 +2304,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // (A paragraph that introduces the step's items leaves the step to its first.)
             named_step = named_step && (intro || (!e.paragraph && gives_a_fact(text)));
             if conditional_steps && !done && !intro {
-                if first_conditional.is_none() {
-                    first_conditional = Some(further.len());
+                // (The condition and its first step, said together if it is chosen: `If
+                // load times still need improvement: Implement virtual scrolling`.)
+                if first_conditional.is_none() && e.lines != [section.line] {
+                    let condition = unescape(&section.heading);
+                    let condition = condition.trim_end_matches([':', '：']);
+                    first_conditional = Some((further.len(), format!("{condition}: {text}")));
                 }
                 further.push(text.to_owned());
             } else if !next_action.contains_key("summary") && !done && !intro {
@@ -2275,9 +2339,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     }
     if !next_action.contains_key("summary")
         && state_next.is_empty()
-        && let Some(at) = first_conditional
+        && let Some((at, step)) = first_conditional
     {
-        next_action.insert("summary".into(), json!(further.remove(at)));
+        further.remove(at);
+        next_action.insert("summary".into(), json!(step));
     }
     for step in state_next {
         if next_action.contains_key("summary") || is_placeholder_text(&step) {
@@ -2951,37 +3016,31 @@ fn about_the_file(sentence: &str) -> bool {
     )
 }
 
-/// Whether a label names what is left of the work: `剩余文件`, `Remaining`, `Verbleibend`.
+/// Whether a label names what is left of the work: `剩余文件`, `Remaining`, `Remaining
+/// files` (not `Left sidebar`, `Left-over temp tables`).
 fn says_left(label: &str) -> bool {
-    let lower = label.to_lowercase();
-    [
-        "剩余",
-        "剩下",
-        "残り",
-        "남은",
-        "remaining",
-        "left",
-        "verbleibend",
-        "restant",
-        "restante",
-    ]
-    .iter()
-    .any(|w| lower.contains(w))
+    let lower = label.trim().to_lowercase();
+    matches!(
+        lower.as_str(),
+        "left" | "remaining" | "rest" | "verbleibend" | "restant"
+    ) || lower.starts_with("remaining ")
+        || ["剩余", "剩下", "残り", "남은"]
+            .iter()
+            .any(|w| lower.starts_with(w))
 }
 
 /// Whether a heading sets a condition on what is under it: `If load times still need
-/// improvement:`, `Falls der Import scheitert`, `Si le build échoue`, `如果需要`.
+/// improvement:`, `Falls der Import scheitert`, `如果需要`. (Only words that say nothing but
+/// a condition: not `Als Erstes`, `Se necesita`, `Wenn du morgen anfängst`.)
 fn if_heading(heading: &str) -> bool {
     let lower = heading
         .trim_start_matches(|c: char| !c.is_alphanumeric())
         .to_lowercase();
     let first = lower.split_whitespace().next().unwrap_or("");
-    matches!(
-        first,
-        "if" | "falls" | "si" | "se" | "wenn" | "als" | "jeśli" | "если"
-    ) || ["如果", "若", "もし", "만약"]
-        .iter()
-        .any(|w| lower.starts_with(w))
+    matches!(first, "if" | "falls" | "jeśli" | "если")
+        || ["如果", "もし", "만약"]
+            .iter()
+            .any(|w| lower.starts_with(w))
 }
 
 /// Whether a sentence is a condition or an instruction, not a report: it opens with `Once`,
@@ -3537,6 +3596,7 @@ fn status_words(text: &str) -> Option<Role> {
         .replace("locked out", "shut out")
         // `niet meer bezig` is no longer under way; `klaar om te reviewen` is ready for it.
         .replace(" niet meer bezig", " niet meer")
+        .replace("almost certainly", "certainly")
         .replace(" klaar om te ", " om te ");
     // (Each list searched at once, in this order: the first that holds a word decides.)
     static WORDS: std::sync::LazyLock<[(aho_corasick::AhoCorasick, Role); 4]> =
@@ -3734,12 +3794,8 @@ const BLOCKED_WORDS: &[&str] = &[
 /// Words that say work is not done (or not yet checked).
 const NOT_DONE_WORDS: &[&str] = &[
     " not ",
-    // (A must, a fault or a doubt: `Nginx must be configured`, `incorrectly configured`,
-    // `Check whether node is installed`, `moet opgelost worden`.)
+    // (A must: `Bug 13 must be fixed before the release`, `moet opgelost worden`.)
     " must ",
-    " incorrectly",
-    " wrongly",
-    "whether ",
     " moet ",
     "n't",
     " no ",
@@ -3838,8 +3894,6 @@ const DONE_WORDS: &[&str] = &[
     " written",
     " created",
     " migrated",
-    " installed",
-    " configured",
     " resolved",
     " verified",
     " published",
@@ -4967,7 +5021,14 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
                 && !rest.trim().is_empty()
         });
         if named && whole.chars().count() <= 400 {
-            out.push(("other", whole.trim_start_matches(['*', '_']).to_owned()));
+            // (Its marks as a pair: `**Rule: never push to main**` is the rule, not `…main**`.)
+            let bare = whole.trim_start_matches(['*', '_']);
+            let bare = if whole.len() - bare.len() >= 2 && bare.matches("**").count() % 2 == 1 {
+                bare.trim_end_matches(['*', '_'])
+            } else {
+                bare
+            };
+            out.push(("other", bare.to_owned()));
         } else {
             clauses.extend(whole.split_inclusive(['。', '；', ';']));
         }

@@ -980,6 +980,9 @@ impl Document {
                             && rest.is_empty()
                             && bold_line(raw)
                             && !text.trim().is_empty()
+                            // (Not a state alone, `**Status: COMPLETED & COMMITTED**`: it says
+                            // the state of what follows, as the whole label does.)
+                            && label_role(text.trim()).is_none_or(|r| !r.is_bucket())
                             && label_role(label.trim()) == Some(Role::State) =>
                     {
                         (label.trim(), text.trim())
