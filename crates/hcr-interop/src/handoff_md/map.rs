@@ -744,17 +744,19 @@ fn label_says_none(e: &Entry, doc: &Document) -> bool {
     let says = |text: &str| {
         let t = without_mark(text);
         let t = without_mark(t.strip_prefix("- ").unwrap_or(t));
-        bucket_label(t).is_none()
-            && label_split(t).is_some_and(|(label, rest)| {
-                let label = label.to_lowercase();
-                let lower = format!(" {} ", rest.to_lowercase());
-                label
-                    .split(|c: char| !c.is_alphanumeric())
-                    .rfind(|w| !w.is_empty())
-                    .is_some_and(|head| TROUBLE.contains(&head))
-                    && is_none(rest)
-                    && !BUT.iter().any(|w| lower.contains(w))
-            })
+        // (The cheap tests first: this is asked of every item of a state.)
+        label_split(t).is_some_and(|(label, rest)| {
+            let label = label.to_lowercase();
+            label
+                .split(|c: char| !c.is_alphanumeric())
+                .rfind(|w| !w.is_empty())
+                .is_some_and(|head| TROUBLE.contains(&head))
+                && is_none(rest)
+                && {
+                    let lower = format!(" {} ", rest.to_lowercase());
+                    !BUT.iter().any(|w| lower.contains(w))
+                }
+        }) && bucket_label(t).is_none()
     };
     // (One line, or lines each opened by the same mark, as a generated list without its
     // bullets is, `⚠️ - …`: not nested items, nor a paragraph that goes on in words.)
@@ -1216,11 +1218,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         let all_done = role == Role::State && said_all_done(&section.heading);
         // Work done whose items mark it (`- 核心文件: 已翻译 ✅`): an item without a mark
         // whose label says what is left is work left (`- 剩余文件: 318行`).
+        // (Asked only of a section that holds such a label: most do not.)
         let marks_some = role == Role::Complete
             && all.iter().any(|e| {
+                !e.paragraph && label_split(&e.text).is_some_and(|(label, _)| says_left(label))
+            })
+            && all.iter().any(|e| {
                 !e.paragraph
-                    && (status_bucket(&e.text).is_some()
-                        || e.text.trim_end().ends_with(['✅', '✔', '☑']))
+                    && (e.text.trim_end().ends_with(['✅', '✔', '☑'])
+                        || status_bucket(&e.text).is_some())
             });
         let mut split_yet = false;
         for e in all {
