@@ -330,7 +330,9 @@ fn readings(
         let number = if at.is_empty() {
             Some(root)
         } else {
-            refs.get(format!("#/$defs/{at}").as_str()).copied().flatten()
+            refs.get(format!("#/$defs/{at}").as_str())
+                .copied()
+                .flatten()
         };
         if let Some(number) = number
             && matches!(shapes[number], Shape::Object { typed: true, .. })
