@@ -844,9 +844,9 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
             // walk that decides validity (stopping at the first error, without places) says
             // so for less than reporting's walk of every check, so reporting only goes down
             // where something fails (a record with findings usually fails in a few items),
-            // and, below, not again into what that walk found valid.
-            // Where the straight-line reading of [`fast`] has the subschema, it says so, and
-            // where the first error is, for a fraction of that walk's instructions.
+            // and, below, not again into what that walk found valid. Where the straight-line
+            // reading of `fast` has the subschema, it answers instead of that walk: the same
+            // verdict and first failing node, for a fraction of the instructions.
             let mut failed = None;
             if matches!(value.kind(), Kind::Object | Kind::Array) {
                 let verdict = match (&program.fast, program.readings[schema]) {
@@ -1938,6 +1938,25 @@ mod tests {
     use hcr_json::NOT_A_KEY;
 
     use super::*;
+
+    /// Every object the straight-line reading reads is asked of it by the reporting walk, and
+    /// so is every list of objects the schema declares (`decisions`, `evidence`,
+    /// `constraints`, `openReview`, `reviewers`).
+    #[test]
+    fn every_reading_is_found_in_the_schema() {
+        let readings: Vec<fast::Reading> = program().readings.iter().flatten().copied().collect();
+        for def in fast::Def::ALL {
+            assert!(
+                readings.contains(&fast::Reading::Object(def)),
+                "{def:?}: {readings:?}"
+            );
+        }
+        let lists = readings
+            .iter()
+            .filter(|reading| matches!(reading, fast::Reading::List(_)))
+            .count();
+        assert_eq!(lists, 5, "{readings:?}");
+    }
 
     #[test]
     fn the_embedded_schema_compiles() {
