@@ -360,7 +360,8 @@ pub fn validate(data: &[u8]) {
 /// walk over the tree's flat node list reports what the walk through the view does; and the
 /// compiled schema gives the `jsonschema` crate's verdict and diagnostics (codes, pointers,
 /// messages, order, and how many were past a limit), and so does the straight-line reading of
-/// a valid record wherever it reads one.
+/// a valid record wherever it reads one, its first failure and each of its objects' and
+/// lists' readings being the walk's.
 pub fn fast_path(data: &[u8]) {
     use hcr_validate::oracle;
     if let Err(disagreement) = oracle::parsers_agree(data, &hcr_validate::Limits::default()) {
@@ -394,6 +395,9 @@ pub fn fast_path(data: &[u8]) {
         }
         if let Some(Err(difference)) = oracle::fast_failure_agrees(text) {
             panic!("the first failure of {text}: {difference}");
+        }
+        if let Some(Err(difference)) = oracle::readings_agree(text) {
+            panic!("the readings of {text}: {difference}");
         }
     }
     for limit in [usize::MAX, 2] {

@@ -27,7 +27,8 @@ use hcr_json::Tree;
 
 pub use crate::schema::oracle::{
     fast_accepts, fast_accepts_text, fast_failure_agrees, jsonschema_accepts,
-    jsonschema_diagnostics, schema_accepts, schema_diagnostics, schema_diagnostics_of_text,
+    jsonschema_diagnostics, readings_agree, schema_accepts, schema_diagnostics,
+    schema_diagnostics_of_text,
 };
 
 /// Whether the one-pass parser and `serde_json` agree on `bytes` within `limits`: `Ok(true)`

@@ -5,7 +5,8 @@
 
 use hcr_validate::oracle::{
     fast_accepts, fast_accepts_text, fast_failure_agrees, jsonschema_accepts,
-    jsonschema_diagnostics, schema_accepts, schema_diagnostics, schema_diagnostics_of_text,
+    jsonschema_diagnostics, readings_agree, schema_accepts, schema_diagnostics,
+    schema_diagnostics_of_text,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -30,6 +31,11 @@ fn agree(value: &Value, what: &str) {
     match fast_failure_agrees(&text) {
         Some(Ok(true)) | None => {}
         other => panic!("the first failure of {what}: {other:?}: {text}"),
+    }
+    // The readings the reporting walk asks of objects and lists, against the walk, on
+    // every object and list of the document (wherever it is).
+    if let Some(Err(difference)) = readings_agree(&text) {
+        panic!("the readings of {what}: {difference}: {text}");
     }
     for limit in [usize::MAX, 2] {
         let ours = schema_diagnostics(value, limit);
@@ -173,6 +179,9 @@ fn agree_on_text(text: &str) {
     }
     if let Some(Err(difference)) = fast_failure_agrees(text) {
         panic!("the first failure of {text}: {difference}");
+    }
+    if let Some(Err(difference)) = readings_agree(text) {
+        panic!("the readings of {text}: {difference}");
     }
     for limit in [usize::MAX, 2] {
         let ours = schema_diagnostics_of_text(text, limit).expect("parses");
