@@ -1718,6 +1718,25 @@ pub(crate) mod oracle {
     use crate::{Diagnostic, Selection, Spelling};
     use hcr_json::Tree;
 
+    /// The record of `text` as the one-pass parser reads it (repeated keys kept), with the
+    /// default limits; `None` when it does not parse.
+    fn parsed(text: &str) -> Option<hcr_json::Document<'_>> {
+        hcr_json::parse(
+            text.as_bytes(),
+            &hcr_json::Limits::default(),
+            super::property_names(),
+        )
+        .ok()
+    }
+
+    /// The schema's fields as its straight-line readings know them.
+    fn fast_fields() -> &'static super::fast::Fields {
+        super::program()
+            .fast
+            .as_ref()
+            .unwrap_or_else(|| unreachable!("the embedded schema has every field (a test)"))
+    }
+
     fn validator() -> &'static jsonschema::Validator {
         static VALIDATOR: OnceLock<jsonschema::Validator> = OnceLock::new();
         VALIDATOR.get_or_init(|| {
@@ -1793,12 +1812,7 @@ pub(crate) mod oracle {
         text: &str,
         limit: usize,
     ) -> Option<(Vec<Diagnostic>, usize)> {
-        let document = hcr_json::parse(
-            text.as_bytes(),
-            &hcr_json::Limits::default(),
-            super::property_names(),
-        )
-        .ok()?;
+        let document = parsed(text)?;
         let mut out = sink(limit);
         super::check(document.tree.root(), &mut out);
         Some((out.diagnostics, out.omitted.total()))
@@ -1830,12 +1844,7 @@ pub(crate) mod oracle {
     /// not parse.
     #[must_use]
     pub fn fast_accepts_text(text: &str) -> Option<bool> {
-        let document = hcr_json::parse(
-            text.as_bytes(),
-            &hcr_json::Limits::default(),
-            super::property_names(),
-        )
-        .ok()?;
+        let document = parsed(text)?;
         Some(fast_accepts_tree(&document.tree))
     }
 
@@ -1844,10 +1853,7 @@ pub(crate) mod oracle {
     }
 
     fn fast_verdict(tree: &Tree<'_>) -> super::fast::Verdict {
-        let fields = super::program()
-            .fast
-            .as_ref()
-            .unwrap_or_else(|| unreachable!("the embedded schema has every field (a test)"));
+        let fields = fast_fields();
         super::fast::verdict(fields, tree.root())
     }
 
@@ -1860,17 +1866,9 @@ pub(crate) mod oracle {
     /// counted); `Err` names the first difference. `None` when the text does not parse.
     #[must_use]
     pub fn readings_agree(text: &str) -> Option<Result<usize, String>> {
-        let document = hcr_json::parse(
-            text.as_bytes(),
-            &hcr_json::Limits::default(),
-            super::property_names(),
-        )
-        .ok()?;
+        let document = parsed(text)?;
         let program = super::program();
-        let fields = program
-            .fast
-            .as_ref()
-            .unwrap_or_else(|| unreachable!("the embedded schema has every field (a test)"));
+        let fields = fast_fields();
         let tree = &document.tree;
         let mut compared = 0;
         for index in 0..tree.len() {
@@ -1913,12 +1911,7 @@ pub(crate) mod oracle {
     /// an object with a repeated key). `None` when the text does not parse.
     #[must_use]
     pub fn fast_failure_agrees(text: &str) -> Option<Result<bool, String>> {
-        let document = hcr_json::parse(
-            text.as_bytes(),
-            &hcr_json::Limits::default(),
-            super::property_names(),
-        )
-        .ok()?;
+        let document = parsed(text)?;
         let walk = super::decide_by_walk(document.tree.root());
         let fast = match fast_verdict(&document.tree) {
             super::fast::Verdict::Unknown => return Some(Ok(false)),
