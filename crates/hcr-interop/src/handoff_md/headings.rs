@@ -2011,13 +2011,12 @@ fn named(heading: &str) -> Option<Role> {
     if spaces.len() < 7 {
         for (n, &end) in spaces.iter().enumerate().rev() {
             let prefix = &name[..end];
-            // (A purpose after the name is no state or choice made: `Key achievements to aim
-            // for`, `Decisions to make`; `Done to date` is.)
-            // (Nor is a step said done after its name, `First action taken during the
-            // incident`, `First action was to revert`; nor work done denied or halved, `Ce
-            // qui marche pas`, `… mais pas testé`; nor a state aimed at, `État du projet
-            // cible`.)
-            let purpose = |role: Role| {
+            // Words after the name can turn it away: a purpose is no state or choice made
+            // (`Key achievements to aim for`, `Decisions to make`; `Done to date` is), nor is
+            // a step said done after its name (`First action taken during the incident`,
+            // `First action was to revert`), work done denied or halved (`Ce qui marche
+            // pas`, `… mais pas testé`), or a state aimed at (`État du projet cible`).
+            let turned_away = |role: Role| {
                 let rest = &name[end + 1..];
                 let then = rest.split(' ').next().unwrap_or("");
                 match role {
@@ -2031,9 +2030,9 @@ fn named(heading: &str) -> Option<Role> {
                         let second = rest.split(' ').nth(1).unwrap_or("");
                         matches!(then, "pas" | "nicht" | "niet" | "no" | "non" | "nie")
                             || (then == "not" && second != "yet")
-                            || ["moitié", "half", "partially", "partly", "untested"]
-                                .iter()
-                                .any(|w| rest.split(' ').any(|r| r == *w))
+                            || rest.split(' ').any(|w| {
+                                matches!(w, "moitié" | "half" | "partially" | "partly" | "untested")
+                            })
                             || rest.contains("mais pas")
                             || rest.contains("but not")
                     }
@@ -2060,7 +2059,7 @@ fn named(heading: &str) -> Option<Role> {
             };
             if (n >= 1 || LEADING.contains(&prefix))
                 && let Some(role) = lookup(prefix)
-                && !purpose(role)
+                && !turned_away(role)
             {
                 return Some(role);
             }

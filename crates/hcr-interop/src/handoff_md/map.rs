@@ -683,8 +683,9 @@ fn goal_in_heading(heading: &str) -> Option<String> {
     let bare = rest
         .trim_matches(['(', ')', '[', ']', '<', '>', '*', '_', ' '])
         .to_lowercase();
+    // (Beyond what any field reads as a placeholder, `is_placeholder_text`, which says
+    // `none` too: what a goal left to fill in says.)
     let placeholder = is_placeholder_text(rest)
-        || is_none(rest)
         || matches!(
             bare.as_str(),
             "tbd"
@@ -3594,16 +3595,29 @@ fn lead_status(text: &str) -> Option<Role> {
 fn status_words(text: &str) -> Option<Role> {
     // `non-blocking IO` blocks nothing; `locked out` is no plan locked.
     // (Marks aside: `are `reviewed` and frozen`.)
-    let t = format!(" {} ", text.to_lowercase().replace(['`', '*'], ""))
-        .replace("non-blocking", "nonblocking")
-        // `完成后接 #22` is what comes after something is done.
-        .replace("完成后", "之后")
-        .replace("完成後", "之後")
-        .replace("locked out", "shut out")
-        // `niet meer bezig` is no longer under way; `klaar om te reviewen` is ready for it.
-        .replace(" niet meer bezig", " niet meer")
-        .replace("almost certainly", "certainly")
-        .replace(" klaar om te ", " om te ");
+    // (Phrases that read as another state's word, rewritten in one pass: `完成后接 #22` is
+    // what comes after something is done; `niet meer bezig` is no longer under way; `klaar
+    // om te reviewen` is ready for it.)
+    const REWRITES: [(&str, &str); 7] = [
+        ("non-blocking", "nonblocking"),
+        ("完成后", "之后"),
+        ("完成後", "之後"),
+        ("locked out", "shut out"),
+        (" niet meer bezig", " niet meer"),
+        ("almost certainly", "certainly"),
+        (" klaar om te ", " om te "),
+    ];
+    static REWRITE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+        std::sync::LazyLock::new(|| {
+            aho_corasick::AhoCorasick::builder()
+                .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+                .build(REWRITES.map(|(from, _)| from))
+                .unwrap_or_else(|_| unreachable!("a handful of fixed words builds"))
+        });
+    let t = REWRITE.replace_all(
+        &format!(" {} ", text.to_lowercase().replace(['`', '*'], "")),
+        &REWRITES.map(|(_, to)| to),
+    );
     // (Each list searched at once, in this order: the first that holds a word decides.)
     static WORDS: std::sync::LazyLock<[(aho_corasick::AhoCorasick, Role); 4]> =
         std::sync::LazyLock::new(|| {
