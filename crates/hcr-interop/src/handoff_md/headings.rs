@@ -1396,20 +1396,29 @@ pub fn normalize(heading: &str) -> String {
     // The words joined by one space, written into one string (no string per word).
     let mut joined = String::with_capacity(heading.len());
     let mut in_word = false;
-    for c in heading.chars() {
-        if c.is_alphanumeric() {
+    let mut rest = heading;
+    while let Some(&b) = rest.as_bytes().first() {
+        // (ASCII, most of a heading, is read a byte at a time; any other letter as a char.)
+        let (alphanumeric, width) = if b.is_ascii() {
+            (b.is_ascii_alphanumeric(), 1)
+        } else {
+            let c = rest.chars().next().unwrap_or_default();
+            (c.is_alphanumeric(), c.len_utf8())
+        };
+        if alphanumeric {
             if !in_word && !joined.is_empty() {
                 joined.push(' ');
             }
             in_word = true;
-            if c.is_ascii() {
-                joined.push(c.to_ascii_lowercase());
+            if b.is_ascii() {
+                joined.push(char::from(b.to_ascii_lowercase()));
             } else {
-                joined.extend(c.to_lowercase());
+                joined.extend(rest[..width].chars().flat_map(char::to_lowercase));
             }
         } else {
             in_word = false;
         }
+        rest = &rest[width..];
     }
     let numbering = |w: &str| {
         w.bytes().all(|b| b.is_ascii_digit())

@@ -3088,16 +3088,15 @@ fn conditional(sentence: &str) -> bool {
 /// Whether a sentence opens with a criterion (`Done when CI is green`, `Complete once …`):
 /// what would make work done, no report that it is.
 fn criterion_lead(sentence: &str) -> bool {
-    let lower = sentence
+    // (Its first two words, case aside: no other letter lowercases to one of theirs.)
+    let is = |word: Option<&str>, any: &[&str]| {
+        word.is_some_and(|w| any.iter().any(|a| w.eq_ignore_ascii_case(a)))
+    };
+    let mut words = sentence
         .trim_start_matches(['*', '_', ' ', '>'])
-        .to_lowercase();
-    let mut words = lower.split_whitespace();
-    matches!(
-        words.next(),
-        Some("done" | "complete" | "completed" | "finished")
-    ) && words
-        .next()
-        .is_some_and(|w| matches!(w, "when" | "once" | "if" | "after" | "means"))
+        .split_whitespace();
+    is(words.next(), &["done", "complete", "completed", "finished"])
+        && is(words.next(), &["when", "once", "if", "after", "means"])
 }
 
 /// Whether a sentence reports work done in so many words, anywhere in it (`This session
@@ -4521,11 +4520,23 @@ fn proof_sentences(text: &str) -> Vec<String> {
     ];
     let mut out = Vec::new();
     for sentence in clauses(text) {
-        let words: Vec<String> = sentence
-            .split(|c: char| !(c.is_alphanumeric() || c == '/'))
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect();
+        // Its words, lowercase (an ASCII sentence lowercased once, its words slices of it).
+        fn split(text: &str) -> Vec<&str> {
+            text.split(|c: char| !(c.is_alphanumeric() || c == '/'))
+                .filter(|w| !w.is_empty())
+                .collect()
+        }
+        let (ascii, owned): (String, Vec<String>) = if sentence.is_ascii() {
+            (sentence.to_ascii_lowercase(), Vec::new())
+        } else {
+            let owned = split(sentence).into_iter().map(str::to_lowercase).collect();
+            (String::new(), owned)
+        };
+        let words: Vec<&str> = if sentence.is_ascii() {
+            split(&ascii)
+        } else {
+            owned.iter().map(String::as_str).collect()
+        };
         let number = |w: &str| {
             w.chars().next().is_some_and(|c| c.is_ascii_digit())
                 && w.chars().all(|c| c.is_ascii_digit() || c == '/')
@@ -4534,39 +4545,39 @@ fn proof_sentences(text: &str) -> Vec<String> {
         let labelled = sentence.split_once([':', '：']);
         let counted = words
             .windows(2)
-            .any(|w| number(&w[0]) && RESULTS.contains(&w[1].as_str()))
+            .any(|w| number(w[0]) && RESULTS.contains(&w[1]))
             // A count in words, then within three words a pass: `Nineteen focused tests pass`
             // (not `Write two new tests`).
             || words.iter().enumerate().any(|(i, w)| {
-                NUMBER_WORDS.contains(&w.as_str())
+                NUMBER_WORDS.contains(w)
                     && words[i + 1..].iter().take(3).any(|n| {
-                        matches!(n.as_str(), "pass" | "passed" | "passing" | "green")
+                        matches!(*n, "pass" | "passed" | "passing" | "green")
                     })
             })
             || words.windows(3).any(|w| {
-                number(&w[0])
+                number(w[0])
                     && (matches!(
-                        w[2].as_str(),
+                        w[2],
                         "tests" | "passed" | "passing" | "passando" | "pasando" | "passent"
                     )
-                        || (w[1] == "commits" && matches!(w[2].as_str(), "ahead" | "behind"))
-                        || (w[1] == "files" && matches!(w[2].as_str(), "changed" | "modified")))
+                        || (w[1] == "commits" && matches!(w[2], "ahead" | "behind"))
+                        || (w[1] == "files" && matches!(w[2], "changed" | "modified")))
             })
             // `0 errors`, `Zero compiler warnings`, `0 destination bounds violations`.
             // (Not the `0` of `v2.0`; `zero` said of the count only: not `zero tolerance
             // for errors`.)
             || words.iter().enumerate().any(|(i, w)| {
-                let reach = match w.as_str() {
+                let reach = match *w {
                     "0" => 3,
                     "zero" | "cero" => 2,
                     _ => 0,
                 };
                 reach > 0
-                    && (i == 0 || !number(&words[i - 1]))
+                    && (i == 0 || !number(words[i - 1]))
                     && words[i + 1..]
                         .iter()
                         .take(reach)
-                        .any(|n| ZERO.contains(&n.as_str()))
+                        .any(|n| ZERO.contains(n))
             })
             // `Final verdict: PASS`, `Build status: SUKSES`.
             || labelled.is_some_and(|(_, rest)| {
@@ -4578,7 +4589,7 @@ fn proof_sentences(text: &str) -> Vec<String> {
                     .any(|w| said.starts_with(w))
             })
             // `exit 0`, `EXIT_CODE=0`.
-            || words.windows(2).any(|w| matches!(w[0].as_str(), "exit" | "exit_code" | "code") && w[1] == "0")
+            || words.windows(2).any(|w| matches!(w[0], "exit" | "exit_code" | "code") && w[1] == "0")
             || cjk_result(sentence)
             || passed_check(&words);
         let committed = labelled.is_some_and(|(label, rest)| {
@@ -4588,20 +4599,20 @@ fn proof_sentences(text: &str) -> Vec<String> {
         })
             // `The gdb backtrace proves the overflow is the lexer`; `harness committed at
             // `dist/spike/``.
-            || words.iter().any(|w| matches!(w.as_str(), "proves" | "proved" | "demonstrates"))
+            || words.iter().any(|w| matches!(*w, "proves" | "proved" | "demonstrates"))
             || (words.windows(2).any(|w| {
-                w[0] == "committed" && matches!(w[1].as_str(), "at" | "in" | "to")
+                w[0] == "committed" && matches!(w[1], "at" | "in" | "to")
             }) && location(sentence).is_some())
             || starts_with_commit(sentence)
             || label_split(sentence).is_some_and(|(_, rest)| starts_with_commit(rest))
             || words
                 .windows(2)
-                .any(|w| matches!(w[0].as_str(), "commit" | "提交") && commit_of(&w[1]).is_some());
+                .any(|w| matches!(w[0], "commit" | "提交") && commit_of(w[1]).is_some());
         // A proof still owed is none (`We still need 20 more tests`, `TODO: exit 0`,
         // `Nothing proves the fix works yet.`).
         let owed = words.iter().any(|w| {
             matches!(
-                w.as_str(),
+                *w,
                 "todo"
                     | "need"
                     | "needs"
@@ -4615,7 +4626,7 @@ fn proof_sentences(text: &str) -> Vec<String> {
             // suite.`, `After 38 tests pass, tag the release.`, `Write two new tests`.)
             || words.first().is_some_and(|w| {
                 matches!(
-                    w.as_str(),
+                    *w,
                     "if" | "whether" | "once" | "until" | "write" | "add" | "aim" | "run"
                         | "make" | "ensure"
                 )
@@ -4701,59 +4712,74 @@ static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::La
     ])
 });
 
+/// The words, lowercase, of a decision taken ([`decision_sentences`]).
+const DECIDED: [&str; 42] = [
+    " decided ",
+    "deliberate",
+    "intentional",
+    "intentionally",
+    "we chose ",
+    " chose to ",
+    " opted for ",
+    " opted to ",
+    "决定",
+    "決定",
+    "결정했",
+    "결정함",
+    "entschieden",
+    "решили",
+    "решено",
+    "rozhodli",
+    // (And in other words and languages: `Bewusst abgelehnt: …`, `Abbiamo deciso di …`,
+    // `Werdykt: SOM zastępuje …`, `それでよいと決めた`.)
+    " beschlossen",
+    "bewusst abgelehnt",
+    "bewusst verworfen",
+    "décidé",
+    " decidimos ",
+    " decidido ",
+    " elegimos ",
+    " decidiu ",
+    " escolhemos ",
+    " deciso ",
+    " scelto di ",
+    " besloten ",
+    " gekozen voor ",
+    "zdecydowali",
+    "zdecydowano",
+    "вирішили",
+    "вирішено",
+    " karar verdik",
+    " karar verildi",
+    "quyết định chọn",
+    " memutuskan ",
+    " diputuskan ",
+    "決めた",
+    "決めました",
+    "选择了",
+    "采用了",
+];
+
+/// [`DECIDED`] without the spaces around its words: one of them is in every lowercase text
+/// that states a decision.
+static DECIDED_ANYWHERE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+    std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::new(DECIDED.map(str::trim)).expect("fixed words")
+    });
+
 /// The sentences of a text that state a decision taken: `… has decided …`, `… are
 /// intentional`, `we chose …`, `决定…` (not one still open: `not decided`, `to be decided`).
 fn decision_sentences(text: &str) -> Vec<String> {
-    // Most texts hold no decision's word: one pass over them says so.
-    if text.is_ascii() && !DECISION_CUES.is_match(text) {
+    // Most texts hold no decision's word: one pass over them says so (over an ASCII text
+    // itself; over any other, once lowercased, as each sentence is read below).
+    let may_decide = if text.is_ascii() {
+        DECISION_CUES.is_match(text)
+    } else {
+        DECIDED_ANYWHERE.is_match(&text.to_lowercase().replace("unintentional", ""))
+    };
+    if !may_decide {
         return Vec::new();
     }
-    const DECIDED: [&str; 42] = [
-        " decided ",
-        "deliberate",
-        "intentional",
-        "intentionally",
-        "we chose ",
-        " chose to ",
-        " opted for ",
-        " opted to ",
-        "决定",
-        "決定",
-        "결정했",
-        "결정함",
-        "entschieden",
-        "решили",
-        "решено",
-        "rozhodli",
-        // (And in other words and languages: `Bewusst abgelehnt: …`, `Abbiamo deciso di …`,
-        // `Werdykt: SOM zastępuje …`, `それでよいと決めた`.)
-        " beschlossen",
-        "bewusst abgelehnt",
-        "bewusst verworfen",
-        "décidé",
-        " decidimos ",
-        " decidido ",
-        " elegimos ",
-        " decidiu ",
-        " escolhemos ",
-        " deciso ",
-        " scelto di ",
-        " besloten ",
-        " gekozen voor ",
-        "zdecydowali",
-        "zdecydowano",
-        "вирішили",
-        "вирішено",
-        " karar verdik",
-        " karar verildi",
-        "quyết định chọn",
-        " memutuskan ",
-        " diputuskan ",
-        "決めた",
-        "決めました",
-        "选择了",
-        "采用了",
-    ];
     let mut out = Vec::new();
     for sentence in clauses(text) {
         // A question decides nothing (`Has the team decided whether to keep Redis?`);
@@ -4813,8 +4839,8 @@ fn open_choice(text: &str) -> bool {
 
 /// A check said to pass, with what passed: `the production build is green`, `All checks
 /// passed.`, `CI is green` (never a negated one: `tests don't pass yet`).
-fn passed_check(words: &[String]) -> bool {
-    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+fn passed_check(words: &[&str]) -> bool {
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
     // (`go test ./... -race passes`, `go vet, gofmt -l clean`, `clippy clean`.)
     let clean = has(&["clean"])
         && !words.windows(2).any(|w| w[0] == "clean" && w[1] == "up")
@@ -5463,9 +5489,13 @@ fn label_split(text: &str) -> Option<(&str, &str)> {
     while !text.is_char_boundary(end) {
         end -= 1;
     }
-    let head = &text[..end];
-    let at = head.find([':', '：'])?;
-    let colon = text[at..].chars().next()?.len_utf8();
+    // (The first `:` or `：` (EF BC 9A), a byte at a time.)
+    let bytes = &text.as_bytes()[..end];
+    let (at, colon) = bytes.iter().enumerate().find_map(|(at, &b)| match b {
+        b':' => Some((at, 1)),
+        0xEF if bytes[at..].starts_with("：".as_bytes()) => Some((at, 3)),
+        _ => None,
+    })?;
     let label = text[..at].trim().trim_matches(['*', '_']);
     Some((label, text[at + colon..].trim_start_matches(['*', '_'])))
 }

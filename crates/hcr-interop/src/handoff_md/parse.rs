@@ -418,6 +418,10 @@ pub(crate) fn unchecked(line: &str) -> bool {
 /// Markdown's backslash escapes undone: `\_` → `_` (what the renderer escapes).
 #[must_use]
 pub(crate) fn unescape(text: &str) -> String {
+    // (Most texts escape nothing: one search for a backslash, then one copy.)
+    if !text.contains('\\') {
+        return text.to_owned();
+    }
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -438,6 +442,10 @@ pub(crate) fn unescape(text: &str) -> String {
 fn is_revision(word: &str) -> bool {
     let hex = |w: &str| (7..=40).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_hexdigit());
     let digits = |w: &str| w.bytes().all(|b| b.is_ascii_digit());
+    // (Both forms start with seven hex digits or more: most words are read by their first.)
+    if word.len() < 7 || !word.as_bytes()[0].is_ascii_hexdigit() {
+        return false;
+    }
     match word.split_once("..") {
         Some((a, b)) => {
             let b = b.strip_prefix('.').unwrap_or(b);
@@ -453,7 +461,7 @@ fn is_revision(word: &str) -> bool {
 #[must_use]
 pub(crate) fn location(item: &str) -> Option<String> {
     // (Brackets and punctuation around a word, in any order: `(3.9/5).`.)
-    let trim = |w: &str| {
+    fn trim(w: &str) -> &str {
         let mark = |c: char| {
             matches!(
                 c,
@@ -462,8 +470,7 @@ pub(crate) fn location(item: &str) -> Option<String> {
         };
         w.trim_start_matches(mark)
             .trim_end_matches(|c: char| mark(c) || matches!(c, '.' | ':'))
-            .to_owned()
-    };
+    }
     // A Markdown link's target first: `[text](url)`.
     if let Some(start) = item.find("](") {
         let rest = &item[start + 2..];
@@ -479,7 +486,7 @@ pub(crate) fn location(item: &str) -> Option<String> {
         .find(|w| w.contains("://"))
         .map(|w| trim(w.trim_matches('`')))
     {
-        return Some(url);
+        return Some(url.to_owned());
     }
     let looks_like_path = |w: &str| {
         !w.is_empty()
@@ -541,6 +548,7 @@ pub(crate) fn location(item: &str) -> Option<String> {
                 && (w.is_ascii() || file))
                 || is_revision(w)
         })
+        .map(str::to_owned)
 }
 
 /// Whether a bare word of three parts or more reads as folders (`src/app/routes`,
@@ -1450,13 +1458,20 @@ const SEPARATORS: [&str; 8] = [" -- ", " — ", " – ", " - ", ": ", ". ", ", "
 fn first_separators(bytes: &[u8]) -> [Option<usize>; 8] {
     let mut first = [None; 8];
     for (at, &b) in bytes.iter().enumerate() {
-        // Every separator starts with a space, a colon, a full stop or a comma.
-        if !matches!(b, b' ' | b':' | b'.' | b',') {
-            continue;
-        }
-        for (slot, sep) in first.iter_mut().zip(SEPARATORS) {
-            if slot.is_none() && bytes[at..].starts_with(sep.as_bytes()) {
-                *slot = Some(at);
+        // Every separator starts with a space, a colon, a full stop or a comma, and the
+        // byte after it tells which separators can start there.
+        let candidates: &[usize] = match (b, bytes.get(at + 1)) {
+            (b' ', Some(b'-')) => &[0, 3],
+            (b' ', Some(0xE2)) => &[1, 2],
+            (b' ', Some(b'(')) => &[7],
+            (b':', Some(b' ')) => &[4],
+            (b'.', Some(b' ')) => &[5],
+            (b',', Some(b' ')) => &[6],
+            _ => continue,
+        };
+        for &i in candidates {
+            if first[i].is_none() && bytes[at..].starts_with(SEPARATORS[i].as_bytes()) {
+                first[i] = Some(at);
             }
         }
     }
@@ -1591,7 +1606,13 @@ fn says_none(t: &str) -> bool {
 
 /// A placeholder for what is still to be written: `TBD`, `TODO`, `…`, `Nothing required`.
 pub(crate) fn is_placeholder_text(text: &str) -> bool {
-    let t = bare_phrase(text).to_lowercase();
+    let bare = bare_phrase(text);
+    // (A text of more letters than the longest placeholder below, not in brackets, is none
+    // of them: lowercasing never writes fewer letters.)
+    if !bare.starts_with('(') && bare.chars().nth(18).is_some() {
+        return is_none(text);
+    }
+    let t = bare.to_lowercase();
     // (`(fill in)`, `(TBD)`, `(list fixes here)`; not `(full list here: docs/fixes.md)`.)
     let fill = t.starts_with('(')
         && t.ends_with(')')
