@@ -1338,7 +1338,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     says_left(label) && status_words(rest) != Some(Role::Complete)
                 })
                 .map(|_| Role::Remaining);
-            let bucket = by_box.or(by_mark).or(by_unmarked).or(open).or(by_words);
+            // A state an item says by its own label beats its section's (`Parser rewrite
+            // **Status: blocked on the vendor key**` under work done).
+            let by_label = (open.is_some() && !e.paragraph)
+                .then(|| labelled_status(&e.text))
+                .flatten();
+            let bucket = by_box
+                .or(by_mark)
+                .or(by_label)
+                .or(by_unmarked)
+                .or(open)
+                .or(by_words);
             // An unsplit state's paragraph, sentence by sentence: `v0.1 plan is locked.
             // Huddle review complete, Linus signed off conditionally.`
             if bucket.is_some()
@@ -2198,8 +2208,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 // (A fact: one word, a link or a date; `**Server:** add rate limiting to
                 // /api/upload` is a step.)
                 let value = value.trim().trim_matches(['*', '_', '`', ' ']);
-                METADATA.contains(&normalize(label).as_str())
-                    && (!value.contains(char::is_whitespace) || iso_date(value).is_some())
+                let label = normalize(label);
+                (METADATA.contains(&label.as_str())
+                    && (!value.contains(char::is_whitespace) || iso_date(value).is_some()))
+                    // (`**Estimated Time**: 2.5-3 hours` over the steps.)
+                    || (ESTIMATES.contains(&label.as_str())
+                        && value.split_whitespace().count() <= 6)
             }) {
                 for &line in &e.lines {
                     if let Some(u) = used.get_mut(line) {
@@ -2281,8 +2295,47 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 named_step = false;
                 continue;
             }
+            // (An item that names the step under its subheading: `### Batch Suivant` then
+            // `- **Nom**: Corriger OAuth Callback`.)
             if named_step
-                && !intro
+                && !done
+                && !e.paragraph
+                && chosen_in == Some(std::ptr::from_ref(section))
+                && e.lines != [section.line]
+                && let Some((label, name)) = label_split(without_mark(text))
+                && NAME_LABELS.contains(&normalize(label).as_str())
+                && !name.trim().is_empty()
+                && say_step(&mut next_action, name.trim())
+            {
+                named_step = false;
+                continue;
+            }
+            // (A step's own sentence may introduce its items: `### Option A` then `Continue
+            // building out advanced analytics features:` over what that takes; not `Tasks:`.)
+            // (One sentence that says what to do, not what there is: `Los resultados están
+            // en:`, `The tasks include:`.)
+            let says_the_step = intro && e.paragraph && {
+                let said = text.trim_end_matches([':', '：', ' ']);
+                let words: Vec<String> = said
+                    .split_whitespace()
+                    .map(|w| {
+                        w.trim_matches(|c: char| !c.is_alphanumeric())
+                            .to_lowercase()
+                    })
+                    .collect();
+                words.len() >= 3
+                    && sentences(said).len() == 1
+                    && !super::headings::is_whole_name(said)
+                    && !points_at_steps(text)
+                    && !words
+                        .first()
+                        .is_some_and(|w| POINTING_FIRST.contains(&w.as_str()))
+                    && !words
+                        .last()
+                        .is_some_and(|w| POINTING_LAST.contains(&w.as_str()))
+            };
+            if named_step
+                && (!intro || says_the_step)
                 && !done
                 // (An item of the step's own section, not the next step's heading, nor one that
                 // gives a fact about it: `Owner: Alice`, `Hintergrund: …`.)
@@ -2295,11 +2348,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 && !context_note(text)
                 && !text.starts_with(['*', '_', '>'])
                 // (An item may lead with its own words: `在 Vercel 设置：` then the values.)
-                && (!e.paragraph || label_split(text).is_none())
+                && (!e.paragraph || says_the_step || label_split(text).is_none())
                 && let said = sentences(text)
                 && let Some(first) = said.first()
                 && !first.ends_with(['!', '?', '！', '？'])
-                && say_step(&mut next_action, first)
+                && say_step(&mut next_action, first.trim_end_matches([':', '：']))
             {
                 // (The rest of the paragraph, once: its first sentence is the step's.)
                 named_step = false;
@@ -3036,6 +3089,53 @@ fn says_left(label: &str) -> bool {
             .any(|w| lower.starts_with(w))
 }
 
+/// The state an item says under a state label of its own, anywhere in it (`… **Status:
+/// blocked on the vendor key**`, `Stand: in Arbeit`, `状态：进行中`), when its words say one.
+fn labelled_status(text: &str) -> Option<Role> {
+    const LABELS: [&str; 11] = [
+        "status",
+        "state",
+        "stand",
+        "estado",
+        "statut",
+        "stato",
+        "статус",
+        "状态",
+        "狀態",
+        "ステータス",
+        "상태",
+    ];
+    text.match_indices([':', '：']).find_map(|(at, colon)| {
+        // The word before the colon, marks aside (`**Status:**`, `Status**:`).
+        let before = text[..at].trim_end_matches(['*', '_', ' ']);
+        let start = before
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| c.is_alphanumeric())
+            .last()
+            .map_or(before.len(), |(i, _)| i);
+        let word = &before[start..];
+        let named = LABELS.iter().any(|label| {
+            word.eq_ignore_ascii_case(label) || (!word.is_ascii() && word.to_lowercase() == *label)
+        });
+        if !named {
+            return None;
+        }
+        // Its value, up to the next sentence (`Status: blocked. Owner: Ana`).
+        let value = text[at + colon.len()..]
+            .split(['.', ';', '|', '。', '；'])
+            .next()
+            .unwrap_or_default()
+            .replace(['*', '_'], "");
+        (value.split_whitespace().count() <= 12)
+            .then(|| status_words(&value))
+            .flatten()
+            // (What is not done said in other words is no state of its own: `Status:
+            // APPEARS IDLE - no updates for 15+ minutes`.)
+            .filter(|role| role.is_bucket() && *role != Role::Unverified)
+    })
+}
+
 /// Whether a heading sets a condition on what is under it: `If load times still need
 /// improvement:`, `Falls der Import scheitert`, `如果需要`. (Only words that say nothing but
 /// a condition: not `Als Erstes`, `Se necesita`, `Wenn du morgen anfängst`.)
@@ -3268,6 +3368,74 @@ const METADATA: [&str; 24] = [
     "env",
     "stand",
     "zuletzt aktualisiert",
+];
+
+/// First words of a sentence that says what there is, not what to do (`The results are
+/// in:`, `Here is the plan:`), lowercase.
+const POINTING_FIRST: [&str; 22] = [
+    "the", "these", "this", "those", "here", "there", "we", "i", "you", "it", "they", "los", "las",
+    "el", "la", "le", "les", "der", "die", "das", "os", "as",
+];
+
+/// Last words of a sentence that points at what follows it (`Los resultados están en:`,
+/// `The tasks include:`), lowercase.
+const POINTING_LAST: [&str; 30] = [
+    "in",
+    "at",
+    "to",
+    "of",
+    "for",
+    "with",
+    "on",
+    "from",
+    "by",
+    "are",
+    "is",
+    "include",
+    "includes",
+    "following",
+    "below",
+    "en",
+    "de",
+    "para",
+    "por",
+    "con",
+    "incluyen",
+    "incluem",
+    "à",
+    "dans",
+    "sur",
+    "an",
+    "auf",
+    "mit",
+    "в",
+    "на",
+];
+
+/// Labels of the name of a step or task (`- **Nom**: Corriger OAuth Callback`), as
+/// [`normalize`] writes them.
+const NAME_LABELS: [&str; 12] = [
+    "name", "nom", "nombre", "nome", "titel", "title", "titre", "título", "titolo", "task",
+    "tâche", "tarea",
+];
+
+/// Labels of how long work takes (`**Estimated Time**: 2.5-3 hours`), as [`normalize`]
+/// writes them: a fact about the steps, never one.
+const ESTIMATES: [&str; 14] = [
+    "estimated time",
+    "time estimate",
+    "estimate",
+    "estimated effort",
+    "eta",
+    "duration",
+    "effort",
+    "aufwand",
+    "geschätzter aufwand",
+    "tiempo estimado",
+    "temps estimé",
+    "durée estimée",
+    "预计时间",
+    "所要時間",
 ];
 
 /// Whether a heading names a checklist or a list of tasks or progress (`✅ Чек-лист
@@ -3639,7 +3807,10 @@ fn status_words(text: &str) -> Option<Role> {
         return Some(Role::Remaining);
     }
     // A share below all done is under way: `benchmark is 68% complete`.
-    if role == Some(Role::Complete) && t.contains('%') && super::headings::percent_done(&t) {
+    if role == Some(Role::Complete)
+        && ((t.contains('%') && super::headings::percent_done(&t))
+            || super::headings::count_done(&t))
+    {
         return Some(Role::InProgress);
     }
     role.or_else(|| reported_past(&t).then_some(Role::Complete))
@@ -3738,6 +3909,11 @@ fn reported_past(text: &str) -> bool {
 /// Words that say work is under way.
 const IN_PROGRESS_WORDS: &[&str] = &[
     " in progress",
+    // (Work on it, not that it works: `The team is working on the importer`.)
+    " is working on ",
+    " are working on ",
+    " is working to ",
+    " are working to ",
     " wip",
     " half ",
     " mostly",
@@ -3897,6 +4073,11 @@ const NOT_DONE_WORDS: &[&str] = &[
 /// Words that say work is done.
 const DONE_WORDS: &[&str] = &[
     " done",
+    // (`Streaming pipeline is working with several fixes applied.`)
+    " is working ",
+    " are working ",
+    " is working.",
+    " are working.",
     "complete",
     " released",
     " fixed",
@@ -4035,7 +4216,7 @@ fn says_verified(heading: &str) -> bool {
 }
 
 /// The words that say a thing was not tested or checked (lowercase).
-const UNTESTED: [&str; 59] = [
+const UNTESTED: [&str; 66] = [
     "never tested",
     "not tested",
     "not been tested",
@@ -4070,6 +4251,13 @@ const UNTESTED: [&str; 59] = [
     "non testé",
     "pas testé",
     "pas encore testé",
+    "à tester",
+    "non encore testé",
+    "noch zu testen",
+    "por probar",
+    "da testare",
+    "待测试",
+    "待測試",
     "non vérifié",
     "sin probar",
     "no probado",
@@ -5294,7 +5482,8 @@ fn gives_a_fact(text: &str) -> bool {
                         | "reason"
                         | "grund"
                         | "status"
-                ))
+                )
+                || ESTIMATES.contains(&name.as_str()))
     })
 }
 

@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 16] = [
+const FOLDERS: [&str; 17] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -35,6 +35,7 @@ const FOLDERS: [&str; 16] = [
     "handoff-md-holdout-13",
     "handoff-md-holdout-14",
     "handoff-md-holdout-15",
+    "handoff-md-holdout-16",
 ];
 
 /// Every file of every corpus.
@@ -235,6 +236,11 @@ fn fifteenth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-15", HOLDOUT_15_FLOOR);
 }
 
+#[test]
+fn sixteenth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-16", HOLDOUT_16_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -249,6 +255,11 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the sixteenth held-out corpus's expectations met: 27 of 91 (29.7%) when it
+/// was measured blind, at 8806a12, with no contradiction; 37 after the classes its misses
+/// showed were read.
+const HOLDOUT_16_FLOOR: f64 = 0.40;
 
 /// The share of the fifteenth held-out corpus's expectations met: 32 of 87 (36.8%) when it
 /// was measured blind, at 8407388, with two contradictions (a step under `If …:` chosen as
