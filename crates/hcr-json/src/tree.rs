@@ -192,7 +192,9 @@ impl<'a> Tree<'a> {
         Self {
             keys,
             decoded: Vec::new(),
-            numbers: Vec::with_capacity(if nodes > 1 << 16 { nodes } else { 0 }),
+            // A record holds a dozen numbers or so (revisions, sizes): room for them at once,
+            // rather than growing from nothing three times.
+            numbers: Vec::with_capacity(if nodes > 1 << 16 { nodes } else { 16 }),
             nodes: Vec::with_capacity(nodes),
             spans: None,
             plain_strings: false,
