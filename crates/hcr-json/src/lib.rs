@@ -48,7 +48,7 @@ pub use parse::{
 };
 pub use place::{Anchor, Position, Span};
 pub use pointer::{JsonPointer, Segment};
-pub use tree::{AllMembers, FlatNode, Items, Json, Members, Tree};
+pub use tree::{AllMembers, FlatNode, Items, Json, Members, Tree, plain_ends};
 pub use view::{JsonView, Kind};
 
 /// Parses `bytes` as one JSON value within `limits` (size, depth, string and array lengths,

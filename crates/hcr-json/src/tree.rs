@@ -168,6 +168,21 @@ pub struct Tree<'a> {
     /// Each node's byte range in the source (a string's quotes and a container's brackets
     /// included), when the parser that wrote the tree recorded them.
     pub(crate) spans: Option<Vec<(u32, u32)>>,
+    /// Known that every string value, overwritten ones included, is [`plain_ends`]: the
+    /// one-pass parser tests each as it reads it; any other reader leaves it unknown (false).
+    pub(crate) plain_strings: bool,
+}
+
+/// Whether `text` is not empty and starts and ends with a visible ASCII character (`!` to
+/// DEL): text that is neither blank nor padded, and not empty, decided from two bytes.
+#[inline(always)]
+#[must_use]
+pub fn plain_ends(text: &[u8]) -> bool {
+    let visible = |byte: u8| byte > b' ' && byte < 0x80;
+    match (text.first(), text.last()) {
+        (Some(&first), Some(&last)) => visible(first) & visible(last),
+        _ => false,
+    }
 }
 
 impl<'a> Tree<'a> {
@@ -177,9 +192,12 @@ impl<'a> Tree<'a> {
         Self {
             keys,
             decoded: Vec::new(),
-            numbers: Vec::with_capacity(if nodes > 1 << 16 { nodes } else { 0 }),
+            // A record holds a dozen numbers or so (revisions, sizes): room for them at once,
+            // rather than growing from nothing three times.
+            numbers: Vec::with_capacity(if nodes > 1 << 16 { nodes } else { 16 }),
             nodes: Vec::with_capacity(nodes),
             spans: None,
+            plain_strings: false,
         }
     }
 
@@ -244,6 +262,16 @@ impl<'a> Tree<'a> {
         self.nodes
             .iter()
             .any(|node| node.tag == Tag::String && test(self.text(node)))
+    }
+
+    /// Whether every string value of the document, overwritten ones included, is known to
+    /// be [`plain_ends`] (not empty, its first and last bytes visible ASCII), so that a pass
+    /// of [`Tree::any_string`] for empty, blank or padded text can be skipped. Known only
+    /// for a tree the one-pass parser wrote (it tests each string as it reads it); false
+    /// (unknown) for any other.
+    #[must_use]
+    pub fn plain_strings(&self) -> bool {
+        self.plain_strings
     }
 
     /// The number of values and keys.

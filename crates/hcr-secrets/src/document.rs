@@ -136,7 +136,7 @@ pub fn walk_tree(
             occurrence,
             fixed,
             on,
-            scratch: Scratch::default(),
+            scratch: Scratch::take(),
         },
         tree,
         numbered: std::ptr::eq(fixed, tree.keys()),
@@ -144,6 +144,7 @@ pub fn walk_tree(
         items: Vec::new(),
     };
     flat.value(at);
+    flat.walker.scratch.put_back();
 }
 
 /// The walk of [`walk_tree`]: [`Walker`]'s, each node read from the flat list.
@@ -468,10 +469,28 @@ impl Default for Scratch {
     }
 }
 
+thread_local! {
+    /// The buffers of the thread's last walk over a tree, kept for its next (one walk a
+    /// record): their room was allocated and grown again for every record.
+    static SCRATCH: std::cell::Cell<Option<Scratch>> = const { std::cell::Cell::new(None) };
+}
+
 impl Scratch {
     /// The most text kept for the next array: a record's usual arrays fit, and a huge one's
     /// joined text is not held through the rest of the walk.
     const KEEP: usize = 64 * 1024;
+
+    /// The thread's buffers (new ones if a walk on this thread holds them). Every use
+    /// clears what it reads first.
+    fn take() -> Self {
+        SCRATCH.take().unwrap_or_default()
+    }
+
+    /// Keeps these buffers for the thread's next walk (a huge array's dropped first).
+    fn put_back(mut self) {
+        self.release_large();
+        SCRATCH.set(Some(self));
+    }
 
     fn release_large(&mut self) {
         if self.joined.capacity() > Self::KEEP {

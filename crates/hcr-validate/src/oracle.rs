@@ -68,7 +68,30 @@ pub fn parsers_agree(bytes: &[u8], limits: &Limits) -> Result<bool, String> {
     if spanned.tree.root().to_value() != serde.tree.root().to_value() {
         return Err("the values differ".to_owned());
     }
+    plain_strings_agree(&spanned.tree, &serde.tree)?;
     Ok(true)
+}
+
+/// Whether the one-pass parser's word that every string is plain (`Tree::plain_strings`,
+/// which lets the validator skip its pass for empty, blank and padded text) is exact,
+/// against `serde_json`'s tree of the same text read string by string: when it says so, no
+/// string value (overwritten ones included) is empty or has anything JavaScript's `trim`
+/// removes; and it says so exactly when every string starts and ends with a visible ASCII
+/// character.
+fn plain_strings_agree(spanned: &Tree<'_>, serde: &Tree<'_>) -> Result<(), String> {
+    let said = spanned.plain_strings();
+    let trimmable = serde
+        .any_string(|text| text.is_empty() || hcr_types::text::js_trim(text).len() != text.len());
+    if said && trimmable {
+        return Err("the parser said every string is plain, and one is empty or padded".to_owned());
+    }
+    let odd = serde.any_string(|text| !hcr_json::plain_ends(text.as_bytes()));
+    if said == odd {
+        return Err(format!(
+            "the parser said every string plain: {said}; a string that is not: {odd}"
+        ));
+    }
+    Ok(())
 }
 
 /// Whether the spans the one-pass parser recorded for `bytes` are those [`hcr_json::locate`]

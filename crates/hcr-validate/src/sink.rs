@@ -1,7 +1,7 @@
 //! What every check shares: the record it reads ([`Input`]), where it writes ([`Sink`]), and
 //! the few ways of naming a place in a message and reading an item the checks have in common.
 
-use hcr_json::{Json, Overwritten, Tree};
+use hcr_json::{Json, Overwritten, Tree, plain_ends};
 use hcr_types::JsonPointer;
 
 use crate::secrets::Collector;
@@ -49,17 +49,20 @@ impl<'t, 'a> Input<'t, 'a> {
     pub(crate) fn strings(&self) -> Strings {
         *self.strings.get_or_init(|| {
             let mut found = Strings::default();
+            // The parser tested every string as it read it: none is empty, blank or padded
+            // (most records).
+            if self.tree.plain_strings() {
+                return found;
+            }
             self.tree.any_string(|text| {
                 // Text that starts and ends with a visible ASCII character (most text) is
-                // neither, decided from two bytes; so is empty text.
-                let visible = |byte: &u8| *byte > b' ' && *byte < 0x80;
-                let bytes = text.as_bytes();
-                let (Some(first), Some(last)) = (bytes.first(), bytes.last()) else {
+                // neither, decided from two bytes.
+                if plain_ends(text.as_bytes()) {
+                    return false;
+                }
+                if text.is_empty() {
                     found.empty = true;
                     return found.blank && found.padded;
-                };
-                if visible(first) && visible(last) {
-                    return false;
                 }
                 found.blank |= is_blank(text);
                 found.padded |= is_padded(text);

@@ -16,7 +16,7 @@ use serde_json::Number;
 use super::{Document, ObjectKeys, Overwritten, Repeat};
 use crate::Limits;
 use crate::keys::KeyTable;
-use crate::tree::{Node, Tag, Tree, index32};
+use crate::tree::{Node, Tag, Tree, index32, plain_ends};
 
 /// The parser gave up; `serde_json` decides.
 pub(super) struct GiveUp;
@@ -37,13 +37,16 @@ pub(super) fn parse<'a>(
         return Err(GiveUp);
     }
     let capacity = capacity(text.as_bytes());
+    let mut tree = Tree::new(capacity, names);
+    // Until a string value that is not says otherwise.
+    tree.plain_strings = true;
     let mut parser = Parser {
         text,
         bytes: text.as_bytes(),
         at: 0,
         limits,
         max_depth: limits.max_depth.min(SERDE_DEPTH - 1),
-        tree: Tree::new(capacity, names),
+        tree,
         spans: Vec::with_capacity(capacity),
         keys: Vec::with_capacity(32),
         repeats: Vec::new(),
@@ -270,6 +273,9 @@ impl<'a> Parser<'a, '_> {
             Some(b'"') => {
                 self.at = end + 1;
                 self.check_length(end - start)?;
+                if tag == Tag::String {
+                    self.tree.plain_strings &= plain_ends(&self.bytes[start..end]);
+                }
                 self.push(
                     Node::text(tag, &self.text[start..end], self.tree.keys),
                     quote,
@@ -282,6 +288,9 @@ impl<'a> Parser<'a, '_> {
                 self.at = end;
                 self.escaped(&mut decoded)?;
                 self.check_length(decoded.len())?;
+                if tag == Tag::String {
+                    self.tree.plain_strings &= plain_ends(decoded.as_bytes());
+                }
                 self.tree.push_decoded(tag, decoded);
                 self.spans.push((index32(quote), index32(self.at)));
                 Ok(())
@@ -632,6 +641,45 @@ mod sse2 {
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
+
+    #[test]
+    fn every_string_is_plain_only_when_each_starts_and_ends_visible() {
+        let plain = |text: &str| {
+            let keys = crate::KeyTable::empty();
+            let limits = crate::Limits::default();
+            super::parse(text, &limits, keys)
+                .ok()
+                .expect("the parser reads it")
+                .tree
+                .plain_strings()
+        };
+        // Keys are no string values: a padded key leaves every string plain.
+        for text in [
+            r#"{"a": "x", "b": ["yes.", "e!", 1, null, {"c": "~"}]}"#,
+            r#"{" key ": "x"}"#,
+            r#""a\nb""#,
+            r#""\u0041b""#,
+            r#""\u007f""#,
+            r#"{"a": "x", "a": "y"}"#,
+            "[]",
+            "12",
+        ] {
+            assert!(plain(text), "{text}");
+        }
+        for text in [
+            r#"["x", ""]"#,
+            r#"["x", " "]"#,
+            r#"{"a": "x "}"#,
+            r#"{"a": "é"}"#,
+            r#"{"a": "\u00e9"}"#,
+            r#"{"a": "\n"}"#,
+            r#"{"a": "x\t"}"#,
+            r#"{"a": " x", "a": "y"}"#,
+            r#"[" x", "y"]"#,
+        ] {
+            assert!(!plain(text), "{text}");
+        }
+    }
 
     /// What [`super::plain_run`] must answer, a byte at a time.
     fn reference(bytes: &[u8], at: usize) -> usize {
