@@ -555,8 +555,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "work completed",
             "finished",
             "what works",
-            "working",
-            "verified working",
             "working and verified",
             "working verified",
             "what s working",
@@ -1512,15 +1510,23 @@ pub fn role_of(heading: &str) -> Option<Role> {
 }
 
 /// Whether a normalized heading names a handoff for the next session, not a step: `Next
-/// Session Handoff - FiveThirtyEight Completion`, `Next handover`.
+/// Session Handoff - FiveThirtyEight Completion`, `Next agent handover`.
 fn next_handoff(name: &str) -> bool {
-    name.starts_with("next ")
-        && name.split(' ').skip(1).take(2).any(|w| {
-            matches!(
-                w,
-                "handoff" | "handover" | "hand" | "übergabe" | "passation" | "traspaso"
-            )
+    // (Not `Next Steps & Handoff`, `Next: Handoff to Ops`: those name steps.)
+    ["next session ", "next agent "].iter().any(|lead| {
+        name.strip_prefix(lead).is_some_and(|rest| {
+            [
+                "handoff",
+                "handover",
+                "hand off",
+                "übergabe",
+                "passation",
+                "traspaso",
+            ]
+            .iter()
+            .any(|w| rest.starts_with(w))
         })
+    })
 }
 
 /// Whether a heading's qualifier says what it names is planned, not done: `実施内容（予定）`,
@@ -1710,7 +1716,8 @@ pub(crate) fn count_done(text: &str) -> bool {
             .iter()
             .take_while(|b| b.is_ascii_digit())
             .count();
-        if let Some((part, _)) = number(at)
+        if let Some((part, start)) = number(at)
+            && counted_at(text, start)
             && (1..=9).contains(&whole_digits)
             && let Ok(whole) = text[after..after + whole_digits].parse::<u64>()
             && part < whole
@@ -1724,6 +1731,24 @@ pub(crate) fn count_done(text: &str) -> bool {
         at = after;
     }
     false
+}
+
+/// Whether a count that starts at `start` counts what is done: it is a value (`Migrations: 3
+/// of 5 done`, `(4/7 complete)`, at the start) or follows what it counts (`Fixtures 4/7
+/// complete`), not a date, a version, a score or an ordinal (`Cutover on 6/30 complete`,
+/// `node 18/20`, `score 92/100`, `Phase 1 of 3 done`).
+fn counted_at(text: &str, start: usize) -> bool {
+    let before = text[..start].trim_end_matches([' ', '*', '_']);
+    let word = before
+        .rsplit(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or("");
+    before.is_empty()
+        || before.ends_with([':', '：', '(', '（'])
+        || (word.len() > 3
+            && word.ends_with('s')
+            && !word.ends_with("ss")
+            && word.chars().all(char::is_alphabetic))
 }
 
 /// Whether the share that ends at `end` (its number starting before `sign`) is said done: a
@@ -2098,6 +2123,13 @@ fn named(heading: &str) -> Option<Role> {
     if head.len() < heading.len() {
         let cut = head.len();
         if let Some(role) = lookup(&normalize(head)) {
+            // (Work done or proved said still to do is work left: `Validation Finale - TODO`,
+            // `Travail effectué (à faire)`.)
+            if matches!(role, Role::Complete | Role::Evidence)
+                && lookup(&normalize(&heading[cut..])) == Some(Role::Remaining)
+            {
+                return Some(Role::Remaining);
+            }
             return Some(role);
         }
         // A state written after the name: `(Completed ✅)`, `— complete`, `— what's built

@@ -2213,7 +2213,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     && (!value.contains(char::is_whitespace) || iso_date(value).is_some()))
                     // (`**Estimated Time**: 2.5-3 hours` over the steps.)
                     || (ESTIMATES.contains(&label.as_str())
-                        && value.split_whitespace().count() <= 6)
+                        && value.split_whitespace().count() <= 6
+                        && value.contains(|c: char| c.is_ascii_digit()))
             }) {
                 for &line in &e.lines {
                     if let Some(u) = used.get_mut(line) {
@@ -2305,6 +2306,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 && let Some((label, name)) = label_split(without_mark(text))
                 && NAME_LABELS.contains(&normalize(label).as_str())
                 && !name.trim().is_empty()
+                // (A name said done names no step left: `Corriger OAuth Callback (terminé)`;
+                // nor does it rename a step its heading names: `### Option A: Ship it`.)
+                && status_words(name).is_none()
+                && super::headings::status_suffix(name).is_none()
+                && !reports_done(name)
+                && next_action
+                    .get("summary")
+                    .and_then(Value::as_str)
+                    .is_some_and(|step| !step.contains([':', '：']))
                 && say_step(&mut next_action, name.trim())
             {
                 named_step = false;
@@ -2325,6 +2335,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     .collect();
                 words.len() >= 3
                     && sentences(said).len() == 1
+                    && !said.contains([',', '，'])
+                    && super::headings::role_named(said).is_none()
                     && !super::headings::is_whole_name(said)
                     && !points_at_steps(text)
                     && !words
@@ -3105,6 +3117,31 @@ fn labelled_status(text: &str) -> Option<Role> {
         "ステータス",
         "상태",
     ];
+    // (A state undone, past or denied is none: `Status: no longer blocked`, `was in
+    // progress, now done`, `blocked (resolved Tuesday)`, `nicht mehr blockiert`.)
+    const UNSAID: [&str; 21] = [
+        "no longer",
+        "not blocked",
+        "never",
+        "anymore",
+        "previously",
+        "was ",
+        "were ",
+        "resolved",
+        "unblocked",
+        "nicht mehr",
+        "ya no",
+        "non più",
+        "больше не",
+        "解除",
+        "已解决",
+        "ne plus",
+        "niet meer",
+        "não mais",
+        "now ",
+        "then ",
+        "until",
+    ];
     text.match_indices([':', '：']).find_map(|(at, colon)| {
         // The word before the colon, marks aside (`**Status:**`, `Status**:`).
         let before = text[..at].trim_end_matches(['*', '_', ' ']);
@@ -3118,16 +3155,29 @@ fn labelled_status(text: &str) -> Option<Role> {
         let named = LABELS.iter().any(|label| {
             word.eq_ignore_ascii_case(label) || (!word.is_ascii() && word.to_lowercase() == *label)
         });
-        if !named {
+        // The item's own label: it starts the item, or a bold label or a bracket opens it,
+        // and its value runs to the item's end (not `Added a badge that shows **Status:
+        // blocked** on stalled PRs`, nor `Jira export maps Estado: bloqueado to our enum`).
+        let lead = before[..start].trim_end_matches(' ');
+        let rest = &text[at + colon.len()..];
+        // (A bold label closes where the item ends: `… **Status: blocked**`.)
+        let bold_to_end = lead.ends_with("**") && {
+            let rest = rest.trim_start_matches(['*', ' ']).trim_end();
+            rest.ends_with("**") && !rest[..rest.len() - 2].contains("**")
+        };
+        let opened = lead.is_empty() || bold_to_end || lead.ends_with(['(', '（']);
+        if !named || !opened {
             return None;
         }
-        // Its value, up to the next sentence (`Status: blocked. Owner: Ana`).
-        let value = text[at + colon.len()..]
-            .split(['.', ';', '|', '。', '；'])
-            .next()
-            .unwrap_or_default()
+        let value = rest
+            .trim_end()
+            .trim_end_matches(['*', '_', '.', ')', '）'])
             .replace(['*', '_'], "");
-        (value.split_whitespace().count() <= 12)
+        let lower = value.to_lowercase();
+        let one_state = !value.contains(['(', '（', ',', ';', '.', '"', '“'])
+            && !UNSAID.iter().any(|w| lower.contains(w))
+            && value.split_whitespace().count() <= 12;
+        one_state
             .then(|| status_words(&value))
             .flatten()
             // (What is not done said in other words is no state of its own: `Status:
@@ -3372,9 +3422,10 @@ const METADATA: [&str; 24] = [
 
 /// First words of a sentence that says what there is, not what to do (`The results are
 /// in:`, `Here is the plan:`), lowercase.
-const POINTING_FIRST: [&str; 22] = [
+const POINTING_FIRST: [&str; 28] = [
     "the", "these", "this", "those", "here", "there", "we", "i", "you", "it", "they", "los", "las",
-    "el", "la", "le", "les", "der", "die", "das", "os", "as",
+    "el", "la", "le", "les", "der", "die", "das", "os", "as", "already", "before", "after", "if",
+    "when", "open",
 ];
 
 /// Last words of a sentence that points at what follows it (`Los resultados están en:`,
@@ -3414,10 +3465,7 @@ const POINTING_LAST: [&str; 30] = [
 
 /// Labels of the name of a step or task (`- **Nom**: Corriger OAuth Callback`), as
 /// [`normalize`] writes them.
-const NAME_LABELS: [&str; 12] = [
-    "name", "nom", "nombre", "nome", "titel", "title", "titre", "título", "titolo", "task",
-    "tâche", "tarea",
-];
+const NAME_LABELS: [&str; 4] = ["name", "nom", "nombre", "nome"];
 
 /// Labels of how long work takes (`**Estimated Time**: 2.5-3 hours`), as [`normalize`]
 /// writes them: a fact about the steps, never one.
@@ -3909,11 +3957,6 @@ fn reported_past(text: &str) -> bool {
 /// Words that say work is under way.
 const IN_PROGRESS_WORDS: &[&str] = &[
     " in progress",
-    // (Work on it, not that it works: `The team is working on the importer`.)
-    " is working on ",
-    " are working on ",
-    " is working to ",
-    " are working to ",
     " wip",
     " half ",
     " mostly",
@@ -4073,11 +4116,14 @@ const NOT_DONE_WORDS: &[&str] = &[
 /// Words that say work is done.
 const DONE_WORDS: &[&str] = &[
     " done",
-    // (`Streaming pipeline is working with several fixes applied.`)
-    " is working ",
-    " are working ",
-    " is working.",
-    " are working.",
+    // (That it works, in so many words: not `is working on`, `working through`, `working
+    // only in staging`.)
+    " is working correctly",
+    " are working correctly",
+    " is working as expected",
+    " are working as expected",
+    " is working again",
+    " is working end to end",
     "complete",
     " released",
     " fixed",
@@ -4216,7 +4262,7 @@ fn says_verified(heading: &str) -> bool {
 }
 
 /// The words that say a thing was not tested or checked (lowercase).
-const UNTESTED: [&str; 66] = [
+const UNTESTED: [&str; 63] = [
     "never tested",
     "not tested",
     "not been tested",
@@ -4251,13 +4297,10 @@ const UNTESTED: [&str; 66] = [
     "non testé",
     "pas testé",
     "pas encore testé",
-    "à tester",
+    "à tester:",
+    "à tester :",
     "non encore testé",
-    "noch zu testen",
-    "por probar",
-    "da testare",
-    "待测试",
-    "待測試",
+    "待测试：",
     "non vérifié",
     "sin probar",
     "no probado",
@@ -5483,7 +5526,9 @@ fn gives_a_fact(text: &str) -> bool {
                         | "grund"
                         | "status"
                 )
-                || ESTIMATES.contains(&name.as_str()))
+                || (ESTIMATES.contains(&name.as_str())
+                    && label_split(without_mark(text))
+                        .is_some_and(|(_, value)| value.contains(|c: char| c.is_ascii_digit()))))
     })
 }
 
