@@ -2384,6 +2384,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     first_conditional = Some((further.len(), format!("{condition}: {text}")));
                 }
                 further.push(text.to_owned());
+            } else if !next_action.contains_key("summary") && !done && !intro && optional_step(text)
+            {
+                // (A step said optional or only under a condition is the next one only when no
+                // other is: `仅当性能目标明确高于当前…时，再设计…`, `Optional: …`.)
+                if first_conditional.is_none() {
+                    first_conditional = Some((further.len(), text.to_owned()));
+                }
+                further.push(text.to_owned());
             } else if !next_action.contains_key("summary") && !done && !intro {
                 next_action.insert("summary".into(), json!(text));
                 chosen_in = Some(std::ptr::from_ref(section));
@@ -3233,6 +3241,50 @@ fn conditional(sentence: &str) -> bool {
         ]
         .iter()
         .any(|w| sentence.contains(w))
+}
+
+/// Whether a step says it is optional or to be done only under a condition, its priority
+/// tag aside (`[P1 / 可选协议演进] 仅当…时，再设计…`, `Optional: add a cache`, `Only if the
+/// numbers demand it, shard the table`).
+fn optional_step(text: &str) -> bool {
+    let mut t = text.trim_start_matches(['*', '_', ' ']);
+    // (A leading tag: `[P1 / 可选]`, `(P2)`.)
+    if let Some(rest) = t.strip_prefix(['[', '(', '【', '（'])
+        && let Some(end) = rest.find([']', ')', '】', '）'])
+    {
+        let tag = &rest[..end];
+        if ["可选", "optional", "optionnel", "opcional", "facultatif"]
+            .iter()
+            .any(|w| tag.to_lowercase().contains(w))
+        {
+            return true;
+        }
+        t = rest[end..]
+            .trim_start_matches([']', ')', '】', '）'])
+            .trim_start_matches(['*', '_', ' ', ':', '：']);
+    }
+    let lower = t.to_lowercase();
+    [
+        "optional",
+        "only if ",
+        "only when ",
+        "if needed",
+        "if necessary",
+        "nur wenn ",
+        "nur falls ",
+        "seulement si ",
+        "uniquement si ",
+        "solo si ",
+        "sólo si ",
+        "仅当",
+        "只有当",
+        "可选",
+        "如有需要",
+        "必要に応じて",
+        "必要なら",
+    ]
+    .iter()
+    .any(|w| lower.starts_with(w))
 }
 
 /// Whether a sentence opens with a criterion (`Done when CI is green`, `Complete once …`):

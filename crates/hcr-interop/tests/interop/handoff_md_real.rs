@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 17] = [
+const FOLDERS: [&str; 18] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -36,6 +36,7 @@ const FOLDERS: [&str; 17] = [
     "handoff-md-holdout-14",
     "handoff-md-holdout-15",
     "handoff-md-holdout-16",
+    "handoff-md-holdout-17",
 ];
 
 /// Every file of every corpus.
@@ -241,6 +242,11 @@ fn sixteenth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-16", HOLDOUT_16_FLOOR);
 }
 
+#[test]
+fn seventeenth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets_in("handoff-md-holdout-17", 9, HOLDOUT_17_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -255,6 +261,12 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the seventeenth held-out corpus's expectations met (nine files: no tenth
+/// licensed one was found in time): 23 of 83 (27.7%) when it was measured blind, at ebf6bc8,
+/// with one contradiction (an optional step under a condition chosen as the next step); the
+/// same share without it. It was not read for its other misses.
+const HOLDOUT_17_FLOOR: f64 = 0.27;
 
 /// The share of the sixteenth held-out corpus's expectations met: 27 of 91 (29.7%) when it
 /// was measured blind, at 8806a12, with no contradiction; 36 after the classes its misses
