@@ -567,6 +567,9 @@ const TABLE: &[(Role, &[&str])] = &[
             "готово",
             "завершено",
             "что сделано",
+            "выполненные работы",
+            "выполненная работа",
+            "сделанная работа",
             "已完成",
             "完成",
             "已完成工作",
@@ -1373,6 +1376,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "риски",
             "вопросы",
             "известные проблемы",
+            "оставшиеся проблемы",
+            "оставшаяся проблема",
             "未解决问题",
             "风险",
             "开放问题",
@@ -3810,6 +3815,12 @@ mod tests {
         assert_eq!(role_of("TODO When Resuming"), Some(Role::NextAction));
         assert_eq!(role_of("✅ Working/Verified"), Some(Role::Complete));
         assert_eq!(role_of("Working notes"), None);
+        assert_eq!(role_of("✅ Выполненные работы"), Some(Role::Complete));
+        assert_eq!(role_of("Оставшиеся проблемы"), Some(Role::Risks));
+        assert_eq!(
+            role_of("Qué hay implementado (backend/app)"),
+            Some(Role::Complete)
+        );
         // Where the work stands is its state.
         assert_eq!(role_of("Where execution stands"), Some(Role::State));
         assert_eq!(role_of("Where the rewrite stands now"), Some(Role::State));

@@ -269,9 +269,9 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 const HOLDOUT_17_FLOOR: f64 = 0.27;
 
 /// The share of the sixteenth held-out corpus's expectations met: 27 of 91 (29.7%) when it
-/// was measured blind, at 8806a12, with no contradiction; 36 after the classes its misses
-/// showed were read (37 before a review narrowed them: `X is working …` is no longer done).
-const HOLDOUT_16_FLOOR: f64 = 0.39;
+/// was measured blind, at 8806a12, with no contradiction; 37 after the classes its misses
+/// showed were read (a review narrowed them: `X is working …` is no longer done).
+const HOLDOUT_16_FLOOR: f64 = 0.40;
 
 /// The share of the fifteenth held-out corpus's expectations met: 32 of 87 (36.8%) when it
 /// was measured blind, at 8407388, with two contradictions (a step under `If …:` chosen as
