@@ -567,9 +567,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "готово",
             "завершено",
             "что сделано",
-            "выполненные работы",
-            "выполненная работа",
-            "сделанная работа",
             "已完成",
             "完成",
             "已完成工作",
@@ -3815,7 +3812,6 @@ mod tests {
         assert_eq!(role_of("TODO When Resuming"), Some(Role::NextAction));
         assert_eq!(role_of("✅ Working/Verified"), Some(Role::Complete));
         assert_eq!(role_of("Working notes"), None);
-        assert_eq!(role_of("✅ Выполненные работы"), Some(Role::Complete));
         assert_eq!(role_of("Оставшиеся проблемы"), Some(Role::Risks));
         assert_eq!(
             role_of("Qué hay implementado (backend/app)"),

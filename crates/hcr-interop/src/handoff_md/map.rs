@@ -3195,7 +3195,7 @@ fn labelled_status(text: &str) -> Option<Role> {
 }
 
 /// Whether a heading sets a condition on what is under it: `If load times still need
-/// improvement:`, `Falls der Import scheitert`, `如果需要`. (Only words that say nothing but
+/// improvement:`, `Falls der Import scheitert`, `如果需要`, `Optional`. (Only words that say nothing but
 /// a condition: not `Als Erstes`, `Se necesita`, `Wenn du morgen anfängst`.)
 fn if_heading(heading: &str) -> bool {
     let lower = heading
@@ -3206,6 +3206,12 @@ fn if_heading(heading: &str) -> bool {
         || ["如果", "もし", "만약"]
             .iter()
             .any(|w| lower.starts_with(w))
+        // (A heading of optional steps sets one too: `### Optional`, `### Nice to have`.)
+        || matches!(
+            super::headings::normalize(heading).as_str(),
+            "optional" | "optional steps" | "optional tasks" | "nice to have" | "nice to haves"
+                | "facultatif" | "opcional" | "可选"
+        )
 }
 
 /// Whether a sentence is a condition or an instruction, not a report: it opens with `Once`,
@@ -3244,47 +3250,85 @@ fn conditional(sentence: &str) -> bool {
 }
 
 /// Whether a step says it is optional or to be done only under a condition, its priority
-/// tag aside (`[P1 / 可选协议演进] 仅当…时，再设计…`, `Optional: add a cache`, `Only if the
-/// numbers demand it, shard the table`).
+/// tags aside (`[P1 / 可选协议演进] 仅当…时，再设计…`, `Optional: add a cache`, `[P1] (optional)
+/// Tidy the README`, `Only if the numbers demand it, shard the table`): the word marks the
+/// step itself, not what it is about (`Optional fields: make them nullable`, `If necessary
+/// permissions are missing, …`, `[not optional]`).
 fn optional_step(text: &str) -> bool {
-    let mut t = text.trim_start_matches(['*', '_', ' ']);
-    // (A leading tag: `[P1 / 可选]`, `(P2)`.)
-    if let Some(rest) = t.strip_prefix(['[', '(', '【', '（'])
-        && let Some(end) = rest.find([']', ')', '】', '）'])
-    {
-        let tag = &rest[..end];
-        if ["可选", "optional", "optionnel", "opcional", "facultatif"]
+    /// Whether a tag or a step's lead is an optional word, whole and not denied.
+    fn says_optional(t: &str) -> bool {
+        let lower = t.to_lowercase();
+        // (Its words as a tag separates them: `optional-deps` is no optional word.)
+        let words: Vec<&str> = lower
+            .split([' ', '/', ',', '|', ';', '·'])
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let denied = words
             .iter()
-            .any(|w| tag.to_lowercase().contains(w))
-        {
+            .any(|w| matches!(*w, "not" | "non" | "nicht" | "no"))
+            || lower.contains("不可选");
+        !denied
+            && (words
+                .iter()
+                .any(|w| matches!(*w, "optional" | "optionnel" | "opcional" | "facultatif"))
+                || lower.contains("可选"))
+    }
+    let mut t = text.trim_start_matches(['*', '_', ' ', '\u{200b}']);
+    // (Its leading tags: `[P1 / 可选]`, `(P2)`, `【P1】`, two at most.)
+    for _ in 0..2 {
+        let Some(rest) = t.strip_prefix(['[', '(', '【', '（']) else {
+            break;
+        };
+        let Some(end) = rest.find([']', ')', '】', '）']) else {
+            break;
+        };
+        if says_optional(&rest[..end]) {
             return true;
         }
         t = rest[end..]
             .trim_start_matches([']', ')', '】', '）'])
-            .trim_start_matches(['*', '_', ' ', ':', '：']);
+            .trim_start_matches(['*', '_', ' ']);
     }
     let lower = t.to_lowercase();
+    // A lead word then a mark: `Optional:`, `Optionally,`, `Nice to have:`, `可选：`.
+    let marked = |lead: &str| {
+        lower.strip_prefix(lead).is_some_and(|rest| {
+            let rest = rest.trim_start_matches(['*', '_']);
+            rest.starts_with([':', '：', ',', '，', '.', ')'])
+                || [" -", " —", " –"].iter().any(|d| rest.starts_with(d))
+        })
+    };
     [
         "optional",
-        "only if ",
-        "only when ",
-        "if needed",
-        "if necessary",
-        "nur wenn ",
-        "nur falls ",
-        "seulement si ",
-        "uniquement si ",
-        "solo si ",
-        "sólo si ",
-        "仅当",
-        "只有当",
+        "optionally",
+        "nice to have",
+        "facultatif",
+        "opcional",
         "可选",
-        "如有需要",
-        "必要に応じて",
-        "必要なら",
     ]
     .iter()
-    .any(|w| lower.starts_with(w))
+    .any(|w| marked(w))
+        || lower.starts_with("optionally ")
+        || ["if needed", "if necessary", "如有需要"]
+            .iter()
+            .any(|w| marked(w))
+        || [
+            "only if ",
+            "only when ",
+            "nur wenn ",
+            "nur falls ",
+            "seulement si ",
+            "uniquement si ",
+            "solo si ",
+            "sólo si ",
+            "仅当",
+            "只有当",
+            "必要に応じて",
+            "必要なら",
+        ]
+        .iter()
+        .any(|w| lower.starts_with(w))
 }
 
 /// Whether a sentence opens with a criterion (`Done when CI is green`, `Complete once …`):
