@@ -2212,9 +2212,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 (METADATA.contains(&label.as_str())
                     && (!value.contains(char::is_whitespace) || iso_date(value).is_some()))
                     // (`**Estimated Time**: 2.5-3 hours` over the steps.)
-                    || (ESTIMATES.contains(&label.as_str())
-                        && value.split_whitespace().count() <= 6
-                        && value.contains(|c: char| c.is_ascii_digit()))
+                    || (estimate(&label, value) && value.split_whitespace().count() <= 6)
             }) {
                 for &line in &e.lines {
                     if let Some(u) = used.get_mut(line) {
@@ -3160,9 +3158,11 @@ fn labelled_status(text: &str) -> Option<Role> {
             .last()
             .map_or(before.len(), |(i, _)| i);
         let word = &before[start..];
-        let named = LABELS.iter().any(|label| {
-            word.eq_ignore_ascii_case(label) || (!word.is_ascii() && word.to_lowercase() == *label)
-        });
+        // (Lowercased once, and only when it is not ASCII.)
+        let lower = (!word.is_ascii()).then(|| word.to_lowercase());
+        let named = LABELS
+            .iter()
+            .any(|label| word.eq_ignore_ascii_case(label) || lower.as_deref() == Some(*label));
         // The item's own label: it starts the item, or a bold label or a bracket opens it,
         // and its value runs to the item's end (not `Added a badge that shows **Status:
         // blocked** on stalled PRs`, nor `Jira export maps Estado: bloqueado to our enum`).
@@ -3581,6 +3581,13 @@ const ESTIMATES: [&str; 14] = [
     "预计时间",
     "所要時間",
 ];
+
+/// Whether a label, as [`normalize`] writes it, and its value say how long work takes: one
+/// of [`ESTIMATES`] and a number (`**Estimated Time**: 2.5-3 hours`, not `**Duration**: add
+/// a duration field`).
+fn estimate(label: &str, value: &str) -> bool {
+    ESTIMATES.contains(&label) && value.contains(|c: char| c.is_ascii_digit())
+}
 
 /// Whether a heading names a checklist or a list of tasks or progress (`✅ Чек-лист
 /// готовности`, `Pre-publish checklist`, `Tasks`, `Progress`).
@@ -4853,15 +4860,13 @@ fn proof_sentences(text: &str) -> Vec<String> {
                 .filter(|w| !w.is_empty())
                 .collect()
         }
-        let (ascii, owned): (String, Vec<String>) = if sentence.is_ascii() {
-            (sentence.to_ascii_lowercase(), Vec::new())
-        } else {
-            let owned = split(sentence).into_iter().map(str::to_lowercase).collect();
-            (String::new(), owned)
-        };
+        let lowered: String;
+        let owned: Vec<String>;
         let words: Vec<&str> = if sentence.is_ascii() {
-            split(&ascii)
+            lowered = sentence.to_ascii_lowercase();
+            split(&lowered)
         } else {
+            owned = split(sentence).into_iter().map(str::to_lowercase).collect();
             owned.iter().map(String::as_str).collect()
         };
         let number = |w: &str| {
@@ -5601,7 +5606,7 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
 /// Whether an item leads with a label of a fact about the work rather than a step (`Owner:
 /// Alice`, `Background: the old schema …`, `Status: blocked`).
 fn gives_a_fact(text: &str) -> bool {
-    label_split(without_mark(text)).is_some_and(|(label, _)| {
+    label_split(without_mark(text)).is_some_and(|(label, value)| {
         let name = normalize(label);
         name.split(' ').count() <= 2
             && (METADATA.contains(&name.as_str())
@@ -5622,9 +5627,7 @@ fn gives_a_fact(text: &str) -> bool {
                         | "grund"
                         | "status"
                 )
-                || (ESTIMATES.contains(&name.as_str())
-                    && label_split(without_mark(text))
-                        .is_some_and(|(_, value)| value.contains(|c: char| c.is_ascii_digit()))))
+                || estimate(&name, value))
     })
 }
 
