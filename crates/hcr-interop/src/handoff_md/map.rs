@@ -967,15 +967,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut routed: Vec<(Role, String, usize)> = Vec::new();
     if let Some(goal) = goal {
         let mut all = entries(goal, doc);
-        let mut goal_label: Option<String> = None;
+        // A labelled goal among the items (`- 목적: …`, `- Objetivo: …`) and its lines,
+        // taken only where it is the summary.
+        let mut goal_label: Option<(String, Vec<usize>)> = None;
         all.retain(|e| {
             if e.paragraph {
                 return true;
             }
             match role_label(&e.text) {
                 Some((Role::Goal, rest)) if goal_label.is_none() => {
-                    goal_label = Some(rest.to_owned());
-                    take(&e.lines, &mut used);
+                    goal_label = Some((rest.to_owned(), e.lines.clone()));
                     false
                 }
                 _ => !route(e, goal.line, &mut routed, &mut used),
@@ -984,11 +985,22 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         let first_paragraph = all
             .iter()
             .position(|e| e.paragraph && !is_placeholder_text(&e.text));
+        // In a summary, its labelled goal is the goal, before its first paragraph.
+        let goal_label = match goal_label {
+            Some((text, lines))
+                if headed.is_none()
+                    && (first_paragraph.is_none() || goal.role == Some(Role::Summary)) =>
+            {
+                take(&lines, &mut used);
+                Some(text)
+            }
+            _ => None,
+        };
         let items: Vec<&Entry> = all.iter().filter(|e| !e.paragraph).collect();
         let summary = match first_paragraph {
             _ if headed.is_some() => headed.as_ref().map(|(_, goal)| goal.clone()),
             // `- Objetivo: …` beside the other labelled items.
-            None if goal_label.is_some() => goal_label,
+            _ if goal_label.is_some() => goal_label,
             Some(at) => {
                 take(&all[at].lines, &mut used);
                 let mut text = all[at].text.clone();
@@ -1113,6 +1125,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // The state: buckets from labels, subheadings, task boxes, status marks and columns.
     let mut buckets: [Vec<String>; 4] = Default::default();
     let mut state_next: Vec<String> = Vec::new();
+    // Steps the state's labels say optional: kept with the further steps, never the next.
+    let mut state_optional: Vec<String> = Vec::new();
+    // The lines of work left that a label says optional: never the first thing to do.
+    let mut optional_lines: Vec<usize> = Vec::new();
     let mut remaining: Vec<Value> = Vec::new();
     let put = |role: Role,
                text: String,
@@ -1250,7 +1266,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             if let Some((bucket, rest)) = bucket_label(&e.text) {
                 split_yet = true;
                 take(&e.lines, &mut used);
-                let rest = rest.trim();
+                // (`待办/可优化：…`: work one may do, left to do but no step to take first; kept
+                // with its label, which says so.)
+                let optional = bucket == Role::Remaining
+                    && says_optional(&e.text[..e.text.len().saturating_sub(rest.len())]);
+                if optional {
+                    optional_lines.push(line + 1);
+                }
+                let rest = if optional { e.text.as_str() } else { rest }.trim();
                 if is_none(rest) {
                     open = None;
                 } else {
@@ -1263,7 +1286,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 // `Next: …` in the state: a next step.
                 Some((Some(Role::NextAction), rest)) => {
                     take(&e.lines, &mut used);
-                    state_next.push(rest.trim().to_owned());
+                    // (`待办/可优化：…`, `Optional: …`: what one may do is no step chosen.)
+                    let label = &e.text[..e.text.len().saturating_sub(rest.len())];
+                    if says_optional(label) {
+                        state_optional.push(rest.trim().to_owned());
+                    } else {
+                        state_next.push(rest.trim().to_owned());
+                    }
                     open = None;
                     continue;
                 }
@@ -1430,11 +1459,28 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             _ => false,
         };
-        if !risks && !checklist {
+        // (Any list of risks or gaps: what it hedges is a claim no one has verified.)
+        let any_risks = role == Some(Role::Risks);
+        if !risks && !checklist && !any_risks {
             continue;
         }
         for e in entries(section, doc) {
             let line = e.lines.first().copied().unwrap_or(section.line);
+            if any_risks && !risks && !e.paragraph {
+                // `CI status may not be visible through the wrapper`, `Header contract
+                // generation is not implemented yet`: unverified. (Not a question: it stays
+                // kept, asked.)
+                if hedges(&e.text) && !is_question(&e.text) {
+                    put(
+                        Role::Unverified,
+                        e.text.clone(),
+                        &mut buckets,
+                        &mut remaining,
+                        line,
+                    );
+                }
+                continue;
+            }
             if checklist && e.checked == Some(true) {
                 put(
                     Role::Complete,
@@ -1709,6 +1755,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         .map(|(_, r)| r)
         .find(|r| {
             let line = r["line"].as_u64().and_then(|l| usize::try_from(l).ok());
+            if line.is_some_and(|l| optional_lines.contains(&l)) {
+                return false;
+            }
             // Nor is an item of a stage (`### 5. §9 — remaining channels`): the plan's
             // first open stage is.
             // Nor a subheading over items (`### Интеграция`): its first item is.
@@ -2429,6 +2478,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             next_action.insert("summary".into(), json!(step));
         }
     }
+    further.extend(state_optional);
     // No step named next: the first thing left to do, else the first open stage of an
     // ordered plan (`## Stufe 1 — …`, `### 0. Finish the migration — do it first`), checked
     // as its `Done when` says.
@@ -3249,31 +3299,95 @@ fn conditional(sentence: &str) -> bool {
         .any(|w| sentence.contains(w))
 }
 
+/// Whether a statement hedges (`may break`, `probably one invoice`, `not implemented yet`,
+/// `может сломаться`, `可能`, `깨질 수 있다`): a claim its writer has not verified.
+fn hedges(text: &str) -> bool {
+    let lower = format!(" {} ", text.to_lowercase());
+    const WORDS: &[&str] = &[
+        " may ",
+        " might ",
+        " could ",
+        "possibly",
+        "probably",
+        " likely",
+        "unclear",
+        "uncertain",
+        "not sure",
+        "unknown",
+        " should ",
+        "not yet",
+        " yet ",
+        " yet.",
+        " yet,",
+        "assumes",
+        "assumption",
+        "unverifiable",
+        "puede ",
+        "podría",
+        "posiblemente",
+        "probablemente",
+        "aún no",
+        "todavía no",
+        " pode ",
+        "poderia",
+        "provavelmente",
+        "ainda não",
+        " peut ",
+        "pourrait",
+        "probablement",
+        "pas encore",
+        " kann ",
+        "könnte",
+        "möglicherweise",
+        "vermutlich",
+        "noch nicht",
+        "potrebbe",
+        "probabilmente",
+        "non ancora",
+        "может",
+        "возможно",
+        "вероятно",
+        "пока не",
+        "ещё не",
+        "еще не",
+    ];
+    const CJK: &[&str] = &["可能", "尚未", "还没", "暂未", "かもしれ", "수 있", "아직"];
+    WORDS.iter().any(|w| lower.contains(w)) || CJK.iter().any(|w| lower.contains(w))
+}
+
+/// Whether an item asks rather than says: it ends with a question mark.
+fn is_question(text: &str) -> bool {
+    text.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | ')'))
+        .ends_with(['?', '？'])
+}
+
+/// Whether a tag, a label or a step's lead is an optional word, whole and not denied
+/// (`P1 / 可选`, `Optional`, `待办/可优化`: to do if one likes).
+fn says_optional(t: &str) -> bool {
+    let lower = t.to_lowercase();
+    // (Its words as a tag separates them: `optional-deps` is no optional word.)
+    let words: Vec<&str> = lower
+        .split([' ', '/', ',', '|', ';', '·'])
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let denied = words
+        .iter()
+        .any(|w| matches!(*w, "not" | "non" | "nicht" | "no"))
+        || lower.contains("不可选");
+    !denied
+        && (words
+            .iter()
+            .any(|w| matches!(*w, "optional" | "optionnel" | "opcional" | "facultatif"))
+            || ["可选", "可优化"].iter().any(|w| lower.contains(w)))
+}
+
 /// Whether a step says it is optional or to be done only under a condition, its priority
 /// tags aside (`[P1 / 可选协议演进] 仅当…时，再设计…`, `Optional: add a cache`, `[P1] (optional)
 /// Tidy the README`, `Only if the numbers demand it, shard the table`): the word marks the
 /// step itself, not what it is about (`Optional fields: make them nullable`, `If necessary
 /// permissions are missing, …`, `[not optional]`).
 fn optional_step(text: &str) -> bool {
-    /// Whether a tag or a step's lead is an optional word, whole and not denied.
-    fn says_optional(t: &str) -> bool {
-        let lower = t.to_lowercase();
-        // (Its words as a tag separates them: `optional-deps` is no optional word.)
-        let words: Vec<&str> = lower
-            .split([' ', '/', ',', '|', ';', '·'])
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
-            .filter(|w| !w.is_empty())
-            .collect();
-        let denied = words
-            .iter()
-            .any(|w| matches!(*w, "not" | "non" | "nicht" | "no"))
-            || lower.contains("不可选");
-        !denied
-            && (words
-                .iter()
-                .any(|w| matches!(*w, "optional" | "optionnel" | "opcional" | "facultatif"))
-                || lower.contains("可选"))
-    }
     let mut t = text.trim_start_matches(['*', '_', ' ', '\u{200b}']);
     // (Its leading tags: `[P1 / 可选]`, `(P2)`, `【P1】`, two at most.)
     for _ in 0..2 {

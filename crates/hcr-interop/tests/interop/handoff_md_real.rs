@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 18] = [
+const FOLDERS: [&str; 19] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -37,6 +37,7 @@ const FOLDERS: [&str; 18] = [
     "handoff-md-holdout-15",
     "handoff-md-holdout-16",
     "handoff-md-holdout-17",
+    "handoff-md-holdout-18",
 ];
 
 /// Every file of every corpus.
@@ -247,6 +248,12 @@ fn seventeenth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets_in("handoff-md-holdout-17", 9, HOLDOUT_17_FLOOR);
 }
 
+#[test]
+fn eighteenth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    // (Nine files: no tenth licensed one was found in time.)
+    held_out_meets_in("handoff-md-holdout-18", 9, HOLDOUT_18_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -262,11 +269,18 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
 
+/// The share of the eighteenth held-out corpus's expectations met (nine files): 23 of 81
+/// (28.4%) when it was measured blind, at ac7273c, with no contradiction; 36 after the
+/// classes its misses and the seventeenth's showed were read (a state section's optional
+/// to-do, `待办/可优化：…`, then came first among the steps: no longer).
+const HOLDOUT_18_FLOOR: f64 = 0.44;
+
 /// The share of the seventeenth held-out corpus's expectations met (nine files: no tenth
 /// licensed one was found in time): 23 of 83 (27.7%) when it was measured blind, at ebf6bc8,
 /// with one contradiction (an optional step under a condition chosen as the next step); the
-/// same share without it. It was not read for its other misses.
-const HOLDOUT_17_FLOOR: f64 = 0.27;
+/// same share without it, and 28 after its other misses were read (clauses of work done:
+/// `What I Did`, `What is NOT done (carried to …)`; a list of risks' hedged claims).
+const HOLDOUT_17_FLOOR: f64 = 0.33;
 
 /// The share of the sixteenth held-out corpus's expectations met: 27 of 91 (29.7%) when it
 /// was measured blind, at 8806a12, with no contradiction; 37 after the classes its misses
@@ -315,13 +329,13 @@ const HOLDOUT_9_FLOOR: f64 = 0.43;
 
 /// The share of the eighth held-out corpus's expectations met: 34 of 103 (33.0%) when it was
 /// measured blind, at 2c2392e (after the seventh's misses were read), with no contradiction;
-/// 44 after the classes its misses showed were read.
-const HOLDOUT_8_FLOOR: f64 = 0.42;
+/// 44 after the classes its misses showed were read, 45 after the eighteenth's.
+const HOLDOUT_8_FLOOR: f64 = 0.43;
 
 /// The share of the seventh held-out corpus's expectations met: 24 of 88 (27.3%) when it was
 /// measured blind, at 6c78b57, with no contradiction; 40 after the classes its misses showed
-/// were read, 42 after the eighth's.
-const HOLDOUT_7_FLOOR: f64 = 0.46;
+/// were read, 42 after the eighth's, 43 after the eighteenth's.
+const HOLDOUT_7_FLOOR: f64 = 0.48;
 
 /// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
 /// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done);
@@ -338,8 +352,9 @@ const HOLDOUT_5_FLOOR: f64 = 0.32;
 const HOLDOUT_4_FLOOR: f64 = 0.48;
 
 /// The share of the third held-out corpus's expectations met: 28 of 100 (28.0%) when it was
-/// measured blind, at 5d8b26b; 59 after the classes its misses showed were read.
-const HOLDOUT_3_FLOOR: f64 = 0.59;
+/// measured blind, at 5d8b26b; 59 after the classes its misses showed were read, 60 after
+/// the eighteenth's.
+const HOLDOUT_3_FLOOR: f64 = 0.60;
 
 /// The share of the second held-out corpus's expectations met: 41 of 96 (42.7%) when it
 /// was measured blind, 65 after the classes its misses showed were read.
