@@ -975,7 +975,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 return true;
             }
             match role_label(&e.text) {
-                Some((Role::Goal, rest)) if goal_label.is_none() => {
+                // (Not the document's own purpose: `- Goal of this document: get the next
+                // agent up to speed`, `- 目的：本文档的目的是…`.)
+                Some((Role::Goal, rest)) if goal_label.is_none() && !about_the_file(&e.text) => {
                     goal_label = Some((rest.to_owned(), e.lines.clone()));
                     false
                 }
@@ -1129,6 +1131,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut state_optional: Vec<String> = Vec::new();
     // The lines of work left that a label says optional: never the first thing to do.
     let mut optional_lines: Vec<usize> = Vec::new();
+    // The lines of work left that a to-do label of the state names (`待办：…`, `TODO: …`):
+    // before a step under a condition.
+    let mut todo_lines: Vec<usize> = Vec::new();
     let mut remaining: Vec<Value> = Vec::new();
     let put = |role: Role,
                text: String,
@@ -1272,6 +1277,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     && says_optional(&e.text[..e.text.len().saturating_sub(rest.len())]);
                 if optional {
                     optional_lines.push(line + 1);
+                } else if bucket == Role::Remaining {
+                    todo_lines.push(line + 1);
                 }
                 let rest = if optional { e.text.as_str() } else { rest }.trim();
                 if is_none(rest) {
@@ -1372,9 +1379,26 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             let by_label = (open.is_some() && !e.paragraph)
                 .then(|| labelled_status(&e.text))
                 .flatten();
+            // Under work done, an item whose own words say it is not (`Refund: not
+            // implemented`, `Will open a ticket`, `Role mapping (blocked on the IdP)`): the
+            // state it says, or work left.
+            // (A paragraph by its first sentence: `Importante: el Stage Planner todavía no
+            // está conectado al pipeline. …`.)
+            let by_own = (open == Some(Role::Complete) && e.checked.is_none())
+                .then(|| {
+                    if e.paragraph {
+                        sentences(&e.text)
+                            .first()
+                            .and_then(|first| not_done_after_all(first))
+                    } else {
+                        not_done_after_all(&e.text)
+                    }
+                })
+                .flatten();
             let bucket = by_box
                 .or(by_mark)
                 .or(by_label)
+                .or(by_own)
                 .or(by_unmarked)
                 .or(open)
                 .or(by_words);
@@ -1459,8 +1483,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             _ => false,
         };
-        // (Any list of risks or gaps: what it hedges is a claim no one has verified.)
-        let any_risks = role == Some(Role::Risks);
+        // (Any list of risks or gaps: what it hedges is a claim no one has verified; not
+        // one said resolved, `Risks (all mitigated)`.)
+        let any_risks = role == Some(Role::Risks) && {
+            let qualifier = normalize(&section.heading[before_qualifier(&section.heading).len()..]);
+            !qualifier.split(' ').any(|w| {
+                matches!(
+                    w,
+                    "resolved" | "mitigated" | "fixed" | "closed" | "answered" | "done"
+                )
+            })
+        };
         if !risks && !checklist && !any_risks {
             continue;
         }
@@ -1772,6 +1805,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 })
         })
         .and_then(|r| r["text"].as_str().map(str::to_owned));
+    // Whether the state labels a thing left to do (`待办：…`): a step under a condition
+    // gives way to it.
+    let labelled_todo = remaining.iter().any(|r| {
+        r["line"]
+            .as_u64()
+            .and_then(|l| usize::try_from(l).ok())
+            .is_some_and(|l| todo_lines.contains(&l))
+    });
     if !remaining.is_empty() {
         named.push(format!(
             "{} not started or left to do (under `notStarted`, never `complete`)",
@@ -2162,8 +2203,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // improvement:`): the next step only when no other is.
     let mut first_conditional: Option<(usize, String)> = None;
     for section in newest_first(sections_in(Role::NextAction), doc) {
-        let conditional_steps =
-            section.role.is_none() && section.kind == Kind::Heading && if_heading(&section.heading);
+        // (A steps heading of its own that sets one too: `Что я сделаю, если останется
+        // время`, `Acciones siguientes (opcionales)`.)
+        let conditional_steps = section.role.is_none_or(|r| r == Role::NextAction)
+            && section.kind == Kind::Heading
+            && if_heading(&section.heading);
         let all = entries(section, doc)
             .into_iter()
             .flat_map(|e| labelled_lines(e, doc))
@@ -2466,6 +2510,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     }
     if !next_action.contains_key("summary")
         && state_next.is_empty()
+        && !labelled_todo
         && let Some((at, step)) = first_conditional
     {
         further.remove(at);
@@ -3131,6 +3176,7 @@ fn about_the_file(sentence: &str) -> bool {
             "this file",
             "this handoff",
             "this note",
+            "where i stopped",
             "it covers",
             "written for",
             "below",
@@ -3252,16 +3298,25 @@ fn if_heading(heading: &str) -> bool {
         .trim_start_matches(|c: char| !c.is_alphanumeric())
         .to_lowercase();
     let first = lower.split_whitespace().next().unwrap_or("");
+    let name = super::headings::normalize(heading);
     matches!(first, "if" | "falls" | "jeśli" | "если")
         || ["如果", "もし", "만약"]
             .iter()
             .any(|w| lower.starts_with(w))
-        // (A heading of optional steps sets one too: `### Optional`, `### Nice to have`.)
+        // (A heading of optional steps sets one too: `### Optional`, `### Nice to have`,
+        // `Acciones siguientes (opcionales)`.)
         || matches!(
-            super::headings::normalize(heading).as_str(),
+            name.as_str(),
             "optional" | "optional steps" | "optional tasks" | "nice to have" | "nice to haves"
                 | "facultatif" | "opcional" | "可选"
         )
+        || says_optional(&name)
+        // (And a condition later in it: `Что я сделаю, если останется время`, `Next steps if
+        // time allows`.)
+        || name
+            .split(' ')
+            .skip(1)
+            .any(|w| matches!(w, "if" | "если" | "falls" | "jeśli" | "si"))
 }
 
 /// Whether a sentence is a condition or an instruction, not a report: it opens with `Once`,
@@ -3299,10 +3354,85 @@ fn conditional(sentence: &str) -> bool {
         .any(|w| sentence.contains(w))
 }
 
+/// The state an item listed as work done says of itself in so many words when it is not
+/// done: blocked (`blocked on …`, `waiting for …`), under way (`(draft, needs review)`,
+/// `WIP`) or work left (`Will …`, `Planned: …`,
+/// `to be written`, `was going to …`, `not implemented`, `미구현`). `None` for everything
+/// else: an item under work done is done unless it says otherwise this plainly (`Removed
+/// the demo files (not needed)`, `Asked for a review (no answer yet)`: the action was
+/// taken).
+fn not_done_after_all(text: &str) -> Option<Role> {
+    let lower = text.to_lowercase();
+    let lower = lower.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    // (A state that was, or a list of states, says none of its own: `Status: was in
+    // progress, now done`, `previously not started, finished today`, `(Status: not
+    // started, In review, Done)`.)
+    if has(&[
+        "no longer",
+        "previously",
+        "was in",
+        "now done",
+        "finished",
+        "done)",
+        "done,",
+    ]) {
+        return None;
+    }
+    if has(&["blocked on", "blocked by", "waiting on", "waiting for"]) {
+        return Some(Role::Blocked);
+    }
+    let wip = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| w == "wip");
+    if wip || has(&["(draft", "draft,", "needs review"]) {
+        return Some(Role::InProgress);
+    }
+    let plan = [
+        "will ", "planned:", "planned ", "plan to ", "to do:", "todo:", "next i ",
+    ]
+    .iter()
+    .any(|w| lower.starts_with(w))
+        || has(&[
+            "to be written",
+            "to be done",
+            "to be added",
+            "was going to",
+            "not implemented",
+            "not yet",
+            "todavía no",
+            "aún no",
+            "ainda não",
+            "noch nicht",
+            "non ancora",
+            "ещё не",
+            "еще не",
+            "пока не",
+            "尚未",
+            "还没",
+            "아직",
+            "미구현",
+            "안 됨",
+            "未实现",
+            "未完成",
+            "未実装",
+            "не реализовано",
+            "no implementado",
+            "pas encore",
+        ]);
+    plan.then_some(Role::Remaining)
+}
+
 /// Whether a statement hedges (`may break`, `probably one invoice`, `not implemented yet`,
-/// `может сломаться`, `可能`, `깨질 수 있다`): a claim its writer has not verified.
+/// `может сломаться`, `可能`, `깨질 수 있다`): a claim its writer has not verified. Not a
+/// permission or an instruction (`You may skip step 2`, `should be run with --release`,
+/// `This doc assumes you have VPN access`, `Можете запускать …`), a month (`May 12`), a
+/// certainty denied (`could not reproduce`, `不可能`, `no puede`), nor a risk said resolved
+/// (`RESOLVED: …`, `~~…~~ fixed`, `(mitigated)`).
 fn hedges(text: &str) -> bool {
     let lower = format!(" {} ", text.to_lowercase());
+    // (The words as written: `May` capitalised mid-sentence is the month.)
+    let written = format!(" {text} ");
     const WORDS: &[&str] = &[
         " may ",
         " might ",
@@ -3322,7 +3452,7 @@ fn hedges(text: &str) -> bool {
         "assumes",
         "assumption",
         "unverifiable",
-        "puede ",
+        " puede ",
         "podría",
         "posiblemente",
         "probablemente",
@@ -3344,7 +3474,7 @@ fn hedges(text: &str) -> bool {
         "potrebbe",
         "probabilmente",
         "non ancora",
-        "может",
+        " может ",
         "возможно",
         "вероятно",
         "пока не",
@@ -3352,13 +3482,46 @@ fn hedges(text: &str) -> bool {
         "еще не",
     ];
     const CJK: &[&str] = &["可能", "尚未", "还没", "暂未", "かもしれ", "수 있", "아직"];
-    WORDS.iter().any(|w| lower.contains(w)) || CJK.iter().any(|w| lower.contains(w))
+    const NOT_HEDGES: &[&str] = &[
+        "you may",
+        "you might",
+        "you could",
+        "you should",
+        "you can",
+        "we may",
+        "should be run",
+        "should be used",
+        "assumes you",
+        "assumes that you",
+        "could not",
+        "couldn t",
+        "couldn't",
+        "不可能",
+        "no puede",
+        "não pode",
+        "ne peut",
+        "kann nicht",
+        "не может",
+        "resolved",
+        "fixed",
+        "patched",
+        "mitigated",
+        "closed",
+        "~~",
+        "можете",
+        "можно",
+    ];
+    let hedged = WORDS
+        .iter()
+        .any(|w| lower.contains(w) && (*w != " may " || written.contains(" may ")))
+        || CJK.iter().any(|w| lower.contains(w));
+    hedged && !NOT_HEDGES.iter().any(|w| lower.contains(w))
 }
 
-/// Whether an item asks rather than says: it ends with a question mark.
+/// Whether an item asks rather than says: it holds a question mark (`Should we support
+/// IE11? (asked Dana)`).
 fn is_question(text: &str) -> bool {
-    text.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '_' | ')'))
-        .ends_with(['?', '？'])
+    text.contains(['?', '？'])
 }
 
 /// Whether a tag, a label or a step's lead is an optional word, whole and not denied
@@ -3374,12 +3537,23 @@ fn says_optional(t: &str) -> bool {
     let denied = words
         .iter()
         .any(|w| matches!(*w, "not" | "non" | "nicht" | "no"))
-        || lower.contains("不可选");
+        || ["不可选", "非可选"].iter().any(|w| lower.contains(w));
     !denied
-        && (words
-            .iter()
-            .any(|w| matches!(*w, "optional" | "optionnel" | "opcional" | "facultatif"))
-            || ["可选", "可优化"].iter().any(|w| lower.contains(w)))
+        && (words.iter().any(|w| {
+            matches!(
+                *w,
+                "optional"
+                    | "optionnel"
+                    | "optionnels"
+                    | "opcional"
+                    | "opcionales"
+                    | "opcionais"
+                    | "facultatif"
+                    | "facultatifs"
+                    | "facoltativo"
+                    | "optionals"
+            )
+        }) || ["可选", "可优化"].iter().any(|w| lower.contains(w)))
 }
 
 /// Whether a step says it is optional or to be done only under a condition, its priority

@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 19] = [
+const FOLDERS: [&str; 20] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -38,6 +38,7 @@ const FOLDERS: [&str; 19] = [
     "handoff-md-holdout-16",
     "handoff-md-holdout-17",
     "handoff-md-holdout-18",
+    "handoff-md-holdout-19",
 ];
 
 /// Every file of every corpus.
@@ -254,6 +255,11 @@ fn eighteenth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets_in("handoff-md-holdout-18", 9, HOLDOUT_18_FLOOR);
 }
 
+#[test]
+fn nineteenth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-19", HOLDOUT_19_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -269,18 +275,26 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
 
+/// The share of the nineteenth held-out corpus's expectations met: 42 of 92 (45.7%) when it
+/// was measured blind, at bf4a16a, with one contradiction (`Importante: el Stage Planner
+/// todavía no está conectado …`, a paragraph under work done, filed as done); 43 after the
+/// classes its misses showed were read, with no contradiction.
+const HOLDOUT_19_FLOOR: f64 = 0.46;
+
 /// The share of the eighteenth held-out corpus's expectations met (nine files): 23 of 81
 /// (28.4%) when it was measured blind, at ac7273c, with no contradiction; 36 after the
 /// classes its misses and the seventeenth's showed were read (a state section's optional
-/// to-do, `待办/可优化：…`, then came first among the steps: no longer).
-const HOLDOUT_18_FLOOR: f64 = 0.44;
+/// to-do, `待办/可优化：…`, then came first among the steps: no longer), 42 after a second
+/// reading (`Special instructions`, `What I Found`, `Current decision point`).
+const HOLDOUT_18_FLOOR: f64 = 0.51;
 
 /// The share of the seventeenth held-out corpus's expectations met (nine files: no tenth
 /// licensed one was found in time): 23 of 83 (27.7%) when it was measured blind, at ebf6bc8,
 /// with one contradiction (an optional step under a condition chosen as the next step); the
 /// same share without it, and 28 after its other misses were read (clauses of work done:
-/// `What I Did`, `What is NOT done (carried to …)`; a list of risks' hedged claims).
-const HOLDOUT_17_FLOOR: f64 = 0.33;
+/// `What I Did`, `What is NOT done (carried to …)`; a list of risks' hedged claims), 30
+/// after the eighteenth's second reading.
+const HOLDOUT_17_FLOOR: f64 = 0.36;
 
 /// The share of the sixteenth held-out corpus's expectations met: 27 of 91 (29.7%) when it
 /// was measured blind, at 8806a12, with no contradiction; 37 after the classes its misses
