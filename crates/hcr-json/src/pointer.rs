@@ -25,6 +25,13 @@ impl JsonPointer {
         Self(String::new())
     }
 
+    /// The pointer to the whole document, with room for `bytes` of segments: a pointer
+    /// built in steps (a diagnostic's, for every finding) then allocates once.
+    #[must_use]
+    pub fn with_capacity(bytes: usize) -> Self {
+        Self(String::with_capacity(bytes))
+    }
+
     /// Parses an escaped pointer (`/a~1b/0`); `None` unless it is empty or starts with `/` and
     /// every `~` is followed by `0` or `1`.
     #[must_use]
