@@ -92,8 +92,11 @@ impl<'a> Node<'a> {
         }
     }
 
-    /// A key whose text is `text`: its fingerprint and its name's number.
-    #[inline(never)]
+    /// A key whose text is `text`: its fingerprint and its name's number. Inlined into the
+    /// parser's string reading: out of line, the call, its saved registers and the node
+    /// returned through memory cost about as much as the lookup (8.1 M instructions of 169 M
+    /// on 1,000 `standard` records, 4.3 M less in all inlined).
+    #[inline]
     fn key(text: &str, keys: &KeyTable) -> Self {
         let count = fingerprint(text);
         Self {
