@@ -6,7 +6,7 @@
 //! - `standard`, `mixed`, `large` (about 100 KB a record), `mb` (about 1 MB), `near-secret`
 //!   (every other prose string holds a word the secret scanner's anchors start on),
 //!   `findings` (many findings a record), `jsonl`, `jsonl-huge`: `hcr validate` over a seeded
-//!   corpus of records (generated once into `target/bench`; `--seed N` and `--mix M` draw
+//!   corpus of records (generated once into `target/bench`, or `$CARGO_TARGET_DIR/bench`; `--seed N` and `--mix M` draw
 //!   another) against `parse-baseline`, which reads and parses the same records with plain
 //!   `serde_json` on one thread, and `simd-baseline`, which reads them into one reused buffer
 //!   and parses them with `simd_json::to_borrowed_value` (and, with `--read-only`, only reads
@@ -259,8 +259,15 @@ impl Variant {
 /// The in-process peer runner (see the module documentation).
 const PEERS_SCRIPT: &str = "crates/hcr-bench/peers.mjs";
 
+/// Cargo's target folder: `CARGO_TARGET_DIR` when set (where `build` puts the release
+/// binaries), else the workspace's `target`.
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| workspace_root().join("target"), PathBuf::from)
+}
+
 fn bench_dir() -> PathBuf {
-    workspace_root().join("target/bench")
+    target_dir().join("bench")
 }
 
 /// The [`corpus::vary`] changes the contract rejects (schema, reference validator, secrets),
@@ -544,8 +551,7 @@ fn variants(
     choice: &Choice,
     peers: Option<&Peers>,
 ) -> Result<(Vec<Variant>, f64, &'static str)> {
-    let root = workspace_root();
-    let release = root.join("target/release");
+    let release = target_dir().join("release");
     let hcr = release.join("hcr");
     Ok(match profile.kind {
         Kind::Records {
@@ -662,7 +668,7 @@ fn variants(
             )
         }
         Kind::Certify => {
-            let suite = root.join("conformance-suite");
+            let suite = workspace_root().join("conformance-suite");
             let manifest: serde_json::Value =
                 serde_json::from_slice(&std::fs::read(suite.join("manifest.json"))?)?;
             let cases = manifest["cases"].as_array().map_or(0, Vec::len);
@@ -798,6 +804,10 @@ fn run(args: &[String]) -> Result<()> {
                     .with_context(|| format!("--mix {name}: {USAGE}"))?;
                 choice.mix = Some(mix.0);
                 i += 1;
+            }
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return Ok(());
             }
             "--peers" => peers = Some(()),
             "--publisher" => {

@@ -39,16 +39,54 @@ pub fn is_unsafe(c: char) -> bool {
 
 /// Whether every byte of `bytes` is printable ASCII (a space to `~`). Tested thirty-two
 /// bytes at a time without a branch per byte (the compiler vectorises each block), which
-/// makes a message or a source line of a hundred bytes a few instructions.
+/// makes a message or a source line of a hundred bytes a few instructions; what is left
+/// after the blocks (most of a short message, a pointer, a word) eight bytes at a time in a
+/// word (see [`printable_word`]), the last word overlapping the one before.
 #[must_use]
 pub fn is_printable_ascii(bytes: &[u8]) -> bool {
     let blocks = bytes.chunks_exact(32);
     let rest = blocks.remainder();
     let printable = |b: &u8| b.wrapping_sub(b' ') < 0x5F;
-    blocks
+    if !blocks
         .into_iter()
         .all(|block| block.iter().fold(true, |all, b| all & printable(b)))
-        && rest.iter().fold(true, |all, b| all & printable(b))
+    {
+        return false;
+    }
+    let word = |at: usize| {
+        rest.get(at..at + 8)
+            .and_then(|w| w.try_into().ok())
+            .map_or(0, u64::from_le_bytes)
+    };
+    match rest.len() {
+        0 => true,
+        1..=3 => rest.iter().all(printable),
+        4..=7 => {
+            // Two overlapping halves: the bytes they share are tested twice.
+            let half = |w: &[u8]| w.try_into().map_or(0, u32::from_le_bytes);
+            let low = half(&rest[..4]);
+            let high = half(&rest[rest.len() - 4..]);
+            printable_word(u64::from(low) | u64::from(high) << 32)
+        }
+        len => {
+            (0..len - 8).step_by(8).all(|at| printable_word(word(at)))
+                && printable_word(word(len - 8))
+        }
+    }
+}
+
+/// Whether each of a word's eight bytes is printable ASCII: no byte is below a space (the
+/// subtraction borrows into the high bit of a byte below 0x20 that had it clear) and none is
+/// above `~` (adding one sets the high bit of 0x7F, and a byte of 0x80 or more has it).
+/// Each test can mark a byte wrongly only after a byte that fails it, so together they say
+/// exactly whether any byte fails.
+#[inline]
+fn printable_word(word: u64) -> bool {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES * 0x80;
+    let below = word.wrapping_sub(ONES * u64::from(b' ')) & !word;
+    let above = word.wrapping_add(ONES) | word;
+    (below | above) & HIGH == 0
 }
 
 /// `text` with each unsafe character written as `\u{…}`: for messages and names, where
@@ -269,18 +307,23 @@ mod tests {
     /// one byte that is not printable ASCII sits.
     #[test]
     fn printable_ascii_is_every_byte_from_space_to_tilde() {
-        for len in [0, 1, 31, 32, 33, 64, 100] {
-            let text = vec![b'a'; len];
-            assert!(super::is_printable_ascii(&text));
-            for at in 0..len {
-                for b in 0..=u8::MAX {
-                    let mut text = text.clone();
-                    text[at] = b;
-                    assert_eq!(
-                        super::is_printable_ascii(&text),
-                        (b' '..=b'~').contains(&b),
-                        "{b} at {at} of {len}"
-                    );
+        // Every length of the words after the blocks, and past two blocks; beside bytes at
+        // the ends of the range (a space and `~`, where a word's borrow or carry would
+        // start) and in its middle.
+        for len in (0..=72).chain([100]) {
+            for fill in [b'a', b' ', b'~'] {
+                let text = vec![fill; len];
+                assert!(super::is_printable_ascii(&text));
+                for at in 0..len {
+                    for b in 0..=u8::MAX {
+                        let mut text = text.clone();
+                        text[at] = b;
+                        assert_eq!(
+                            super::is_printable_ascii(&text),
+                            (b' '..=b'~').contains(&b),
+                            "{b} at {at} of {len}"
+                        );
+                    }
                 }
             }
         }

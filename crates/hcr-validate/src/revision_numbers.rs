@@ -43,8 +43,9 @@ pub(crate) fn revision_numbers<'t>(value: Json<'t, '_>) -> Vec<(Place, &'t serde
     }
     if let Some(items) = value.get("openReview").and_then(Json::as_array) {
         for (i, item) in items.enumerate() {
-            for key in ["revision", "resolvedByRevision"] {
-                if let Some(n) = item.get(key).and_then(Json::as_number) {
+            let keys = ["revision", "resolvedByRevision"];
+            for (key, value) in keys.into_iter().zip(item.get_each(keys)) {
+                if let Some(n) = value.and_then(Json::as_number) {
                     found.push((Place::Review(i, key), n));
                 }
             }

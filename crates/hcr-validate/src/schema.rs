@@ -1427,6 +1427,9 @@ fn first_repeat(list: Json<'_, '_>) -> Option<(usize, usize)> {
         return None;
     }
     let mut strings: foldhash::HashMap<&str, usize> = foldhash::HashMap::default();
+    // An item's tree keeps a table of its root's members made on first use (a `OnceLock`),
+    // a cache that changes no value's hash or equality.
+    #[allow(clippy::mutable_key_type)]
     let mut others: foldhash::HashMap<Item<'_, '_>, usize> = foldhash::HashMap::default();
     for (i, item) in list.items().enumerate() {
         let first = match item.as_str() {

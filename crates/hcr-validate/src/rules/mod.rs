@@ -182,7 +182,8 @@ pub(crate) fn duplicate_ids(
 /// (it is built for every repeat), out of line so that the walk over the ids stays small.
 #[inline(never)]
 fn repeated_id(what: &str, at: Item, first: Item, sink: &mut Findings<'_>) {
-    let here = at.pointer();
+    // Room for the `/id` pushed below.
+    let here = at.pointer_with_room(3);
     let earlier = first.pointer();
     let mut message = String::with_capacity(what.len() + here.as_str().len() * 2 + 32);
     for part in [

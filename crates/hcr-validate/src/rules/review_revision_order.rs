@@ -6,8 +6,9 @@ use crate::sink::{Input, objects, revision};
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     for (at, item) in objects(input.root(), "openReview") {
-        let raised = revision(item.get("revision"));
-        let resolved = revision(item.get("resolvedByRevision"));
+        let [raised, resolved] = item
+            .get_each(["revision", "resolvedByRevision"])
+            .map(revision);
         if let (Some(raised), Some(resolved)) = (raised, resolved)
             && resolved < raised
         {
