@@ -1573,13 +1573,27 @@ pub fn role_of(heading: &str) -> Option<Role> {
 /// Whether a heading's qualifier says what it lists is settled: `Unknowns (all resolved on
 /// Tuesday)`, `Blockers (cleared)`.
 fn settled(heading: &str) -> bool {
-    let qualifier = normalize(&heading[before_qualifier(heading).len()..]);
-    qualifier.split(' ').any(|w| {
-        matches!(
-            w,
-            "resolved" | "cleared" | "fixed" | "mitigated" | "answered" | "unblocked" | "closed"
-        )
-    })
+    qualifier_holds(heading, SETTLED)
+}
+
+/// Words that say a list's matters are settled.
+pub(crate) const SETTLED: &[&str] = &[
+    "resolved",
+    "cleared",
+    "fixed",
+    "mitigated",
+    "answered",
+    "unblocked",
+    "closed",
+    "done",
+];
+
+/// Whether a heading's qualifier (what follows its name after `(`, `:`, ` - `, …) holds one
+/// of `words` as a word: `(reverted)`, `(all resolved on Tuesday)`.
+pub(crate) fn qualifier_holds(heading: &str, words: &[&str]) -> bool {
+    normalize(&heading[before_qualifier(heading).len()..])
+        .split(' ')
+        .any(|w| words.contains(&w))
 }
 
 /// Whether a heading is a file's name and nothing else: `NEXT_SESSION.md`, `HANDOFF.md`,
@@ -2200,35 +2214,38 @@ fn work_said(heading: &str) -> Option<Role> {
     let role = clause_of_work(heading)?;
     // A qualifier can take it back: `What I did (reverted)`, `Tests added (not yet
     // passing)`, `Steps taken so far (none worked)`, `What I didn't get to (Bob finished it)`.
-    let qualifier = normalize(&heading[before_qualifier(heading).len()..]);
-    let takes_back = qualifier.split(' ').any(|w| {
-        matches!(
-            w,
-            "not"
-                | "no"
-                | "none"
-                | "never"
-                | "nothing"
-                | "reverted"
-                | "revert"
-                | "rolled"
-                | "undone"
-                | "failed"
-                | "failing"
-                | "broken"
-                | "abandoned"
-                | "dropped"
-                | "yet"
-                | "partial"
-                | "partially"
-                | "pending"
-                | "wip"
-        ) || (role == Role::Remaining
-            && matches!(
-                w,
-                "finished" | "done" | "completed" | "fixed" | "resolved" | "landed" | "merged"
-            ))
-    });
+    const UNDONE: &[&str] = &[
+        "not",
+        "no",
+        "none",
+        "never",
+        "nothing",
+        "reverted",
+        "revert",
+        "rolled",
+        "undone",
+        "failed",
+        "failing",
+        "broken",
+        "abandoned",
+        "dropped",
+        "yet",
+        "partial",
+        "partially",
+        "pending",
+        "wip",
+    ];
+    const DONE: &[&str] = &[
+        "finished",
+        "done",
+        "completed",
+        "fixed",
+        "resolved",
+        "landed",
+        "merged",
+    ];
+    let takes_back = qualifier_holds(heading, UNDONE)
+        || (role == Role::Remaining && qualifier_holds(heading, DONE));
     (!takes_back).then_some(role)
 }
 
@@ -2587,24 +2604,22 @@ fn named(heading: &str) -> Option<Role> {
         // (`Latest task (finished)`, `My task (handed back to Tom, not yours)`: a task no
         // longer the work's.)
         let owned_here = || {
-            let qualifier = normalize(&heading[cut..]);
-            let gone = qualifier.split(' ').any(|w| {
-                matches!(
-                    w,
-                    "finished"
-                        | "done"
-                        | "completed"
-                        | "not"
-                        | "handed"
-                        | "abandoned"
-                        | "old"
-                        | "previous"
-                        | "dropped"
-                        | "cancelled"
-                        | "canceled"
-                )
-            });
-            (!gone).then(|| owned(&head_name)).flatten()
+            const GONE: &[&str] = &[
+                "finished",
+                "done",
+                "completed",
+                "not",
+                "handed",
+                "abandoned",
+                "old",
+                "previous",
+                "dropped",
+                "cancelled",
+                "canceled",
+            ];
+            (!qualifier_holds(heading, GONE))
+                .then(|| owned(&head_name))
+                .flatten()
         };
         if let Some(role) = lookup(&head_name).or_else(owned_here) {
             // (Work done or proved said still to do is work left: `Validation Finale - TODO`,

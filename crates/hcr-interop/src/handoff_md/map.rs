@@ -1485,15 +1485,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         };
         // (Any list of risks or gaps: what it hedges is a claim no one has verified; not
         // one said resolved, `Risks (all mitigated)`.)
-        let any_risks = role == Some(Role::Risks) && {
-            let qualifier = normalize(&section.heading[before_qualifier(&section.heading).len()..]);
-            !qualifier.split(' ').any(|w| {
-                matches!(
-                    w,
-                    "resolved" | "mitigated" | "fixed" | "closed" | "answered" | "done"
-                )
-            })
-        };
+        let any_risks = role == Some(Role::Risks)
+            && !super::headings::qualifier_holds(&section.heading, super::headings::SETTLED);
         if !risks && !checklist && !any_risks {
             continue;
         }
@@ -3305,11 +3298,7 @@ fn if_heading(heading: &str) -> bool {
             .any(|w| lower.starts_with(w))
         // (A heading of optional steps sets one too: `### Optional`, `### Nice to have`,
         // `Acciones siguientes (opcionales)`.)
-        || matches!(
-            name.as_str(),
-            "optional" | "optional steps" | "optional tasks" | "nice to have" | "nice to haves"
-                | "facultatif" | "opcional" | "可选"
-        )
+        || matches!(name.as_str(), "nice to have" | "nice to haves")
         || says_optional(&name)
         // (And a condition later in it: `Что я сделаю, если останется время`, `Next steps if
         // time allows`.)
