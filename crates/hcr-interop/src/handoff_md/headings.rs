@@ -2617,9 +2617,8 @@ fn named(heading: &str) -> Option<Role> {
                 "cancelled",
                 "canceled",
             ];
-            (!qualifier_holds(heading, GONE))
-                .then(|| owned(&head_name))
-                .flatten()
+            // (The qualifier read only for a name that is one.)
+            owned(&head_name).filter(|_| !qualifier_holds(heading, GONE))
         };
         if let Some(role) = lookup(&head_name).or_else(owned_here) {
             // (Work done or proved said still to do is work left: `Validation Finale - TODO`,
@@ -2728,8 +2727,14 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
         if words.len() <= n {
             continue;
         }
-        let tail = words[words.len() - n..].join(" ");
-        let Some(role) = lookup(&tail).filter(|r| r.is_bucket() || *r == Role::Remaining) else {
+        // (The last `n` words are a slice of the normalized name, after its `n`-th space
+        // from the end: no copy.)
+        let mut cut = name.len();
+        for _ in 0..n {
+            cut = name[..cut].rfind(' ').unwrap_or(0);
+        }
+        let tail = &name[cut + 1..];
+        let Some(role) = lookup(tail).filter(|r| r.is_bucket() || *r == Role::Remaining) else {
             continue;
         };
         // Set apart from the name by a mark (`(`, `—`, `:`, `✅`), not a word of it:
@@ -2744,7 +2749,7 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
         let before = heading[..at].trim_end_matches(|c: char| c.is_whitespace() || c == '*');
         // A word that only says a state may follow the name directly (`Codex CLI audit
         // completed`).
-        let says_state = STATES.contains(&tail.as_str());
+        let says_state = STATES.contains(&tail);
         // A state denied is not that state: `ALF-2-7b (New FPE, not yet integrated)` is
         // work left, not work done.
         // (Or a few words before, in a clause that says so: `named so it does not read as
@@ -3951,7 +3956,9 @@ pub fn leads_with_name(heading: &str) -> bool {
 /// topic that holds one (`v1.4.0 - Validation & Constraints`).
 #[must_use]
 pub fn is_name(heading: &str) -> bool {
-    lookup(&normalize(heading)).is_some() || lookup(&normalize(before_qualifier(heading))).is_some()
+    let head = before_qualifier(heading);
+    lookup(&normalize(heading)).is_some()
+        || (head.len() < heading.len() && lookup(&normalize(head)).is_some())
 }
 
 /// A heading's text before a qualifier (`Test results (all green)` → `Test results`).

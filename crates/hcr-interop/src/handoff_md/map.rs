@@ -3345,71 +3345,101 @@ fn conditional(sentence: &str) -> bool {
 
 /// The state an item listed as work done says of itself in so many words when it is not
 /// done: blocked (`blocked on …`, `waiting for …`), under way (`(draft, needs review)`,
-/// `WIP`) or work left (`Will …`, `Planned: …`,
-/// `to be written`, `was going to …`, `not implemented`, `미구현`). `None` for everything
-/// else: an item under work done is done unless it says otherwise this plainly (`Removed
-/// the demo files (not needed)`, `Asked for a review (no answer yet)`: the action was
-/// taken).
+/// `WIP`) or work left (`Will …`, `Planned: …`, `to be written`, `was going to …`, `not
+/// implemented`, `미구현`). `None` for everything else: an item under work done is done
+/// unless it says otherwise this plainly (`Removed the demo files (not needed)`, `Asked for
+/// a review (no answer yet)`: the action was taken), and a state that was or a list of
+/// states says none of its own (`Status: was in progress, now done`, `previously not
+/// started, finished today`, `(Status: not started, In review, Done)`).
 fn not_done_after_all(text: &str) -> Option<Role> {
-    let lower = text.to_lowercase();
-    let lower = lower.trim_start_matches(|c: char| !c.is_alphanumeric());
-    let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
-    // (A state that was, or a list of states, says none of its own: `Status: was in
-    // progress, now done`, `previously not started, finished today`, `(Status: not
-    // started, In review, Done)`.)
-    if has(&[
-        "no longer",
-        "previously",
-        "was in",
-        "now done",
-        "finished",
-        "done)",
-        "done,",
-    ]) {
-        return None;
+    /// What each phrase says (ASCII case aside; one search of the text for all of them).
+    #[derive(Clone, Copy, PartialEq, PartialOrd)]
+    enum Says {
+        Left,
+        /// `wip`, a word only where it stands alone (not `wipe`).
+        Wip,
+        UnderWay,
+        Blocked,
+        Was,
     }
-    if has(&["blocked on", "blocked by", "waiting on", "waiting for"]) {
-        return Some(Role::Blocked);
-    }
-    let wip = lower
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| w == "wip");
-    if wip || has(&["(draft", "draft,", "needs review"]) {
-        return Some(Role::InProgress);
-    }
+    const PHRASES: &[(&str, Says)] = &[
+        ("no longer", Says::Was),
+        ("previously", Says::Was),
+        ("was in", Says::Was),
+        ("now done", Says::Was),
+        ("finished", Says::Was),
+        ("done)", Says::Was),
+        ("done,", Says::Was),
+        ("blocked on", Says::Blocked),
+        ("blocked by", Says::Blocked),
+        ("waiting on", Says::Blocked),
+        ("waiting for", Says::Blocked),
+        ("(draft", Says::UnderWay),
+        ("draft,", Says::UnderWay),
+        ("needs review", Says::UnderWay),
+        ("wip", Says::Wip),
+        ("to be written", Says::Left),
+        ("to be done", Says::Left),
+        ("to be added", Says::Left),
+        ("was going to", Says::Left),
+        ("not implemented", Says::Left),
+        ("not yet", Says::Left),
+        ("todavía no", Says::Left),
+        ("aún no", Says::Left),
+        ("ainda não", Says::Left),
+        ("noch nicht", Says::Left),
+        ("non ancora", Says::Left),
+        ("ещё не", Says::Left),
+        ("еще не", Says::Left),
+        ("пока не", Says::Left),
+        ("Ещё не", Says::Left),
+        ("Еще не", Says::Left),
+        ("Пока не", Says::Left),
+        ("Не реализовано", Says::Left),
+        ("尚未", Says::Left),
+        ("还没", Says::Left),
+        ("아직", Says::Left),
+        ("미구현", Says::Left),
+        ("안 됨", Says::Left),
+        ("未实现", Says::Left),
+        ("未完成", Says::Left),
+        ("未実装", Says::Left),
+        ("не реализовано", Says::Left),
+        ("no implementado", Says::Left),
+        ("pas encore", Says::Left),
+    ];
+    static SEARCH: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+        std::sync::LazyLock::new(|| cues(PHRASES.iter().map(|(p, _)| p)));
+    // The strongest thing said: what was outweighs a block, a block work under way.
+    let alone = |m: &aho_corasick::Match| {
+        !text[..m.start()].ends_with(char::is_alphanumeric)
+            && !text[m.end()..].starts_with(char::is_alphanumeric)
+    };
+    let said = SEARCH
+        .find_overlapping_iter(text)
+        .map(|m| (PHRASES[m.pattern().as_usize()].1, m))
+        .filter(|(s, m)| *s != Says::Wip || alone(m))
+        .map(|(s, _)| s)
+        .fold(None, |most: Option<Says>, s| {
+            Some(most.map_or(s, |m| if s > m { s } else { m }))
+        });
+    let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+    // A plan's lead (`Will open a ticket`, `Planned: …`), its case aside.
     let plan = [
         "will ", "planned:", "planned ", "plan to ", "to do:", "todo:", "next i ",
     ]
     .iter()
-    .any(|w| lower.starts_with(w))
-        || has(&[
-            "to be written",
-            "to be done",
-            "to be added",
-            "was going to",
-            "not implemented",
-            "not yet",
-            "todavía no",
-            "aún no",
-            "ainda não",
-            "noch nicht",
-            "non ancora",
-            "ещё не",
-            "еще не",
-            "пока не",
-            "尚未",
-            "还没",
-            "아직",
-            "미구현",
-            "안 됨",
-            "未实现",
-            "未完成",
-            "未実装",
-            "не реализовано",
-            "no implementado",
-            "pas encore",
-        ]);
-    plan.then_some(Role::Remaining)
+    .any(|lead| {
+        text.get(..lead.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(lead))
+    });
+    match said {
+        Some(Says::Was) => None,
+        Some(Says::Blocked) => Some(Role::Blocked),
+        Some(Says::UnderWay | Says::Wip) => Some(Role::InProgress),
+        Some(Says::Left) => Some(Role::Remaining),
+        None => plan.then_some(Role::Remaining),
+    }
 }
 
 /// Whether a statement hedges (`may break`, `probably one invoice`, `not implemented yet`,
@@ -3419,9 +3449,8 @@ fn not_done_after_all(text: &str) -> Option<Role> {
 /// certainty denied (`could not reproduce`, `不可能`, `no puede`), nor a risk said resolved
 /// (`RESOLVED: …`, `~~…~~ fixed`, `(mitigated)`).
 fn hedges(text: &str) -> bool {
-    let lower = format!(" {} ", text.to_lowercase());
-    // (The words as written: `May` capitalised mid-sentence is the month.)
-    let written = format!(" {text} ");
+    // The hedges and what is none (ASCII case aside; one search for each list). A word
+    // padded with spaces stands alone (`may`, not `mayor`); the text is padded too.
     const WORDS: &[&str] = &[
         " may ",
         " might ",
@@ -3464,13 +3493,25 @@ fn hedges(text: &str) -> bool {
         "probabilmente",
         "non ancora",
         " может ",
+        " Может ",
         "возможно",
+        "Возможно",
         "вероятно",
+        "Вероятно",
         "пока не",
+        "Пока не",
         "ещё не",
+        "Ещё не",
         "еще не",
+        "Еще не",
+        "可能",
+        "尚未",
+        "还没",
+        "暂未",
+        "かもしれ",
+        "수 있",
+        "아직",
     ];
-    const CJK: &[&str] = &["可能", "尚未", "还没", "暂未", "かもしれ", "수 있", "아직"];
     const NOT_HEDGES: &[&str] = &[
         "you may",
         "you might",
@@ -3498,13 +3539,20 @@ fn hedges(text: &str) -> bool {
         "closed",
         "~~",
         "можете",
+        "Можете",
         "можно",
+        "Можно",
     ];
-    let hedged = WORDS
-        .iter()
-        .any(|w| lower.contains(w) && (*w != " may " || written.contains(" may ")))
-        || CJK.iter().any(|w| lower.contains(w));
-    hedged && !NOT_HEDGES.iter().any(|w| lower.contains(w))
+    static HEDGE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+        std::sync::LazyLock::new(|| cues(WORDS));
+    static NONE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+        std::sync::LazyLock::new(|| cues(NOT_HEDGES));
+    let padded = format!(" {text} ");
+    // (`May` capitalised is the month: the word counts only as written, lowercase.)
+    let hedged = HEDGE
+        .find_overlapping_iter(&padded)
+        .any(|m| WORDS[m.pattern().as_usize()] != " may " || &padded[m.range()] == " may ");
+    hedged && !NONE.is_match(&padded)
 }
 
 /// Whether an item asks rather than says: it holds a question mark (`Should we support
