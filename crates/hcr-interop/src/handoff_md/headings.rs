@@ -2598,9 +2598,10 @@ fn named(heading: &str) -> Option<Role> {
         }
     }
     let head = before_qualifier(heading);
-    if head.len() < heading.len() {
+    // The name before a qualifier, normalized once for both readings below.
+    let head_name = (head.len() < heading.len()).then(|| normalize(head));
+    if let Some(head_name) = &head_name {
         let cut = head.len();
-        let head_name = normalize(head);
         // (`Latest task (finished)`, `My task (handed back to Tom, not yours)`: a task no
         // longer the work's.)
         let owned_here = || {
@@ -2618,9 +2619,9 @@ fn named(heading: &str) -> Option<Role> {
                 "canceled",
             ];
             // (The qualifier read only for a name that is one.)
-            owned(&head_name).filter(|_| !qualifier_holds(heading, GONE))
+            owned(head_name).filter(|_| !qualifier_holds(heading, GONE))
         };
-        if let Some(role) = lookup(&head_name).or_else(owned_here) {
+        if let Some(role) = lookup(head_name).or_else(owned_here) {
             // (Work done or proved said still to do is work left: `Validation Finale - TODO`,
             // `Travail effectué (à faire)`.)
             if matches!(role, Role::Complete | Role::Evidence)
@@ -2648,11 +2649,7 @@ fn named(heading: &str) -> Option<Role> {
     // A name it starts with (a heading of a few words, its qualifier set aside: `What's left
     // to do tomorrow (or whenever you pick it up)`).
     // (A prefix of the normalized name is a slice of it, up to a space: no copy.)
-    let name = if head.len() < heading.len() {
-        normalize(head)
-    } else {
-        name
-    };
+    let name = head_name.unwrap_or(name);
     let spaces: Vec<usize> = name.match_indices(' ').map(|(at, _)| at).collect();
     if spaces.len() < 7 {
         for (n, &end) in spaces.iter().enumerate().rev() {
