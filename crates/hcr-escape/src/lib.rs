@@ -41,7 +41,7 @@ pub fn is_unsafe(c: char) -> bool {
 /// bytes at a time without a branch per byte (the compiler vectorises each block), which
 /// makes a message or a source line of a hundred bytes a few instructions; what is left
 /// after the blocks (most of a short message, a pointer, a word) eight bytes at a time in a
-/// word (see [`printable_word`]), the last word overlapping the one before.
+/// word (with no branch per byte), the last word overlapping the one before.
 #[must_use]
 pub fn is_printable_ascii(bytes: &[u8]) -> bool {
     let blocks = bytes.chunks_exact(32);
