@@ -3345,7 +3345,7 @@ fn conditional(sentence: &str) -> bool {
 
 /// The state an item listed as work done says of itself in so many words when it is not
 /// done: blocked (`blocked on …`, `waiting for …`), under way (`(draft, needs review)`,
-/// `WIP`) or work left (`Will …`, `Planned: …`, `to be written`, `was going to …`, `not
+/// `WIP`, `(NOT yet committed)`) or work left (`Will …`, `Planned: …`, `to be written`, `was going to …`, `not
 /// implemented`, `미구현`). `None` for everything else: an item under work done is done
 /// unless it says otherwise this plainly (`Removed the demo files (not needed)`, `Asked for
 /// a review (no answer yet)`: the action was taken), and a state that was or a list of
@@ -3377,6 +3377,19 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("(draft", Says::UnderWay),
         ("draft,", Says::UnderWay),
         ("needs review", Says::UnderWay),
+        // (Done but not yet in: `Integration fixes (NOT yet committed)`, `NÃO mergeada`.)
+        ("not yet committed", Says::UnderWay),
+        ("not committed", Says::UnderWay),
+        ("uncommitted", Says::UnderWay),
+        ("not merged", Says::UnderWay),
+        ("not yet merged", Says::UnderWay),
+        ("not pushed", Says::UnderWay),
+        ("não mergeada", Says::UnderWay),
+        ("não commitado", Says::UnderWay),
+        ("no commiteado", Says::UnderWay),
+        ("nicht committet", Says::UnderWay),
+        ("未提交", Says::UnderWay),
+        ("未コミット", Says::UnderWay),
         ("wip", Says::Wip),
         ("to be written", Says::Left),
         ("to be done", Says::Left),

@@ -278,8 +278,9 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 /// The share of the nineteenth held-out corpus's expectations met: 42 of 92 (45.7%) when it
 /// was measured blind, at bf4a16a, with one contradiction (`Importante: el Stage Planner
 /// todavía no está conectado …`, a paragraph under work done, filed as done); 43 after the
-/// classes its misses showed were read, with no contradiction.
-const HOLDOUT_19_FLOOR: f64 = 0.46;
+/// classes its misses showed were read, with no contradiction, 44 with work done but not
+/// committed read as under way.
+const HOLDOUT_19_FLOOR: f64 = 0.47;
 
 /// The share of the eighteenth held-out corpus's expectations met (nine files): 23 of 81
 /// (28.4%) when it was measured blind, at ac7273c, with no contradiction; 36 after the
