@@ -2333,13 +2333,18 @@ fn clause_of_work(heading: &str) -> Option<Role> {
     }) {
         return None;
     }
-    let verb = |at: usize| -> Option<Role> {
+    // The verb at `at`, what it says and how many words it takes (`set up`: two).
+    let verb = |at: usize| -> Option<(Role, usize)> {
         let word = *words.get(at)?;
-        let two = words.get(at + 1).map(|next| format!("{word} {next}"));
-        if DONE_VERBS.contains(&word) || two.as_deref().is_some_and(|t| DONE_VERBS.contains(&t)) {
-            Some(Role::Complete)
+        if DONE_VERBS.contains(&word) {
+            Some((Role::Complete, 1))
+        } else if words
+            .get(at + 1)
+            .is_some_and(|next| DONE_VERBS.contains(&format!("{word} {next}").as_str()))
+        {
+            Some((Role::Complete, 2))
         } else if CHECKED_VERBS.contains(&word) {
-            Some(Role::Evidence)
+            Some((Role::Evidence, 1))
         } else {
             None
         }
@@ -2427,21 +2432,13 @@ fn clause_of_work(heading: &str) -> Option<Role> {
                 Some(&("finish" | "do" | "get" | "complete"))
             );
             // (What was not checked is untested: `What was not tested`.)
-            return match verb(after) {
+            return match verb(after).map(|(role, _)| role) {
                 Some(Role::Evidence) => Some(Role::Unverified),
                 Some(_) => Some(Role::Remaining),
                 None => finish.then_some(Role::Remaining),
             };
         }
-        let role = verb(at)?;
-        let span = if words
-            .get(at + 1)
-            .is_some_and(|next| DONE_VERBS.contains(&format!("{} {next}", words[at]).as_str()))
-        {
-            2
-        } else {
-            1
-        };
+        let (role, span) = verb(at)?;
         return after_ok(at + span).then_some(role);
     }
     // The work, then its verb: `Actions taken`, `Steps taken so far`, `Work performed today`.
@@ -2474,7 +2471,7 @@ fn clause_of_work(heading: &str) -> Option<Role> {
     if lead == 0 || lead > 2 {
         return None;
     }
-    let role = verb(lead)?;
+    let (role, span) = verb(lead)?;
     // (Checks or tests made are evidence: `Checks performed`, `Tests run`; `Tests added` is
     // work done.)
     let checks = matches!(words[lead - 1], "checks" | "tests")
@@ -2482,7 +2479,7 @@ fn clause_of_work(heading: &str) -> Option<Role> {
             words[lead],
             "performed" | "executed" | "done" | "run" | "ran" | "passed"
         );
-    after_ok(lead + 1).then_some(if checks { Role::Evidence } else { role })
+    after_ok(lead + span).then_some(if checks { Role::Evidence } else { role })
 }
 
 /// A heading that lists what the work can do (`What v0.4 can do (all verified live)`):
@@ -2570,15 +2567,15 @@ fn prohibition(heading: &str) -> bool {
 /// looser readings, which would take `**Dashboard 加载阻塞**：…` for a bucket).
 #[must_use]
 pub fn role_named(heading: &str) -> Option<Role> {
+    // A file's name is the document's title, no section's (`# NEXT_SESSION.md`).
+    if is_file_name(heading) {
+        return None;
+    }
     in_part(named(heading), heading)
 }
 
 /// [`role_named`], work done in part aside.
 fn named(heading: &str) -> Option<Role> {
-    // A file's name is the document's title, no section's (`# NEXT_SESSION.md`).
-    if is_file_name(heading) {
-        return None;
-    }
     let name = normalize(heading);
     if name.is_empty() {
         return None;

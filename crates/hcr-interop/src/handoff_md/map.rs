@@ -3343,6 +3343,28 @@ fn conditional(sentence: &str) -> bool {
         .any(|w| sentence.contains(w))
 }
 
+/// Every way to say `not yet` the readings know (ASCII case aside, a capitalised Cyrillic
+/// form listed as well): work left under work done ([`not_done_after_all`]), a hedge among
+/// risks ([`hedges`]).
+const NOT_YET: &[&str] = &[
+    "not yet",
+    "todavía no",
+    "aún no",
+    "ainda não",
+    "pas encore",
+    "noch nicht",
+    "non ancora",
+    "пока не",
+    "Пока не",
+    "ещё не",
+    "Ещё не",
+    "еще не",
+    "Еще не",
+    "尚未",
+    "还没",
+    "아직",
+];
+
 /// The state an item listed as work done says of itself in so many words when it is not
 /// done: blocked (`blocked on …`, `waiting for …`), under way (`(draft, needs review)`,
 /// `WIP`, `(NOT yet committed)`) or work left (`Will …`, `Planned: …`, `to be written`, `was going to …`, `not
@@ -3396,22 +3418,7 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("to be added", Says::Left),
         ("was going to", Says::Left),
         ("not implemented", Says::Left),
-        ("not yet", Says::Left),
-        ("todavía no", Says::Left),
-        ("aún no", Says::Left),
-        ("ainda não", Says::Left),
-        ("noch nicht", Says::Left),
-        ("non ancora", Says::Left),
-        ("ещё не", Says::Left),
-        ("еще не", Says::Left),
-        ("пока не", Says::Left),
-        ("Ещё не", Says::Left),
-        ("Еще не", Says::Left),
-        ("Пока не", Says::Left),
         ("Не реализовано", Says::Left),
-        ("尚未", Says::Left),
-        ("还没", Says::Left),
-        ("아직", Says::Left),
         ("미구현", Says::Left),
         ("안 됨", Says::Left),
         ("未实现", Says::Left),
@@ -3419,10 +3426,17 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("未実装", Says::Left),
         ("не реализовано", Says::Left),
         ("no implementado", Says::Left),
-        ("pas encore", Says::Left),
     ];
+    // (And every way to say `not yet`, after them: work left.)
     static SEARCH: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-        std::sync::LazyLock::new(|| cues(PHRASES.iter().map(|(p, _)| p)));
+        std::sync::LazyLock::new(|| {
+            cues(
+                PHRASES
+                    .iter()
+                    .map(|(p, _)| *p)
+                    .chain(NOT_YET.iter().copied()),
+            )
+        });
     // The strongest thing said: what was outweighs a block, a block work under way.
     let alone = |m: &aho_corasick::Match| {
         !text[..m.start()].ends_with(char::is_alphanumeric)
@@ -3430,7 +3444,12 @@ fn not_done_after_all(text: &str) -> Option<Role> {
     };
     let said = SEARCH
         .find_overlapping_iter(text)
-        .map(|m| (PHRASES[m.pattern().as_usize()].1, m))
+        .map(|m| {
+            let said = PHRASES
+                .get(m.pattern().as_usize())
+                .map_or(Says::Left, |p| p.1);
+            (said, m)
+        })
         .filter(|(s, m)| *s != Says::Wip || alone(m))
         .map(|(s, _)| s)
         .fold(None, |most: Option<Says>, s| {
@@ -3476,7 +3495,6 @@ fn hedges(text: &str) -> bool {
         "not sure",
         "unknown",
         " should ",
-        "not yet",
         " yet ",
         " yet.",
         " yet,",
@@ -3487,43 +3505,28 @@ fn hedges(text: &str) -> bool {
         "podría",
         "posiblemente",
         "probablemente",
-        "aún no",
-        "todavía no",
         " pode ",
         "poderia",
         "provavelmente",
-        "ainda não",
         " peut ",
         "pourrait",
         "probablement",
-        "pas encore",
         " kann ",
         "könnte",
         "möglicherweise",
         "vermutlich",
-        "noch nicht",
         "potrebbe",
         "probabilmente",
-        "non ancora",
         " может ",
         " Может ",
         "возможно",
         "Возможно",
         "вероятно",
         "Вероятно",
-        "пока не",
-        "Пока не",
-        "ещё не",
-        "Ещё не",
-        "еще не",
-        "Еще не",
         "可能",
-        "尚未",
-        "还没",
         "暂未",
         "かもしれ",
         "수 있",
-        "아직",
     ];
     const NOT_HEDGES: &[&str] = &[
         "you may",
@@ -3556,15 +3559,16 @@ fn hedges(text: &str) -> bool {
         "можно",
         "Можно",
     ];
+    // (And every way to say `not yet`.)
     static HEDGE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-        std::sync::LazyLock::new(|| cues(WORDS));
+        std::sync::LazyLock::new(|| cues(WORDS.iter().chain(NOT_YET)));
     static NONE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
         std::sync::LazyLock::new(|| cues(NOT_HEDGES));
     let padded = format!(" {text} ");
     // (`May` capitalised is the month: the word counts only as written, lowercase.)
-    let hedged = HEDGE
-        .find_overlapping_iter(&padded)
-        .any(|m| WORDS[m.pattern().as_usize()] != " may " || &padded[m.range()] == " may ");
+    let hedged = HEDGE.find_overlapping_iter(&padded).any(|m| {
+        WORDS.get(m.pattern().as_usize()) != Some(&" may ") || &padded[m.range()] == " may "
+    });
     hedged && !NONE.is_match(&padded)
 }
 
