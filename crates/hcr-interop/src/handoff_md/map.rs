@@ -145,11 +145,39 @@ fn code_blocks<'d>(section: &Section, doc: &'d Document) -> Vec<Vec<&'d str>> {
 }
 
 /// A text's clauses, as proofs and decisions are looked for in them: cut after `;`, `；`,
-/// `。` and `. `, each trimmed of its separator.
+/// `。` and `. `, each trimmed of its separator. Never inside inline code: `` `go test ./...
+/// -race` passes `` is one clause.
 fn clauses(text: &str) -> impl Iterator<Item = &str> {
-    text.split_inclusive([';', '；', '。'])
-        .flat_map(|s| s.split_inclusive(". "))
-        .map(|s| s.trim().trim_end_matches([';', '；']).trim())
+    // (Backticks pair up in order; an unpaired last one opens no code.)
+    let ticks = text.bytes().filter(|&b| b == b'`').count();
+    let mut paired = ticks - ticks % 2;
+    let mut in_code = false;
+    let mut start = 0;
+    let mut cuts = Vec::new();
+    let bytes = text.as_bytes();
+    for (at, c) in text.char_indices() {
+        let end = at + c.len_utf8();
+        match c {
+            '`' if paired > 0 => {
+                paired -= 1;
+                in_code = !in_code;
+            }
+            ';' | '；' | '。' if !in_code => {
+                cuts.push((start, end));
+                start = end;
+            }
+            '.' if !in_code && bytes.get(end) == Some(&b' ') => {
+                cuts.push((start, end + 1));
+                start = end + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < text.len() {
+        cuts.push((start, text.len()));
+    }
+    cuts.into_iter()
+        .map(move |(from, to)| text[from..to].trim().trim_end_matches([';', '；']).trim())
 }
 
 /// The file a line of a listing or tree names, and its comment: `├── src/reader.rs  # The
@@ -2018,16 +2046,28 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     // too (`**16 files modified, 2174 insertions**`).
                     || (e.paragraph && evidence_like && !is_check(&e.text)))
         });
-        let texts = said
-            .stated(doc, read_entries)
+        // (A check said done is read in the entries' prose: not in a heading, `## Done and
+        // verified`, nor in code.)
+        let heading = (read_entries && section.kind == Kind::Heading)
+            .then_some((std::borrow::Cow::Borrowed(section.heading.as_str()), false));
+        let texts = heading
+            .into_iter()
+            .chain(
+                // (Nor a checklist's box: `- [ ] Access was verified.` is the receiver's to tick.)
+                read_entries
+                    .then(|| said.lines_of(doc))
+                    .into_iter()
+                    .flatten()
+                    .map(|(t, boxed)| (t, !boxed)),
+            )
             .chain(
                 said.proof_code
                     .iter()
-                    .map(|t| std::borrow::Cow::Borrowed(t.as_str())),
+                    .map(|t| (std::borrow::Cow::Borrowed(t.as_str()), false)),
             )
-            .chain(done.map(|e| std::borrow::Cow::Borrowed(e.text.as_str())));
-        for text in texts {
-            for sentence in proof_sentences(&text) {
+            .chain(done.map(|e| (std::borrow::Cow::Borrowed(e.text.as_str()), true)));
+        for (text, claims) in texts {
+            for sentence in proof_sentences(&text, claims) {
                 if proofs.insert(sentence.clone()) {
                     let place = location(&sentence).or_else(|| commit_place(&sentence));
                     evidence.push(evidence_item(sentence, place, evidence.len(), &mut missing));
@@ -5094,6 +5134,14 @@ impl<'d> Stated<'d> {
     /// The entries' texts, labelled lines one by one (borrowed where an entry is one text:
     /// a file may be one paragraph of megabytes).
     fn lines<'s>(&'s self, doc: &'s Document) -> impl Iterator<Item = std::borrow::Cow<'s, str>> {
+        self.lines_of(doc).map(|(text, _)| text)
+    }
+
+    /// [`Stated::lines`], each with whether its entry has a task box.
+    fn lines_of<'s>(
+        &'s self,
+        doc: &'s Document,
+    ) -> impl Iterator<Item = (std::borrow::Cow<'s, str>, bool)> {
         self.entries.iter().flat_map(move |e| {
             let texts: Vec<std::borrow::Cow<'s, str>> = if is_labelled_paragraph(e, doc) {
                 line_texts(e, doc)
@@ -5103,7 +5151,8 @@ impl<'d> Stated<'d> {
             } else {
                 vec![std::borrow::Cow::Borrowed(e.text.as_str())]
             };
-            texts
+            let boxed = e.checked.is_some();
+            texts.into_iter().map(move |t| (t, boxed))
         })
     }
 }
@@ -5124,7 +5173,7 @@ fn say_step(next_action: &mut Map<String, Value>, first: &str) -> bool {
 /// word of a state (`not done yet`, `pending review`), no failure (`8 pruebas fallan`, `3
 /// tests failing`, `未通过`).
 fn passed_alone(text: &str) -> bool {
-    status_words(text).is_none() && !proof_sentences(text).is_empty() && !failing(text)
+    status_words(text).is_none() && !proof_sentences(text, false).is_empty() && !failing(text)
 }
 
 /// Whether a text says something failed: a failure's word after a count that is not zero
@@ -5155,8 +5204,9 @@ fn failing(text: &str) -> bool {
 }
 
 /// The sentences of a text that state a test result (`38 passed, 0 failed`, `253
-/// passing`, `90 pass / 0 fail`) or name a commit after a label (`Last commit: 918709c`).
-fn proof_sentences(text: &str) -> Vec<String> {
+/// passing`, `90 pass / 0 fail`) or name a commit after a label (`Last commit: 918709c`),
+/// and with `claims`, a check said done in prose ([`checked_claim`]).
+fn proof_sentences(text: &str, claims: bool) -> Vec<String> {
     const RESULTS: [&str; 16] = [
         "testes",
         "pruebas",
@@ -5253,6 +5303,18 @@ fn proof_sentences(text: &str) -> Vec<String> {
                         .take(reach)
                         .any(|n| ZERO.contains(n))
             })
+            // A scan that found none: `No known vulnerabilities found`, `no issues found in
+            // 31 source files`.
+            || words.iter().enumerate().any(|(i, w)| {
+                *w == "no"
+                    && words[i + 1..].iter().take(3).position(|n| ZERO.contains(n)).is_some_and(
+                        |at| {
+                            words.get(i + at + 2).is_some_and(|n| {
+                                matches!(*n, "found" | "detected" | "reported")
+                            })
+                        },
+                    )
+            })
             // `Final verdict: PASS`, `Build status: SUKSES`.
             || labelled.is_some_and(|(_, rest)| {
                 let said = rest
@@ -5265,7 +5327,8 @@ fn proof_sentences(text: &str) -> Vec<String> {
             // `exit 0`, `EXIT_CODE=0`.
             || words.windows(2).any(|w| matches!(w[0], "exit" | "exit_code" | "code") && w[1] == "0")
             || cjk_result(sentence)
-            || passed_check(&words);
+            || passed_check(&words)
+            || (claims && checked_claim(sentence));
         let committed = labelled.is_some_and(|(label, rest)| {
             let label = super::headings::normalize(label);
             (COMMITS.contains(&label.as_str()) && commit_of(rest).is_some())
@@ -5282,8 +5345,8 @@ fn proof_sentences(text: &str) -> Vec<String> {
             || words
                 .windows(2)
                 .any(|w| matches!(w[0], "commit" | "提交") && commit_of(w[1]).is_some());
-        // A proof still owed is none (`We still need 20 more tests`, `TODO: exit 0`,
-        // `Nothing proves the fix works yet.`).
+        // A proof still owed, or said false, is none (`We still need 20 more tests`, `TODO:
+        // exit 0`, `Nothing proves the fix works yet.`).
         let owed = words.iter().any(|w| {
             matches!(
                 *w,
@@ -5294,6 +5357,8 @@ fn proof_sentences(text: &str) -> Vec<String> {
                     | "nothing"
                     | "still"
                     | "yet"
+                    // (`a false "0 findings"` proves nothing.)
+                    | "false"
             )
         })
             // (Nor a condition or an instruction: `If asserting test-green is needed, run the
@@ -5532,6 +5597,279 @@ fn passed_check(words: &[&str]) -> bool {
         ])
 }
 
+/// A sentence that says something was checked, and held: `Verified empirically on Gemma
+/// 26B`, `Manual testing confirms cross-cell updates work`, `Bis 2.0.2 per API als grün
+/// verifiziert`, `動作確認済み`. The word reports a check (first, after `was` or `and`, or
+/// before what it was checked on: `verified on hardware`), not what a thing is (`its
+/// verified entry buffer`, `small, tested commits`); words in code are no prose
+/// (`email_verified`). Never one still owed, denied or hedged (`needs to be verified`, `not
+/// yet tested`, `peut-être testé`), nor a question, nor one that holds back (`tested only on
+/// macOS`, `tested, but …`, `verified by code inspection`), nor a template's mark
+/// (`[TESTED ✅/❌]`).
+fn checked_claim(sentence: &str) -> bool {
+    const CHECKED: [&str; 23] = [
+        "verified",
+        "confirmed",
+        "tested",
+        "validated",
+        "geprüft",
+        "verifiziert",
+        "getestet",
+        "bestätigt",
+        "vérifié",
+        "vérifiée",
+        "vérifiés",
+        "testé",
+        "testée",
+        "verificado",
+        "verificada",
+        "comprobado",
+        "probado",
+        "testado",
+        "verificato",
+        "testato",
+        "проверено",
+        "протестировано",
+        "подтверждено",
+    ];
+    // (Said as the check's verb: `Manual testing confirms …`.)
+    const CONFIRMS: [&str; 2] = ["confirms", "proves"];
+    const CJK: [&str; 8] = [
+        "验证通过",
+        "確認済",
+        "検証済",
+        "確認した",
+        "確認しました",
+        "확인 완료",
+        "검증 완료",
+        "확인했",
+    ];
+    const HELD_BACK: [&str; 54] = [
+        "not",
+        "no",
+        "never",
+        "yet",
+        "only",
+        "but",
+        "still",
+        "need",
+        "needs",
+        "needed",
+        "should",
+        "must",
+        "to",
+        "todo",
+        "pending",
+        "if",
+        "once",
+        "until",
+        "before",
+        "without",
+        "whether",
+        "will",
+        "would",
+        "could",
+        "may",
+        "might",
+        "maybe",
+        "perhaps",
+        "probably",
+        "likely",
+        "untested",
+        "unverified",
+        "nicht",
+        "noch",
+        "vielleicht",
+        "pas",
+        "non",
+        "peut",
+        "être",
+        "não",
+        "nunca",
+        "talvez",
+        "sin",
+        "quizás",
+        "senza",
+        "forse",
+        "не",
+        "нет",
+        "ещё",
+        "возможно",
+        "partially",
+        "partly",
+        "inspection",
+        "assumed",
+    ];
+    // What comes before a participle of a check reported (`was verified`, `built and tested`).
+    const REPORTED: [&str; 42] = [
+        "is",
+        "are",
+        "was",
+        "were",
+        "been",
+        "be",
+        "and",
+        "also",
+        "fully",
+        "manually",
+        "successfully",
+        "independently",
+        "now",
+        "all",
+        "both",
+        "then",
+        "live",
+        "wurde",
+        "wurden",
+        "ist",
+        "sind",
+        "und",
+        "est",
+        "été",
+        "sont",
+        "et",
+        "fue",
+        "fueron",
+        "sido",
+        "y",
+        "foi",
+        "foram",
+        "e",
+        "è",
+        "stato",
+        "stata",
+        "sono",
+        "был",
+        "была",
+        "было",
+        "были",
+        "и",
+    ];
+    // What comes after one: where, how or against what (`verified on hardware`), or its
+    // object (`confirmed the existing pick`).
+    const AFTER: [&str; 42] = [
+        "on",
+        "in",
+        "with",
+        "by",
+        "via",
+        "against",
+        "locally",
+        "live",
+        "manually",
+        "end",
+        "at",
+        "through",
+        "across",
+        "for",
+        "as",
+        "after",
+        "ok",
+        "working",
+        "green",
+        "and",
+        "the",
+        "that",
+        "this",
+        "all",
+        "its",
+        "their",
+        "every",
+        "both",
+        "independently",
+        "empirically",
+        "sur",
+        "sul",
+        "auf",
+        "mit",
+        "per",
+        "en",
+        "em",
+        "con",
+        "na",
+        "на",
+        "в",
+        "gegen",
+    ];
+    // What makes a participle a thing's quality (`the verified build`, `99 confirmed
+    // entries`).
+    const QUALITY: [&str; 12] = [
+        "the", "a", "an", "its", "their", "our", "his", "her", "my", "your", "each", "every",
+    ];
+    // (Nor a label over a list: `**Verified working:**`.)
+    if sentence.contains(['?', '？', '❌'])
+        || sentence.trim_end_matches(['*', '_']).ends_with([':', '：'])
+    {
+        return false;
+    }
+    if !sentence.is_ascii() && CJK.iter().any(|w| sentence.contains(w)) {
+        return ![
+            "未", "没", "沒", "不", "尚", "待", "要", "않", "없", "못 ", "안 ",
+        ]
+        .iter()
+        .any(|w| sentence.contains(w));
+    }
+    // The prose's words, each with whether a clause ends after it (code is one word): a
+    // comma's end or more, and more than a comma's.
+    let mut words: Vec<(String, bool, bool)> = Vec::new();
+    for (i, part) in sentence.split('`').enumerate() {
+        if i % 2 == 1 {
+            words.push(("code".to_owned(), false, false));
+            continue;
+        }
+        for token in part.split_whitespace() {
+            let word = token
+                .trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase();
+            let stops = token.ends_with(['.', ';', ':', ')', '!', '—', '|', '：']);
+            let ends = stops || token.ends_with([',', '，']);
+            if word.is_empty() {
+                // (A dash, a bar or an arrow between words ends what is before it.)
+                if let Some(last) = words.last_mut() {
+                    let dash = !token.chars().any(char::is_alphanumeric)
+                        && token
+                            .chars()
+                            .any(|c| matches!(c, '—' | '–' | '-' | '|' | '→'));
+                    last.1 |= dash;
+                    last.2 |= dash;
+                }
+                continue;
+            }
+            // (`Critic-verified`: the words a hyphen joins.)
+            let parts: Vec<&str> = word.split('-').filter(|w| !w.is_empty()).collect();
+            let n = parts.len();
+            for (j, w) in parts.into_iter().enumerate() {
+                let last = j + 1 == n;
+                words.push((w.to_owned(), ends && last, stops && last));
+            }
+        }
+    }
+    if words.iter().any(|(w, ..)| HELD_BACK.contains(&w.as_str())) {
+        return false;
+    }
+    words.iter().enumerate().any(|(i, (w, ends, _))| {
+        if CONFIRMS.contains(&w.as_str()) {
+            return i > 0;
+        }
+        if !CHECKED.contains(&w.as_str()) {
+            return false;
+        }
+        // (A word after a sentence's or a label's end opens one: `Audit - Confirmed full
+        // compliance`; not after a comma: `Small, tested commits`.)
+        let before = i
+            .checked_sub(1)
+            .filter(|&b| !words[b].2)
+            .map(|b| words[b].0.as_str());
+        let after = words.get(i + 1).map(|(n, ..)| n.as_str());
+        if before.is_some_and(|b| QUALITY.contains(&b) || b.chars().all(|c| c.is_ascii_digit())) {
+            return false;
+        }
+        before.is_none_or(|b| REPORTED.contains(&b))
+            || *ends
+            || after.is_none_or(|a| AFTER.contains(&a))
+    })
+}
+
 /// Counts written as words (lowercase), read as numbers before a test result.
 const NUMBER_WORDS: [&str; 19] = [
     "two",
@@ -5555,8 +5893,16 @@ const NUMBER_WORDS: [&str; 19] = [
     "twenty",
 ];
 
-/// What `0 …` proves none of: `0 errors`, `0 failed`, `0 warnings`.
-const ZERO: [&str; 17] = [
+/// What `0 …` proves none of: `0 errors`, `0 failed`, `0 warnings`, `0 échec`.
+const ZERO: [&str; 25] = [
+    "issues",
+    "problems",
+    "findings",
+    "vuln",
+    "vulns",
+    "échec",
+    "échecs",
+    "fehler",
     "errors",
     "error",
     "failures",
@@ -6293,7 +6639,62 @@ fn actor_id(text: &str) -> Option<(String, Option<String>)> {
 
 #[cfg(test)]
 mod tests {
-    use super::iso_date;
+    use super::{checked_claim, clauses, iso_date};
+
+    #[test]
+    fn clauses_are_never_cut_inside_code() {
+        let cut: Vec<&str> =
+            clauses("Built. `go test ./... -race` passes; `a. b` too. Done").collect();
+        assert_eq!(
+            cut,
+            [
+                "Built.",
+                "`go test ./... -race` passes",
+                "`a. b` too.",
+                "Done"
+            ]
+        );
+        // (An unpaired backtick opens no code.)
+        let cut: Vec<&str> = clauses("It's `odd. Then more").collect();
+        assert_eq!(cut, ["It's `odd.", "Then more"]);
+    }
+
+    #[test]
+    fn a_check_said_done_in_prose_is_a_claim() {
+        for said in [
+            "Cross-impl hash match verified on hardware.",
+            "Verified empirically on Gemma 26B.",
+            "Manual testing confirms cross-cell updates work",
+            "Bis 2.0.2 per API als grün verifiziert",
+            "Ollama è stato verificato sul Mac",
+            "The surface was verified against the decompiled assembly",
+            "**MCP Lifecycle Audit** - Confirmed full specification compliance",
+            "3 identical runs per cell confirmed",
+            "全链路验证通过",
+            "動作確認済み",
+        ] {
+            assert!(checked_claim(said), "{said}");
+        }
+        for said in [
+            "The watchdog reuses its verified entry buffer",
+            "Small, tested commits",
+            "99 confirmed anchor entries",
+            "Tested only on macOS",
+            "The bootloader still needs to be verified",
+            "Not yet tested on Windows",
+            "La reprise est peut-être testée",
+            "`email_verified` is always false",
+            "Tokenizer rewrite: verified by code inspection",
+            "**Verified working:**",
+            "Was it verified on staging?",
+            "`bootstrap` - [TESTED ✅/❌] - Description",
+            "Verify the release",
+            "尚未验证通过",
+            "확인 완료 표시하지 않습니다",
+        ] {
+            assert!(!checked_claim(said), "{said}");
+        }
+    }
 
     #[test]
     fn iso_dates_are_read_whole() {
