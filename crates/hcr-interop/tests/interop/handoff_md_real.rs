@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 20] = [
+const FOLDERS: [&str; 21] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -39,6 +39,7 @@ const FOLDERS: [&str; 20] = [
     "handoff-md-holdout-17",
     "handoff-md-holdout-18",
     "handoff-md-holdout-19",
+    "handoff-md-holdout-20",
 ];
 
 /// Every file of every corpus.
@@ -260,6 +261,12 @@ fn nineteenth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-19", HOLDOUT_19_FLOOR);
 }
 
+#[test]
+fn twentieth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    // (Nine files: no tenth licensed one was found in time.)
+    held_out_meets_in("handoff-md-holdout-20", 9, HOLDOUT_20_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -274,6 +281,10 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
     let (share, misses) = score(holdout);
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
+
+/// The share of the twentieth held-out corpus's expectations met (nine files): 29 of 84
+/// (34.5%) when it was measured blind, at 163f689 (27 at 7e3203b), with no contradiction.
+const HOLDOUT_20_FLOOR: f64 = 0.34;
 
 /// The share of the nineteenth held-out corpus's expectations met: 42 of 92 (45.7%) when it
 /// was measured blind, at bf4a16a, with one contradiction (`Importante: el Stage Planner
