@@ -484,8 +484,33 @@ const TABLE: &[(Role, &[&str])] = &[
         &[
             "achievements",
             "key achievements",
+            "achievements this session",
+            "conquistas",
+            "conquistas da sessão",
+            "conquistas desta sessão",
+            "realizações",
+            "logros",
+            "logros de la sesión",
+            "logros de esta sesión",
+            "réalisations",
+            "erfolge",
+            "errungenschaften",
+            "risultati raggiunti",
+            "osiągnięcia",
+            "достижения",
+            "主要成果",
+            "성과",
+            "주요 성과",
             "key accomplishments",
             "current session",
+            "sessão atual",
+            "sesión actual",
+            "session actuelle",
+            "aktuelle sitzung",
+            "sessione attuale",
+            "sessione corrente",
+            "bieżąca sesja",
+            "текущая сессия",
             "this session s work",
             "what this session did",
             "work this session",
@@ -537,6 +562,13 @@ const TABLE: &[(Role, &[&str])] = &[
             "что реализовано",
             "реализовано",
             "变更内容",
+            "key changes",
+            "main changes",
+            "关键变更",
+            "主要变更",
+            "主要改动",
+            "关键改动",
+            "本次变更",
             "改动内容",
             "what s done",
             "what is done",
@@ -760,6 +792,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "unconfirmed",
             "to be verified",
             "unknowns",
+            "verification debt",
             "unresolved unknowns",
             "open unknowns",
             "known unknowns",
@@ -1121,6 +1154,11 @@ const TABLE: &[(Role, &[&str])] = &[
             "working practices",
             "ways of working",
             "working agreements",
+            "working agreement",
+            "working agreement reminders",
+            "how to update this doc",
+            "how to update this document",
+            "how to update this file",
             "key constraints",
             "guidelines",
             "coding guidelines",
@@ -1561,19 +1599,47 @@ pub fn role_of(heading: &str) -> Option<Role> {
         .or_else(|| status_named(heading).then_some(Role::State))
         .or_else(|| where_it_stands(heading).then_some(Role::State))
         .or_else(|| says_what_it_is(heading).then_some(Role::Summary));
+    // (A blocker said resolved lists what was fixed: `✅ DevTools Integration Blocker
+    // RESOLVED`.)
+    if role == Some(Role::Blocked) && settled(heading) {
+        return Some(Role::Complete);
+    }
     if role == Some(Role::Complete) && (names_a_defect(heading) || planned(heading))
         || (role == Some(Role::NextAction) && next_handoff(&name))
-        || (matches!(role, Some(Role::Blocked | Role::Unverified)) && settled(heading))
+        || (role == Some(Role::Unverified) && settled(heading))
     {
         return None;
     }
-    in_part(role, heading)
+    in_part(
+        role.or_else(|| checked_first(&name).then_some(Role::Complete)),
+        heading,
+    )
 }
 
-/// Whether a heading's qualifier says what it lists is settled: `Unknowns (all resolved on
-/// Tuesday)`, `Blockers (cleared)`.
+/// Whether a normalized heading opens with a check said done, over what was checked:
+/// `Validated Python Client Features`, `Verified behaviours` (not `Verified?`, `Tested
+/// not yet`).
+fn checked_first(name: &str) -> bool {
+    let mut words = name.split(' ');
+    matches!(
+        words.next(),
+        Some("validated" | "verified" | "tested" | "confirmed")
+    ) && words.next().is_some()
+        && !name
+            .split(' ')
+            .any(|w| matches!(w, "not" | "yet" | "pending" | "todo" | "no" | "un"))
+}
+
+/// Whether a heading's qualifier, its last word or a mark before it says what it lists is
+/// settled: `Unknowns (all resolved on Tuesday)`, `Blockers (cleared)`, `Blocker RESOLVED`.
 fn settled(heading: &str) -> bool {
     qualifier_holds(heading, SETTLED)
+        // (Or its last word, or a mark before it: `Blocker RESOLVED`, `✅ Blocker`.)
+        || normalize(heading)
+            .rsplit(' ')
+            .next()
+            .is_some_and(|w| SETTLED.contains(&w))
+        || heading.trim_start().starts_with(['✅', '✔'])
 }
 
 /// Words that say a list's matters are settled.
@@ -1604,6 +1670,33 @@ fn is_file_name(heading: &str) -> bool {
         && [".md", ".markdown", ".txt", ".MD"]
             .iter()
             .any(|ext| name.len() > ext.len() && name.ends_with(ext))
+}
+
+/// Whether a heading names a session or an agent's turn (`Próxima Sessão - PanelBox`,
+/// `Next agent`), not steps or tasks.
+pub(crate) fn names_a_session(heading: &str) -> bool {
+    normalize(heading).split(' ').any(|w| {
+        matches!(
+            w,
+            "session"
+                | "sessão"
+                | "sessao"
+                | "sesión"
+                | "sesion"
+                | "sitzung"
+                | "séance"
+                | "sessione"
+                | "sesja"
+                | "sesji"
+                | "сессия"
+                | "сессии"
+                | "agent"
+                | "세션"
+                | "セッション"
+        )
+    }) || ["会话", "會話", "セッション", "세션"]
+        .iter()
+        .any(|w| heading.contains(w))
 }
 
 /// Whether a normalized heading names a handoff for the next session, not a step: `Next
@@ -1864,8 +1957,9 @@ fn counted_at(text: &str, start: usize) -> bool {
 /// done word next, after at most one word (`68% complete`, `3 of 5 tasks done`), or a share
 /// word before it (`完成度 80%`).
 fn share_said_done(text: &str, sign: usize, end: usize) -> bool {
-    const DONE: [&str; 18] = [
+    const DONE: [&str; 19] = [
         "complete",
+        "completa",
         "completed",
         "done",
         "finished",

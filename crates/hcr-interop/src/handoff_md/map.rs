@@ -4637,6 +4637,11 @@ const DONE_WORDS: &[&str] = &[
     " en verde",
     " terminado",
     " completado",
+    // (`Fase 8: 35% completa`; not `incompleto`.)
+    " completa",
+    " completo",
+    " completas",
+    " completos",
     " is live",
     "上线",
     "已通过",
@@ -4731,7 +4736,7 @@ fn says_verified(heading: &str) -> bool {
     let name = normalize(heading);
     let words: Vec<&str> = name.split(' ').collect();
     let positive = words.iter().any(|w| {
-        ["verif", "test", "check", "confirm"]
+        ["verif", "test", "check", "confirm", "validated"]
             .iter()
             .any(|p| w.starts_with(p))
     }) || ["验证", "驗證", "测试", "測試", "검증", "テスト"]
@@ -4747,7 +4752,7 @@ fn says_verified(heading: &str) -> bool {
 }
 
 /// The words that say a thing was not tested or checked (lowercase).
-const UNTESTED: [&str; 63] = [
+const UNTESTED: [&str; 74] = [
     "never tested",
     "not tested",
     "not been tested",
@@ -4811,6 +4816,18 @@ const UNTESTED: [&str; 63] = [
     "검증되지",
     "미검증",
     "테스트되지",
+    // (A check not carried out: `手工验证……：未执行`.)
+    "not executed",
+    "not performed",
+    "nicht ausgeführt",
+    "non exécuté",
+    "no ejecutado",
+    "não executado",
+    "未执行",
+    "未執行",
+    "未実施",
+    "未実行",
+    "미실행",
 ];
 
 /// The words' searcher, ASCII case aside (other text is lowercased first).
@@ -5402,6 +5419,10 @@ static DECISION_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
             "karar ",
             "memutuskan",
             "diputuskan",
+            "postanow",
+            "optamos",
+            "avons choisi",
+            "abbiamo scelto",
         ])
     });
 
@@ -5452,7 +5473,7 @@ static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::La
 });
 
 /// The words, lowercase, of a decision taken ([`decision_sentences`]).
-const DECIDED: [&str; 42] = [
+const DECIDED: [&str; 48] = [
     " decided ",
     "deliberate",
     "intentional",
@@ -5497,6 +5518,13 @@ const DECIDED: [&str; 42] = [
     "決めました",
     "选择了",
     "采用了",
+    // (`本轮刻意未动`: left alone on purpose.)
+    "刻意",
+    "postanowiono",
+    "postanowiliśmy",
+    " optamos ",
+    "nous avons choisi",
+    "abbiamo scelto",
 ];
 
 /// [`DECIDED`] without the spaces around its words: one of them is in every lowercase text

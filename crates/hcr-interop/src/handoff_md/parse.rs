@@ -1023,6 +1023,38 @@ impl Document {
                 s.level = 7;
             }
         }
+        // A file's one `#` heading that names the next session (`# 📋 Próxima Sessão -
+        // PanelBox`) is its title when it holds what steps never do: the state, work done,
+        // the goal or decisions (`## 📊 Métricas de Progresso`). Else all of them would be
+        // read as steps. (`# Next steps - making the template live` over `## ✅ What's been
+        // set up` names its steps.)
+        if let Some(first) = sections.first()
+            && first.kind == Kind::Heading
+            && first.level == 1
+            && matches!(first.role, Some(Role::NextAction | Role::Remaining))
+            && super::headings::names_a_session(&first.heading)
+            && sections
+                .iter()
+                .skip(1)
+                .all(|s| s.kind != Kind::Heading || s.level > 1)
+            && sections[1..].iter().any(|s| {
+                s.kind == Kind::Heading
+                    && s.role.is_some_and(|r| {
+                        matches!(
+                            r,
+                            Role::Complete
+                                | Role::InProgress
+                                | Role::Unverified
+                                | Role::State
+                                | Role::Goal
+                                | Role::Summary
+                                | Role::Decisions
+                        )
+                    })
+            })
+        {
+            sections[0].role = None;
+        }
         // The role each section is read in: its own, in its place, else its enclosing one's.
         for index in 0..sections.len() {
             let parent_role = sections[index]

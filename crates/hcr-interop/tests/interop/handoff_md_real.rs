@@ -283,8 +283,11 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 }
 
 /// The share of the twentieth held-out corpus's expectations met (nine files): 29 of 84
-/// (34.5%) when it was measured blind, at 163f689 (27 at 7e3203b), with no contradiction.
-const HOLDOUT_20_FLOOR: f64 = 0.34;
+/// (34.5%) when it was measured blind, at 163f689 (27 at 7e3203b), with no contradiction;
+/// 43 after the classes its misses showed were read (a `#` title that names the next
+/// session over the state, a blocker said resolved, `Validated … Features`, checks `not
+/// executed`, achievements and key changes in other languages).
+const HOLDOUT_20_FLOOR: f64 = 0.51;
 
 /// The share of the nineteenth held-out corpus's expectations met: 42 of 92 (45.7%) when it
 /// was measured blind, at bf4a16a, with one contradiction (`Importante: el Stage Planner
