@@ -357,6 +357,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "abnahmekriterien",
             "acceptance criteria",
             "success criteria",
+            "definition of success",
             "definition of done",
             "done criteria",
             "completion criteria",
@@ -669,6 +670,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "recent work",
             "recent work completed",
             "work done",
+            "session history",
             "what was completed",
             "completed phases",
             "completed tasks",
@@ -873,6 +875,12 @@ const TABLE: &[(Role, &[&str])] = &[
             "à faire",
             "pendiente",
             "deferred",
+            "parked",
+            "geparkeerd",
+            "geparkt",
+            "tarea pendiente",
+            "tarea pendiente abierta",
+            "tarefa pendente",
             "what s not done",
             "what s not done yet",
             "not completed",
@@ -993,6 +1001,16 @@ const TABLE: &[(Role, &[&str])] = &[
             "commands run",
             "checks run",
             "test results",
+            "tests passing",
+            "passing tests",
+            "quality control",
+            "controllo qualità",
+            "controllo qualita",
+            "controllo qualita sessione",
+            "qualitätskontrolle",
+            "contrôle qualité",
+            "control de calidad",
+            "controle de qualidade",
             "proven result",
             "proven results",
             "testes que passaram",
@@ -1327,6 +1345,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "дальнейшие шаги",
             "что дальше",
             "下一步",
+            "下一个代码阶段",
+            "下一个阶段",
+            "下次建议直接从这里开始",
+            "下次从这里开始",
             "后续步骤",
             "下一步行动",
             "下一步计划",
@@ -1382,6 +1404,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "驗證方式",
             "verification plan",
             "test plan",
+            "testing approach",
+            "test approach",
             "testing plan",
             "quality gate",
             "quality gates",
@@ -1599,6 +1623,17 @@ pub fn role_of(heading: &str) -> Option<Role> {
         .or_else(|| status_named(heading).then_some(Role::State))
         .or_else(|| where_it_stands(heading).then_some(Role::State))
         .or_else(|| says_what_it_is(heading).then_some(Role::Summary));
+    // (Proofs whose qualifier says they are of work done are work done, and verified:
+    // `Passing Tests (Implemented Features)`.)
+    if role == Some(Role::Evidence)
+        && (status_suffix(heading).is_some_and(|(said, _)| said == Role::Complete)
+            || qualifier_holds(
+                heading,
+                &["implemented", "done", "complete", "completed", "shipped"],
+            ))
+    {
+        return Some(Role::Complete);
+    }
     // (A blocker said resolved lists what was fixed: `✅ DevTools Integration Blocker
     // RESOLVED`.)
     if role == Some(Role::Blocked) && settled(heading) {
@@ -1616,30 +1651,76 @@ pub fn role_of(heading: &str) -> Option<Role> {
     )
 }
 
-/// Whether a normalized heading opens with a check said done, over what was checked:
-/// `Validated Python Client Features`, `Verified behaviours` (not `Verified?`, `Tested
-/// not yet`).
+/// Whether a normalized heading opens with a check said done, over the working parts it
+/// checked: `Validated Python Client Features`, `Verified behaviours`.
 fn checked_first(name: &str) -> bool {
-    let mut words = name.split(' ');
-    matches!(
-        words.next(),
-        Some("validated" | "verified" | "tested" | "confirmed")
-    ) && words.next().is_some()
-        && !name
-            .split(' ')
-            .any(|w| matches!(w, "not" | "yet" | "pending" | "todo" | "no" | "un"))
+    let words: Vec<&str> = name.split(' ').collect();
+    // (What was checked is work that runs: not `Tested approaches that failed`, `Confirmed
+    // bugs`, `Tested hypotheses`, `Validated requirements`.)
+    words.len() >= 2
+        && matches!(words[0], "validated" | "verified" | "tested" | "confirmed")
+        && words.last().is_some_and(|w| {
+            matches!(
+                *w,
+                "features"
+                    | "feature"
+                    | "functionality"
+                    | "capabilities"
+                    | "behaviour"
+                    | "behaviours"
+                    | "behavior"
+                    | "behaviors"
+                    | "flows"
+                    | "workflows"
+                    | "paths"
+                    | "components"
+                    | "fixes"
+                    | "endpoints"
+                    | "scenarios"
+                    | "commands"
+                    | "integrations"
+                    | "platforms"
+            )
+        })
 }
 
-/// Whether a heading's qualifier, its last word or a mark before it says what it lists is
-/// settled: `Unknowns (all resolved on Tuesday)`, `Blockers (cleared)`, `Blocker RESOLVED`.
+/// Whether a heading's qualifier or its last word says what it lists is settled:
+/// `Unknowns (all resolved on Tuesday)`, `Blockers (cleared)`, `Blocker RESOLVED`.
 fn settled(heading: &str) -> bool {
-    qualifier_holds(heading, SETTLED)
-        // (Or its last word, or a mark before it: `Blocker RESOLVED`, `✅ Blocker`.)
-        || normalize(heading)
-            .rsplit(' ')
-            .next()
-            .is_some_and(|w| SETTLED.contains(&w))
-        || heading.trim_start().starts_with(['✅', '✔'])
+    let name = normalize(heading);
+    // (Never one still open, owed or asked: `Blockers (none resolved)`, `Blockers to be
+    // resolved`, `Blocked until fixed`, `Blockers: done?`, `resolved ❌`.)
+    let open = name.split(' ').any(|w| {
+        matches!(
+            w,
+            "not"
+                | "none"
+                | "no"
+                | "still"
+                | "be"
+                | "must"
+                | "until"
+                | "unless"
+                | "to"
+                | "yet"
+                | "pending"
+                | "open"
+                | "unresolved"
+                | "once"
+                | "when"
+                | "if"
+                | "won"
+                | "wontfix"
+                | "reopened"
+        )
+    }) || heading.contains(['?', '？', '❌']);
+    !open
+        && (qualifier_holds(heading, SETTLED)
+            // (Or its name's last word: `Blocker RESOLVED (October 24)`.)
+            || normalize(before_qualifier(heading))
+                .rsplit(' ')
+                .next()
+                .is_some_and(|w| SETTLED.contains(&w)))
 }
 
 /// Words that say a list's matters are settled.
@@ -1719,21 +1800,41 @@ fn next_handoff(name: &str) -> bool {
     })
 }
 
-/// Whether a heading's qualifier says what it names is planned, not done: `実施内容（予定）`,
-/// `Work done (planned)`.
+/// Whether a heading's qualifier or its name's last word says what it names is planned, not
+/// done: `実施内容（予定）`, `Work done (planned)`, `Key changes planned`, `关键变更（待实施）`.
 fn planned(heading: &str) -> bool {
+    const PLAN: [&str; 12] = [
+        "planned",
+        "geplant",
+        "prévu",
+        "previsto",
+        "todo",
+        "upcoming",
+        "proposed",
+        "propuesto",
+        "proposto",
+        "proposé",
+        "planejado",
+        "planificado",
+    ];
     let head = before_qualifier(heading);
     // (The qualifier is the plan word: not `已完成：数据打通（按计划落地）`, done as planned.)
-    head.len() < heading.len() && {
+    let qualified = head.len() < heading.len() && {
         let after = normalize(&heading[head.len()..]);
         let first = after.split(' ').next().unwrap_or("");
-        matches!(
-            first,
-            "planned" | "geplant" | "prévu" | "previsto" | "todo" | "upcoming"
-        ) || ["予定", "预定", "예정", "计划中", "計画中"]
-            .iter()
-            .any(|w| first.starts_with(w))
-    }
+        PLAN.contains(&first)
+            || ["予定", "预定", "예정", "计划中", "計画中", "待"]
+                .iter()
+                .any(|w| first.starts_with(w))
+    };
+    // (Or the name's last word: `Key changes planned`; not `Not planned, but done`.)
+    let name = normalize(head);
+    let mut last = name.rsplit(' ');
+    qualified
+        || (last.next().is_some_and(|w| PLAN.contains(&w))
+            && !last
+                .next()
+                .is_some_and(|w| matches!(w, "not" | "un" | "never")))
 }
 
 /// A name of the table after whose or which it is: `Your mission`, `My task`, `Latest
@@ -2635,11 +2736,19 @@ fn status_named(heading: &str) -> bool {
                 | "atteso"
                 | "arte"
                 | "art"
+                | "desired"
+                | "expected"
+                | "ideal"
+                | "end"
+                | "management"
         )
     });
     words.len() <= 4
         && !aimed
-        && (words.first().is_some_and(status) || words.last().is_some_and(status))
+        && (words.first().is_some_and(status)
+            || words.last().is_some_and(status)
+            // (`Current Documentation State`, `Plan phase state`; not `State management`.)
+            || (words.len() >= 2 && words.last() == Some(&"state")))
 }
 
 /// A heading that is itself a rule against something: `No Hardcoded Business Logic`, `Kein

@@ -1977,6 +1977,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     instructions.push(e.text);
                     continue;
                 }
+                // A check not carried out is no proof: it is unverified, and read there
+                // (`Integration tests: not executed`, `手工验收：未执行`).
+                if role == Role::Evidence
+                    && says_untested(&e.text)
+                    && clauses(&e.text).all(|c| c.is_empty() || says_untested(c))
+                {
+                    continue;
+                }
                 // An artifact the evidence already points at is that evidence (the skill
                 // lists each evidence's place again under Relevant artifacts).
                 let place = location(&e.text);
@@ -2047,7 +2055,21 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     || (e.paragraph && evidence_like && !is_check(&e.text)))
         });
         // (A check said done is read in the entries' prose: not in a heading, `## Done and
-        // verified`, nor in code.)
+        // verified`, nor in code; and only where the state or work done is told, or in notes
+        // of no role whose heading does not doubt them: not under `## Unverified`, `##
+        // Risks`, `## Claims to double-check`.)
+        let trusted = match section.role.or(section.within) {
+            Some(
+                Role::Blocked | Role::Unverified | Role::InProgress | Role::Risks | Role::Decisions,
+            ) => false,
+            None => !doubts(&section.heading),
+            Some(_) => true,
+        };
+        let claims = trusted
+            && section
+                .role
+                .or(section.within)
+                .is_none_or(|r| matches!(r, Role::State | Role::Complete));
         let heading = (read_entries && section.kind == Kind::Heading)
             .then_some((std::borrow::Cow::Borrowed(section.heading.as_str()), false));
         let texts = heading
@@ -2058,16 +2080,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     .then(|| said.lines_of(doc))
                     .into_iter()
                     .flatten()
-                    .map(|(t, boxed)| (t, !boxed)),
+                    .map(|(t, boxed)| (t, claims && !boxed)),
             )
             .chain(
                 said.proof_code
                     .iter()
                     .map(|t| (std::borrow::Cow::Borrowed(t.as_str()), false)),
             )
-            .chain(done.map(|e| (std::borrow::Cow::Borrowed(e.text.as_str()), true)));
+            .chain(done.map(|e| (std::borrow::Cow::Borrowed(e.text.as_str()), claims)));
         for (text, claims) in texts {
-            for sentence in proof_sentences(&text, claims) {
+            // (A tool's output says what a scan found: `mypy . → Success: no issues found`.)
+            for sentence in proof_sentences(&text, claims, trusted) {
                 if proofs.insert(sentence.clone()) {
                     let place = location(&sentence).or_else(|| commit_place(&sentence));
                     evidence.push(evidence_item(sentence, place, evidence.len(), &mut missing));
@@ -4517,6 +4540,12 @@ const BLOCKED_WORDS: &[&str] = &[
 /// Words that say work is not done (or not yet checked).
 const NOT_DONE_WORDS: &[&str] = &[
     " not ",
+    // (`Nobody has verified the hash match`.)
+    "nobody ",
+    " no one ",
+    "niemand ",
+    // (`Previously verified; since then the firmware changed`.)
+    " since then",
     // (A must: `Bug 13 must be fixed before the release`, `moet opgelost worden`.)
     " must ",
     " moet ",
@@ -5190,7 +5219,9 @@ fn say_step(next_action: &mut Map<String, Value>, first: &str) -> bool {
 /// word of a state (`not done yet`, `pending review`), no failure (`8 pruebas fallan`, `3
 /// tests failing`, `未通过`).
 fn passed_alone(text: &str) -> bool {
-    status_words(text).is_none() && !proof_sentences(text, false).is_empty() && !failing(text)
+    status_words(text).is_none()
+        && !proof_sentences(text, false, false).is_empty()
+        && !failing(text)
 }
 
 /// Whether a text says something failed: a failure's word after a count that is not zero
@@ -5221,9 +5252,10 @@ fn failing(text: &str) -> bool {
 }
 
 /// The sentences of a text that state a test result (`38 passed, 0 failed`, `253
-/// passing`, `90 pass / 0 fail`) or name a commit after a label (`Last commit: 918709c`),
-/// and with `claims`, a check said done in prose ([`checked_claim`]).
-fn proof_sentences(text: &str, claims: bool) -> Vec<String> {
+/// passing`, `90 pass / 0 fail`) or name a commit after a label (`Last commit: 918709c`);
+/// with `claims`, a check said done in prose ([`checked_claim`]); with `scans`, a scan that
+/// found nothing ([`scan_found_none`]).
+fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
     const RESULTS: [&str; 16] = [
         "testes",
         "pruebas",
@@ -5262,7 +5294,11 @@ fn proof_sentences(text: &str, claims: bool) -> Vec<String> {
         "提交",
     ];
     let mut out = Vec::new();
-    for sentence in clauses(text) {
+    let all: Vec<&str> = clauses(text).collect();
+    for (at, &sentence) in all.iter().enumerate() {
+        // (What a claim says next may take it back: `Previously verified on hardware; since
+        // then the firmware changed`.)
+        let then = all.get(at + 1).copied().unwrap_or("");
         // Its words, lowercase (an ASCII sentence lowercased once, its words slices of it).
         fn split(text: &str) -> Vec<&str> {
             text.split(|c: char| !(c.is_alphanumeric() || c == '/'))
@@ -5320,18 +5356,10 @@ fn proof_sentences(text: &str, claims: bool) -> Vec<String> {
                         .take(reach)
                         .any(|n| ZERO.contains(n))
             })
-            // A scan that found none: `No known vulnerabilities found`, `no issues found in
-            // 31 source files`.
-            || words.iter().enumerate().any(|(i, w)| {
-                *w == "no"
-                    && words[i + 1..].iter().take(3).position(|n| ZERO.contains(n)).is_some_and(
-                        |at| {
-                            words.get(i + at + 2).is_some_and(|n| {
-                                matches!(*n, "found" | "detected" | "reported")
-                            })
-                        },
-                    )
-            })
+            // A scan that found none, where checks said done are read: `No known
+            // vulnerabilities found`, `no issues found in 31 source files` (not `… because
+            // the scanner did not run`).
+            || (scans && scan_found_none(&words))
             // `Final verdict: PASS`, `Build status: SUKSES`.
             || labelled.is_some_and(|(_, rest)| {
                 let said = rest
@@ -5345,7 +5373,7 @@ fn proof_sentences(text: &str, claims: bool) -> Vec<String> {
             || words.windows(2).any(|w| matches!(w[0], "exit" | "exit_code" | "code") && w[1] == "0")
             || cjk_result(sentence)
             || passed_check(&words)
-            || (claims && checked_claim(sentence));
+            || (claims && checked_claim(sentence, then));
         let committed = labelled.is_some_and(|(label, rest)| {
             let label = super::headings::normalize(label);
             (COMMITS.contains(&label.as_str()) && commit_of(rest).is_some())
@@ -5374,8 +5402,17 @@ fn proof_sentences(text: &str, claims: bool) -> Vec<String> {
                     | "nothing"
                     | "still"
                     | "yet"
-                    // (`a false "0 findings"` proves nothing.)
+                    // (`a false "0 findings"` proves nothing, nor one never run, crashed or
+                    // only aimed at.)
                     | "false"
+                    | "never"
+                    | "crashed"
+                    | "target"
+                    | "expect"
+                    | "goal"
+                    | "hypothesis"
+                    | "ideally"
+                    | "hopefully"
             )
         })
             // (Nor a condition or an instruction: `If asserting test-green is needed, run the
@@ -5551,15 +5588,16 @@ fn decision_sentences(text: &str) -> Vec<String> {
     for sentence in clauses(text) {
         // A question decides nothing (`Has the team decided whether to keep Redis?`);
         // `unintentional` is no intent.
-        if sentence
-            .trim_end_matches(['*', '_', ' '])
-            .ends_with(['?', '？'])
-        {
+        if sentence.contains(['?', '？']) {
             continue;
         }
         let lower = format!(" {} ", sentence.to_lowercase()).replace("unintentional", "");
         if DECIDED.iter().any(|w| lower.contains(w))
             && !open_choice(sentence)
+            // (`Optamos por não decidir ainda`, `Nie postanowiono jeszcze`.)
+            && ![" não ", " nie ", " ainda ", " jeszcze "]
+                .iter()
+                .any(|w| lower.contains(w))
             && sentence.chars().count() <= 400
             && sentence.split_whitespace().count() >= 3
         {
@@ -5634,7 +5672,7 @@ fn passed_check(words: &[&str]) -> bool {
 /// yet tested`, `peut-être testé`), nor a question, nor one that holds back (`tested only on
 /// macOS`, `tested, but …`, `verified by code inspection`), nor a template's mark
 /// (`[TESTED ✅/❌]`).
-fn checked_claim(sentence: &str) -> bool {
+fn checked_claim(sentence: &str, then: &str) -> bool {
     const CHECKED: [&str; 23] = [
         "verified",
         "confirmed",
@@ -5672,7 +5710,8 @@ fn checked_claim(sentence: &str) -> bool {
         "검증 완료",
         "확인했",
     ];
-    const HELD_BACK: [&str; 54] = [
+    // (Words of the sentence that hold it back.)
+    const HELD_BACK: [&str; 110] = [
         "not",
         "no",
         "never",
@@ -5727,6 +5766,65 @@ fn checked_claim(sentence: &str) -> bool {
         "partly",
         "inspection",
         "assumed",
+        // Said by someone else, doubted, or said in jest.
+        "nobody",
+        "claims",
+        "claim",
+        "claimed",
+        "says",
+        "said",
+        "reports",
+        "doubt",
+        "supposedly",
+        "allegedly",
+        "apparently",
+        "seems",
+        "seemed",
+        "barely",
+        "hardly",
+        "kidding",
+        "sure",
+        "totally",
+        "tbd",
+        // What went wrong with the check, or what it was not.
+        "failed",
+        "fails",
+        "failing",
+        "broken",
+        "skipped",
+        "crashed",
+        "hypothesis",
+        "goal",
+        "target",
+        "expect",
+        "ideally",
+        "hopefully",
+        "reading",
+        "eyeballing",
+        "glance",
+        "skimming",
+        "when",
+        "whenever",
+        "previously",
+        "earlier",
+        "old",
+        "since",
+        // Said for later.
+        "wird",
+        "werden",
+        "sera",
+        "seront",
+        "sarà",
+        "saranno",
+        "será",
+        "serão",
+        "tomorrow",
+        "morgen",
+        "demain",
+        "domani",
+        "mañana",
+        "amanhã",
+        "later",
     ];
     // What comes before a participle of a check reported (`was verified`, `built and tested`).
     const REPORTED: [&str; 42] = [
@@ -5825,7 +5923,10 @@ fn checked_claim(sentence: &str) -> bool {
         "the", "a", "an", "its", "their", "our", "his", "her", "my", "your", "each", "every",
     ];
     // (Nor a label over a list: `**Verified working:**`.)
-    if sentence.contains(['?', '？', '❌'])
+    let whole = format!("{sentence} {then}");
+    if whole.contains(['?', '？', '❌'])
+        || whole.contains("~~")
+        || whole.to_lowercase().contains("n/a")
         || sentence.trim_end_matches(['*', '_']).ends_with([':', '：'])
     {
         return false;
@@ -5872,14 +5973,59 @@ fn checked_claim(sentence: &str) -> bool {
             }
         }
     }
-    if words.iter().any(|(w, ..)| HELD_BACK.contains(&w.as_str())) {
+    // (Words of prose, their code aside.)
+    let holds = |text: &str, words: &[&str]| {
+        text.split('`').step_by(2).any(|prose| {
+            prose
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .any(|w| words.contains(&w.to_lowercase().as_str()))
+        })
+    };
+    // What the next sentence says that takes the claim back: `…; since then the firmware
+    // changed`, `…; 2.0.3 noch nicht nachgesehen` (not `No further action.`).
+    const TAKEN_BACK: [&str; 23] = [
+        "not", "never", "yet", "but", "however", "since", "changed", "needs", "still", "nobody",
+        "failed", "broken", "nicht", "noch", "pas", "não", "isn", "wasn", "aren", "weren", "doesn",
+        "didn", "kidding",
+    ];
+    if holds(sentence, &HELD_BACK) || holds(then, &TAKEN_BACK) {
         return false;
     }
+    // What does the checking when `confirms` says a check held (`Manual testing confirms
+    // …`), not a part of the product at work (`The cron job confirms bookings`).
+    const CHECKS: [&str; 16] = [
+        "testing",
+        "test",
+        "tests",
+        "run",
+        "runs",
+        "check",
+        "checks",
+        "audit",
+        "review",
+        "output",
+        "logs",
+        "log",
+        "benchmark",
+        "trace",
+        "scan",
+        "probe",
+    ];
+    // (A participle first that a verb of being follows qualifies its subject: `Confirmed
+    // orders are exported nightly`, `Tested code paths are listed in …`.)
+    let subject_of = |i: usize| {
+        i == 0
+            && words[1..]
+                .iter()
+                .take(4)
+                .any(|(w, ..)| matches!(w.as_str(), "is" | "are" | "was" | "were" | "get" | "gets"))
+    };
     words.iter().enumerate().any(|(i, (w, ends, _))| {
         if CONFIRMS.contains(&w.as_str()) {
-            return i > 0;
+            return i > 0 && CHECKS.contains(&words[i - 1].0.as_str());
         }
-        if !CHECKED.contains(&w.as_str()) {
+        if !CHECKED.contains(&w.as_str()) || subject_of(i) {
             return false;
         }
         // (A word after a sentence's or a label's end opens one: `Audit - Confirmed full
@@ -5895,6 +6041,92 @@ fn checked_claim(sentence: &str) -> bool {
         before.is_none_or(|b| REPORTED.contains(&b))
             || *ends
             || after.is_none_or(|a| AFTER.contains(&a))
+    })
+}
+
+/// Whether a sentence's words (lowercase) say a scan found nothing: `No known
+/// vulnerabilities found`, `no issues found in 31 source files`; never with a reason or a
+/// denial beside it (`… because the scanner did not run`, `… but the scan was skipped`).
+fn scan_found_none(words: &[&str]) -> bool {
+    const FOUND: [&str; 11] = [
+        "issues",
+        "problems",
+        "vulnerabilities",
+        "errors",
+        "warnings",
+        "findings",
+        "leaks",
+        "regressions",
+        "violations",
+        "conflicts",
+        "secrets",
+    ];
+    words.iter().enumerate().any(|(i, w)| {
+        *w == "no"
+            && words[i + 1..]
+                .iter()
+                .take(3)
+                .position(|n| FOUND.contains(n))
+                .is_some_and(|at| {
+                    words
+                        .get(i + at + 2)
+                        .is_some_and(|n| matches!(*n, "found" | "detected" | "reported"))
+                })
+    }) && !words.iter().any(|w| {
+        matches!(
+            *w,
+            "because" | "but" | "not" | "didn" | "never" | "skipped" | "misconfigured" | "empty"
+        )
+    })
+}
+
+/// Whether a heading of no role doubts or questions what it lists, or says it failed or is
+/// not done: `What NOT to trust`, `Claims to double-check`, `Failed attempts`, `Ideas`.
+fn doubts(heading: &str) -> bool {
+    super::headings::normalize(heading).split(' ').any(|w| {
+        matches!(
+            w,
+            "not"
+                | "no"
+                | "never"
+                | "unverified"
+                | "untested"
+                | "doubt"
+                | "doubts"
+                | "claim"
+                | "claims"
+                | "question"
+                | "questions"
+                | "failed"
+                | "failures"
+                | "failure"
+                | "rejected"
+                | "idea"
+                | "ideas"
+                | "could"
+                | "cannot"
+                | "can"
+                | "risk"
+                | "risks"
+                | "trust"
+                | "assumption"
+                | "assumptions"
+                | "hypothesis"
+                | "hypotheses"
+                | "todo"
+                | "plan"
+                | "plans"
+                | "wishlist"
+                | "check"
+                | "verify"
+                | "issues"
+                | "problems"
+                | "bugs"
+                | "attempts"
+                | "tried"
+                | "maybe"
+                | "possible"
+        )
     })
 }
 
@@ -5922,9 +6154,7 @@ const NUMBER_WORDS: [&str; 19] = [
 ];
 
 /// What `0 …` proves none of: `0 errors`, `0 failed`, `0 warnings`, `0 échec`.
-const ZERO: [&str; 25] = [
-    "issues",
-    "problems",
+const ZERO: [&str; 23] = [
     "findings",
     "vuln",
     "vulns",
@@ -6688,6 +6918,22 @@ mod tests {
     }
 
     #[test]
+    fn what_follows_a_claim_may_take_it_back() {
+        assert!(!checked_claim(
+            "Verified on hardware",
+            "since then the firmware changed"
+        ));
+        assert!(!checked_claim(
+            "Hash match: verified on hardware.",
+            "Just kidding, it isn't."
+        ));
+        assert!(checked_claim(
+            "Verified working in live play by the operator.",
+            "No further action."
+        ));
+    }
+
+    #[test]
     fn a_check_said_done_in_prose_is_a_claim() {
         for said in [
             "Cross-impl hash match verified on hardware.",
@@ -6701,7 +6947,7 @@ mod tests {
             "全链路验证通过",
             "動作確認済み",
         ] {
-            assert!(checked_claim(said), "{said}");
+            assert!(checked_claim(said, ""), "{said}");
         }
         for said in [
             "The watchdog reuses its verified entry buffer",
@@ -6719,8 +6965,18 @@ mod tests {
             "Verify the release",
             "尚未验证通过",
             "확인 완료 표시하지 않습니다",
+            // Said by someone else, doubted, in jest, for later, or of the product at work.
+            "Nobody has verified the hash match on hardware.",
+            "The vendor claims it was tested on hardware.",
+            "Oh sure, it's totally verified.",
+            "Das wird morgen auf Hardware verifiziert.",
+            "Confirmed orders are exported nightly.",
+            "The cron job confirms bookings every hour.",
+            "Verified by reading the code.",
+            "~~Hash match verified on hardware.~~",
+            "Verified on hardware: N/A.",
         ] {
-            assert!(!checked_claim(said), "{said}");
+            assert!(!checked_claim(said, ""), "{said}");
         }
     }
 

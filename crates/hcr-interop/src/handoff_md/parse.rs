@@ -1024,10 +1024,12 @@ impl Document {
             }
         }
         // A file's one `#` heading that names the next session (`# 📋 Próxima Sessão -
-        // PanelBox`) is its title when it holds what steps never do: the state, work done,
-        // the goal or decisions (`## 📊 Métricas de Progresso`). Else all of them would be
-        // read as steps. (`# Next steps - making the template live` over `## ✅ What's been
-        // set up` names its steps.)
+        // PanelBox`) is its title when it holds what steps never do (the state, work done,
+        // the goal or decisions: `## 📊 Métricas de Progresso`) and its steps under a heading
+        // of their own (`## 🎯 Opções para Próxima Sessão`). Else all of them would be read
+        // as steps. (`# Next steps - making the template live` over `## ✅ What's been set
+        // up` names its steps, and so does `# Next session` over `## Current state` and
+        // `## Plan`.)
         if let Some(first) = sections.first()
             && first.kind == Kind::Heading
             && first.level == 1
@@ -1052,6 +1054,9 @@ impl Document {
                         )
                     })
             })
+            && sections[1..]
+                .iter()
+                .any(|s| s.kind == Kind::Heading && s.role == Some(Role::NextAction))
         {
             sections[0].role = None;
         }
