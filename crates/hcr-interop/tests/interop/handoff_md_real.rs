@@ -282,6 +282,10 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
 
+// Each floor below is the share its corpus meets now, rounded down: the twentieth
+// corpus's classes and the review after them (2026-12-06) raised the second, fourth,
+// fifth, eighth, ninth, twelfth and fifteenth to nineteenth.
+
 /// The share of the twentieth held-out corpus's expectations met (nine files): 29 of 84
 /// (34.5%) when it was measured blind, at 163f689 (27 at 7e3203b), with no contradiction;
 /// 43 after the classes its misses showed were read (a `#` title that names the next
@@ -294,14 +298,14 @@ const HOLDOUT_20_FLOOR: f64 = 0.51;
 /// todavía no está conectado …`, a paragraph under work done, filed as done); 43 after the
 /// classes its misses showed were read, with no contradiction, 44 with work done but not
 /// committed read as under way.
-const HOLDOUT_19_FLOOR: f64 = 0.47;
+const HOLDOUT_19_FLOOR: f64 = 0.48;
 
 /// The share of the eighteenth held-out corpus's expectations met (nine files): 23 of 81
 /// (28.4%) when it was measured blind, at ac7273c, with no contradiction; 36 after the
 /// classes its misses and the seventeenth's showed were read (a state section's optional
 /// to-do, `待办/可优化：…`, then came first among the steps: no longer), 42 after a second
 /// reading (`Special instructions`, `What I Found`, `Current decision point`).
-const HOLDOUT_18_FLOOR: f64 = 0.51;
+const HOLDOUT_18_FLOOR: f64 = 0.54;
 
 /// The share of the seventeenth held-out corpus's expectations met (nine files: no tenth
 /// licensed one was found in time): 23 of 83 (27.7%) when it was measured blind, at ebf6bc8,
@@ -309,18 +313,18 @@ const HOLDOUT_18_FLOOR: f64 = 0.51;
 /// same share without it, and 28 after its other misses were read (clauses of work done:
 /// `What I Did`, `What is NOT done (carried to …)`; a list of risks' hedged claims), 30
 /// after the eighteenth's second reading.
-const HOLDOUT_17_FLOOR: f64 = 0.36;
+const HOLDOUT_17_FLOOR: f64 = 0.37;
 
 /// The share of the sixteenth held-out corpus's expectations met: 27 of 91 (29.7%) when it
 /// was measured blind, at 8806a12, with no contradiction; 37 after the classes its misses
 /// showed were read (a review narrowed them: `X is working …` is no longer done).
-const HOLDOUT_16_FLOOR: f64 = 0.40;
+const HOLDOUT_16_FLOOR: f64 = 0.45;
 
 /// The share of the fifteenth held-out corpus's expectations met: 32 of 87 (36.8%) when it
 /// was measured blind, at 8407388, with two contradictions (a step under `If …:` chosen as
 /// the next step, `剩余文件: …` filed as done); the same share, with neither, after the
 /// classes its misses showed were read.
-const HOLDOUT_15_FLOOR: f64 = 0.36;
+const HOLDOUT_15_FLOOR: f64 = 0.41;
 
 /// The share of the fourteenth held-out corpus's expectations met: 30 of 88 (34.1%) when it
 /// was measured blind, at 3e804e7, with one contradiction (`Process Issues: None` under
@@ -336,7 +340,7 @@ const HOLDOUT_13_FLOOR: f64 = 0.41;
 /// The share of the twelfth held-out corpus's expectations met: 44 of 111 (39.6%) when it
 /// was measured blind, at e871b49 (after the eleventh's misses and the third review were
 /// read), with no contradiction; 49 after the classes its misses showed were read.
-const HOLDOUT_12_FLOOR: f64 = 0.44;
+const HOLDOUT_12_FLOOR: f64 = 0.45;
 
 /// The share of the eleventh held-out corpus's expectations met: 36 of 112 (32.1%) when it
 /// was measured blind, at c3621d7 (after the tenth's misses were read), with one
@@ -354,12 +358,12 @@ const HOLDOUT_10_FLOOR: f64 = 0.47;
 /// measured blind, at b97dcca (after the eighth's misses were read), with one contradiction
 /// (`§5 — WHAT IS STILL NOT DONE, named so it does not read as done` read as done); 38 after
 /// the classes its misses showed were read.
-const HOLDOUT_9_FLOOR: f64 = 0.43;
+const HOLDOUT_9_FLOOR: f64 = 0.44;
 
 /// The share of the eighth held-out corpus's expectations met: 34 of 103 (33.0%) when it was
 /// measured blind, at 2c2392e (after the seventh's misses were read), with no contradiction;
 /// 44 after the classes its misses showed were read, 45 after the eighteenth's.
-const HOLDOUT_8_FLOOR: f64 = 0.43;
+const HOLDOUT_8_FLOOR: f64 = 0.44;
 
 /// The share of the seventh held-out corpus's expectations met: 24 of 88 (27.3%) when it was
 /// measured blind, at 6c78b57, with no contradiction; 40 after the classes its misses showed
@@ -374,11 +378,11 @@ const HOLDOUT_6_FLOOR: f64 = 0.49;
 /// The share of the fifth held-out corpus's expectations met: 23 of 131 (17.6%) when it was
 /// measured blind, at c1e7949, with one contradiction (a log's older next step taken); 39
 /// after the classes its misses showed were read, 42 after the seventh's.
-const HOLDOUT_5_FLOOR: f64 = 0.32;
+const HOLDOUT_5_FLOOR: f64 = 0.35;
 
 /// The share of the fourth held-out corpus's expectations met: 24 of 101 (23.8%) when it
 /// was measured blind, at 070fce4; 49 after the classes its misses showed were read.
-const HOLDOUT_4_FLOOR: f64 = 0.48;
+const HOLDOUT_4_FLOOR: f64 = 0.51;
 
 /// The share of the third held-out corpus's expectations met: 28 of 100 (28.0%) when it was
 /// measured blind, at 5d8b26b; 59 after the classes its misses showed were read, 60 after
@@ -387,7 +391,7 @@ const HOLDOUT_3_FLOOR: f64 = 0.60;
 
 /// The share of the second held-out corpus's expectations met: 41 of 96 (42.7%) when it
 /// was measured blind, 65 after the classes its misses showed were read.
-const HOLDOUT_2_FLOOR: f64 = 0.67;
+const HOLDOUT_2_FLOOR: f64 = 0.69;
 
 /// The share of the held-out corpus's expectations met: 40.2% when it was measured blind,
 /// 86 of 127 after the classes its misses showed were read.
