@@ -2264,11 +2264,33 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         let conditional_steps = section.role.is_none_or(|r| r == Role::NextAction)
             && section.kind == Kind::Heading
             && if_heading(&section.heading);
+        // (A note on keeping the section itself is no step, and stays as written: `>
+        // Actualizar esta sección al final de cada sesión`.)
         let all = entries(section, doc)
             .into_iter()
+            // (Not one a label's line starts: that line is the section's own.)
+            .filter(|e| {
+                !(e.paragraph && !e.lines.contains(&section.line) && maintains_the_file(&e.text))
+            })
             .flat_map(|e| labelled_lines(e, doc))
             .collect();
-        let written = read(section, all, &mut used);
+        let mut written = read(section, all, &mut used);
+        // An item whose label says it is the next step is the step, before the others (`-
+        // **Próximo paso**: Carga de configuración YAML` among `- **Branch actual**: …`).
+        if !next_action.contains_key("summary")
+            && let Some(at) = written.iter().position(|e| {
+                matches!(role_label(&e.text), Some((Role::NextAction, rest)) if !is_none(rest))
+                    && names_one_step(&label_of(&e.text))
+            })
+            && let Some((_, rest)) = role_label(&written[at].text)
+        {
+            next_action.insert("summary".into(), json!(rest.trim()));
+            chosen_in = Some(std::ptr::from_ref(section));
+            // (Its line stays kept as written, label and all, as a loose label's does.)
+            for &line in &written.remove(at).lines {
+                used[line] = false;
+            }
+        }
         let over_steps = over_numbered_steps(section, doc);
         // Whether the entry after each (by its first line) is an item.
         let next_is_item: FastMap<usize, bool> = written
@@ -3220,6 +3242,78 @@ fn sentences(text: &str) -> Vec<&str> {
         out.push(rest);
     }
     out
+}
+
+/// Whether a label names the one next step (`Próximo paso`, `Next action`, `下一步`), not
+/// a list or a queue of them (`后续队列`, `Next steps`), nor an optional one.
+fn names_one_step(label: &str) -> bool {
+    matches!(
+        super::headings::normalize(label).as_str(),
+        "next step"
+            | "next action"
+            | "immediate next step"
+            | "exact next step"
+            | "the next step"
+            | "próximo paso"
+            | "proximo paso"
+            | "siguiente paso"
+            | "siguiente acción"
+            | "siguiente accion"
+            | "próximo passo"
+            | "proximo passo"
+            | "prochaine étape"
+            | "prochaine action"
+            | "nächster schritt"
+            | "prossimo passo"
+            | "następny krok"
+            | "следующий шаг"
+            | "下一步"
+            | "次のステップ"
+            | "次のアクション"
+            | "다음 단계"
+    )
+}
+
+/// Whether a text asks for the file or a section of it to be kept up to date (`Actualizar
+/// esta sección al final de cada sesión`, `Update this file before you stop`): a note on the
+/// file, no step.
+fn maintains_the_file(text: &str) -> bool {
+    holds_any(
+        text,
+        &[
+            "this section",
+            "this file",
+            "this document",
+            "esta sección",
+            "esta seção",
+            "cette section",
+            "ce fichier",
+            "diesen abschnitt",
+            "dieser abschnitt",
+            "diese datei",
+            "questa sezione",
+            "questo file",
+            "本节",
+            "本文件",
+            "このセクション",
+            "このファイル",
+            "이 섹션",
+        ],
+    ) && holds_any(
+        text,
+        &[
+            "update",
+            "actualiz",
+            "atualiz",
+            "mettre à jour",
+            "aktualis",
+            "aggiorn",
+            "更新",
+            "업데이트",
+            "keep ",
+            "maintain",
+        ],
+    )
 }
 
 /// Whether a sentence speaks of the file itself (`This document captures …`, `It covers
