@@ -2662,6 +2662,23 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             add_check(&mut next_action, &e.text);
         }
     }
+    // The checks the chosen step's commands say in their comments (`# Verify Swagger docs
+    // are working` under `npm run dev`); the code stays as written too.
+    if let Some(chosen) = doc
+        .sections
+        .iter()
+        .find(|s| chosen_in == Some(std::ptr::from_ref(*s)))
+    {
+        for line in code_blocks(chosen, doc).into_iter().flatten() {
+            let comment = line
+                .strip_prefix('#')
+                .or_else(|| line.strip_prefix("//"))
+                .map(|c| c.trim_start_matches(['#', '/', ' ']).trim());
+            if let Some(check) = comment.filter(|c| is_check(c)) {
+                checks.push(check.to_owned());
+            }
+        }
+    }
     // Then the checks the chosen step's section lists, and the instructions the evidence
     // sections give (`All 101 tests should pass.`).
     for check in checks.iter().chain(&instructions) {
