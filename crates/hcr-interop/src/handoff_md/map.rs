@@ -567,7 +567,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
                     .filter(|c| !c.is_empty())
                     .cloned()
                     .collect::<Vec<_>>()
-                    .join(" — ");
+                    .join(" | ");
                 let named = header
                     .iter()
                     .cloned()
@@ -1348,7 +1348,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 take(&e.lines, &mut used);
                 put(
                     bucket,
-                    unescape(&text.join(" — ")),
+                    unescape(&text.join(" | ")),
                     &mut buckets,
                     &mut remaining,
                     line,
@@ -3592,6 +3592,13 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("to be added", Says::Left),
         ("was going to", Says::Left),
         ("not implemented", Says::Left),
+        // (`the skills have NOT been implemented yet`.)
+        ("not been implemented", Says::Left),
+        ("not yet been implemented", Says::Left),
+        ("not been built", Says::Left),
+        ("not been written", Says::Left),
+        ("not been started", Says::Left),
+        ("n't been implemented", Says::Left),
         ("Не реализовано", Says::Left),
         ("미구현", Says::Left),
         ("안 됨", Says::Left),
@@ -6978,7 +6985,8 @@ fn decision(text: &str, at: usize, missing: &mut Vec<String>) -> Value {
         .or_else(|| {
             // ASCII lowercasing keeps every byte's place (the separators are ASCII).
             let lower = text.to_ascii_lowercase();
-            [", because ", " because ", " — ", " – ", " -- "]
+            // (A table's row: its first cell the decision, the others why.)
+            [" | ", ", because ", " because ", " — ", " – ", " -- "]
                 .iter()
                 .find_map(|sep| lower.find(sep).map(|at| (at, sep.len())))
                 .filter(|(at, _)| *at > 0 && text.is_char_boundary(*at))

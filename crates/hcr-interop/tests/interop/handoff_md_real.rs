@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 21] = [
+const FOLDERS: [&str; 22] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -40,6 +40,7 @@ const FOLDERS: [&str; 21] = [
     "handoff-md-holdout-18",
     "handoff-md-holdout-19",
     "handoff-md-holdout-20",
+    "handoff-md-holdout-21",
 ];
 
 /// Every file of every corpus.
@@ -267,6 +268,12 @@ fn twentieth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets_in("handoff-md-holdout-20", 9, HOLDOUT_20_FLOOR);
 }
 
+#[test]
+fn twenty_first_held_out_files_convert_as_a_blind_reader_maps_them() {
+    // (Nine files: no tenth licensed one was found in time.)
+    held_out_meets_in("handoff-md-holdout-21", 9, HOLDOUT_21_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -285,6 +292,14 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 // Each floor below is the share its corpus meets now, rounded down: the twentieth
 // corpus's classes and the review after them (2026-12-06) raised the second, fourth,
 // fifth, eighth, ninth, twelfth and fifteenth to nineteenth.
+
+/// The share of the twenty-first held-out corpus's expectations met (nine files): 30 of 75
+/// (40.0%) when it was measured blind, at bd4ef09 (27 at 7e3203b), with one contradiction
+/// (`These are design documents only — the skills have NOT been implemented yet.` under work
+/// done, filed as done); 37 after the classes its misses showed were read (that one, a
+/// table's row written with its bars, `Riassunto esecutivo`, `Implementation Progress
+/// Update`, `Phase 3 Success Criteria`, a heading that says a rule is mandatory).
+const HOLDOUT_21_FLOOR: f64 = 0.49;
 
 /// The share of the twentieth held-out corpus's expectations met (nine files): 29 of 84
 /// (34.5%) when it was measured blind, at 163f689 (27 at 7e3203b), with no contradiction;
@@ -346,7 +361,7 @@ const HOLDOUT_12_FLOOR: f64 = 0.45;
 /// was measured blind, at c3621d7 (after the tenth's misses were read), with one
 /// contradiction (`Milestone complete: …` chosen as the next step); 51 after the classes its
 /// misses showed were read.
-const HOLDOUT_11_FLOOR: f64 = 0.45;
+const HOLDOUT_11_FLOOR: f64 = 0.47;
 
 /// The share of the tenth held-out corpus's expectations met: 36 of 112 (32.1%) when it was
 /// measured blind, at 3b559ef (after the second review's classes), with two contradictions
@@ -382,7 +397,7 @@ const HOLDOUT_5_FLOOR: f64 = 0.35;
 
 /// The share of the fourth held-out corpus's expectations met: 24 of 101 (23.8%) when it
 /// was measured blind, at 070fce4; 49 after the classes its misses showed were read.
-const HOLDOUT_4_FLOOR: f64 = 0.51;
+const HOLDOUT_4_FLOOR: f64 = 0.52;
 
 /// The share of the third held-out corpus's expectations met: 28 of 100 (28.0%) when it was
 /// measured blind, at 5d8b26b; 59 after the classes its misses showed were read, 60 after
