@@ -1253,6 +1253,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         } else {
             (role != Role::State).then_some(role)
         };
+        // Whether a paragraph said what comes next (`Then:`): the items after it are steps.
+        let mut steps_after = false;
         let mut all = entries(section, doc);
         all.extend(marked_code(section, doc));
         let structured = role != Role::State
@@ -1315,6 +1317,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     open = Some(bucket);
                     put(bucket, rest.to_owned(), &mut buckets, &mut remaining, line);
                 }
+                continue;
+            }
+            // (`## Done` … `Then:` over `1. Fix the parser.`: steps, not work done. The label
+            // stays kept as written.)
+            if e.paragraph && e.checked.is_none() && then_label(&e.text) {
+                steps_after = true;
+                open = None;
+                continue;
+            }
+            if steps_after && !e.paragraph {
+                take(&e.lines, &mut used);
+                state_next.push(e.text.trim().to_owned());
                 continue;
             }
             match labelled(&e.text) {
@@ -3259,6 +3273,41 @@ fn sentences(text: &str) -> Vec<&str> {
         out.push(rest);
     }
     out
+}
+
+/// Whether a paragraph only says that what follows comes next: `Then:`, `After that:`,
+/// `Danach:`, `然后：`.
+fn then_label(text: &str) -> bool {
+    let said = text
+        .trim()
+        .trim_matches(['*', '_'])
+        .trim_end_matches([':', '：', '.', ' '])
+        .trim_matches(['*', '_']);
+    matches!(
+        normalize(said).as_str(),
+        "then"
+            | "then do"
+            | "after that"
+            | "afterwards"
+            | "next up"
+            | "danach"
+            | "dann"
+            | "ensuite"
+            | "puis"
+            | "luego"
+            | "después"
+            | "depois"
+            | "poi"
+            | "затем"
+            | "потом"
+            | "далее"
+            | "然后"
+            | "接下来"
+            | "之后"
+            | "その後"
+            | "次に"
+            | "그 다음"
+    ) && said.chars().count() <= 20
 }
 
 /// Whether a label names the one next step (`Próximo paso`, `Next action`, `下一步`), not
