@@ -675,7 +675,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "recent work",
             "recent work completed",
             "work done",
-            "session history",
             "what was completed",
             "completed phases",
             "completed tasks",
@@ -1006,8 +1005,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "commands run",
             "checks run",
             "test results",
-            "tests passing",
-            "passing tests",
             "quality control",
             "controllo qualità",
             "controllo qualita",
@@ -1179,6 +1176,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "working agreements",
             "working agreement",
             "working agreement reminders",
+            "guardrail compliance",
             "how to update this doc",
             "how to update this document",
             "how to update this file",
@@ -1645,6 +1643,21 @@ pub fn role_of(heading: &str) -> Option<Role> {
         return Some(Role::Complete);
     }
     if role == Some(Role::Complete) && (names_a_defect(heading) || planned(heading))
+        || (role == Some(Role::State) && planned(heading))
+        // (What was given up or broken names none of these: `Testing approach we
+        // abandoned`, `Guardrail compliance violations`.)
+        || (matches!(
+            role,
+            Some(
+                Role::Verification
+                    | Role::Evidence
+                    | Role::Complete
+                    | Role::Criteria
+                    | Role::NextAction
+                    | Role::State
+                    | Role::Constraints
+            )
+        ) && given_up(&name))
         || (role == Some(Role::NextAction) && next_handoff(&name))
         || (role == Some(Role::Unverified) && settled(heading))
     {
@@ -1654,6 +1667,26 @@ pub fn role_of(heading: &str) -> Option<Role> {
         role.or_else(|| checked_first(&name).then_some(Role::Complete)),
         heading,
     )
+}
+
+/// Whether a normalized heading says what it lists was given up, or went wrong: `…
+/// abandoned`, `Rejected …`, `… violations`.
+fn given_up(name: &str) -> bool {
+    name.split(' ').any(|w| {
+        matches!(
+            w,
+            "abandoned"
+                | "rejected"
+                | "discarded"
+                | "dropped"
+                | "obsolete"
+                | "superseded"
+                | "deprecated"
+                | "violations"
+                | "incidents"
+                | "breaches"
+        )
+    })
 }
 
 /// Whether a normalized heading opens with a check said done, over the working parts it
@@ -2752,8 +2785,14 @@ fn status_named(heading: &str) -> bool {
         && !aimed
         && (words.first().is_some_and(status)
             || words.last().is_some_and(status)
-            // (`Current Documentation State`, `Plan phase state`; not `State management`.)
-            || (words.len() >= 2 && words.last() == Some(&"state")))
+            // (`Current Documentation State`, `Project state`; not `State management`,
+            // `Initial state`, `Error state`.)
+            || (words.len() >= 2
+                && matches!(
+                    words[0],
+                    "current" | "present" | "project" | "repo" | "repository" | "codebase"
+                )
+                && words.last() == Some(&"state")))
 }
 
 /// A heading that is itself a rule against something: `No Hardcoded Business Logic`, `Kein
@@ -3312,7 +3351,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "obligatoire",
             "verpflichtend",
             "guardrails",
-            "guardrail",
             "pitfalls",
             "caveats",
             "conventions",

@@ -1994,8 +1994,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 // A check not carried out is no proof: it is unverified, and read there
                 // (`Integration tests: not executed`, `手工验收：未执行`).
                 if role == Role::Evidence
-                    && says_untested(&e.text)
+                    && says_untested(&unquoted(&e.text))
                     && clauses(&e.text).all(|c| c.is_empty() || says_untested(c))
+                    && proof_sentences(&e.text, false, false).is_empty()
                 {
                     continue;
                 }
@@ -2293,12 +2294,21 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         // **Próximo paso**: Carga de configuración YAML` among `- **Branch actual**: …`).
         if !next_action.contains_key("summary")
             && let Some(at) = written.iter().position(|e| {
-                matches!(role_label(&e.text), Some((Role::NextAction, rest)) if !is_none(rest))
+                // (Not one said empty, done, struck, or only under a condition: `Next step:
+                // none.`, `(done)`, `~~…~~`, `Next step if CI fails: …`.)
+                matches!(role_label(&e.text), Some((Role::NextAction, rest))
+                    if !is_none(rest.trim_end_matches('.'))
+                        && !is_placeholder_text(rest)
+                        && !rest.contains("~~")
+                        && !conditional(rest)
+                        && status_words(rest) != Some(Role::Complete))
+                    && e.checked != Some(true)
                     && names_one_step(&label_of(&e.text))
             })
             && let Some((_, rest)) = role_label(&written[at].text)
         {
             next_action.insert("summary".into(), json!(rest.trim()));
+            chosen = true;
             chosen_in = Some(std::ptr::from_ref(section));
             // (Its line stays kept as written, label and all, as a loose label's does.)
             for &line in &written.remove(at).lines {
@@ -2678,20 +2688,30 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     }
     // The checks the chosen step's commands say in their comments (`# Verify Swagger docs
     // are working` under `npm run dev`); the code stays as written too.
-    if let Some(chosen) = doc
-        .sections
-        .iter()
-        .find(|s| chosen_in == Some(std::ptr::from_ref(*s)))
-    {
-        for line in code_blocks(chosen, doc).into_iter().flatten() {
-            let comment = line
-                .strip_prefix('#')
-                .or_else(|| line.strip_prefix("//"))
-                .map(|c| c.trim_start_matches(['#', '/', ' ']).trim());
-            if let Some(check) = comment.filter(|c| is_check(c)) {
-                checks.push(check.to_owned());
-            }
-        }
+    // (Only where the step is its section, named by its heading: under a list of steps a
+    // block may be another step's. Never a setting's note, `# verify-ssl=false …`, `# make
+    // sure: true`; a few at most.)
+    if let Some(chosen) = doc.sections.iter().find(|s| {
+        chosen_in == Some(std::ptr::from_ref(*s))
+            && s.kind == Kind::Heading
+            && next_action
+                .get("summary")
+                .and_then(Value::as_str)
+                .is_some_and(|said| said.starts_with(bare_heading(&s.heading)))
+    }) {
+        let said = code_blocks(chosen, doc)
+            .into_iter()
+            .flatten()
+            .filter_map(|line| {
+                line.strip_prefix("# ")
+                    .or_else(|| line.strip_prefix("// "))
+                    .map(str::trim)
+            })
+            .filter(|c| is_check(c) && !c.contains(['=', ':', '-']) && c.len() <= 200)
+            .take(5)
+            .map(str::to_owned)
+            .collect::<Vec<_>>();
+        checks.extend(said);
     }
     // Then the checks the chosen step's section lists, and the instructions the evidence
     // sections give (`All 101 tests should pass.`).
@@ -3340,6 +3360,14 @@ fn names_one_step(label: &str) -> bool {
     )
 }
 
+/// A text without what it quotes (`The "not executed" branch …` → `The  branch …`).
+fn unquoted(text: &str) -> String {
+    text.split(['"', '“', '”'])
+        .step_by(2)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Whether a text asks for the file or a section of it to be kept up to date (`Actualizar
 /// esta sección al final de cada sesión`, `Update this file before you stop`): a note on the
 /// file, no step.
@@ -3686,6 +3714,12 @@ fn not_done_after_all(text: &str) -> Option<Role> {
             Some(most.map_or(s, |m| if s > m { s } else { m }))
         });
     let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+    // (An item that opens by reporting what was done is done, whatever a clause of it says:
+    // `Fixed the bug where files that had not been written were reported as saved`,
+    // `Removed the "not implemented yet" message`.)
+    if said == Some(Says::Left) && reports_work(text) {
+        return None;
+    }
     // A plan's lead (`Will open a ticket`, `Planned: …`), its case aside.
     let plan = [
         "will ", "planned:", "planned ", "plan to ", "to do:", "todo:", "next i ",
@@ -3702,6 +3736,33 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         Some(Says::Left) => Some(Role::Remaining),
         None => plan.then_some(Role::Remaining),
     }
+}
+
+/// Whether a text opens with a verb that reports work done, in English: `Fixed …`, `Wrote
+/// …`, `Removed …` (a past tense of more than four letters, or one of the irregular ones).
+fn reports_work(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or("");
+    let word = first.trim_matches(|c: char| !c.is_alphabetic());
+    let lower = word.to_ascii_lowercase();
+    word.chars().next().is_some_and(char::is_uppercase)
+        && word.is_ascii()
+        && ((lower.len() > 4 && lower.ends_with("ed") && !lower.ends_with("need"))
+            || matches!(
+                lower.as_str(),
+                "wrote"
+                    | "rewrote"
+                    | "built"
+                    | "rebuilt"
+                    | "made"
+                    | "ran"
+                    | "did"
+                    | "set"
+                    | "put"
+                    | "found"
+                    | "got"
+                    | "split"
+                    | "shipped"
+            ))
 }
 
 /// Whether a statement hedges (`may break`, `probably one invoice`, `not implemented yet`,
@@ -5039,10 +5100,22 @@ fn says_untested(text: &str) -> bool {
     {
         return false;
     }
+    // (Not a phrase it quotes or says was so once: `the "not executed" rows`, `tests that
+    // were not executed before are now executed`.)
+    let said = |t: &str| {
+        UNTESTED_CUES.find_iter(t).any(|m| {
+            let quotes = t[..m.start()]
+                .chars()
+                .filter(|c| matches!(c, '"' | '“' | '”'))
+                .count();
+            let after = t[m.end()..].trim_start();
+            quotes % 2 == 0 && !after.starts_with("before") && !after.starts_with("earlier")
+        })
+    };
     if text.is_ascii() {
-        UNTESTED_CUES.is_match(text)
+        said(text)
     } else {
-        UNTESTED_CUES.is_match(&text.to_lowercase()) || cjk_unchecked(text)
+        said(&text.to_lowercase()) || cjk_unchecked(text)
     }
 }
 

@@ -291,7 +291,10 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 
 // Each floor below is the share its corpus meets now, rounded down: the twentieth
 // corpus's classes and the review after them (2026-12-06) raised the second, fourth,
-// fifth, eighth, ninth, twelfth and fifteenth to nineteenth.
+// fifth, eighth, ninth, twelfth and fifteenth to nineteenth. A second review then showed
+// `Session history` and `Tests passing` misread (`Session history of failures`, `Tests
+// passing? No`): withdrawn, they take the fifth back to 43 of 131 and the fifteenth to 35
+// of 87 (42 and 32 at the session's start).
 
 /// The share of the twenty-first held-out corpus's expectations met (nine files): 30 of 75
 /// (40.0%) when it was measured blind, at bd4ef09 (27 at 7e3203b), with one contradiction
@@ -339,7 +342,7 @@ const HOLDOUT_16_FLOOR: f64 = 0.45;
 /// was measured blind, at 8407388, with two contradictions (a step under `If …:` chosen as
 /// the next step, `剩余文件: …` filed as done); the same share, with neither, after the
 /// classes its misses showed were read.
-const HOLDOUT_15_FLOOR: f64 = 0.41;
+const HOLDOUT_15_FLOOR: f64 = 0.40;
 
 /// The share of the fourteenth held-out corpus's expectations met: 30 of 88 (34.1%) when it
 /// was measured blind, at 3e804e7, with one contradiction (`Process Issues: None` under
@@ -393,7 +396,7 @@ const HOLDOUT_6_FLOOR: f64 = 0.49;
 /// The share of the fifth held-out corpus's expectations met: 23 of 131 (17.6%) when it was
 /// measured blind, at c1e7949, with one contradiction (a log's older next step taken); 39
 /// after the classes its misses showed were read, 42 after the seventh's.
-const HOLDOUT_5_FLOOR: f64 = 0.35;
+const HOLDOUT_5_FLOOR: f64 = 0.32;
 
 /// The share of the fourth held-out corpus's expectations met: 24 of 101 (23.8%) when it
 /// was measured blind, at 070fce4; 49 after the classes its misses showed were read.
