@@ -690,6 +690,37 @@ fn in_fence(fence: &mut Option<&'static str>, trimmed: &str) -> bool {
     false
 }
 
+/// A table row's cells, trimmed: split at each `|` but an escaped one (`\|`, a bar of the
+/// cell's text, as GitHub reads it), the row's outer bars dropped.
+fn table_cells(row: &str) -> Vec<String> {
+    let mut cells = vec![String::new()];
+    let mut chars = row.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'|') => {
+                chars.next();
+                if let Some(cell) = cells.last_mut() {
+                    cell.push('|');
+                }
+            }
+            '|' => cells.push(String::new()),
+            c => {
+                if let Some(cell) = cells.last_mut() {
+                    cell.push(c);
+                }
+            }
+        }
+    }
+    // (`| a | b |`: nothing before the first bar nor after the last.)
+    if cells.first().is_some_and(|c| c.trim().is_empty()) && row.starts_with('|') {
+        cells.remove(0);
+    }
+    if cells.len() > 1 && cells.last().is_some_and(|c| c.trim().is_empty()) && row.ends_with('|') {
+        cells.pop();
+    }
+    cells.into_iter().map(|c| c.trim().to_owned()).collect()
+}
+
 /// A numbered title alone on its line, over a list at the margin: `1) Repo base state`
 /// then `- Current branch: …` (a list item of its own would hold the list indented). The
 /// title without its number.
@@ -1307,12 +1338,7 @@ impl Section {
             if trimmed.starts_with('|') {
                 in_paragraph = false;
                 last_item = None;
-                let cells: Vec<String> = trimmed
-                    .trim_end()
-                    .trim_matches('|')
-                    .split('|')
-                    .map(|c| c.trim().to_owned())
-                    .collect();
+                let cells = table_cells(trimmed.trim_end());
                 let rule = cells
                     .iter()
                     .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')));
