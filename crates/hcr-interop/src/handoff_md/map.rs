@@ -1901,6 +1901,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 .ends_with(['?', '？'])
                 || (e.text.contains(['?', '？']) && e.paragraph)
                 || open_choice(&e.text)
+                || proposed_row(&e)
             {
                 continue;
             }
@@ -1915,7 +1916,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             } else {
                 e.text.clone()
             };
-            decisions.push(decision(&text, decisions.len(), &mut missing));
+            // (A table's row by its header: the decision's column, the reasons', the rest
+            // aside: `| # | Date | Decision | Why |`.)
+            let read = if text == e.text {
+                decision_row(&e, decisions.len(), &mut missing)
+            } else {
+                None
+            };
+            decisions.push(read.unwrap_or_else(|| decision(&text, decisions.len(), &mut missing)));
         }
     }
     // The decisions a file states in prose elsewhere (`The product owner has decided Larkup
@@ -3328,6 +3336,123 @@ fn then_label(text: &str) -> bool {
             | "次に"
             | "그 다음"
     ) && said.chars().count() <= 20
+}
+
+/// Whether a decisions table's row says in its status column that it is only proposed or
+/// still open (`⚠️ proposed`, `pending`, `TBD`): no decision yet; it stays as written.
+fn proposed_row(e: &Entry) -> bool {
+    e.cells.iter().any(|(header, cell)| {
+        matches!(
+            normalize(header).as_str(),
+            "status" | "state" | "estado" | "statut"
+        ) && normalize(cell).split(' ').any(|w| {
+            matches!(
+                w,
+                "proposed"
+                    | "proposal"
+                    | "pending"
+                    | "open"
+                    | "draft"
+                    | "undecided"
+                    | "tbd"
+                    | "discussing"
+                    | "propuesta"
+                    | "proposta"
+                    | "offen"
+                    | "vorgeschlagen"
+            )
+        })
+    })
+}
+
+/// A decisions table's row read by its header: the cell under `Decision` (or the first that
+/// is no number, date or status) the decision, the cells under `Rationale`, `Why`, … (or the
+/// others) its rationale; a row whose status says rejected or superseded is said so. None for
+/// an entry that is no row.
+fn decision_row(e: &Entry, at: usize, missing: &mut Vec<String>) -> Option<Value> {
+    /// What a column holds, by its header.
+    #[derive(PartialEq, Clone, Copy)]
+    enum Column {
+        Other,
+        Decision,
+        Reason,
+        Number,
+        WhenOrStatus,
+    }
+    if e.cells.len() < 2 {
+        return None;
+    }
+    let column = |header: &str| match normalize(header).as_str() {
+        "decision" | "decisions" | "what" | "choice" | "decided" | "entscheidung" | "décision"
+        | "decisión" | "decisão" | "decisione" | "决定" | "决策" | "결정" => {
+            Column::Decision
+        }
+        "rationale" | "why" | "reason" | "reasons" | "because" | "reasoning" | "motivation"
+        | "begründung" | "raison" | "razón" | "motivo" | "理由" | "原因" | "이유" => {
+            Column::Reason
+        }
+        "" | "no" | "id" | "nr" => Column::Number,
+        "date" | "when" | "status" | "state" | "datum" | "fecha" | "data" | "日期" | "状态"
+        | "날짜" => Column::WhenOrStatus,
+        _ => Column::Other,
+    };
+    let cells: Vec<(Column, &str)> = e
+        .cells
+        .iter()
+        .filter(|(_, c)| !c.is_empty())
+        .map(|(h, c)| (column(h), c.as_str()))
+        .collect();
+    let of = |kind: Column| -> Vec<&str> {
+        cells
+            .iter()
+            .filter(|(k, _)| *k == kind)
+            .map(|(_, c)| *c)
+            .collect()
+    };
+    let summary = of(Column::Decision)
+        .first()
+        .copied()
+        .or_else(|| of(Column::Other).first().copied())?;
+    let why: Vec<&str> = if of(Column::Reason).is_empty() {
+        of(Column::Other)
+            .into_iter()
+            .filter(|c| *c != summary)
+            .collect()
+    } else {
+        of(Column::Reason)
+    };
+    // (As a list's are: `Declined: …` for an option turned down, superseded for one
+    // replaced.)
+    let said = e.text.to_lowercase();
+    let status = if ["superseded", "~~"].iter().any(|w| said.contains(w)) {
+        "superseded"
+    } else {
+        "active"
+    };
+    let declined = status == "active"
+        && (said.contains('❌') || ["rejected", "declined"].iter().any(|w| said.contains(w)));
+    // (Its number leads the decision, its date and status follow: no cell is lost.)
+    let mut summary = unescape(summary.trim_matches('~'));
+    let number = of(Column::Number);
+    if !number.is_empty() {
+        summary = format!("{}: {summary}", unescape(&number.join(" ")));
+    }
+    if declined {
+        summary = format!("Declined: {summary}");
+    }
+    let when = of(Column::WhenOrStatus);
+    let after = if when.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", unescape(&when.join(", ")))
+    };
+    Some(if why.is_empty() {
+        missing.push(format!("/decisions/{at}/rationale"));
+        json!({"summary": summary + &after, "status": status})
+    } else {
+        let why = unescape(&why.join(" | ")) + &after;
+        json!({"summary": summary, "rationale": why, "status": status})
+    })
 }
 
 /// Whether a label names the one next step (`Próximo paso`, `Next action`, `下一步`), not
