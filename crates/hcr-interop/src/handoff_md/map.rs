@@ -2361,6 +2361,33 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             if text.is_empty() {
                 continue;
             }
+            // A table of steps, read by its header: the first row not done is the step, its
+            // `Step` cell the summary and its `Verify` cell the check (`| # | Step | Priority
+            // |`); the row stays kept as written. (Later rows are further steps, whole.)
+            // (A row said done is work done, not a step: `| 0 | Tokenizer | ✅ done |`.)
+            if !e.cells.is_empty()
+                && e.cells
+                    .iter()
+                    .any(|(_, c)| status_bucket(c) == Some(Role::Complete))
+                && let Some(bucket) = Bucket::of_role(Role::Complete)
+            {
+                step_states.push((bucket, text.to_owned()));
+                continue;
+            }
+            if !chosen
+                && !next_action.contains_key("summary")
+                && let Some((step, check)) = step_row(&e)
+            {
+                next_action.insert("summary".into(), json!(step));
+                checks.extend(check);
+                chosen = true;
+                chosen_in = Some(std::ptr::from_ref(section));
+                named_step = false;
+                for &line in &e.lines {
+                    used[line] = false;
+                }
+                continue;
+            }
             // A step's `**Status**: Blocked only by a manual action`: the state its words say.
             // Named by its step (`Create the release: Blocked only …`), once.
             if let Some((Some(Role::State), rest)) = labelled(text)
@@ -3336,6 +3363,97 @@ fn then_label(text: &str) -> bool {
             | "次に"
             | "그 다음"
     ) && said.chars().count() <= 20
+}
+
+/// A steps table's row read by its header: the cell under `Step`, `Task`, `Action`, … (or the
+/// first that is no number, priority, status or owner) and the one under `Verify`, `Check`,
+/// …, if any. None for an entry that is no row, or a row said done.
+fn step_row(e: &Entry) -> Option<(String, Option<String>)> {
+    if e.cells.len() < 2
+        || e.cells
+            .iter()
+            .any(|(_, c)| status_bucket(c) == Some(Role::Complete))
+    {
+        return None;
+    }
+    let heads: Vec<String> = e.cells.iter().map(|(h, _)| normalize(h)).collect();
+    let step = |h: &str| {
+        matches!(
+            h,
+            "step"
+                | "steps"
+                | "task"
+                | "tasks"
+                | "action"
+                | "actions"
+                | "what"
+                | "todo"
+                | "item"
+                | "next step"
+                | "paso"
+                | "schritt"
+                | "étape"
+                | "passo"
+                | "aufgabe"
+                | "tarefa"
+                | "tarea"
+                | "任务"
+                | "步骤"
+                | "작업"
+                | "タスク"
+        )
+    };
+    let aside = |h: &str| {
+        h.is_empty()
+            || matches!(
+                h,
+                "no" | "id"
+                    | "nr"
+                    | "priority"
+                    | "prio"
+                    | "status"
+                    | "state"
+                    | "owner"
+                    | "who"
+                    | "effort"
+                    | "estimate"
+                    | "eta"
+                    | "due"
+                    | "size"
+                    | "order"
+            )
+    };
+    let check = |h: &str| {
+        matches!(
+            h,
+            "verify"
+                | "verification"
+                | "check"
+                | "checks"
+                | "how to verify"
+                | "validation"
+                | "done when"
+                | "acceptance"
+                | "test"
+                | "expected"
+                | "验证"
+                | "확인"
+                | "確認"
+        )
+    };
+    let cell = |at: usize| e.cells[at].1.trim();
+    let at = heads
+        .iter()
+        .position(|h| step(h))
+        .or_else(|| heads.iter().position(|h| !aside(h) && !check(h)))
+        .filter(|&at| !cell(at).is_empty())?;
+    let verify = heads
+        .iter()
+        .position(|h| check(h))
+        .map(&cell)
+        .filter(|c| !c.is_empty())
+        .map(unescape);
+    Some((unescape(cell(at)), verify))
 }
 
 /// Whether a decisions table's row says in its status column that it is only proposed or
