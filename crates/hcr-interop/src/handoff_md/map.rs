@@ -5252,7 +5252,7 @@ fn says_verified(heading: &str) -> bool {
 }
 
 /// The words that say a thing was not tested or checked (lowercase).
-const UNTESTED: [&str; 74] = [
+const UNTESTED: [&str; 79] = [
     "never tested",
     "not tested",
     "not been tested",
@@ -5323,6 +5323,11 @@ const UNTESTED: [&str; 74] = [
     "non exécuté",
     "no ejecutado",
     "não executado",
+    "pas été exécuté",
+    "non eseguit",
+    "nicht durchgeführt",
+    "no se ejecut",
+    "não foi executad",
     "未执行",
     "未執行",
     "未実施",
