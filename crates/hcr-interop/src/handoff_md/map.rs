@@ -1353,6 +1353,20 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             if let Some((_, status)) = e.cells.iter().find(|(_, c)| status_bucket(c).is_some()) {
                 let bucket = status_bucket(status).unwrap_or(Role::Unverified);
+                // (A mark's words say more than it: `❌ broken` is no work not started; and
+                // under blockers, `❌ open` is a blocker still.)
+                let words = without_mark(status);
+                let bucket = match (words != status.as_str())
+                    .then(|| status_words(words))
+                    .flatten()
+                    .filter(|r| r.is_bucket())
+                {
+                    Some(said) => said,
+                    None if open == Some(Role::Blocked) && bucket == Role::Remaining => {
+                        Role::Blocked
+                    }
+                    None => bucket,
+                };
                 let text: Vec<&str> = e
                     .cells
                     .iter()
