@@ -1,5 +1,6 @@
 //! The validator: parse once, run the levels' checks, then locate and order what they found.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use hcr_types::{JsonPointer, Record};
@@ -288,6 +289,7 @@ impl Validator {
     ) -> Report {
         let Sink {
             mut diagnostics,
+            nodes,
             secrets,
             scanned,
             omitted,
@@ -308,7 +310,7 @@ impl Validator {
         };
         let mut redactions = Vec::new();
         if let Some((source, parsed)) = source {
-            attach_spans(source, parsed, &mut diagnostics);
+            attach_spans(source, parsed, &mut diagnostics, &nodes);
             diagnostics.sort_by_key(|d| (d.span.map_or(usize::MAX, |s| s.start.offset), d.code));
             redactions = secrets.mask_source(source);
         }
@@ -394,7 +396,12 @@ type Parsed<'s, 't> = (&'s str, &'s Tree<'t>);
 
 /// Gives every diagnostic its span; `parsed` is the text of `source` and its tree, when it
 /// parsed.
-fn attach_spans(source: &[u8], parsed: Option<Parsed<'_, '_>>, diagnostics: &mut [Diagnostic]) {
+fn attach_spans(
+    source: &[u8],
+    parsed: Option<Parsed<'_, '_>>,
+    diagnostics: &mut [Diagnostic],
+    nodes: &[Option<u32>],
+) {
     // Parse errors carry an offset, and may be in text that is not UTF-8.
     let (text, tree) = match parsed {
         Some((text, tree)) => (Some(text), Some(tree)),
@@ -405,7 +412,7 @@ fn attach_spans(source: &[u8], parsed: Option<Parsed<'_, '_>>, diagnostics: &mut
         .map(|d| (&d.pointer, d.anchored()))
         .collect();
     let ranges = match (text, tree) {
-        (Some(text), Some(tree)) => locate_in(tree, text, &requests),
+        (Some(text), Some(tree)) => located(tree, text, &requests, nodes),
         (Some(text), None) => locate(text, &requests),
         (None, _) => requests
             .iter()
@@ -428,4 +435,34 @@ fn attach_spans(source: &[u8], parsed: Option<Parsed<'_, '_>>, diagnostics: &mut
             end: found[2 * i + 1],
         });
     }
+}
+
+/// The place of each request in `text`, the source of `tree`: a diagnostic whose check held
+/// its value's node (`nodes`, beside the requests) takes that node's span, the rest are
+/// located from their pointers. A node is the value `JSON.parse` reads at the pointer, which
+/// is the last occurrence [`locate_in`] finds.
+fn located(
+    tree: &Tree<'_>,
+    text: &str,
+    requests: &[(&JsonPointer, Anchor)],
+    nodes: &[Option<u32>],
+) -> Vec<Option<Range<usize>>> {
+    let node_of = |i: usize| match (requests[i].1, nodes.get(i).copied().flatten()) {
+        (Anchor::Value, Some(node)) => usize::try_from(node).ok(),
+        _ => None,
+    };
+    if !tree.has_spans() || !(0..requests.len()).any(|i| node_of(i).is_some()) {
+        return locate_in(tree, text, requests);
+    }
+    let asked: Vec<(&JsonPointer, Anchor)> = (0..requests.len())
+        .filter(|&i| node_of(i).is_none())
+        .map(|i| requests[i])
+        .collect();
+    let mut others = locate_in(tree, text, &asked).into_iter();
+    (0..requests.len())
+        .map(|i| match node_of(i) {
+            Some(node) => tree.node_span(node),
+            None => others.next().flatten(),
+        })
+        .collect()
 }
