@@ -311,7 +311,6 @@ impl Validator {
         let mut redactions = Vec::new();
         if let Some((source, parsed)) = source {
             attach_spans(source, parsed, &mut diagnostics, &nodes);
-            diagnostics.sort_by_key(|d| (d.span.map_or(usize::MAX, |s| s.start.offset), d.code));
             redactions = secrets.mask_source(source);
         }
         diagnostics.dedup_by(|a, b| {
@@ -399,7 +398,7 @@ type Parsed<'s, 't> = (&'s str, &'s Tree<'t>);
 fn attach_spans(
     source: &[u8],
     parsed: Option<Parsed<'_, '_>>,
-    diagnostics: &mut [Diagnostic],
+    diagnostics: &mut Vec<Diagnostic>,
     nodes: &[Option<u32>],
 ) {
     // Parse errors carry an offset, and may be in text that is not UTF-8.
@@ -423,16 +422,41 @@ fn attach_spans(
             .collect(),
     };
     let whole = 0..source.len();
-    let ranges: Vec<_> = ranges
+    let mut ranges: Vec<_> = ranges
         .into_iter()
         .map(|r| r.unwrap_or_else(|| whole.clone()))
         .collect();
-    let offsets: Vec<usize> = ranges.iter().flat_map(|r| [r.start, r.end]).collect();
+    // The report's order: by where each starts (its position's offset, the start clamped
+    // to the text), then by code, ties kept in the order found. Sorted as small keys, each
+    // with its place, and the diagnostics moved once into that order, not moved by the sort.
+    let mut order: Vec<(usize, Code, usize)> = ranges
+        .iter()
+        .zip(diagnostics.iter())
+        .enumerate()
+        .map(|(i, (range, d))| (range.start.min(source.len()), d.code, i))
+        .collect();
+    if !order.is_sorted() {
+        order.sort_unstable();
+        ranges = order.iter().map(|&(.., i)| ranges[i].clone()).collect();
+        let mut slots: Vec<Option<Diagnostic>> = diagnostics.drain(..).map(Some).collect();
+        diagnostics.extend(order.iter().filter_map(|&(.., i)| slots[i].take()));
+    }
+    // In that order, the offsets are mostly in order too (spans rarely nest), and then
+    // `positions` does not sort them; a range the one before has too (two findings about
+    // one value) is asked for once, which keeps them in order.
+    let mut offsets: Vec<usize> = Vec::with_capacity(2 * ranges.len());
+    let mut pair = Vec::with_capacity(ranges.len());
+    for range in &ranges {
+        if offsets.len() < 2 || offsets[offsets.len() - 2..] != [range.start, range.end] {
+            offsets.extend([range.start, range.end]);
+        }
+        pair.push(offsets.len() - 2);
+    }
     let found = positions(source, &offsets);
-    for (i, diagnostic) in diagnostics.iter_mut().enumerate() {
+    for (diagnostic, at) in diagnostics.iter_mut().zip(pair) {
         diagnostic.span = Some(Span {
-            start: found[2 * i],
-            end: found[2 * i + 1],
+            start: found[at],
+            end: found[at + 1],
         });
     }
 }
