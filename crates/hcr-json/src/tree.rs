@@ -325,6 +325,17 @@ impl<'a> Tree<'a> {
         self.spans.is_some()
     }
 
+    /// The source range of node `index` (a string's quotes and a container's brackets
+    /// included): for a value a check reached through [`Json`], what [`Tree::locate`] gives
+    /// for its pointer with [`Anchor::Value`], found without walking the pointer. `None`
+    /// without spans.
+    pub fn node_span(&self, index: usize) -> Option<Range<usize>> {
+        self.spans
+            .as_ref()?
+            .get(index)
+            .map(|&(start, end)| widen(start)..widen(end))
+    }
+
     /// Node `index` as a walk over the flat list of nodes reads it (see [`FlatNode`]); a
     /// scalar past the end.
     #[inline]

@@ -129,7 +129,43 @@ pub fn spans_agree(bytes: &[u8]) -> Result<usize, String> {
             }
         }
     }
-    Ok(asked.len())
+    // Each value as `JSON.parse` reads the record, the nodes the checks reach and report
+    // at (`Sink::push_at`): its node's span is where the text puts its pointer's value.
+    let mut read = Vec::new();
+    read_values(document.tree.root(), &JsonPointer::root(), &mut read);
+    let values: Vec<(&JsonPointer, Anchor)> =
+        read.iter().map(|(p, _)| (p, Anchor::Value)).collect();
+    let searched_values = hcr_json::locate(text, &values);
+    for ((pointer, node), expected) in read.iter().zip(&searched_values) {
+        let spanned = document.tree.node_span(*node);
+        if &spanned != expected {
+            return Err(format!(
+                "{pointer}, read as JSON.parse reads it: node {node}'s span {spanned:?}, found in the text {expected:?}"
+            ));
+        }
+    }
+    Ok(asked.len() + values.len())
+}
+
+/// Every value under `value` as `JSON.parse` reads it (each member through `get`, the
+/// last of a repeated key's values), with its pointer and node.
+fn read_values(
+    value: hcr_json::Json<'_, '_>,
+    pointer: &JsonPointer,
+    out: &mut Vec<(JsonPointer, usize)>,
+) {
+    out.push((pointer.clone(), value.index));
+    if value.is_array() {
+        for (i, item) in value.items().enumerate() {
+            read_values(item, &pointer.index(i), out);
+        }
+    } else if value.is_object() {
+        for (key, _) in value.members() {
+            if let Some(member) = value.get(key) {
+                read_values(member, &pointer.key(key), out);
+            }
+        }
+    }
 }
 
 /// Every place of the document under node `node` (at `pointer`): the value, the key of a

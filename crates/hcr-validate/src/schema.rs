@@ -1576,6 +1576,9 @@ fn report(
     }
     let pointer = at();
     let at = field(&pointer);
+    // The diagnostic's place is `instance`'s span, except where it names a member's key or
+    // a repeated item (each pushed with its own pointer).
+    let node = (!matches!(error, SchemaError::UniqueItems)).then_some(instance.index);
     let diagnostic = match error {
         SchemaError::Required(name) => {
             let help = if pointer.is_root() && name == "schemaVersion" {
@@ -1691,7 +1694,7 @@ fn report(
             format!("{at} breaks the schema's `{keyword}` keyword"),
         ),
     };
-    out.push(diagnostic);
+    out.push_at(diagnostic, node);
 }
 
 fn json_type(value: Json<'_, '_>) -> &'static str {

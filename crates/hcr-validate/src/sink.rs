@@ -90,6 +90,10 @@ pub(crate) fn is_padded(text: &str) -> bool {
 /// messages), and every secret found, for masking.
 pub(crate) struct Sink {
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// For each diagnostic, the tree node whose span is its place, when the check that
+    /// found it held that node (its value, reached as `JSON.parse` reads the record): the
+    /// place is then read from the node's span instead of walking the pointer.
+    pub(crate) nodes: Vec<Option<u32>>,
     /// Secrets found, so that no output repeats them.
     pub(crate) secrets: Collector,
     /// Whether the secret scan ran over the parsed record.
@@ -124,6 +128,7 @@ impl Sink {
     pub(crate) fn new(limit: usize, selection: Selection, spelling: crate::Spelling) -> Self {
         Self {
             diagnostics: Vec::new(),
+            nodes: Vec::new(),
             secrets: Collector::default(),
             scanned: false,
             omitted: Omitted::default(),
@@ -155,13 +160,21 @@ impl Sink {
 
     /// Keeps `diagnostic` (at the severity the selection gives it), or counts it past the
     /// limit; drops it when its code is not selected.
-    pub(crate) fn push(&mut self, mut diagnostic: Diagnostic) {
+    pub(crate) fn push(&mut self, diagnostic: Diagnostic) {
+        self.push_at(diagnostic, None);
+    }
+
+    /// [`Sink::push`] for a diagnostic about the value at tree node `node` (its pointer's
+    /// value, with [`hcr_json::Anchor::Value`]), when the check holds it.
+    pub(crate) fn push_at(&mut self, mut diagnostic: Diagnostic, node: Option<usize>) {
         let Some(severity) = self.judge(diagnostic.code, diagnostic.severity) else {
             return;
         };
         diagnostic.severity = severity;
         if self.has_room() {
             self.diagnostics.push(diagnostic);
+            self.nodes
+                .push(node.and_then(|node| u32::try_from(node).ok()));
         } else {
             self.count_omitted(severity);
         }

@@ -1,5 +1,6 @@
 //! The validator: parse once, run the levels' checks, then locate and order what they found.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use hcr_types::{JsonPointer, Record};
@@ -288,6 +289,7 @@ impl Validator {
     ) -> Report {
         let Sink {
             mut diagnostics,
+            nodes,
             secrets,
             scanned,
             omitted,
@@ -308,8 +310,7 @@ impl Validator {
         };
         let mut redactions = Vec::new();
         if let Some((source, parsed)) = source {
-            attach_spans(source, parsed, &mut diagnostics);
-            diagnostics.sort_by_key(|d| (d.span.map_or(usize::MAX, |s| s.start.offset), d.code));
+            attach_spans(source, parsed, &mut diagnostics, &nodes);
             redactions = secrets.mask_source(source);
         }
         diagnostics.dedup_by(|a, b| {
@@ -394,7 +395,12 @@ type Parsed<'s, 't> = (&'s str, &'s Tree<'t>);
 
 /// Gives every diagnostic its span; `parsed` is the text of `source` and its tree, when it
 /// parsed.
-fn attach_spans(source: &[u8], parsed: Option<Parsed<'_, '_>>, diagnostics: &mut [Diagnostic]) {
+fn attach_spans(
+    source: &[u8],
+    parsed: Option<Parsed<'_, '_>>,
+    diagnostics: &mut Vec<Diagnostic>,
+    nodes: &[Option<u32>],
+) {
     // Parse errors carry an offset, and may be in text that is not UTF-8.
     let (text, tree) = match parsed {
         Some((text, tree)) => (Some(text), Some(tree)),
@@ -405,7 +411,7 @@ fn attach_spans(source: &[u8], parsed: Option<Parsed<'_, '_>>, diagnostics: &mut
         .map(|d| (&d.pointer, d.anchored()))
         .collect();
     let ranges = match (text, tree) {
-        (Some(text), Some(tree)) => locate_in(tree, text, &requests),
+        (Some(text), Some(tree)) => located(tree, text, &requests, nodes),
         (Some(text), None) => locate(text, &requests),
         (None, _) => requests
             .iter()
@@ -416,16 +422,71 @@ fn attach_spans(source: &[u8], parsed: Option<Parsed<'_, '_>>, diagnostics: &mut
             .collect(),
     };
     let whole = 0..source.len();
-    let ranges: Vec<_> = ranges
+    let mut ranges: Vec<_> = ranges
         .into_iter()
         .map(|r| r.unwrap_or_else(|| whole.clone()))
         .collect();
-    let offsets: Vec<usize> = ranges.iter().flat_map(|r| [r.start, r.end]).collect();
+    // The report's order: by where each starts (its position's offset, the start clamped
+    // to the text), then by code, ties kept in the order found. Sorted as small keys, each
+    // with its place, and the diagnostics moved once into that order, not moved by the sort.
+    let mut order: Vec<(usize, Code, usize)> = ranges
+        .iter()
+        .zip(diagnostics.iter())
+        .enumerate()
+        .map(|(i, (range, d))| (range.start.min(source.len()), d.code, i))
+        .collect();
+    if !order.is_sorted() {
+        order.sort_unstable();
+        ranges = order.iter().map(|&(.., i)| ranges[i].clone()).collect();
+        let mut slots: Vec<Option<Diagnostic>> = diagnostics.drain(..).map(Some).collect();
+        diagnostics.extend(order.iter().filter_map(|&(.., i)| slots[i].take()));
+    }
+    // In that order, the offsets are mostly in order too (spans rarely nest), and then
+    // `positions` does not sort them; a range the one before has too (two findings about
+    // one value) is asked for once, which keeps them in order.
+    let mut offsets: Vec<usize> = Vec::with_capacity(2 * ranges.len());
+    let mut pair = Vec::with_capacity(ranges.len());
+    for range in &ranges {
+        if offsets.len() < 2 || offsets[offsets.len() - 2..] != [range.start, range.end] {
+            offsets.extend([range.start, range.end]);
+        }
+        pair.push(offsets.len() - 2);
+    }
     let found = positions(source, &offsets);
-    for (i, diagnostic) in diagnostics.iter_mut().enumerate() {
+    for (diagnostic, at) in diagnostics.iter_mut().zip(pair) {
         diagnostic.span = Some(Span {
-            start: found[2 * i],
-            end: found[2 * i + 1],
+            start: found[at],
+            end: found[at + 1],
         });
     }
+}
+
+/// The place of each request in `text`, the source of `tree`: a diagnostic whose check held
+/// its value's node (`nodes`, beside the requests) takes that node's span, the rest are
+/// located from their pointers. A node is the value `JSON.parse` reads at the pointer, which
+/// is the last occurrence [`locate_in`] finds.
+fn located(
+    tree: &Tree<'_>,
+    text: &str,
+    requests: &[(&JsonPointer, Anchor)],
+    nodes: &[Option<u32>],
+) -> Vec<Option<Range<usize>>> {
+    let node_of = |i: usize| match (requests[i].1, nodes.get(i).copied().flatten()) {
+        (Anchor::Value, Some(node)) => usize::try_from(node).ok(),
+        _ => None,
+    };
+    if !tree.has_spans() || !(0..requests.len()).any(|i| node_of(i).is_some()) {
+        return locate_in(tree, text, requests);
+    }
+    let asked: Vec<(&JsonPointer, Anchor)> = (0..requests.len())
+        .filter(|&i| node_of(i).is_none())
+        .map(|i| requests[i])
+        .collect();
+    let mut others = locate_in(tree, text, &asked).into_iter();
+    (0..requests.len())
+        .map(|i| match node_of(i) {
+            Some(node) => tree.node_span(node),
+            None => others.next().flatten(),
+        })
+        .collect()
 }

@@ -45,6 +45,13 @@ impl Findings<'_> {
         self.found_with(at, message, |d| d);
     }
 
+    /// [`Findings::found`], for the value at tree node `node`, which `at` points to as
+    /// `JSON.parse` reads the record: its place is then that node's span.
+    pub(crate) fn found_at(&mut self, at: JsonPointer, message: impl Into<String>, node: usize) {
+        self.sink
+            .push_at(Diagnostic::new(self.code, at, message), Some(node));
+    }
+
     /// Reports a finding about the value at `at`, with what `more` adds (help, the part
     /// of the member meant).
     pub(crate) fn found_with(
@@ -150,8 +157,12 @@ pub(crate) fn duplicate_ids(
 ) {
     /// Lists up to this long are compared pair by pair, which is cheaper than hashing.
     const PAIRWISE: usize = 16;
-    let ids: Vec<(&str, Item)> = objects(input.root(), key)
-        .filter_map(|(at, item)| Some((item.get("id")?.as_str()?, at)))
+    // Each id with its item and its node (where a repeat is reported).
+    let ids: Vec<(&str, Item, usize)> = objects(input.root(), key)
+        .filter_map(|(at, item)| {
+            let id = item.get("id")?;
+            Some((id.as_str()?, at, id.index))
+        })
         .collect();
     // A map for longer lists: a record may hold thousands of items, and comparing each with
     // every earlier one was the largest cost of validating a record with long evidence lists.
@@ -159,17 +170,17 @@ pub(crate) fn duplicate_ids(
     if ids.len() > PAIRWISE {
         seen.reserve(ids.len());
     }
-    for (i, &(id, at)) in ids.iter().enumerate() {
+    for (i, &(id, at, node)) in ids.iter().enumerate() {
         let first = if ids.len() <= PAIRWISE {
             ids[..i]
                 .iter()
-                .find(|(earlier, _)| *earlier == id)
-                .map(|&(_, first)| first)
+                .find(|(earlier, ..)| *earlier == id)
+                .map(|&(_, first, _)| first)
         } else {
             seen.get(id).copied()
         };
         match first {
-            Some(first) => repeated_id(what, at, first, sink),
+            Some(first) => repeated_id(what, at, node, first, sink),
             None if ids.len() > PAIRWISE => {
                 seen.insert(id, at);
             }
@@ -181,7 +192,7 @@ pub(crate) fn duplicate_ids(
 /// Reports item `at`, whose id item `first` has already: the message written part by part
 /// (it is built for every repeat), out of line so that the walk over the ids stays small.
 #[inline(never)]
-fn repeated_id(what: &str, at: Item, first: Item, sink: &mut Findings<'_>) {
+fn repeated_id(what: &str, at: Item, node: usize, first: Item, sink: &mut Findings<'_>) {
     // Room for the `/id` pushed below.
     let here = at.pointer_with_room(3);
     let earlier = first.pointer();
@@ -198,7 +209,7 @@ fn repeated_id(what: &str, at: Item, first: Item, sink: &mut Findings<'_>) {
     }
     let mut pointer = here;
     pointer.push_key("id");
-    sink.found(pointer, message);
+    sink.found_at(pointer, message, node);
 }
 
 #[cfg(test)]

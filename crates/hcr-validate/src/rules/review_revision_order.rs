@@ -6,10 +6,9 @@ use crate::sink::{Input, objects, revision};
 
 pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
     for (at, item) in objects(input.root(), "openReview") {
-        let [raised, resolved] = item
-            .get_each(["revision", "resolvedByRevision"])
-            .map(revision);
-        if let (Some(raised), Some(resolved)) = (raised, resolved)
+        let [raised, resolution] = item.get_each(["revision", "resolvedByRevision"]);
+        if let (Some(raised), Some(resolved)) = (revision(raised), revision(resolution))
+            && let Some(resolution) = resolution
             && resolved < raised
         {
             let pointer = at.key("resolvedByRevision");
@@ -17,7 +16,7 @@ pub(super) fn check(input: &Input<'_, '_>, sink: &mut Findings<'_>) {
                 "{} is {resolved}, earlier than the review's `revision` {raised}",
                 field(&pointer)
             );
-            sink.found(pointer, message);
+            sink.found_at(pointer, message, resolution.index);
         }
     }
 }
