@@ -1639,7 +1639,7 @@ pub fn role_of(heading: &str) -> Option<Role> {
     }
     // (A blocker said resolved lists what was fixed: `✅ DevTools Integration Blocker
     // RESOLVED`.)
-    if role == Some(Role::Blocked) && settled(heading) {
+    if role == Some(Role::Blocked) && settled(heading, &name) {
         return Some(Role::Complete);
     }
     if role == Some(Role::Complete) && (names_a_defect(heading) || planned(heading))
@@ -1659,7 +1659,7 @@ pub fn role_of(heading: &str) -> Option<Role> {
             )
         ) && given_up(&name))
         || (role == Some(Role::NextAction) && next_handoff(&name))
-        || (role == Some(Role::Unverified) && settled(heading))
+        || (role == Some(Role::Unverified) && settled(heading, &name))
     {
         return None;
     }
@@ -1723,9 +1723,9 @@ fn checked_first(name: &str) -> bool {
 }
 
 /// Whether a heading's qualifier or its last word says what it lists is settled:
-/// `Unknowns (all resolved on Tuesday)`, `Blockers (cleared)`, `Blocker RESOLVED`.
-fn settled(heading: &str) -> bool {
-    let name = normalize(heading);
+/// `Unknowns (all resolved on Tuesday)`, `Blockers (cleared)`, `Blocker RESOLVED`. (`name`
+/// is the heading normalized, as its caller has it.)
+fn settled(heading: &str, name: &str) -> bool {
     // (Never one still open, owed or asked: `Blockers (none resolved)`, `Blockers to be
     // resolved`, `Blocked until fixed`, `Blockers: done?`, `resolved ❌`.)
     let open = name.split(' ').any(|w| {

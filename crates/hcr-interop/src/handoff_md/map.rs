@@ -2016,7 +2016,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 // A check not carried out is no proof: it is unverified, and read there
                 // (`Integration tests: not executed`, `手工验收：未执行`).
                 if role == Role::Evidence
-                    && says_untested(&unquoted(&e.text))
+                    && says_untested(&e.text)
                     && clauses(&e.text).all(|c| c.is_empty() || says_untested(c))
                     && proof_sentences(&e.text, false, false).is_empty()
                 {
@@ -2315,21 +2315,23 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         // An item whose label says it is the next step is the step, before the others (`-
         // **Próximo paso**: Carga de configuración YAML` among `- **Branch actual**: …`).
         if !next_action.contains_key("summary")
-            && let Some(at) = written.iter().position(|e| {
+            && let Some((at, step)) = written.iter().enumerate().find_map(|(at, e)| {
                 // (Not one said empty, done, struck, or only under a condition: `Next step:
                 // none.`, `(done)`, `~~…~~`, `Next step if CI fails: …`.)
-                matches!(role_label(&e.text), Some((Role::NextAction, rest))
-                    if !is_none(rest.trim_end_matches('.'))
-                        && !is_placeholder_text(rest)
-                        && !rest.contains("~~")
-                        && !conditional(rest)
-                        && status_words(rest) != Some(Role::Complete))
+                let Some((Role::NextAction, rest)) = role_label(&e.text) else {
+                    return None;
+                };
+                (!is_none(rest.trim_end_matches('.'))
+                    && !is_placeholder_text(rest)
+                    && !rest.contains("~~")
+                    && !conditional(rest)
+                    && status_words(rest) != Some(Role::Complete)
                     && e.checked != Some(true)
-                    && names_one_step(&label_of(&e.text))
+                    && names_one_step(&label_of(&e.text)))
+                .then(|| (at, rest.trim().to_owned()))
             })
-            && let Some((_, rest)) = role_label(&written[at].text)
         {
-            next_action.insert("summary".into(), json!(rest.trim()));
+            next_action.insert("summary".into(), json!(step));
             chosen = true;
             chosen_in = Some(std::ptr::from_ref(section));
             // (Its line stays kept as written, label and all, as a loose label's does.)
@@ -3381,13 +3383,10 @@ fn then_label(text: &str) -> bool {
 
 /// A steps table's row read by its header: the cell under `Step`, `Task`, `Action`, … (or the
 /// first that is no number, priority, status or owner) and the one under `Verify`, `Check`,
-/// …, if any. None for an entry that is no row, or a row said done.
+/// …, if any. None for an entry that is no row. (Its caller takes a row said done as work
+/// done first.)
 fn step_row(e: &Entry) -> Option<(String, Option<String>)> {
-    if e.cells.len() < 2
-        || e.cells
-            .iter()
-            .any(|(_, c)| status_bucket(c) == Some(Role::Complete))
-    {
+    if e.cells.len() < 2 {
         return None;
     }
     let heads: Vec<String> = e.cells.iter().map(|(h, _)| normalize(h)).collect();
@@ -3534,24 +3533,19 @@ fn decision_row(e: &Entry, at: usize, missing: &mut Vec<String>) -> Option<Value
         .filter(|(_, c)| !c.is_empty())
         .map(|(h, c)| (column(h), c.as_str()))
         .collect();
-    let of = |kind: Column| -> Vec<&str> {
+    let of = |kind: Column| {
         cells
             .iter()
-            .filter(|(k, _)| *k == kind)
+            .filter(move |(k, _)| *k == kind)
             .map(|(_, c)| *c)
-            .collect()
     };
     let summary = of(Column::Decision)
-        .first()
-        .copied()
-        .or_else(|| of(Column::Other).first().copied())?;
-    let why: Vec<&str> = if of(Column::Reason).is_empty() {
-        of(Column::Other)
-            .into_iter()
-            .filter(|c| *c != summary)
-            .collect()
+        .next()
+        .or_else(|| of(Column::Other).next())?;
+    let why: Vec<&str> = if of(Column::Reason).next().is_some() {
+        of(Column::Reason).collect()
     } else {
-        of(Column::Reason)
+        of(Column::Other).filter(|c| *c != summary).collect()
     };
     // (As a list's are: `Declined: …` for an option turned down, superseded for one
     // replaced.)
@@ -3565,14 +3559,14 @@ fn decision_row(e: &Entry, at: usize, missing: &mut Vec<String>) -> Option<Value
         && (said.contains('❌') || ["rejected", "declined"].iter().any(|w| said.contains(w)));
     // (Its number leads the decision, its date and status follow: no cell is lost.)
     let mut summary = unescape(summary.trim_matches('~'));
-    let number = of(Column::Number);
+    let number: Vec<&str> = of(Column::Number).collect();
     if !number.is_empty() {
         summary = format!("{}: {summary}", unescape(&number.join(" ")));
     }
     if declined {
         summary = format!("Declined: {summary}");
     }
-    let when = of(Column::WhenOrStatus);
+    let when: Vec<&str> = of(Column::WhenOrStatus).collect();
     let after = if when.is_empty() {
         String::new()
     } else {
@@ -3617,54 +3611,43 @@ fn names_one_step(label: &str) -> bool {
     )
 }
 
-/// A text without what it quotes (`The "not executed" branch …` → `The  branch …`).
-fn unquoted(text: &str) -> String {
-    text.split(['"', '“', '”'])
-        .step_by(2)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Whether a text asks for the file or a section of it to be kept up to date (`Actualizar
 /// esta sección al final de cada sesión`, `Update this file before you stop`): a note on the
 /// file, no step.
 fn maintains_the_file(text: &str) -> bool {
-    holds_any(
-        text,
-        &[
-            "this section",
-            "this file",
-            "this document",
-            "esta sección",
-            "esta seção",
-            "cette section",
-            "ce fichier",
-            "diesen abschnitt",
-            "dieser abschnitt",
-            "diese datei",
-            "questa sezione",
-            "questo file",
-            "本节",
-            "本文件",
-            "このセクション",
-            "このファイル",
-            "이 섹션",
-        ],
-    ) && holds_any(
-        text,
-        &[
-            "update",
-            "actualiz",
-            "atualiz",
-            "mettre à jour",
-            "aktualis",
-            "aggiorn",
-            "更新",
-            "업데이트",
-            "keep ",
-            "maintain",
-        ],
-    )
+    // (Lowercased once for both lists.)
+    let lower = text.to_lowercase();
+    let holds = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+    holds(&[
+        "this section",
+        "this file",
+        "this document",
+        "esta sección",
+        "esta seção",
+        "cette section",
+        "ce fichier",
+        "diesen abschnitt",
+        "dieser abschnitt",
+        "diese datei",
+        "questa sezione",
+        "questo file",
+        "本节",
+        "本文件",
+        "このセクション",
+        "このファイル",
+        "이 섹션",
+    ]) && holds(&[
+        "update",
+        "actualiz",
+        "atualiz",
+        "mettre à jour",
+        "aktualis",
+        "aggiorn",
+        "更新",
+        "업데이트",
+        "keep ",
+        "maintain",
+    ])
 }
 
 /// Whether a sentence speaks of the file itself (`This document captures …`, `It covers
