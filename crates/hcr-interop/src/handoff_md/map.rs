@@ -132,13 +132,21 @@ fn code_blocks<'d>(section: &Section, doc: &'d Document) -> Vec<Vec<&'d str>> {
         .blocks(doc)
         .into_iter()
         .filter_map(|block| match block {
-            Block::Verbatim { lines } => Some(
-                lines
-                    .into_iter()
-                    .map(|l| doc.line(l).text.trim())
-                    .filter(|t| !t.is_empty() && !t.starts_with("```") && !t.starts_with("~~~"))
-                    .collect(),
-            ),
+            // (A table's header and rule are verbatim too, and no code.)
+            Block::Verbatim { lines }
+                if lines.first().is_some_and(|&l| {
+                    let t = crate::handoff_md::parse::unquote(doc.line(l).text).trim_start();
+                    t.starts_with("```") || t.starts_with("~~~")
+                }) =>
+            {
+                Some(
+                    lines
+                        .into_iter()
+                        .map(|l| doc.line(l).text.trim())
+                        .filter(|t| !t.is_empty() && !t.starts_with("```") && !t.starts_with("~~~"))
+                        .collect(),
+                )
+            }
             _ => None,
         })
         .collect()
@@ -206,10 +214,6 @@ fn code_entries(section: &Section, doc: &Document, alone: bool) -> Vec<Entry> {
     let entry = Entry::code;
     let mut out = Vec::new();
     for code in code_blocks(section, doc) {
-        // A table's header and rule are verbatim too: no code.
-        if code.iter().all(|t| t.starts_with('|')) {
-            continue;
-        }
         match role {
             Some(Role::Evidence | Role::Artifacts) => {
                 for (head, comment) in code.into_iter().filter_map(listed_file) {

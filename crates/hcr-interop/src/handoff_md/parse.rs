@@ -1335,7 +1335,13 @@ impl Section {
                 last_item = None;
                 continue;
             }
-            if trimmed.starts_with('|') {
+            // A row: a line that opens with a bar, or any line with one in a table begun
+            // without them (`Step | Status` over `--- | ---`, as GitHub reads it).
+            let row = trimmed.starts_with('|')
+                || (trimmed.contains('|')
+                    && (header.is_some() || self.opens_table(doc, i, trimmed))
+                    && !(last_item.is_some() && raw.starts_with([' ', '\t'])));
+            if row {
                 in_paragraph = false;
                 last_item = None;
                 let cells = table_cells(trimmed.trim_end());
@@ -1415,6 +1421,24 @@ impl Section {
             blocks.push(Block::Verbatim { lines });
         }
         blocks
+    }
+
+    /// Whether line `i`, which holds a bar but does not open with one, heads a table: the
+    /// next line of the body is a delimiter row (`--- | :---:`) of as many cells.
+    fn opens_table(&self, doc: &Document, i: usize, line: &str) -> bool {
+        let next = i + 1;
+        if next >= self.body.end {
+            return false;
+        }
+        let delimiter = unquote(doc.line(next).text).trim();
+        if !delimiter.contains('|') {
+            return false;
+        }
+        let cells = table_cells(delimiter);
+        cells
+            .iter()
+            .all(|c| c.contains('-') && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+            && cells.len() == table_cells(line.trim_end()).len()
     }
 
     /// The bullets' texts, in order (nested ones included).
