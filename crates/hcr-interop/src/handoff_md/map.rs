@@ -3193,7 +3193,154 @@ fn status_in_words(text: &str) -> Role {
         .map(|(lead, _)| lead);
     lead.and_then(status_words)
         .or_else(|| status_words(text))
+        .or_else(|| plainly_done(text).then_some(Role::Complete))
         .unwrap_or(Role::Unverified)
+}
+
+/// Whether a state item says, in words that are a state only in a plain statement, that
+/// its thing works or was done: `End-to-end file → SQLite works on the fixture`, `Claude
+/// Code backend: working`, `Three install paths are documented and tested`, `restored 59
+/// READMEs`, `… として稼働中`. Never hedged, contrasted or reported (`tested only on the
+/// bench unit`, `working for small files but …`, `The vendor claims …`), an order (`Check
+/// whether node 20 is installed`), someone at work (`is working on`), or a participle that
+/// describes (`Small, tested commits`, `seams documented in ARCHITECTURE.md`).
+fn plainly_done(text: &str) -> bool {
+    const WORKS: [&str; 3] = ["works", "working", "operational"];
+    const DONE: [&str; 9] = [
+        "tested",
+        "documented",
+        "restored",
+        "rewritten",
+        "updated",
+        "removed",
+        "configured",
+        "installed",
+        "refactored",
+    ];
+    // (What may stand before a participle that reports: `are documented and tested`, `has
+    // been removed`, `fully configured`; or after it: `installed in`, `updated (…)`, `tested
+    // on hardware`.)
+    const BEFORE: [&str; 16] = [
+        "is",
+        "are",
+        "was",
+        "were",
+        "been",
+        "has",
+        "have",
+        "had",
+        "and",
+        "fully",
+        "all",
+        "now",
+        "successfully",
+        "just",
+        "already",
+        "also",
+    ];
+    const AFTER: [&str; 14] = [
+        "and",
+        "in",
+        "on",
+        "with",
+        "against",
+        "for",
+        "by",
+        "to",
+        "via",
+        "at",
+        "from",
+        "into",
+        "locally",
+        "successfully",
+    ];
+    const HEDGES: [&str; 22] = [
+        " only",
+        " but ",
+        " except",
+        " claim",
+        " said ",
+        " says ",
+        "reportedly",
+        " whether",
+        " if ",
+        " unless ",
+        " until ",
+        " might ",
+        " may ",
+        "maybe",
+        "probably",
+        " seems",
+        " appears",
+        "supposedly",
+        "partly",
+        "?",
+        " next session",
+        " next step",
+    ];
+    const ORDERS: [&str; 12] = [
+        "check", "verify", "ensure", "make", "confirm", "test", "see", "run", "ask", "try", "set",
+        "please",
+    ];
+    let lower = text.to_lowercase().replace(['`', '*'], "");
+    let padded = format!(" {lower} ");
+    if HEDGES.iter().any(|h| padded.contains(h)) {
+        return false;
+    }
+    if lower.contains("稼働中") {
+        return true;
+    }
+    let tokens: Vec<&str> = lower.split_whitespace().collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
+            .to_owned()
+    };
+    if tokens
+        .first()
+        .is_some_and(|w| ORDERS.contains(&bare(w).as_str()))
+    {
+        return false;
+    }
+    tokens.iter().enumerate().any(|(i, token)| {
+        let word = bare(token);
+        let before = i.checked_sub(1).map(|b| bare(tokens[b]));
+        let after = tokens.get(i + 1).map(|a| bare(a));
+        // (`Staging is incorrectly configured`.)
+        if before
+            .as_deref()
+            .is_some_and(|b| matches!(b, "incorrectly" | "wrongly" | "badly" | "improperly"))
+        {
+            return false;
+        }
+        // (It ends the item or a clause, or a word that places it follows.)
+        let closes = token.ends_with([':', ',', '.', ';', ')'])
+            || tokens.get(i + 1).is_none_or(|next| {
+                !next.starts_with(char::is_alphabetic) && !next.starts_with(['`', '*', '_'])
+            });
+        if WORKS.contains(&word.as_str()) {
+            // (Not `works` as a noun, `the works`, nor `working` before one: `Working tree:
+            // clean`, `Working tabs: …`.)
+            return !before
+                .as_deref()
+                .is_some_and(|b| matches!(b, "the" | "of" | "public"))
+                && (word != "working"
+                    || closes
+                    || after.as_deref().is_some_and(|a| {
+                        a != "on"
+                            && (AFTER.contains(&a)
+                                || matches!(a, "correctly" | "again" | "fine" | "well" | "now"))
+                    }));
+        }
+        // (`Last updated: 2026-02-19` dates the file.)
+        DONE.contains(&word.as_str())
+            && before.as_deref() != Some("last")
+            && (i == 0
+                || before.as_deref().is_some_and(|b| BEFORE.contains(&b))
+                || closes
+                || after
+                    .as_deref()
+                    .is_some_and(|a| AFTER.contains(&a) && !(word == "documented" && a == "in")))
+    })
 }
 
 /// The work a title names after the word that makes it a handoff: `Übergabe: WikiKit Cockpit
