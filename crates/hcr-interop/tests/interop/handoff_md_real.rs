@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 22] = [
+const FOLDERS: [&str; 23] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -41,6 +41,7 @@ const FOLDERS: [&str; 22] = [
     "handoff-md-holdout-19",
     "handoff-md-holdout-20",
     "handoff-md-holdout-21",
+    "handoff-md-holdout-22",
 ];
 
 /// Every file of every corpus.
@@ -274,6 +275,11 @@ fn twenty_first_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets_in("handoff-md-holdout-21", 9, HOLDOUT_21_FLOOR);
 }
 
+#[test]
+fn twenty_second_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-22", HOLDOUT_22_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -295,6 +301,14 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 // `Session history` and `Tests passing` misread (`Session history of failures`, `Tests
 // passing? No`): withdrawn, they take the fifth back to 43 of 131 and the fifteenth to 35
 // of 87 (42 and 32 at the session's start).
+
+/// The share of the twenty-second held-out corpus's expectations met: 28 of 91 (30.8%) when
+/// it was measured blind, at 37c0755 (the same at dcb7431), with one contradiction (three
+/// ETFs still untracked, work left apart from the task under `其他待辦`, chosen as the next
+/// action); 34 after the headings its misses showed were read (`待處理`, `目前在做什麼`,
+/// `已實跑的檢查`, `Success Indicators`, `Lessons from Previous Session`, `Immediate recovery
+/// actions`, `Top priority task`, `Last session summary`, open debt), the contradiction gone.
+const HOLDOUT_22_FLOOR: f64 = 0.37;
 
 /// The share of the twenty-first held-out corpus's expectations met (nine files): 30 of 75
 /// (40.0%) when it was measured blind, at bd4ef09 (27 at 7e3203b), with one contradiction
