@@ -307,8 +307,9 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 /// ETFs still untracked, work left apart from the task under `其他待辦`, chosen as the next
 /// action); 34 after the headings its misses showed were read (`待處理`, `目前在做什麼`,
 /// `已實跑的檢查`, `Success Indicators`, `Lessons from Previous Session`, `Immediate recovery
-/// actions`, `Top priority task`, `Last session summary`, open debt), the contradiction gone.
-const HOLDOUT_22_FLOOR: f64 = 0.37;
+/// actions`, `Top priority task`, open debt), the contradiction gone; 35 with `Last session
+/// summary` read as work done.
+const HOLDOUT_22_FLOOR: f64 = 0.38;
 
 /// The share of the twenty-first held-out corpus's expectations met (nine files): 30 of 75
 /// (40.0%) when it was measured blind, at bd4ef09 (27 at 7e3203b), with one contradiction
