@@ -6889,8 +6889,10 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
     if text.is_ascii() && !no_item && !RULE_CUES.is_match(text) {
         return Vec::new();
     }
-    const PROHIBITIONS: [&str; 30] = [
+    const PROHIBITIONS: [&str; 31] = [
         "avoid ",
+        // (`Jamais git add -A dans un checkout partagé`.)
+        "jamais ",
         "нужно ",
         "необходимо ",
         "never ",
@@ -7051,6 +7053,16 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
                     .is_some_and(|v| v.ends_with('ó') || v.ends_with("aba") || v.ends_with("ía"))
             })
             || lower.starts_with("нужно было")
+            // (`Jamais testé sous Windows`, `Jamais vu en production`: what never happened.)
+            || lower.strip_prefix("jamais ").is_some_and(|rest| {
+                rest.split_whitespace().next().is_some_and(|v| {
+                    let v = v.trim_end_matches(['.', ',', ';', '!']);
+                    v.chars().all(char::is_alphabetic)
+                        && ["é", "és", "ée", "ées", "u", "us", "i", "is"]
+                            .iter()
+                            .any(|e| v.ends_with(e))
+                })
+            })
             // (`Nooit gereproduceerd op staging`, `Ніколи не відтворювалося локально`.)
             || lower.strip_prefix("nooit ").is_some_and(|rest| {
                 // (The participle may close the sentence: `Nooit op Windows getest`.)
@@ -7214,7 +7226,15 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
             && bare.chars().count() <= 400
             && (!bare.is_ascii() || bare.split_whitespace().count() >= 3)
         {
-            out.push((kind, bare.trim_end_matches(['*', '_']).to_owned()));
+            let rule = bare.trim_end_matches(['*', '_']);
+            // (The bold lead's closing marks, once its opening ones are gone: `**Never push
+            // to main** : …` is `Never push to main : …`.)
+            let rule = if sentence.starts_with("**") && rule.matches("**").count() == 1 {
+                rule.replacen("**", "", 1)
+            } else {
+                rule.to_owned()
+            };
+            out.push((kind, rule));
         }
     }
     out
