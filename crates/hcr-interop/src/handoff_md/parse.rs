@@ -1337,8 +1337,10 @@ impl Section {
             }
             // A row: a line that opens with a bar, or any line with one in a table begun
             // without them (`Step | Status` over `--- | ---`, as GitHub reads it).
+            // (A list item is never one: it ends the table, as on GitHub.)
             let row = trimmed.starts_with('|')
                 || (trimmed.contains('|')
+                    && marker(raw).is_none()
                     && (header.is_some() || self.opens_table(doc, i, trimmed))
                     && !(last_item.is_some() && raw.starts_with([' ', '\t'])));
             if row {
