@@ -13,6 +13,9 @@ use hcr_escape::{REPLACEMENT, escape, is_unsafe};
 pub(crate) struct Text {
     context: Context,
     renderer: Renderer,
+    /// A record's rendered diagnostics, written out together; its room is kept from one
+    /// record to the next (up to [`Text::KEEP`]).
+    buffer: String,
 }
 
 impl Text {
@@ -23,8 +26,16 @@ impl Text {
             Renderer::plain()
         }
         .term_width(context.width);
-        Self { context, renderer }
+        Self {
+            context,
+            renderer,
+            buffer: String::new(),
+        }
     }
+
+    /// Rendered text past this many bytes is written out before the next diagnostic, and a
+    /// buffer past it is not kept for the next record.
+    const KEEP: usize = 1 << 16;
 }
 
 impl Render for Text {
@@ -41,18 +52,30 @@ impl Render for Text {
         // annotate-snippets prints it as it is, asked once).
         let file = escape(&outcome.source.path_display()).into_owned();
         let file_plain = plain_word(&file);
+        // Each diagnostic rendered into one buffer, not a string of its own: the usual one
+        // is written there directly.
+        let mut buffer = std::mem::take(&mut self.buffer);
+        buffer.clear();
         for diagnostic in diagnostics {
-            let mut rendered = render_one(
+            render_one(
                 &self.renderer,
                 &self.context,
                 outcome,
                 (&file, file_plain),
                 diagnostic,
+                &mut buffer,
             );
-            rendered.push_str("\n\n");
-            out.write_all(rendered.as_bytes())?;
+            buffer.push_str("\n\n");
+            if buffer.len() > Self::KEEP {
+                out.write_all(buffer.as_bytes())?;
+                buffer.clear();
+            }
         }
-        Ok(())
+        let written = out.write_all(buffer.as_bytes());
+        if buffer.capacity() <= Self::KEEP {
+            self.buffer = buffer;
+        }
+        written
     }
 
     fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
@@ -66,7 +89,8 @@ fn render_one(
     outcome: &Outcome,
     (file, file_plain): (&str, bool),
     diagnostic: &Diagnostic,
-) -> String {
+    out: &mut String,
+) {
     let code = diagnostic.code.as_str();
     let (message, message_plain) = shown_word(&diagnostic.message);
     let (pointer, pointer_plain) = shown_word(diagnostic.pointer.shown());
@@ -102,15 +126,18 @@ fn render_one(
         Some((excerpt, line)) if excerpt.cut => {
             let column = place.map_or(1, |p| p.column as usize);
             let at = Some((usize::try_from(line).unwrap_or(usize::MAX), column));
-            shown.placed(renderer, context.color, shown.file, at, Some(&excerpt.line))
+            out.push_str(&shown.placed(
+                renderer,
+                context.color,
+                shown.file,
+                at,
+                Some(&excerpt.line),
+            ));
         }
         Some((excerpt, line)) => {
-            if !context.color
-                && let Some(text) = shown.plain(&excerpt, line, context.width)
-            {
-                return text;
+            if context.color || !shown.plain(&excerpt, line, context.width, out) {
+                out.push_str(&shown.snippet(renderer, excerpt, line));
             }
-            shown.snippet(renderer, excerpt, line)
         }
         None => {
             let file = shown.file;
@@ -124,7 +151,7 @@ fn render_one(
                     place.column as usize,
                 )
             });
-            shown.placed(renderer, context.color, &path, at, None)
+            out.push_str(&shown.placed(renderer, context.color, &path, at, None));
         }
     }
 }
@@ -171,7 +198,7 @@ impl Shown<'_> {
     }
 
     /// The diagnostic with its one-line excerpt, by annotate-snippets.
-    fn snippet(&self, renderer: &Renderer, excerpt: Excerpt, line: u64) -> String {
+    fn snippet(&self, renderer: &Renderer, excerpt: Excerpt<'_>, line: u64) -> String {
         self.annotated(renderer, |title| {
             title.element(
                 Snippet::source(excerpt.line)
@@ -303,10 +330,14 @@ impl Shown<'_> {
     /// The common case of [`Shown::snippet`] without colour, written directly: a line of
     /// printable ASCII that fits `width`, words without characters annotate-snippets reshapes.
     /// Byte for byte what annotate-snippets prints for it (the differential test below holds
-    /// it to that), at a fraction of the cost; `None` for anything else.
-    fn plain(&self, excerpt: &Excerpt, number: u64, width: usize) -> Option<String> {
-        let line = excerpt.line.as_str();
-        let digits = number.checked_ilog10()? as usize + 1;
+    /// it to that), at a fraction of the cost, pushed onto `out`; false (and nothing pushed)
+    /// for anything else.
+    fn plain(&self, excerpt: &Excerpt<'_>, number: u64, width: usize, out: &mut String) -> bool {
+        let line: &str = &excerpt.line;
+        let Some(digits) = number.checked_ilog10() else {
+            return false;
+        };
+        let digits = digits as usize + 1;
         let indent = line.len() - line.trim_start_matches(' ').len();
         let mark = &excerpt.mark;
         if mark.is_empty()
@@ -317,11 +348,11 @@ impl Shown<'_> {
             || !printable(line)
             || !(self.texts_plain && self.file_plain)
         {
-            return None;
+            return false;
         }
         // A line number has at most 20 digits.
         let gutter = &SPACES[..=digits];
-        let mut out = String::with_capacity(
+        out.reserve(
             4 * line.len()
                 + self.file.len()
                 + self.message.len()
@@ -329,26 +360,26 @@ impl Shown<'_> {
                 + self.help.len()
                 + 128,
         );
-        self.write_title(&mut out, gutter);
+        self.write_title(out, gutter);
         out.push_str(self.file);
         out.push(':');
-        push_number(&mut out, number);
+        push_number(out, number);
         out.push(':');
-        push_number(&mut out, mark.start + 1);
+        push_number(out, mark.start + 1);
         for part in ["\n", gutter, "|\n"] {
             out.push_str(part);
         }
-        push_number(&mut out, number);
+        push_number(out, number);
         for part in [" | ", line, "\n", gutter, "| "] {
             out.push_str(part);
         }
-        push_repeated(&mut out, SPACES, mark.start);
-        push_repeated(&mut out, CARETS, mark.len());
+        push_repeated(out, SPACES, mark.start);
+        push_repeated(out, CARETS, mark.len());
         for part in ["\n", gutter, "|"] {
             out.push_str(part);
         }
-        self.write_notes(&mut out, gutter);
-        Some(out)
+        self.write_notes(out, gutter);
+        true
     }
 }
 
@@ -402,25 +433,27 @@ const LONG_LINE: usize = 400;
 const CONTEXT: usize = 60;
 
 /// The source line of a diagnostic, made safe to print, and the range to underline in it.
-struct Excerpt {
-    line: String,
+struct Excerpt<'t> {
+    /// The line as shown: the record's own text where that is what is shown (a whole line
+    /// of printable ASCII without a secret, nearly every line), so that it is not copied.
+    line: Cow<'t, str>,
     mark: Range<usize>,
     /// `line` is a window cut out of a longer line, marked with `…` where it was cut.
     cut: bool,
 }
 
-impl Excerpt {
+impl<'t> Excerpt<'t> {
     /// The line of `text` holding byte `start` (or a window of it, when long), with unsafe
     /// characters replaced and secrets masked one character for one, so that columns still
     /// match the diagnostic's. Work is bounded by [`LONG_LINE`], not by the line's length.
-    fn new(text: &[u8], start: usize, end: usize, redactions: &[Range<usize>]) -> Self {
+    fn new(text: &'t [u8], start: usize, end: usize, redactions: &[Range<usize>]) -> Self {
         Self::read(text, start, end, redactions, true)
     }
 
-    /// [`Excerpt::new`]; `whole` lets a line of printable ASCII without a secret be copied
-    /// whole (the tests compare that with the walk over each character).
+    /// [`Excerpt::new`]; `whole` lets a line of printable ASCII without a secret be shown
+    /// as it is (the tests compare that with the walk over each character).
     fn read(
-        text: &[u8],
+        text: &'t [u8],
         start: usize,
         end: usize,
         redactions: &[Range<usize>],
@@ -457,12 +490,9 @@ impl Excerpt {
         } else {
             raw
         };
-        let mut line = String::with_capacity(raw.len() + 6);
-        if from > line_start {
-            line.push('…');
-        }
-        // Printable ASCII with no secret in it (nearly every line) is shown as it is: one
-        // copy instead of a test per character, the marks where the bytes are.
+        // Printable ASCII with no secret in it (nearly every line) is shown as it is: the
+        // record's own text (a copy only for a window's `…`), instead of a test per
+        // character, the marks where the bytes are.
         let clean = redactions
             .get(redactions.partition_point(|r| r.end <= from))
             .is_none_or(|r| r.start >= to);
@@ -471,17 +501,29 @@ impl Excerpt {
             && hcr_escape::is_printable_ascii(raw)
             && let Ok(shown) = std::str::from_utf8(raw)
         {
-            let offset = line.len();
-            line.push_str(shown);
-            let after = from + raw.len();
-            let mark_start = (from..after)
-                .contains(&start)
-                .then(|| offset + start - from);
-            let mark_end = (from..=after).contains(&end).then(|| offset + end - from);
-            if to < line_end {
-                line.push('…');
-            }
+            let (before, after) = (from > line_start, to < line_end);
+            let offset = if before { '…'.len_utf8() } else { 0 };
+            let line = if before || after {
+                let mut line = String::with_capacity(raw.len() + 6);
+                if before {
+                    line.push('…');
+                }
+                line.push_str(shown);
+                if after {
+                    line.push('…');
+                }
+                Cow::Owned(line)
+            } else {
+                Cow::Borrowed(shown)
+            };
+            let past = from + raw.len();
+            let mark_start = (from..past).contains(&start).then(|| offset + start - from);
+            let mark_end = (from..=past).contains(&end).then(|| offset + end - from);
             return Self::marked(line, mark_start, mark_end, start, end, cut);
+        }
+        let mut line = String::with_capacity(raw.len() + 6);
+        if from > line_start {
+            line.push('…');
         }
         let mut mark_start = None;
         let mut mark_end = None;
@@ -526,13 +568,13 @@ impl Excerpt {
         if to < line_end {
             line.push('…');
         }
-        Self::marked(line, mark_start, mark_end, start, end, cut)
+        Self::marked(Cow::Owned(line), mark_start, mark_end, start, end, cut)
     }
 
     /// The excerpt of `line`, where the span `start..end` of the record begins at byte
     /// `mark_start` of it and ends at `mark_end` (`None` where the line does not hold it).
     fn marked(
-        line: String,
+        line: Cow<'t, str>,
         mark_start: Option<usize>,
         mark_end: Option<usize>,
         start: usize,
@@ -628,7 +670,7 @@ mod tests {
     fn excerpt(text: &str, span: Range<usize>, redactions: &[Range<usize>]) -> (String, String) {
         let e = Excerpt::new(text.as_bytes(), span.start, span.end, redactions);
         let marked = e.line[e.mark.clone()].to_owned();
-        (e.line, marked)
+        (e.line.into_owned(), marked)
     }
 
     fn shown<'a>(severity: Severity, words: [&'a str; 5]) -> Shown<'a> {
@@ -654,13 +696,16 @@ mod tests {
         width: usize,
     ) -> (Option<String>, String) {
         let excerpt = || Excerpt {
-            line: line.to_owned(),
+            line: Cow::Borrowed(line),
             mark: mark.clone(),
             cut: false,
         };
         let renderer = Renderer::plain().term_width(width);
+        let mut direct = String::new();
         (
-            shown.plain(&excerpt(), number, width),
+            shown
+                .plain(&excerpt(), number, width, &mut direct)
+                .then_some(direct),
             shown.snippet(&renderer, excerpt(), number),
         )
     }

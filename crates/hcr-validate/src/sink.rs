@@ -218,6 +218,16 @@ impl Item {
         pointer
     }
 
+    /// Pushes the item's pointer (as [`Item::pointer`] writes it) onto `out`.
+    pub(crate) fn push_pointer(self, out: &mut String) {
+        // An array's name is one of the schema's, which needs no escape (`~`, `/`).
+        debug_assert!(!self.array.contains(['~', '/']));
+        out.push('/');
+        out.push_str(self.array);
+        out.push('/');
+        out.push_str(itoa::Buffer::new().format(self.index));
+    }
+
     /// The pointer of the item's member `key`.
     pub(crate) fn key(self, key: &str) -> JsonPointer {
         let mut pointer = self.pointer_with_room(key.len() + 1);

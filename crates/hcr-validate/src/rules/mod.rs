@@ -195,18 +195,13 @@ pub(crate) fn duplicate_ids(
 fn repeated_id(what: &str, at: Item, node: usize, first: Item, sink: &mut Findings<'_>) {
     // Room for the `/id` pushed below.
     let here = at.pointer_with_room(3);
-    let earlier = first.pointer();
     let mut message = String::with_capacity(what.len() + here.as_str().len() * 2 + 32);
-    for part in [
-        what,
-        " `",
-        here.as_str(),
-        "` has the same `id` as `",
-        earlier.as_str(),
-        "`",
-    ] {
+    for part in [what, " `", here.as_str(), "` has the same `id` as `"] {
         message.push_str(part);
     }
+    // The earlier item's pointer written into the message, not built on its own.
+    first.push_pointer(&mut message);
+    message.push('`');
     let mut pointer = here;
     pointer.push_key("id");
     sink.found_at(pointer, message, node);
