@@ -295,6 +295,8 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
     assert!(share >= floor, "{folder}: {misses:#?}");
 }
 
+// (2026-12-06, second session: a state item said plainly done raised the fourth, fifth,
+// seventh, ninth, tenth and eighteenth.)
 // Each floor below is the share its corpus meets now, rounded down: the twentieth
 // corpus's classes and the review after them (2026-12-06) raised the second, fourth,
 // fifth, eighth, ninth, twelfth and fifteenth to nineteenth. A second review then showed
@@ -339,7 +341,7 @@ const HOLDOUT_19_FLOOR: f64 = 0.48;
 /// classes its misses and the seventeenth's showed were read (a state section's optional
 /// to-do, `待办/可优化：…`, then came first among the steps: no longer), 42 after a second
 /// reading (`Special instructions`, `What I Found`, `Current decision point`).
-const HOLDOUT_18_FLOOR: f64 = 0.54;
+const HOLDOUT_18_FLOOR: f64 = 0.55;
 
 /// The share of the seventeenth held-out corpus's expectations met (nine files: no tenth
 /// licensed one was found in time): 23 of 83 (27.7%) when it was measured blind, at ebf6bc8,
@@ -386,13 +388,13 @@ const HOLDOUT_11_FLOOR: f64 = 0.47;
 /// measured blind, at 3b559ef (after the second review's classes), with two contradictions
 /// (`… is 68% complete` and `(41,1% abgeschlossen)` read as done); 52 after the classes its
 /// misses showed were read, 53 after the eleventh's.
-const HOLDOUT_10_FLOOR: f64 = 0.47;
+const HOLDOUT_10_FLOOR: f64 = 0.48;
 
 /// The share of the ninth held-out corpus's expectations met: 28 of 88 (31.8%) when it was
 /// measured blind, at b97dcca (after the eighth's misses were read), with one contradiction
 /// (`§5 — WHAT IS STILL NOT DONE, named so it does not read as done` read as done); 38 after
 /// the classes its misses showed were read.
-const HOLDOUT_9_FLOOR: f64 = 0.44;
+const HOLDOUT_9_FLOOR: f64 = 0.45;
 
 /// The share of the eighth held-out corpus's expectations met: 34 of 103 (33.0%) when it was
 /// measured blind, at 2c2392e (after the seventh's misses were read), with no contradiction;
@@ -402,7 +404,7 @@ const HOLDOUT_8_FLOOR: f64 = 0.44;
 /// The share of the seventh held-out corpus's expectations met: 24 of 88 (27.3%) when it was
 /// measured blind, at 6c78b57, with no contradiction; 40 after the classes its misses showed
 /// were read, 42 after the eighth's, 43 after the eighteenth's.
-const HOLDOUT_7_FLOOR: f64 = 0.48;
+const HOLDOUT_7_FLOOR: f64 = 0.50;
 
 /// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
 /// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done);
@@ -412,11 +414,11 @@ const HOLDOUT_6_FLOOR: f64 = 0.49;
 /// The share of the fifth held-out corpus's expectations met: 23 of 131 (17.6%) when it was
 /// measured blind, at c1e7949, with one contradiction (a log's older next step taken); 39
 /// after the classes its misses showed were read, 42 after the seventh's.
-const HOLDOUT_5_FLOOR: f64 = 0.32;
+const HOLDOUT_5_FLOOR: f64 = 0.33;
 
 /// The share of the fourth held-out corpus's expectations met: 24 of 101 (23.8%) when it
 /// was measured blind, at 070fce4; 49 after the classes its misses showed were read.
-const HOLDOUT_4_FLOOR: f64 = 0.52;
+const HOLDOUT_4_FLOOR: f64 = 0.54;
 
 /// The share of the third held-out corpus's expectations met: 28 of 100 (28.0%) when it was
 /// measured blind, at 5d8b26b; 59 after the classes its misses showed were read, 60 after
