@@ -690,6 +690,14 @@ fn in_fence(fence: &mut Option<&'static str>, trimmed: &str) -> bool {
     false
 }
 
+/// Whether a table row's cells are its delimiter row (`---`, `:---:`): each cell holds
+/// only dashes, colons and spaces.
+fn is_delimiter_row(cells: &[String]) -> bool {
+    cells
+        .iter()
+        .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+}
+
 /// A table row's cells, trimmed: split at each `|` but an escaped one (`\|`, a bar of the
 /// cell's text, as GitHub reads it), the row's outer bars dropped.
 fn table_cells(row: &str) -> Vec<String> {
@@ -1347,9 +1355,7 @@ impl Section {
                 in_paragraph = false;
                 last_item = None;
                 let cells = table_cells(trimmed.trim_end());
-                let rule = cells
-                    .iter()
-                    .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')));
+                let rule = is_delimiter_row(&cells);
                 match &header {
                     None => {
                         header = Some(cells);
@@ -1437,9 +1443,9 @@ impl Section {
             return false;
         }
         let cells = table_cells(delimiter);
-        cells
-            .iter()
-            .all(|c| c.contains('-') && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+        // (Each cell with a dash: a row of colons alone rules no table.)
+        is_delimiter_row(&cells)
+            && cells.iter().all(|c| c.contains('-'))
             && cells.len() == table_cells(line.trim_end()).len()
     }
 
