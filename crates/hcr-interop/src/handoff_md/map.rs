@@ -661,6 +661,22 @@ fn pure_label(text: &str) -> bool {
 /// The bucket a status names: a label (`Done`, `In progress`), a task box or an emoji.
 fn status_bucket(text: &str) -> Option<Role> {
     let t = text.trim();
+    if let Some(role) = mark_bucket(t) {
+        return Some(role);
+    }
+    // A status is a name of a few words, or one written after a name with a mark between
+    // (`Parser rewritten (done)`): a long item without such a mark names none.
+    if t.split_whitespace().nth(8).is_some()
+        && !t.contains(['(', '（', '—', '–', ':', '：', '/', '&', '+', '|', '[', '-'])
+    {
+        return None;
+    }
+    super::headings::role_named(t).filter(|r| r.is_bucket())
+}
+
+/// The bucket a text's leading status mark names (`✅`, `⏳`, `🚫`, `⬜`, `⚠️`).
+fn mark_bucket(text: &str) -> Option<Role> {
+    let t = text.trim_start();
     for (marks, role) in [
         (&["✅", "✔", "☑", "🟢"][..], Role::Complete),
         (&["🔄", "🚧", "⏳", "🟡", "🔶"][..], Role::InProgress),
@@ -672,14 +688,7 @@ fn status_bucket(text: &str) -> Option<Role> {
             return Some(role);
         }
     }
-    // A status is a name of a few words, or one written after a name with a mark between
-    // (`Parser rewritten (done)`): a long item without such a mark names none.
-    if t.split_whitespace().nth(8).is_some()
-        && !t.contains(['(', '（', '—', '–', ':', '：', '/', '&', '+', '|', '[', '-'])
-    {
-        return None;
-    }
-    super::headings::role_named(t).filter(|r| r.is_bucket())
+    None
 }
 
 /// Whether a text opens with a short label that says its work is done: `Milestone
@@ -1740,15 +1749,33 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
         // (`## Database options` with `- [x] Postgres (chosen)` is a choice, not work done.)
         let checklist = names_a_checklist(&section.heading);
-        for e in entries(section, doc) {
+        let options = names_options(&section.heading);
+        let all = entries(section, doc);
+        // A list that marks work still open beside its done items (`- [ ] Docs`, `⏳
+        // Importer`) says what its `✅` means.
+        let marks_open = all.iter().any(|e| {
+            !e.paragraph
+                && (e.checked == Some(false)
+                    || matches!(mark_bucket(&e.text), Some(Role::InProgress | Role::Blocked))
+                    || (mark_bucket(&e.text) == Some(Role::Remaining)
+                        && !e.text.trim_start().starts_with('❌')))
+        });
+        for e in all {
             if e.paragraph {
                 continue;
             }
-            // A ticked box says its item is done, in a checklist of no role too (`## ✅
-            // Чек-лист готовности`). (An open one stays in its section: a checklist's open
-            // box is no step chosen. A `✅` there may be a list's decoration: `✅ Создать Pull
-            // Request` in today's to-do list.)
-            if let Some(done) = ticked(&e).filter(|_| e.checked == Some(true) && checklist) {
+            // A ticked box says its item is done, in a section of no role too (`## ✅
+            // Чек-лист готовности`, `### 6. web.crawl 툴 구현` with `- [x] 링크 확장`); not in
+            // a list of options. (An open one stays in its section: a checklist's open box is
+            // no step chosen.) A `✅` says it in a checklist, or in a list that marks open
+            // work too: alone it may be a list's decoration (`✅ Создать Pull Request` in
+            // today's to-do list).
+            let says_done = if e.checked == Some(true) {
+                checklist || !options
+            } else {
+                checklist || (marks_open && !options)
+            };
+            if let Some(done) = ticked(&e).filter(|_| says_done) {
                 take(&e.lines, &mut used);
                 let line = e.lines.first().copied().unwrap_or(section.line);
                 put(
@@ -4785,6 +4812,29 @@ const ESTIMATES: [&str; 14] = [
 /// a duration field`).
 fn estimate(label: &str, value: &str) -> bool {
     ESTIMATES.contains(&label) && value.contains(|c: char| c.is_ascii_digit())
+}
+
+/// Whether a heading names options to choose among (`Database options`, `Alternatives`,
+/// `Варианты`): a ticked one there is the choice, not work done.
+fn names_options(heading: &str) -> bool {
+    holds_any(
+        heading,
+        &[
+            "option",
+            "choice",
+            "alternative",
+            "candidate",
+            "opción",
+            "opcion",
+            "opção",
+            "opções",
+            "вариант",
+            "选项",
+            "候选",
+            "選択肢",
+            "선택지",
+        ],
+    )
 }
 
 /// Whether a heading names a checklist or a list of tasks or progress (`✅ Чек-лист
