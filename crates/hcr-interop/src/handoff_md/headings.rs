@@ -394,6 +394,7 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::State,
         &[
             "snapshot",
+            "final snapshot",
             "stand der dinge",
             "projekt und stand",
             "situation",
@@ -543,6 +544,12 @@ const TABLE: &[(Role, &[&str])] = &[
             "recent fixes applied",
             "fixes applied",
             "what already exists",
+            "was bereits existiert",
+            "was schon existiert",
+            "was existiert bereits",
+            "wat is klaar",
+            "wat al klaar is",
+            "klaar",
             "implementações já presentes",
             "já implementado",
             "was funktioniert",
@@ -1635,10 +1642,18 @@ pub fn role_of(heading: &str) -> Option<Role> {
         .or_else(|| compound(heading))
         .or_else(|| status_suffix(heading).map(|(role, _)| role))
         .or_else(|| capabilities(heading).then_some(Role::Complete))
-        // (A question names no role by a word it holds: `Is it ready to ship?`.)
+        // (A question names no role by a word it holds: `Is it ready to ship?`.) The name's
+        // own word first: a qualifier's word only qualifies it (`What just shipped
+        // (backlog-cleanup-v1)` is work done).
         .or_else(|| {
             (!heading.trim_end().ends_with(['?', '？']))
-                .then(|| keyword(&name))
+                .then(|| {
+                    let head = before_qualifier(heading);
+                    (head.len() < heading.len())
+                        .then(|| keyword(&normalize(head)))
+                        .flatten()
+                        .or_else(|| keyword(&name))
+                })
                 .flatten()
         })
         .or_else(|| prohibition(heading).then_some(Role::Constraints))
@@ -3577,6 +3592,7 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "rimanenti",
             "te doen",
             "nog te doen",
+            "to dos",
             "openstaand",
             "openstaande",
             "do zrobienia",
@@ -3749,6 +3765,7 @@ const KEYWORDS: &[(Role, &[&str])] = &[
         Role::Risks,
         &[
             "risk",
+            "problemstellen",
             "주의점",
             "risks",
             "questions",
@@ -3805,6 +3822,7 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "goal",
             "goals",
             "objective",
+            "objectives",
             "目标",
             "目標",
             "목표",

@@ -639,6 +639,17 @@ fn mid_sentence(line: &str) -> bool {
         })
 }
 
+/// A paragraph that only introduces the items after it: a [`pure_label`], or a few words
+/// and a colon that make no sentence (`Notes on the wider suite:`, `New CLI commands
+/// added:`).
+fn introduces(text: &str) -> bool {
+    let t = text.trim();
+    pure_label(t)
+        || t.strip_suffix([':', '：']).is_some_and(|name| {
+            name.split_whitespace().count() <= 6 && !name.contains(['.', '。', ':', '：', '`'])
+        })
+}
+
 /// An item that only names what the items under it are (`- **Factual proofs**:`).
 /// A label is bold whole (`**Factual proofs**:`) or a few words (`Unit tests:`); a statement
 /// that introduces details (`**Added wrappers** in `init.lua`:`) is an item.
@@ -1294,7 +1305,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                         || status_bucket(&e.text).is_some())
             });
         let mut split_yet = false;
-        for e in all {
+        let mut all = all.into_iter().peekable();
+        while let Some(e) = all.next() {
             if unwritten(&e) || label_says_none(&e, doc) {
                 continue;
             }
@@ -1342,6 +1354,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             if steps_after && !e.paragraph {
                 take(&e.lines, &mut used);
                 state_next.push(e.text.trim().to_owned());
+                continue;
+            }
+            // `Main outcomes:` over the items of work done: it introduces them, no work of
+            // its own (`Реализована полная интеграция blueprint:` says work done). (Its line
+            // stays kept, unread.)
+            if role.is_bucket()
+                && e.paragraph
+                && introduces(&e.text)
+                && all.peek().is_some_and(|next| !next.paragraph)
+                && status_words(&e.text).is_none()
+            {
                 continue;
             }
             match labelled(&e.text) {
@@ -4268,6 +4291,16 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("not been written", Says::Left),
         ("not been started", Says::Left),
         ("n't been implemented", Says::Left),
+        // (A defect said not fixed: `These … were not fixed during this work`.)
+        ("not fixed", Says::Left),
+        ("not been fixed", Says::Left),
+        ("n't fixed", Says::Left),
+        ("not resolved", Says::Left),
+        ("not been resolved", Says::Left),
+        ("n't resolved", Says::Left),
+        ("not addressed", Says::Left),
+        ("not been addressed", Says::Left),
+        ("n't addressed", Says::Left),
         ("Не реализовано", Says::Left),
         ("미구현", Says::Left),
         ("안 됨", Says::Left),

@@ -1099,6 +1099,27 @@ impl Document {
         {
             sections[0].role = None;
         }
+        // So is a file's one `#` heading that names the state (`# Aktueller Stand — Übergabe
+        // an einen neuen Chat`) over sections that a state never holds: decisions, the goal,
+        // the next step (`## Architekturentscheidungen`, `## Nächster Schritt: …`). Else
+        // each of them would be read as a piece of the state.
+        if let Some(first) = sections.first()
+            && first.kind == Kind::Heading
+            && first.level == 1
+            && first.role == Some(Role::State)
+            && sections
+                .iter()
+                .skip(1)
+                .all(|s| s.kind != Kind::Heading || s.level > 1)
+            && sections[1..].iter().any(|s| {
+                s.kind == Kind::Heading
+                    && s.role.is_some_and(|r| {
+                        matches!(r, Role::Decisions | Role::Goal | Role::NextAction)
+                    })
+            })
+        {
+            sections[0].role = None;
+        }
         // The role each section is read in: its own, in its place, else its enclosing one's.
         for index in 0..sections.len() {
             let parent_role = sections[index]
