@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 23] = [
+const FOLDERS: [&str; 24] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -42,6 +42,7 @@ const FOLDERS: [&str; 23] = [
     "handoff-md-holdout-20",
     "handoff-md-holdout-21",
     "handoff-md-holdout-22",
+    "handoff-md-holdout-23",
 ];
 
 /// Every file of every corpus.
@@ -280,6 +281,11 @@ fn twenty_second_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-22", HOLDOUT_22_FLOOR);
 }
 
+#[test]
+fn twenty_third_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-23", HOLDOUT_23_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -303,6 +309,16 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 // `Session history` and `Tests passing` misread (`Session history of failures`, `Tests
 // passing? No`): withdrawn, they take the fifth back to 43 of 131 and the fifteenth to 35
 // of 87 (42 and 32 at the session's start).
+
+/// The share of the twenty-third held-out corpus's expectations met: 26 of 89 (29.2%) when
+/// it was measured blind, at 4e4fea0 (the same at 7b44ef0), with one contradiction (`These
+/// were not part of the database/API implementation and were not fixed during this work`
+/// filed as work done); 33 after the classes its misses showed were read (a heading's own
+/// word before its qualifier's, `What just shipped (backlog-cleanup-v1)`; a `#` title that
+/// names the state over decisions and the next step; `Task Objectives`, `Was bereits
+/// existiert`, `Wat is klaar`, `Konkrete To-dos`, `Final Snapshot`; a defect said not fixed
+/// is work left), the contradiction gone.
+const HOLDOUT_23_FLOOR: f64 = 0.37;
 
 /// The share of the twenty-second held-out corpus's expectations met: 28 of 91 (30.8%) when
 /// it was measured blind, at 37c0755 (the same at dcb7431), with one contradiction (three
