@@ -1560,32 +1560,55 @@ const TABLE: &[(Role, &[&str])] = &[
 /// lowercased, leading numbering (`2.`, `3.1`, `IV.`) dropped, spaces collapsed.
 #[must_use]
 pub fn normalize(heading: &str) -> String {
+    // (A heading is normalized by each reading of it in turn: the last few are kept.)
+    thread_local! {
+        static RECENT: std::cell::RefCell<super::recent::Recent<String, 8>> =
+            const { std::cell::RefCell::new(super::recent::Recent::new()) };
+    }
+    super::recent::recall(&RECENT, heading, normalized)
+}
+
+/// [`normalize`], read anew.
+fn normalized(heading: &str) -> String {
     // The words joined by one space, written into one string (no string per word).
     let mut joined = String::with_capacity(heading.len());
     let mut in_word = false;
-    let mut rest = heading;
-    while let Some(&b) = rest.as_bytes().first() {
-        // (ASCII, most of a heading, is read a byte at a time; any other letter as a char.)
-        let (alphanumeric, width) = if b.is_ascii() {
-            (b.is_ascii_alphanumeric(), 1)
-        } else {
-            let c = rest.chars().next().unwrap_or_default();
-            (c.is_alphanumeric(), c.len_utf8())
-        };
-        if alphanumeric {
+    let bytes = heading.as_bytes();
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        // (ASCII, most of a heading, is read a run of letters and digits at a time, copied
+        // and lowercased at once; any other letter as a char.)
+        if b.is_ascii() {
+            if !b.is_ascii_alphanumeric() {
+                in_word = false;
+                at += 1;
+                continue;
+            }
+            let run = bytes[at..]
+                .iter()
+                .position(|b| !b.is_ascii_alphanumeric())
+                .unwrap_or(bytes.len() - at);
             if !in_word && !joined.is_empty() {
                 joined.push(' ');
             }
             in_word = true;
-            if b.is_ascii() {
-                joined.push(char::from(b.to_ascii_lowercase()));
-            } else {
-                joined.extend(rest[..width].chars().flat_map(char::to_lowercase));
+            let from = joined.len();
+            joined.push_str(&heading[at..at + run]);
+            joined[from..].make_ascii_lowercase();
+            at += run;
+            continue;
+        }
+        let c = heading[at..].chars().next().unwrap_or_default();
+        if c.is_alphanumeric() {
+            if !in_word && !joined.is_empty() {
+                joined.push(' ');
             }
+            in_word = true;
+            joined.extend(c.to_lowercase());
         } else {
             in_word = false;
         }
-        rest = &rest[width..];
+        at += c.len_utf8();
     }
     let numbering = |w: &str| {
         w.bytes().all(|b| b.is_ascii_digit())
@@ -2996,6 +3019,23 @@ fn named(heading: &str) -> Option<Role> {
 /// `UI Improvements (Completed ✅)`, `Task 12: done`): the state's bucket and the name.
 #[must_use]
 pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
+    // (A heading is asked this by several readings in turn: the last few answers are kept,
+    // the name as its length, for it is always the heading's start.)
+    thread_local! {
+        static RECENT: std::cell::RefCell<super::recent::Recent<Option<(Role, usize)>, 4>> =
+            const { std::cell::RefCell::new(super::recent::Recent::new()) };
+    }
+    super::recent::recall(&RECENT, heading, |heading| {
+        status_suffix_read(heading).map(|(role, name)| {
+            debug_assert!(heading.starts_with(name), "{heading:?} {name:?}");
+            (role, name.len())
+        })
+    })
+    .map(|(role, len)| (role, &heading[..len]))
+}
+
+/// [`status_suffix`], read anew.
+fn status_suffix_read(heading: &str) -> Option<(Role, &str)> {
     let name = normalize(heading);
     let words: Vec<&str> = name.split(' ').collect();
     // The last one or two words, when what comes before them names something.
@@ -4255,21 +4295,18 @@ pub fn is_name(heading: &str) -> bool {
 pub(crate) fn before_qualifier(heading: &str) -> &str {
     // One pass: the first place after the start where a separator begins, a separator that
     // begins the heading itself aside (`(draft) Notes` is cut at no bracket).
-    let leading: Vec<&str> = SEPARATORS
-        .iter()
-        .copied()
-        .filter(|sep| heading.starts_with(sep))
-        .collect();
     let bytes = heading.as_bytes();
     for at in 1..bytes.len() {
-        // Every separator begins with one of these bytes (`：` and `（` with 0xEF).
+        // Every separator begins with one of these bytes (`：` and `（` with 0xEF), and at
+        // most one of them begins at any place.
         if !matches!(bytes[at], b'(' | b':' | b' ' | b',' | 0xEF) {
             continue;
         }
         let rest = &bytes[at..];
-        if SEPARATORS
+        if let Some(sep) = SEPARATORS
             .iter()
-            .any(|sep| rest.starts_with(sep.as_bytes()) && !leading.contains(sep))
+            .find(|sep| rest.starts_with(sep.as_bytes()))
+            && !heading.starts_with(sep)
         {
             return &heading[..at];
         }

@@ -7295,6 +7295,8 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
             .map_or(sentence, |(_, rest)| rest)
             .trim_start_matches(['*', '_', ' ']);
         let lower = bare.to_lowercase();
+        // (A clause in ASCII holds none of the words of other scripts looked for below.)
+        let ascii = bare.is_ascii();
         // A question states no rule (`Don't we need sign-off?`, `要不要保留缓存？`), nor do
         // `不要求` (does not require), `不得不` (had to), `无须` (need not), or a past
         // `Never got the CRLF handling working.`
@@ -7348,15 +7350,15 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
             })
             // (`Never mind the flaky job` dismisses; it rules nothing.)
             || lower.starts_with("never mind")
-            || bare.contains("必ずしも")
-            || lower.contains("нельзя сказать")
+            || (!ascii && (bare.contains("必ずしも") || lower.contains("нельзя сказать")))
             || lower.starts_with("не обязательно");
         if bare
             .trim_end_matches(['*', '_', ' '])
             .ends_with(['?', '？'])
-            || ["不要求", "要不要", "不得不", "无须", "無須"]
-                .iter()
-                .any(|w| bare.contains(w))
+            || (!ascii
+                && ["不要求", "要不要", "不得不", "无须", "無須"]
+                    .iter()
+                    .any(|w| bare.contains(w)))
             || never_did
         {
             continue;
@@ -7465,11 +7467,12 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
                 && ![" pero ", " but ", " mais ", " aber ", " но ", " але ", " maar "]
                     .iter()
                     .any(|w| lower.contains(w)))
-            || korean_must(bare)
-            || (commands && (negated_command(&lower) || japanese_directive(bare)))
+            || (!ascii && korean_must(bare))
+            || (commands && (negated_command(&lower) || (!ascii && japanese_directive(bare))))
             // (`絶対にプッシュしない`; not `絶対に再現する`, "it always reproduces", nor a known
             // issue's `ローカルでは絶対に再現しない`.)
             || (commands
+                && !ascii
                 && bare
                     .split_once("絶対に")
                     .is_some_and(|(_, after)| after.contains("ない") || after.contains("な。")))

@@ -26,6 +26,7 @@ pub mod headings;
 mod lint;
 mod map;
 mod parse;
+mod recent;
 mod render;
 
 pub use lint::lint;

@@ -1524,6 +1524,16 @@ pub(crate) fn unquote(line: &str) -> &str {
 /// `none`, `n/a`, `—`: an explicit "nothing here", alone or before its reason (`None --
 /// the build passes`).
 pub(crate) fn is_none(text: &str) -> bool {
+    // (An item is asked this by several readings in turn: the last few answers are kept.)
+    thread_local! {
+        static RECENT: std::cell::RefCell<super::recent::Recent<bool, 4>> =
+            const { std::cell::RefCell::new(super::recent::Recent::new()) };
+    }
+    super::recent::recall(&RECENT, text, says_nothing_here)
+}
+
+/// [`is_none`], read anew.
+fn says_nothing_here(text: &str) -> bool {
     let t = text.trim();
     // (A sentence of no blocker in other words is short: read before the length test, for
     // the few texts that start as one does.)
@@ -1641,6 +1651,13 @@ const NONE_PHRASE_CHARS: usize = 18;
 /// Whether a text starts as a no-blocker sentence's first word does, lowercase (`nen…`,
 /// `nin…`, `auc…`).
 fn no_blocker_head(text: &str) -> bool {
+    // (Three ASCII bytes are three letters, each lowercased to one.)
+    if let Some(&[a, b, c]) = text.as_bytes().get(..3)
+        && [a, b, c].is_ascii()
+    {
+        let head = [a, b, c].map(|b| b.to_ascii_lowercase());
+        return matches!(&head, b"nen" | b"nin" | b"auc");
+    }
     let mut head = ['\0'; 3];
     for (slot, c) in head
         .iter_mut()
@@ -1684,8 +1701,9 @@ pub(crate) fn none_alone(text: &str) -> bool {
     let t = bare_phrase(text);
     // (Read before the text is lowercased: most texts start with no such letter, and a
     // lowercase text has at least as many letters as its text.)
+    // (The head first: it is three letters, where the count reads up to nineteen.)
     if !t.chars().next().is_some_and(none_initial)
-        || (t.chars().nth(NONE_PHRASE_CHARS).is_some() && !no_blocker_head(t))
+        || (!no_blocker_head(t) && t.chars().nth(NONE_PHRASE_CHARS).is_some())
     {
         return false;
     }
