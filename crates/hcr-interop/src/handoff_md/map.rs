@@ -4358,6 +4358,9 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         Some(Says::Was) => None,
         Some(Says::Blocked) => Some(Role::Blocked),
         Some(Says::UnderWay | Says::Wip) => Some(Role::InProgress),
+        // (Not yet tested is done and unverified, no work left: `noch nicht in einer
+        // laufenden Welt getestet`, `pas encore testé`.)
+        Some(Says::Left) if says_untested(text) => Some(Role::Unverified),
         Some(Says::Left) => Some(Role::Remaining),
         None => plan.then_some(Role::Remaining),
     }
@@ -5657,7 +5660,7 @@ fn says_verified(heading: &str) -> bool {
 }
 
 /// The words that say a thing was not tested or checked (lowercase).
-const UNTESTED: [&str; 79] = [
+const UNTESTED: [&str; 86] = [
     "never tested",
     "not tested",
     "not been tested",
@@ -5705,6 +5708,13 @@ const UNTESTED: [&str; 79] = [
     "sin verificar",
     "não testado",
     "não verificado",
+    "niet getest",
+    "ongetest",
+    "niet geverifieerd",
+    "non testato",
+    "non verificato",
+    "nie przetestowan",
+    "nietestowan",
     "belum diuji",
     "belum dites",
     "не проверен",
@@ -5767,9 +5777,43 @@ fn says_untested(text: &str) -> bool {
     };
     if text.is_ascii() {
         said(text)
+            || ((text.contains("ot yet") || text.contains("OT YET"))
+                && not_yet_checked(&text.to_ascii_lowercase()))
     } else {
-        said(&text.to_lowercase()) || cjk_unchecked(text)
+        let lower = text.to_lowercase();
+        said(&lower) || not_yet_checked(&lower) || cjk_unchecked(text)
     }
+}
+
+/// A `not yet` with a check's participle later in its clause, the words between aside:
+/// `noch nicht in einer laufenden Welt getestet`, `not yet on the device tested`.
+fn not_yet_checked(lower: &str) -> bool {
+    const CHECKED: [&str; 14] = [
+        "tested",
+        "verified",
+        "getestet",
+        "geprüft",
+        "verifiziert",
+        "getest",
+        "testé",
+        "vérifié",
+        "probado",
+        "verificado",
+        "testato",
+        "verificato",
+        "проверен",
+        "протестирован",
+    ];
+    NOT_YET.iter().any(|cue| {
+        lower.match_indices(cue).any(|(at, _)| {
+            let rest = &lower[at + cue.len()..];
+            let clause = rest.split([',', ';', '.', ':', '(']).next().unwrap_or(rest);
+            clause.split_whitespace().take(8).any(|w| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                CHECKED.contains(&w)
+            })
+        })
+    })
 }
 
 /// A check denied in a script without spaces: `尚未` or `未` then, within a few characters,
