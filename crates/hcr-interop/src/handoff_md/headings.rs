@@ -163,6 +163,11 @@ const TABLE: &[(Role, &[&str])] = &[
             "the goal",
             "objective",
             "objectives",
+            "task objectives",
+            "project objectives",
+            "key objectives",
+            "main objectives",
+            "session objectives",
             "purpose",
             "核心目标",
             "项目目标",
@@ -853,6 +858,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "to do",
             "todo",
             "todos",
+            "to dos",
+            "konkrete to dos",
+            "offene to dos",
+            "open to dos",
             "remaining",
             "remaining work",
             "remaining tasks",
@@ -1665,14 +1674,15 @@ pub fn role_of(heading: &str) -> Option<Role> {
         .or_else(|| compound(heading))
         .or_else(|| status_suffix(heading).map(|(role, _)| role))
         .or_else(|| capabilities(heading).then_some(Role::Complete))
-        // (A question names no role by a word it holds: `Is it ready to ship?`.) The name's
-        // own word first: a qualifier's word only qualifies it (`What just shipped
-        // (backlog-cleanup-v1)` is work done).
+        // (A question names no role by a word it holds: `Is it ready to ship?`.) A qualifier
+        // that is an identifier names something, no state: the name's word decides (`What
+        // just shipped (backlog-cleanup-v1)` is work done; `(blocked by legal)` still
+        // counts).
         .or_else(|| {
             (!heading.trim_end().ends_with(['?', '？']))
                 .then(|| {
                     let head = before_qualifier(heading);
-                    (head.len() < heading.len())
+                    (head.len() < heading.len() && is_identifier(&heading[head.len()..]))
                         .then(|| keyword(&normalize(head)))
                         .flatten()
                         .or_else(|| keyword(&name))
@@ -1725,6 +1735,20 @@ pub fn role_of(heading: &str) -> Option<Role> {
         role.or_else(|| checked_first(&name).then_some(Role::Complete)),
         heading,
     )
+}
+
+/// Whether a qualifier is one identifier (`(backlog-cleanup-v1)`, `: feat/model-routing`,
+/// `— PR_41`): one word, its separator and brackets aside, that holds a `-`, `_`, `/`, `.`
+/// or a digit.
+fn is_identifier(qualifier: &str) -> bool {
+    let word = qualifier
+        .trim()
+        .trim_start_matches(['(', '（', ':', '：', '-', '—', '–', ','])
+        .trim_end_matches([')', '）'])
+        .trim();
+    !word.is_empty()
+        && !word.contains(char::is_whitespace)
+        && word.contains(|c: char| matches!(c, '-' | '_' | '/' | '.') || c.is_ascii_digit())
 }
 
 /// Whether a normalized heading says what it lists was given up, or went wrong: `…
@@ -3632,7 +3656,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "rimanenti",
             "te doen",
             "nog te doen",
-            "to dos",
             "openstaand",
             "openstaande",
             "do zrobienia",
@@ -3862,7 +3885,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "goal",
             "goals",
             "objective",
-            "objectives",
             "目标",
             "目標",
             "목표",

@@ -1305,10 +1305,21 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                         || status_bucket(&e.text).is_some())
             });
         let mut split_yet = false;
+        // An introduction over the items after it (`Main outcomes:`), and its lines.
+        let mut intro: Option<(String, Vec<usize>)> = None;
         let mut all = all.into_iter().peekable();
-        while let Some(e) = all.next() {
+        while let Some(mut e) = all.next() {
             if unwritten(&e) || label_says_none(&e, doc) {
                 continue;
+            }
+            // Each item an introduction is over says it: `Notes on the wider suite:
+            // Pre-existing failures …`, `Still open: the exporter`.
+            match &intro {
+                Some((words, lines)) if !e.paragraph => {
+                    e.text = format!("{words} {}", e.text);
+                    e.lines.extend(lines);
+                }
+                _ => intro = None,
             }
             let line = e.lines.first().copied().unwrap_or(section.line);
             split_yet |= !e.paragraph || e.checked.is_some();
@@ -1357,14 +1368,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             // `Main outcomes:` over the items of work done: it introduces them, no work of
-            // its own (`Реализована полная интеграция blueprint:` says work done). (Its line
-            // stays kept, unread.)
+            // its own, and is read with each of them (`Реализована полная интеграция
+            // blueprint:` says work done of its own, and stays an item).
             if role.is_bucket()
                 && e.paragraph
                 && introduces(&e.text)
                 && all.peek().is_some_and(|next| !next.paragraph)
                 && status_words(&e.text).is_none()
             {
+                intro = Some((e.text.trim().to_owned(), e.lines));
                 continue;
             }
             match labelled(&e.text) {
@@ -1772,32 +1784,37 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
         // (`## Database options` with `- [x] Postgres (chosen)` is a choice, not work done.)
         let checklist = names_a_checklist(&section.heading);
-        let options = names_options(&section.heading);
+        // A piece of work by its heading: numbered or a stage (`### 6. web.crawl 툴 구현`,
+        // `## Phase 2`), not a list of options, a legend or an example.
+        let work = stage_number(&section.heading).is_some() && !names_options(&section.heading);
         let all = entries(section, doc);
         // A list that marks work still open beside its done items (`- [ ] Docs`, `⏳
-        // Importer`) says what its `✅` means.
-        let marks_open = all.iter().any(|e| {
-            !e.paragraph
-                && (e.checked == Some(false)
-                    || matches!(mark_bucket(&e.text), Some(Role::InProgress | Role::Blocked))
-                    || (mark_bucket(&e.text) == Some(Role::Remaining)
-                        && !e.text.trim_start().starts_with('❌')))
-        });
+        // Importer`) says what its `✅` means. (Not `🔴` or `🟡`: often a priority.)
+        let marks_open = work
+            && all.iter().any(|e| {
+                !e.paragraph
+                    && (e.checked == Some(false)
+                        || ["⏳", "🔄", "🚧", "⬜", "☐", "🔲"]
+                            .iter()
+                            .any(|m| e.text.trim_start().starts_with(m)))
+            });
         for e in all {
             if e.paragraph {
                 continue;
             }
-            // A ticked box says its item is done, in a section of no role too (`## ✅
-            // Чек-лист готовности`, `### 6. web.crawl 툴 구현` with `- [x] 링크 확장`); not in
-            // a list of options. (An open one stays in its section: a checklist's open box is
-            // no step chosen.) A `✅` says it in a checklist, or in a list that marks open
-            // work too: alone it may be a list's decoration (`✅ Создать Pull Request` in
-            // today's to-do list).
+            // A ticked box says its item is done in a checklist (`## ✅ Чек-лист
+            // готовности`) and under a piece of work (`### 6. web.crawl 툴 구현` with `- [x]
+            // 링크 확장`). (An open one stays in its section: a checklist's open box is no
+            // step chosen.) A `✅` says it in a checklist, or in a piece of work's list that
+            // marks open work too: alone it may be a list's decoration (`✅ Создать Pull
+            // Request` in today's to-do list). Not an item whose own words say it is not
+            // done (`- [x] Exporter (blocked on S3 bucket)`, `- [x] Add caching (reverted)`).
             let says_done = if e.checked == Some(true) {
-                checklist || !options
+                checklist || work
             } else {
-                checklist || (marks_open && !options)
+                checklist || marks_open
             };
+            let says_done = says_done && ticked(&e).is_some_and(|done| !says_otherwise(done));
             if let Some(done) = ticked(&e).filter(|_| says_done) {
                 take(&e.lines, &mut used);
                 let line = e.lines.first().copied().unwrap_or(section.line);
@@ -4291,14 +4308,20 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("not been written", Says::Left),
         ("not been started", Says::Left),
         ("n't been implemented", Says::Left),
-        // (A defect said not fixed: `These … were not fixed during this work`.)
-        ("not fixed", Says::Left),
+        // (A defect said not fixed: `These … were not fixed during this work`; not `Port is
+        // not fixed at 8080 anymore`, `hostnames that are not resolved by DNS`.)
+        ("was not fixed", Says::Left),
+        ("were not fixed", Says::Left),
         ("not been fixed", Says::Left),
+        ("still not fixed", Says::Left),
         ("n't fixed", Says::Left),
-        ("not resolved", Says::Left),
+        ("was not resolved", Says::Left),
+        ("were not resolved", Says::Left),
         ("not been resolved", Says::Left),
+        ("still not resolved", Says::Left),
         ("n't resolved", Says::Left),
-        ("not addressed", Says::Left),
+        ("was not addressed", Says::Left),
+        ("were not addressed", Says::Left),
         ("not been addressed", Says::Left),
         ("n't addressed", Says::Left),
         ("Не реализовано", Says::Left),
@@ -4850,25 +4873,63 @@ fn estimate(label: &str, value: &str) -> bool {
     ESTIMATES.contains(&label) && value.contains(|c: char| c.is_ascii_digit())
 }
 
-/// Whether a heading names options to choose among (`Database options`, `Alternatives`,
-/// `Варианты`): a ticked one there is the choice, not work done.
+/// Whether a ticked item's own words say it is not done after all: not done, under way,
+/// blocked, untested, given up or struck out (`Importer (WIP)`, `Issue #12 was not fixed`,
+/// `Deploy to staging — rolled back`, `~~Migrate users table~~ (dropped)`).
+fn says_otherwise(text: &str) -> bool {
+    not_done_after_all(text).is_some()
+        || status_words(text).is_some_and(|r| r != Role::Complete)
+        || says_untested(text)
+        || text.trim_start().starts_with("~~")
+        || holds_any(
+            text,
+            &[
+                "dropped",
+                "reverted",
+                "rolled back",
+                "abandoned",
+                "cancelled",
+                "canceled",
+                "won't do",
+                "wontfix",
+            ],
+        )
+}
+
+/// Whether a heading names options to choose among (`Database options`, `Alternativas
+/// evaluadas`, `Postgres vs SQLite`, `Варианты`, `方案对比`): a ticked one there is the
+/// choice, not work done.
 fn names_options(heading: &str) -> bool {
     holds_any(
         heading,
         &[
             "option",
             "choice",
-            "alternative",
+            "alternativ",
             "candidate",
+            "approach",
+            "trade-off",
+            "tradeoff",
+            " vs",
+            "variant",
             "opción",
             "opcion",
             "opção",
             "opções",
+            "opties",
+            "opzion",
+            "seçenek",
+            "możliwoś",
+            "pistes",
             "вариант",
+            "подход",
             "选项",
             "候选",
+            "方案",
             "選択肢",
-            "선택지",
+            "候補",
+            "선택",
+            "옵션",
         ],
     )
 }
@@ -5431,7 +5492,12 @@ const NOT_DONE_WORDS: &[&str] = &[
     "n't",
     " no ",
     " yet",
-    "todo",
+    // (A to-do as a mark, not `todos os coletores`, `todo el código`: all of them.)
+    "todo:",
+    "(todo",
+    "[todo",
+    "todo)",
+    "todo]",
     " pending",
     "remaining",
     "missing",

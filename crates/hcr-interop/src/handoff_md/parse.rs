@@ -1099,10 +1099,11 @@ impl Document {
         {
             sections[0].role = None;
         }
-        // So is a file's one `#` heading that names the state (`# Aktueller Stand — Übergabe
-        // an einen neuen Chat`) over sections that a state never holds: decisions, the goal,
-        // the next step (`## Architekturentscheidungen`, `## Nächster Schritt: …`). Else
-        // each of them would be read as a piece of the state.
+        // A file's one `#` heading that names the state (`# Aktueller Stand — Übergabe an
+        // einen neuen Chat`) over sections that a state never holds (decisions, the goal,
+        // the next step: `## Architekturentscheidungen`, `## Nächster Schritt: …`) is the
+        // state only in its own body: its sections are the file's, each read by its own
+        // heading. Else each of them would be read as a piece of the state.
         if let Some(first) = sections.first()
             && first.kind == Kind::Heading
             && first.level == 1
@@ -1118,7 +1119,11 @@ impl Document {
                     })
             })
         {
-            sections[0].role = None;
+            for s in &mut sections[1..] {
+                if s.kind == Kind::Heading && s.parent == Some(0) {
+                    s.parent = None;
+                }
+            }
         }
         // The role each section is read in: its own, in its place, else its enclosing one's.
         for index in 0..sections.len() {
