@@ -191,6 +191,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "task",
             "the task",
             "current task",
+            "当前任务",
+            "當前任務",
             "目前在做什么",
             "目前在做什麼",
             "正在做什么",
@@ -1731,10 +1733,38 @@ pub fn role_of(heading: &str) -> Option<Role> {
     {
         return None;
     }
+    // Work left to do now is the next step: `🔄 À faire maintenant`, `To do now`.
+    // (The name's own `now`: `Pending merge #1 — READY NOW` is no step chosen.)
+    if role == Some(Role::Remaining) && says_now(&normalize(before_qualifier(heading))) {
+        return Some(Role::NextAction);
+    }
     in_part(
         role.or_else(|| checked_first(&name).then_some(Role::Complete)),
         heading,
     )
+}
+
+/// Whether a normalized heading says `now`, a word of its own (`À faire maintenant`, `Jetzt
+/// erledigen`, `现在要做`), not in a longer word (`Known gaps`).
+fn says_now(name: &str) -> bool {
+    name.split(' ').any(|w| {
+        matches!(
+            w,
+            "now"
+                | "maintenant"
+                | "jetzt"
+                | "sofort"
+                | "ahora"
+                | "agora"
+                | "adesso"
+                | "teraz"
+                | "сейчас"
+                | "зараз"
+                | "지금"
+        )
+    }) || ["现在", "現在", "立即", "今すぐ"]
+        .iter()
+        .any(|w| name.contains(w))
 }
 
 /// Whether a qualifier is one identifier (`(backlog-cleanup-v1)`, `: feat/model-routing`,
@@ -3573,6 +3603,8 @@ const KEYWORDS: &[(Role, &[&str])] = &[
         Role::NextAction,
         &[
             "next",
+            "第一个动作",
+            "第一個動作",
             "acciones siguientes",
             "siguientes acciones",
             "что я сделаю",

@@ -4270,7 +4270,8 @@ fn not_done_after_all(text: &str) -> Option<Role> {
     const PHRASES: &[(&str, Says)] = &[
         ("no longer", Says::Was),
         ("previously", Says::Was),
-        ("was in", Says::Was),
+        // (`was in progress`, `was in review`; not `was interrupted`.)
+        ("was in ", Says::Was),
         ("now done", Says::Was),
         ("finished", Says::Was),
         ("done)", Says::Was),
@@ -4300,6 +4301,11 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("to be done", Says::Left),
         ("to be added", Says::Left),
         ("was going to", Says::Left),
+        // (A check cut short proves nothing: `Final health check was interrupted by the
+        // user, so rerun it`.)
+        ("interrupted", Says::Left),
+        ("was aborted", Says::Left),
+        ("timed out", Says::Left),
         ("not implemented", Says::Left),
         // (`the skills have NOT been implemented yet`.)
         ("not been implemented", Says::Left),
