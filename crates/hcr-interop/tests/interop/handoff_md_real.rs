@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 24] = [
+const FOLDERS: [&str; 25] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -43,6 +43,7 @@ const FOLDERS: [&str; 24] = [
     "handoff-md-holdout-21",
     "handoff-md-holdout-22",
     "handoff-md-holdout-23",
+    "handoff-md-holdout-24",
 ];
 
 /// Every file of every corpus.
@@ -286,6 +287,11 @@ fn twenty_third_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-23", HOLDOUT_23_FLOOR);
 }
 
+#[test]
+fn twenty_fourth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-24", HOLDOUT_24_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -309,6 +315,14 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 // `Session history` and `Tests passing` misread (`Session history of failures`, `Tests
 // passing? No`): withdrawn, they take the fifth back to 43 of 131 and the fifteenth to 35
 // of 87 (42 and 32 at the session's start).
+
+/// The share of the twenty-fourth held-out corpus's expectations met: 30 of 90 (33.3%) when
+/// it was measured blind, at 4e4fea0, ddb0302 and 9457b4f, with one contradiction (`Final
+/// health check was interrupted by the user, so rerun it …` under `Verification Already
+/// Done`, filed as work done); 32 after the classes its misses showed were read (a check
+/// cut short is not done, `À faire maintenant` is the next step, `當前任務`, `第一個動作`),
+/// the contradiction gone.
+const HOLDOUT_24_FLOOR: f64 = 0.35;
 
 /// The share of the twenty-third held-out corpus's expectations met: 26 of 89 (29.2%) when
 /// it was measured blind, at 4e4fea0 (the same at 7b44ef0), with one contradiction (`These
