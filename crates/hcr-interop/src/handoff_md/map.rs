@@ -1404,8 +1404,21 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 // (A mark's words say more than it: `❌ broken` is no work not started; and
                 // under blockers, `❌ open` is a blocker still.)
                 let words = without_mark(status);
+                // (A `✅` is outweighed only by words that say the work is not done, under
+                // way, blocked or untested, not by a need or a condition after it: `✅
+                // Sign-in pill in hero top bar. Needs VITE_PRIVY_APP_ID.`, `Live button
+                // auto-disabled if Lace not detected`.)
+                let said = if bucket == Role::Complete {
+                    match status_words(words) {
+                        Some(r @ (Role::Blocked | Role::InProgress | Role::Remaining)) => Some(r),
+                        _ if says_untested(words) => Some(Role::Unverified),
+                        _ => not_done_after_all(words),
+                    }
+                } else {
+                    status_words(words)
+                };
                 let bucket = match (words != status.as_str())
-                    .then(|| status_words(words))
+                    .then_some(said)
                     .flatten()
                     .filter(|r| r.is_bucket())
                 {
