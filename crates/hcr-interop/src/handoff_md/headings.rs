@@ -1686,18 +1686,31 @@ pub fn role_of(heading: &str) -> Option<Role> {
         .or_else(|| compound(heading))
         .or_else(|| status_suffix(heading).map(|(role, _)| role))
         .or_else(|| capabilities(heading).then_some(Role::Complete))
-        // (A question names no role by a word it holds: `Is it ready to ship?`.) A qualifier
-        // that is an identifier names something, no state: the name's word decides (`What
-        // just shipped (backlog-cleanup-v1)` is work done; `(blocked by legal)` still
-        // counts).
+        // (A question names no role by a word it holds: `Is it ready to ship?`.)
         .or_else(|| {
             (!heading.trim_end().ends_with(['?', '？']))
                 .then(|| {
+                    let whole = keyword(&name);
                     let head = before_qualifier(heading);
-                    (head.len() < heading.len() && is_identifier(&heading[head.len()..]))
+                    // A qualifier's word outweighs the name's only when it says a state the
+                    // work is in (`Features implemented today (blocked by legal)`), not a
+                    // pointer or a name (`Shipped features (see next steps)`, `What just
+                    // shipped (backlog-cleanup-v1)`).
+                    match (head.len() < heading.len())
                         .then(|| keyword(&normalize(head)))
                         .flatten()
-                        .or_else(|| keyword(&name))
+                    {
+                        Some(own)
+                            if whole != Some(own)
+                                && !matches!(
+                                    whole,
+                                    Some(Role::Blocked | Role::Unverified | Role::InProgress)
+                                ) =>
+                        {
+                            Some(own)
+                        }
+                        _ => whole,
+                    }
                 })
                 .flatten()
         })
@@ -1757,9 +1770,12 @@ pub fn role_of(heading: &str) -> Option<Role> {
 /// Whether a normalized heading says `now`, a word of its own (`À faire maintenant`, `Jetzt
 /// erledigen`, `现在要做`), not in a longer word (`Known gaps`).
 fn says_now(name: &str) -> bool {
-    name.split(' ').any(|w| {
+    // (Not `for now`, `right now`, `now that …`: for the time being, `Out of scope for now`,
+    // `Backlog for now`, `Left to do now that v1 shipped`.)
+    let words: Vec<&str> = name.split(' ').collect();
+    let now = words.iter().enumerate().any(|(at, w)| {
         matches!(
-            w,
+            *w,
             "now"
                 | "maintenant"
                 | "jetzt"
@@ -1771,24 +1787,33 @@ fn says_now(name: &str) -> bool {
                 | "сейчас"
                 | "зараз"
                 | "지금"
-        )
-    }) || ["现在", "現在", "立即", "今すぐ"]
+        ) && !at
+            .checked_sub(1)
+            .and_then(|b| words.get(b))
+            .is_some_and(|b| matches!(*b, "for" | "right" | "pour" | "für" | "por" | "per"))
+            && words.get(at + 1).is_none_or(|a| *a != "that")
+    });
+    (now || ["现在", "現在", "立即", "今すぐ"]
+        .iter()
+        .any(|w| name.contains(w)))
+        && ![
+            "backlog", "scope", "hold", "future", "later", "deferred", "someday",
+        ]
         .iter()
         .any(|w| name.contains(w))
 }
 
-/// Whether a qualifier is one identifier (`(backlog-cleanup-v1)`, `: feat/model-routing`,
-/// `— PR_41`): one word, its separator and brackets aside, that holds a `-`, `_`, `/`, `.`
-/// or a digit.
-fn is_identifier(qualifier: &str) -> bool {
-    let word = qualifier
-        .trim()
-        .trim_start_matches(['(', '（', ':', '：', '-', '—', '–', ','])
-        .trim_end_matches([')', '）'])
-        .trim();
-    !word.is_empty()
-        && !word.contains(char::is_whitespace)
-        && word.contains(|c: char| matches!(c, '-' | '_' | '/' | '.') || c.is_ascii_digit())
+/// Whether a heading of decisions names rules too (`關鍵決策與注意事項`, `Decisions &
+/// constraints`, `Decisions and rules`): a part after its first names constraints.
+pub(crate) fn names_rules_too(heading: &str) -> bool {
+    let name = normalize(heading);
+    [
+        " and ", " und ", " et ", " y ", " e ", "与", "與", "和", "及", "및",
+    ]
+    .iter()
+    .filter_map(|sep| name.split_once(sep).map(|(_, rest)| rest))
+    .chain(heading.split_once(['&', '/', '+']).map(|(_, rest)| rest))
+    .any(|rest| role_of(rest) == Some(Role::Constraints))
 }
 
 /// Whether a normalized heading says what it lists was given up, or went wrong: `…

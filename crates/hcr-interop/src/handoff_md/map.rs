@@ -644,10 +644,20 @@ fn mid_sentence(line: &str) -> bool {
 /// added:`).
 fn introduces(text: &str) -> bool {
     let t = text.trim();
-    pure_label(t)
-        || t.strip_suffix([':', '：']).is_some_and(|name| {
-            name.split_whitespace().count() <= 6 && !name.contains(['.', '。', ':', '：', '`'])
-        })
+    let Some(name) = t.strip_suffix([':', '：']).or_else(|| {
+        t.strip_suffix(":**")
+            .or_else(|| t.strip_suffix("：**"))
+            .map(|n| n.trim_start_matches("**"))
+    }) else {
+        return false;
+    };
+    // (A name, not `None:` or `—:`: a "nothing here" over items says nothing of them.)
+    let name = name.trim_matches(|c: char| c == '*' || c.is_whitespace());
+    name.contains(char::is_alphanumeric)
+        && !is_none(name)
+        && (pure_label(t)
+            || (name.split_whitespace().count() <= 6
+                && !name.contains(['.', '。', ':', '：', '`'])))
 }
 
 /// An item that only names what the items under it are (`- **Factual proofs**:`).
@@ -1193,7 +1203,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                remaining: &mut Vec<Value>,
                line: usize| {
         for (role, text) in inline_buckets(role, &text) {
-            if text.is_empty() || is_none(&text) {
+            // (`None:` over items says nothing of them.)
+            if text.is_empty() || is_none(text.trim_end_matches([':', '：'])) {
                 continue;
             }
             // Done, but said untested (`…: verified by code inspection`, `Implementation
@@ -1314,8 +1325,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             // Each item an introduction is over says it: `Notes on the wider suite:
             // Pre-existing failures …`, `Still open: the exporter`.
+            // (Not past a table's rows: an introduction is over a list.)
             match &intro {
-                Some((words, lines)) if !e.paragraph => {
+                Some((words, lines)) if !e.paragraph && e.cells.is_empty() => {
                     e.text = format!("{words} {}", e.text);
                     e.lines.extend(lines);
                 }
@@ -1955,6 +1967,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     }
     // Decisions.
     let mut decisions = Vec::new();
+    // The rules decisions' sections state, read as constraints.
+    let mut decision_rules: Vec<(&'static str, String)> = Vec::new();
     for section in sections_in(Role::Decisions) {
         take(&[section.line], &mut used);
         let all = entries(section, doc);
@@ -1984,6 +1998,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             continue;
         }
+        let rules_too = super::headings::names_rules_too(&section.heading);
         for e in decision_entries(section, doc) {
             if unwritten(&e) {
                 continue;
@@ -2014,6 +2029,21 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             } else {
                 e.text.clone()
             };
+            // Under a heading of decisions and rules (`## 關鍵決策與注意事項`, `## Decisions &
+            // constraints`), an item that leads with a rule (`不要另外重寫一份渲染邏輯`, `Never
+            // skip the manual diff review.`) is a constraint, its kind the rule's. (Under
+            // decisions alone, `Do not build another theme copy` is the decision.)
+            if rules_too
+                && text == e.text
+                && e.cells.is_empty()
+                && let Some((kind, _)) = rule_sentences(&e.text, false, false)
+                    .into_iter()
+                    .next()
+                    .filter(|(_, rule)| e.text.trim_start().starts_with(rule.as_str()))
+            {
+                decision_rules.push((kind, e.text.trim().to_owned()));
+                continue;
+            }
             // (A table's row by its header: the decision's column, the reasons', the rest
             // aside: `| # | Date | Decision | Why |`.)
             let read = if text == e.text {
@@ -2359,6 +2389,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     constraints.push(json!({"kind": kind, "text": sentence}));
                 }
             }
+        }
+    }
+    for (kind, text) in decision_rules {
+        if rules.insert(text.clone()) {
+            constraints.push(json!({"kind": kind, "text": text}));
         }
     }
     for (_, text) in loose.iter().filter(|(r, _)| *r == Role::Constraints) {
@@ -4315,10 +4350,10 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("to be added", Says::Left),
         ("was going to", Says::Left),
         // (A check cut short proves nothing: `Final health check was interrupted by the
-        // user, so rerun it`.)
-        ("interrupted", Says::Left),
-        ("was aborted", Says::Left),
-        ("timed out", Says::Left),
+        // user, so rerun it`; not `Resume interrupted downloads`.)
+        ("was interrupted", Says::Left),
+        ("were interrupted", Says::Left),
+        ("got interrupted", Says::Left),
         ("not implemented", Says::Left),
         // (`the skills have NOT been implemented yet`.)
         ("not been implemented", Says::Left),
@@ -4327,22 +4362,22 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("not been written", Says::Left),
         ("not been started", Says::Left),
         ("n't been implemented", Says::Left),
-        // (A defect said not fixed: `These … were not fixed during this work`; not `Port is
-        // not fixed at 8080 anymore`, `hostnames that are not resolved by DNS`.)
-        ("was not fixed", Says::Left),
-        ("were not fixed", Says::Left),
-        ("not been fixed", Says::Left),
-        ("still not fixed", Says::Left),
+        // (A defect said not fixed: `These … were not fixed during this work`, `Login bug
+        // not fixed`; not a description: `Port is not fixed at 8080 anymore`, `hostnames
+        // that are not resolved by DNS`, `not fixed upstream, patched locally`.)
+        ("not fixed", Says::Left),
         ("n't fixed", Says::Left),
-        ("was not resolved", Says::Left),
-        ("were not resolved", Says::Left),
-        ("not been resolved", Says::Left),
-        ("still not resolved", Says::Left),
+        ("not resolved", Says::Left),
         ("n't resolved", Says::Left),
-        ("was not addressed", Says::Left),
-        ("were not addressed", Says::Left),
-        ("not been addressed", Says::Left),
+        ("not addressed", Says::Left),
         ("n't addressed", Says::Left),
+        ("not fixed at", Says::Was),
+        ("not fixed to", Says::Was),
+        ("not resolved by", Says::Was),
+        ("anymore", Says::Was),
+        ("any more", Says::Was),
+        ("patched", Says::Was),
+        ("worked around", Says::Was),
         ("Не реализовано", Says::Left),
         ("미구현", Says::Left),
         ("안 됨", Says::Left),
@@ -4916,8 +4951,8 @@ fn says_otherwise(text: &str) -> bool {
 }
 
 /// Whether a heading names options to choose among (`Database options`, `Alternativas
-/// evaluadas`, `Postgres vs SQLite`, `Варианты`, `方案对比`): a ticked one there is the
-/// choice, not work done.
+/// evaluadas`, `Варианты`, `候補`), or a legend or an example: a ticked item there is a
+/// choice or a sample, not work done.
 fn names_options(heading: &str) -> bool {
     holds_any(
         heading,
@@ -4926,11 +4961,6 @@ fn names_options(heading: &str) -> bool {
             "choice",
             "alternativ",
             "candidate",
-            "approach",
-            "trade-off",
-            "tradeoff",
-            " vs",
-            "variant",
             "opción",
             "opcion",
             "opção",
@@ -4941,14 +4971,17 @@ fn names_options(heading: &str) -> bool {
             "możliwoś",
             "pistes",
             "вариант",
-            "подход",
             "选项",
             "候选",
-            "方案",
             "選択肢",
             "候補",
-            "선택",
             "옵션",
+            // (Nor a legend, an example or what to have first: `3. Legend`, `2. Example
+            // output`, `1. Prerequisites`.)
+            "legend",
+            "example",
+            "prerequisite",
+            "template",
         ],
     )
 }
@@ -5280,7 +5313,17 @@ fn status_words(text: &str) -> Option<Role> {
     // (Phrases that read as another state's word, rewritten in one pass: `完成后接 #22` is
     // what comes after something is done; `niet meer bezig` is no longer under way; `klaar
     // om te reviewen` is ready for it.)
-    const REWRITES: [(&str, &str); 7] = [
+    // (`todo el código funciona` is all of it: Spanish and Portuguese `todo` before a word
+    // that says of what; `Docs: todo`, `TODO write docs` stay to-dos.)
+    const REWRITES: [(&str, &str); 15] = [
+        (" todo el ", " all the "),
+        (" todo lo ", " all "),
+        (" todo o ", " all the "),
+        (" todo a ", " all the "),
+        (" todo está", " all is"),
+        (" todo esta ", " all this "),
+        (" todo funciona", " all works"),
+        (" todo bien", " all well"),
         ("non-blocking", "nonblocking"),
         ("完成后", "之后"),
         ("完成後", "之後"),
@@ -5511,12 +5554,13 @@ const NOT_DONE_WORDS: &[&str] = &[
     "n't",
     " no ",
     " yet",
-    // (A to-do as a mark, not `todos os coletores`, `todo el código`: all of them.)
+    // (A to-do as a mark or a word of its own, not `todos os coletores`: all of them.)
     "todo:",
     "(todo",
     "[todo",
     "todo)",
     "todo]",
+    " todo ",
     " pending",
     "remaining",
     "missing",
