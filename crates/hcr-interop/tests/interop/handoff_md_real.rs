@@ -321,8 +321,9 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 /// health check was interrupted by the user, so rerun it …` under `Verification Already
 /// Done`, filed as work done); 32 after the classes its misses showed were read (a check
 /// cut short is not done, `À faire maintenant` is the next step, `當前任務`, `第一個動作`),
-/// the contradiction gone.
-const HOLDOUT_24_FLOOR: f64 = 0.35;
+/// the contradiction gone; 35 with a `✅` status outweighed only by words that say the work
+/// is not done and `To submit` read as work left.
+const HOLDOUT_24_FLOOR: f64 = 0.38;
 
 /// The share of the twenty-third held-out corpus's expectations met: 26 of 89 (29.2%) when
 /// it was measured blind, at 4e4fea0 (the same at 7b44ef0), with one contradiction (`These
@@ -389,8 +390,9 @@ const HOLDOUT_16_FLOOR: f64 = 0.45;
 /// The share of the fifteenth held-out corpus's expectations met: 32 of 87 (36.8%) when it
 /// was measured blind, at 8407388, with two contradictions (a step under `If …:` chosen as
 /// the next step, `剩余文件: …` filed as done); the same share, with neither, after the
-/// classes its misses showed were read.
-const HOLDOUT_15_FLOOR: f64 = 0.40;
+/// classes its misses showed were read; 36 with a ticked box under a numbered heading read as
+/// work done (2026-12-06, third session).
+const HOLDOUT_15_FLOOR: f64 = 0.41;
 
 /// The share of the fourteenth held-out corpus's expectations met: 30 of 88 (34.1%) when it
 /// was measured blind, at 3e804e7, with one contradiction (`Process Issues: None` under
@@ -405,8 +407,9 @@ const HOLDOUT_13_FLOOR: f64 = 0.41;
 
 /// The share of the twelfth held-out corpus's expectations met: 44 of 111 (39.6%) when it
 /// was measured blind, at e871b49 (after the eleventh's misses and the third review were
-/// read), with no contradiction; 49 after the classes its misses showed were read.
-const HOLDOUT_12_FLOOR: f64 = 0.45;
+/// read), with no contradiction; 49 after the classes its misses showed were read; 53 with a
+/// ticked box under a numbered heading read as work done (2026-12-06, third session).
+const HOLDOUT_12_FLOOR: f64 = 0.47;
 
 /// The share of the eleventh held-out corpus's expectations met: 36 of 112 (32.1%) when it
 /// was measured blind, at c3621d7 (after the tenth's misses were read), with one
