@@ -247,10 +247,13 @@ impl Checked {
 const MAX_LOST_CHARS: usize = 200;
 
 fn pretty(value: &serde_json::Value) -> String {
-    let mut text = hcr_escape::json_text(
-        &serde_json::to_string_pretty(value).unwrap_or_else(|_| String::from("null")),
-    )
-    .into_owned();
+    let json = serde_json::to_string_pretty(value).unwrap_or_else(|_| String::from("null"));
+    // (Most drafts have nothing to escape: their text is kept, not copied.)
+    let escaped = match hcr_escape::json_text(&json) {
+        std::borrow::Cow::Owned(escaped) => Some(escaped),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
+    let mut text = escaped.unwrap_or(json);
     text.push('\n');
     text
 }
