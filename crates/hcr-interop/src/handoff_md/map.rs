@@ -682,6 +682,10 @@ fn status_bucket(text: &str) -> Option<Role> {
     {
         return None;
     }
+    // (Nor does a text without a word of a bucket's name: most items, read whole at once.)
+    if !super::headings::may_name_a_bucket(t) {
+        return None;
+    }
     super::headings::role_named(t).filter(|r| r.is_bucket())
 }
 
