@@ -6211,6 +6211,46 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
             owned = split(sentence).into_iter().map(str::to_lowercase).collect();
             owned.iter().map(String::as_str).collect()
         };
+        // A proof still owed, or said false, is none (`We still need 20 more tests`, `TODO:
+        // exit 0`, `Nothing proves the fix works yet.`), nor is a sentence over 400
+        // characters: neither is read for a result or a commit.
+        let owed = words.iter().any(|w| {
+            matches!(
+                *w,
+                "todo"
+                    | "need"
+                    | "needs"
+                    | "needed"
+                    | "nothing"
+                    | "still"
+                    | "yet"
+                    // (`a false "0 findings"` proves nothing, nor one never run, crashed or
+                    // only aimed at.)
+                    | "false"
+                    | "never"
+                    | "crashed"
+                    | "target"
+                    | "expect"
+                    | "goal"
+                    | "hypothesis"
+                    | "ideally"
+                    | "hopefully"
+            )
+        })
+            // (Nor a condition or an instruction: `If asserting test-green is needed, run the
+            // suite.`, `After 38 tests pass, tag the release.`, `Write two new tests`.)
+            || words.first().is_some_and(|w| {
+                matches!(
+                    *w,
+                    "if" | "whether" | "once" | "until" | "write" | "add" | "aim" | "run"
+                        | "make" | "ensure"
+                )
+            })
+            // (Nor a criterion: `Done when CI is green on main`.)
+            || criterion_lead(sentence);
+        if owed || sentence.chars().count() > 400 {
+            continue;
+        }
         let number = |w: &str| {
             w.chars().next().is_some_and(|c| c.is_ascii_digit())
                 && w.chars().all(|c| c.is_ascii_digit() || c == '/')
@@ -6287,43 +6327,7 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
             || words
                 .windows(2)
                 .any(|w| matches!(w[0], "commit" | "提交") && commit_of(w[1]).is_some());
-        // A proof still owed, or said false, is none (`We still need 20 more tests`, `TODO:
-        // exit 0`, `Nothing proves the fix works yet.`).
-        let owed = words.iter().any(|w| {
-            matches!(
-                *w,
-                "todo"
-                    | "need"
-                    | "needs"
-                    | "needed"
-                    | "nothing"
-                    | "still"
-                    | "yet"
-                    // (`a false "0 findings"` proves nothing, nor one never run, crashed or
-                    // only aimed at.)
-                    | "false"
-                    | "never"
-                    | "crashed"
-                    | "target"
-                    | "expect"
-                    | "goal"
-                    | "hypothesis"
-                    | "ideally"
-                    | "hopefully"
-            )
-        })
-            // (Nor a condition or an instruction: `If asserting test-green is needed, run the
-            // suite.`, `After 38 tests pass, tag the release.`, `Write two new tests`.)
-            || words.first().is_some_and(|w| {
-                matches!(
-                    *w,
-                    "if" | "whether" | "once" | "until" | "write" | "add" | "aim" | "run"
-                        | "make" | "ensure"
-                )
-            })
-            // (Nor a criterion: `Done when CI is green on main`.)
-            || criterion_lead(sentence);
-        if (counted || committed) && !owed && sentence.chars().count() <= 400 {
+        if counted || committed {
             out.push(sentence.to_owned());
         }
     }
