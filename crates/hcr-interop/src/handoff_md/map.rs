@@ -3695,19 +3695,22 @@ fn sentences(text: &str) -> Vec<&str> {
         let end = at + c.len_utf8();
         let cut = match c {
             '。' | '！' | '？' => true,
-            // (Not after an abbreviation: `(e.g. \`BIND_ADDR\`)`, `vs. Rust`.)
-            '.' if abbreviation(&text[..at]) => false,
-            '.' | '!' | '?' => text[end..]
-                .trim_start_matches(['*', '_'])
-                .strip_prefix(' ')
-                .is_some_and(|rest| {
-                    rest.chars().next().is_some_and(|n| {
-                        n.is_uppercase()
-                            || n.is_ascii_digit()
-                            || matches!(n, '*' | '`' | '_')
-                            || (n.is_alphabetic() && !n.is_lowercase())
+            '.' | '!' | '?' => {
+                text[end..]
+                    .trim_start_matches(['*', '_'])
+                    .strip_prefix(' ')
+                    .is_some_and(|rest| {
+                        rest.chars().next().is_some_and(|n| {
+                            n.is_uppercase()
+                                || n.is_ascii_digit()
+                                || matches!(n, '*' | '`' | '_')
+                                || (n.is_alphabetic() && !n.is_lowercase())
+                        })
                     })
-                }),
+                    // (Not after an abbreviation: `(e.g. \`BIND_ADDR\`)`, `vs. Rust`; asked
+                    // only where a sentence would start.)
+                    && !(c == '.' && abbreviation(&text[..at]))
+            }
             _ => false,
         };
         if cut {
@@ -7298,8 +7301,12 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
     for sentence in clauses {
         let sentence = sentence.trim().trim_end_matches([';', '；']).trim();
         // A label before it (`**Note for Claude:** never …`) is not the rule.
-        let bare = sentence
-            .rsplit_once(":** ")
+        // (Most clauses hold no `*`: the label's mark is looked for only in one that does.)
+        let labelled = sentence
+            .contains('*')
+            .then(|| sentence.rsplit_once(":** "))
+            .flatten();
+        let bare = labelled
             .map_or(sentence, |(_, rest)| rest)
             .trim_start_matches(['*', '_', ' ']);
         let lower = bare.to_lowercase();
