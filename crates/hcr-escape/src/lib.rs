@@ -208,11 +208,24 @@ pub fn json_document(pretty: &str) -> String {
 #[must_use]
 pub fn json_text(json: &str) -> Cow<'_, str> {
     let raw_unsafe = |c: char| c >= '\u{7f}' && is_unsafe(c);
-    if !json.chars().any(raw_unsafe) {
-        return Cow::Borrowed(json);
-    }
+    // Only a character from DEL up can be one to escape: the ASCII before it is passed over
+    // a block at a time, and each character from DEL up read on its own (a record of
+    // megabytes is mostly ASCII, with an emoji or a dash here and there).
+    let mut from = 0;
+    let first = loop {
+        let Some(at) = at_or_past_del(&json.as_bytes()[from..]).map(|at| from + at) else {
+            return Cow::Borrowed(json);
+        };
+        // (Past ASCII, the first such byte begins a character.)
+        let c = json[at..].chars().next().unwrap_or_default();
+        if raw_unsafe(c) {
+            break at;
+        }
+        from = at + c.len_utf8();
+    };
     let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
+    out.push_str(&json[..first]);
+    for c in json[first..].chars() {
         if raw_unsafe(c) {
             let mut units = [0u16; 2];
             for unit in c.encode_utf16(&mut units) {
@@ -223,6 +236,21 @@ pub fn json_text(json: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// Where the first byte of `bytes` from DEL (0x7F) up is: thirty-two bytes at a time (the
+/// compiler vectorises each block's test), then the block that holds it byte by byte.
+fn at_or_past_del(bytes: &[u8]) -> Option<usize> {
+    let blocks = bytes.chunks_exact(32);
+    let done = bytes.len() - blocks.remainder().len();
+    let block = blocks
+        .enumerate()
+        .find(|(_, block)| block.iter().fold(false, |any, &b| any | (b >= 0x7F)))
+        .map_or(done, |(i, _)| i * 32);
+    bytes[block..]
+        .iter()
+        .position(|&b| b >= 0x7F)
+        .map(|at| block + at)
 }
 
 /// The character shown instead of an unsafe one in a source excerpt, where one character must
@@ -413,6 +441,43 @@ mod tests {
         assert_eq!(value["a"], "x\u{202e}y\u{2028}z\u{85}d\u{7f}");
         assert!(!escaped.chars().any(is_unsafe));
         assert_eq!(json_text("{\"a\":\"é\"}"), "{\"a\":\"é\"}");
+    }
+
+    #[test]
+    fn json_text_finds_an_unsafe_character_wherever_it_stands() {
+        // Each character at every place of texts longer than a block or two (the ASCII is
+        // passed over thirty-two bytes at a time): the escaping read a character at a time.
+        let by_char = |json: &str| {
+            json.chars()
+                .map(|c| {
+                    if c >= '\u{7f}' && is_unsafe(c) {
+                        c.encode_utf16(&mut [0; 2])
+                            .iter()
+                            .map(|u| format!("\\u{u:04x}"))
+                            .collect()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect::<String>()
+        };
+        for c in [
+            '\u{7f}', '\u{85}', '\u{202e}', '\u{FEFF}', 'é', '✅', '~', 'a',
+        ] {
+            for len in [0, 1, 31, 32, 33, 70] {
+                for at in 0..=len {
+                    let json = format!(
+                        "{}{c}{}✅{}",
+                        "a".repeat(at),
+                        "b".repeat(len - at),
+                        "c".repeat(40)
+                    );
+                    let escaped = json_text(&json);
+                    assert_eq!(escaped, by_char(&json), "{json:?}");
+                    assert_eq!(matches!(escaped, Cow::Borrowed(_)), escaped == json);
+                }
+            }
+        }
     }
 
     #[test]

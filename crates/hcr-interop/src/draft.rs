@@ -181,7 +181,10 @@ impl Draft {
     #[must_use]
     pub fn check_with(&self, source: &[u8], validator: &Validator) -> Checked {
         let text = pretty(&self.record);
-        let report = validator.validate_str(&text);
+        // The validator's secret scan walks the record once; its secrets are the draft's
+        // (`text` is the record written out), so the record is walked again only when the
+        // scan did not run (a level below normative, a draft over the project's limits).
+        let (report, of_record) = validator.validate_str_with_secrets(&text);
         let complete = self.lost.is_empty() && self.missing.is_empty() && report.valid();
         let mut shown = serde_json::Value::Null;
         // A source is read as Markdown too (escapes and character references decoded): what
@@ -190,7 +193,8 @@ impl Draft {
             Ok(text) => SecretSet::from_markdown(text),
             Err(_) => SecretSet::from_source(source),
         };
-        let secrets = from_source.union(hcr_validate::secrets::of_record(&self.record));
+        let of_record = of_record.unwrap_or_else(|| hcr_validate::secrets::of_record(&self.record));
+        let secrets = from_source.union(of_record);
         // The draft is copied only when it holds something to redact.
         let redacted = if secrets.is_empty() {
             0
@@ -243,10 +247,13 @@ impl Checked {
 const MAX_LOST_CHARS: usize = 200;
 
 fn pretty(value: &serde_json::Value) -> String {
-    let mut text = hcr_escape::json_text(
-        &serde_json::to_string_pretty(value).unwrap_or_else(|_| String::from("null")),
-    )
-    .into_owned();
+    let json = serde_json::to_string_pretty(value).unwrap_or_else(|_| String::from("null"));
+    // (Most drafts have nothing to escape: their text is kept, not copied.)
+    let escaped = match hcr_escape::json_text(&json) {
+        std::borrow::Cow::Owned(escaped) => Some(escaped),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
+    let mut text = escaped.unwrap_or(json);
     text.push('\n');
     text
 }

@@ -135,6 +135,28 @@ impl Validator {
         self.validate_bytes(text.as_bytes())
     }
 
+    /// [`Validator::validate_str`], with the secrets the record holds as the check's own scan
+    /// found them: what [`crate::secrets::of_record`] finds in the value `text` is, for a
+    /// caller that masks them in another text (a converter's draft) without walking the
+    /// record a second time. `None` when the record was not scanned: it did not parse, or the
+    /// level is below [`Level::Normative`].
+    ///
+    /// ```
+    /// use hcr_validate::{Level, Validator};
+    ///
+    /// let text = r#"{"note": "password=T7x!q9Lm2#vR4zK8"}"#;
+    /// let (report, secrets) = Validator::new(Level::Normative).validate_str_with_secrets(text);
+    /// assert!(!report.valid());
+    /// assert_eq!(secrets.unwrap().redact("T7x!q9Lm2#vR4zK8"), "(16 characters, redacted)");
+    /// let (_, secrets) = Validator::new(Level::Schema).validate_str_with_secrets(text);
+    /// assert!(secrets.is_none());
+    /// ```
+    #[must_use]
+    pub fn validate_str_with_secrets(&self, text: &str) -> (Report, Option<SecretSet>) {
+        let (_, report, secrets) = self.read_keeping(text.as_bytes(), true);
+        (report, secrets)
+    }
+
     /// Validates a typed record: the same report as for its pretty JSON form
     /// ([`Record::to_json_pretty`]), whose lines and columns the spans give. This is the check a
     /// producer runs after [`hcr_types::RecordBuilder::build`], for what the builder does not
@@ -155,7 +177,7 @@ impl Validator {
         );
         let tree = Tree::from_value(value, crate::schema::property_names());
         let receiver = self.check(&Input::new(&tree, &[]), None, &mut sink);
-        self.finish(None, sink, receiver)
+        self.finish(None, sink, receiver, false).0
     }
 
     /// Validates `bytes` and, when the record is valid at this level, reads it as a typed
@@ -222,6 +244,17 @@ impl Validator {
 
     /// Parses and validates, keeping the document for callers that need it.
     pub(crate) fn read<'a>(&self, bytes: &'a [u8]) -> (Option<Document<'a>>, Report) {
+        let (document, report, _) = self.read_keeping(bytes, false);
+        (document, report)
+    }
+
+    /// [`Validator::read`], and, when `keep_secrets` and the secret scan ran over the parsed
+    /// record, the secrets it found.
+    fn read_keeping<'a>(
+        &self,
+        bytes: &'a [u8],
+        keep_secrets: bool,
+    ) -> (Option<Document<'a>>, Report, Option<SecretSet>) {
         let document = match parse(bytes, &self.limits) {
             Ok(document) => document,
             Err(diagnostic) => {
@@ -231,7 +264,8 @@ impl Validator {
                     self.limits.spelling,
                 );
                 sink.push(*diagnostic);
-                return (None, self.finish(Some((bytes, None)), sink, None));
+                let (report, _) = self.finish(Some((bytes, None)), sink, None, false);
+                return (None, report, None);
             }
         };
         let mut sink = Sink::new(
@@ -248,8 +282,8 @@ impl Validator {
             &mut sink,
         );
         let parsed = Some((document.text, &document.tree));
-        let report = self.finish(Some((bytes, parsed)), sink, receiver);
-        (Some(document), report)
+        let (report, secrets) = self.finish(Some((bytes, parsed)), sink, receiver, keep_secrets);
+        (Some(document), report, secrets)
     }
 
     /// Runs the checks of this validator's level; `source` is the text the tree was parsed
@@ -280,13 +314,15 @@ impl Validator {
 
     /// Locates, orders and redacts the diagnostics, and says how many were past the limit.
     /// `source`: the bytes checked, and, if they parsed, their text and the tree read from it.
-    /// `receiver`: the receiver's assessment, kept in the report.
+    /// `receiver`: the receiver's assessment, kept in the report. With `keep_secrets`, also
+    /// the secrets the scan of the parsed record found, when it ran.
     fn finish(
         &self,
         source: Option<(&[u8], Option<Parsed<'_, '_>>)>,
         sink: Sink,
         receiver: Option<Arc<receiver::Assessment>>,
-    ) -> Report {
+        keep_secrets: bool,
+    ) -> (Report, Option<SecretSet>) {
         let Sink {
             mut diagnostics,
             nodes,
@@ -300,7 +336,7 @@ impl Validator {
             let mut report = Report::from_diagnostics(diagnostics);
             report.conformant = !nonconformant;
             report.receiver = receiver;
-            return report;
+            return (report, (keep_secrets && scanned).then(|| secrets.finish()));
         }
         // The record's secrets, found by the scan of the parsed record, or, for a record that
         // did not parse or was checked below the normative level, in its source text.
@@ -341,7 +377,9 @@ impl Validator {
         }
         report.redactions = redactions;
         report.receiver = receiver;
-        report
+        // (A set read from the source text, for a record that was not scanned, is no
+        // record's own: it is not handed back.)
+        (report, (keep_secrets && scanned).then_some(secrets))
     }
 }
 

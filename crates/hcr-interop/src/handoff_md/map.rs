@@ -692,6 +692,10 @@ fn status_bucket(text: &str) -> Option<Role> {
     {
         return None;
     }
+    // (Nor does a text without a word of a bucket's name: most items, read whole at once.)
+    if !super::headings::may_name_a_bucket(t) {
+        return None;
+    }
     super::headings::role_named(t).filter(|r| r.is_bucket())
 }
 
@@ -3756,19 +3760,22 @@ fn sentences(text: &str) -> Vec<&str> {
         let end = at + c.len_utf8();
         let cut = match c {
             '。' | '！' | '？' => true,
-            // (Not after an abbreviation: `(e.g. \`BIND_ADDR\`)`, `vs. Rust`.)
-            '.' if abbreviation(&text[..at]) => false,
-            '.' | '!' | '?' => text[end..]
-                .trim_start_matches(['*', '_'])
-                .strip_prefix(' ')
-                .is_some_and(|rest| {
-                    rest.chars().next().is_some_and(|n| {
-                        n.is_uppercase()
-                            || n.is_ascii_digit()
-                            || matches!(n, '*' | '`' | '_')
-                            || (n.is_alphabetic() && !n.is_lowercase())
+            '.' | '!' | '?' => {
+                text[end..]
+                    .trim_start_matches(['*', '_'])
+                    .strip_prefix(' ')
+                    .is_some_and(|rest| {
+                        rest.chars().next().is_some_and(|n| {
+                            n.is_uppercase()
+                                || n.is_ascii_digit()
+                                || matches!(n, '*' | '`' | '_')
+                                || (n.is_alphabetic() && !n.is_lowercase())
+                        })
                     })
-                }),
+                    // (Not after an abbreviation: `(e.g. \`BIND_ADDR\`)`, `vs. Rust`; asked
+                    // only where a sentence would start.)
+                    && !(c == '.' && abbreviation(&text[..at]))
+            }
             _ => false,
         };
         if cut {
@@ -6380,6 +6387,46 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
             owned = split(sentence).into_iter().map(str::to_lowercase).collect();
             owned.iter().map(String::as_str).collect()
         };
+        // A proof still owed, or said false, is none (`We still need 20 more tests`, `TODO:
+        // exit 0`, `Nothing proves the fix works yet.`), nor is a sentence over 400
+        // characters: neither is read for a result or a commit.
+        let owed = words.iter().any(|w| {
+            matches!(
+                *w,
+                "todo"
+                    | "need"
+                    | "needs"
+                    | "needed"
+                    | "nothing"
+                    | "still"
+                    | "yet"
+                    // (`a false "0 findings"` proves nothing, nor one never run, crashed or
+                    // only aimed at.)
+                    | "false"
+                    | "never"
+                    | "crashed"
+                    | "target"
+                    | "expect"
+                    | "goal"
+                    | "hypothesis"
+                    | "ideally"
+                    | "hopefully"
+            )
+        })
+            // (Nor a condition or an instruction: `If asserting test-green is needed, run the
+            // suite.`, `After 38 tests pass, tag the release.`, `Write two new tests`.)
+            || words.first().is_some_and(|w| {
+                matches!(
+                    *w,
+                    "if" | "whether" | "once" | "until" | "write" | "add" | "aim" | "run"
+                        | "make" | "ensure"
+                )
+            })
+            // (Nor a criterion: `Done when CI is green on main`.)
+            || criterion_lead(sentence);
+        if owed || sentence.chars().count() > 400 {
+            continue;
+        }
         let number = |w: &str| {
             w.chars().next().is_some_and(|c| c.is_ascii_digit())
                 && w.chars().all(|c| c.is_ascii_digit() || c == '/')
@@ -6456,43 +6503,7 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
             || words
                 .windows(2)
                 .any(|w| matches!(w[0], "commit" | "提交") && commit_of(w[1]).is_some());
-        // A proof still owed, or said false, is none (`We still need 20 more tests`, `TODO:
-        // exit 0`, `Nothing proves the fix works yet.`).
-        let owed = words.iter().any(|w| {
-            matches!(
-                *w,
-                "todo"
-                    | "need"
-                    | "needs"
-                    | "needed"
-                    | "nothing"
-                    | "still"
-                    | "yet"
-                    // (`a false "0 findings"` proves nothing, nor one never run, crashed or
-                    // only aimed at.)
-                    | "false"
-                    | "never"
-                    | "crashed"
-                    | "target"
-                    | "expect"
-                    | "goal"
-                    | "hypothesis"
-                    | "ideally"
-                    | "hopefully"
-            )
-        })
-            // (Nor a condition or an instruction: `If asserting test-green is needed, run the
-            // suite.`, `After 38 tests pass, tag the release.`, `Write two new tests`.)
-            || words.first().is_some_and(|w| {
-                matches!(
-                    *w,
-                    "if" | "whether" | "once" | "until" | "write" | "add" | "aim" | "run"
-                        | "make" | "ensure"
-                )
-            })
-            // (Nor a criterion: `Done when CI is green on main`.)
-            || criterion_lead(sentence);
-        if (counted || committed) && !owed && sentence.chars().count() <= 400 {
+        if counted || committed {
             out.push(sentence.to_owned());
         }
     }
@@ -7463,8 +7474,12 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
     for sentence in clauses {
         let sentence = sentence.trim().trim_end_matches([';', '；']).trim();
         // A label before it (`**Note for Claude:** never …`) is not the rule.
-        let bare = sentence
-            .rsplit_once(":** ")
+        // (Most clauses hold no `*`: the label's mark is looked for only in one that does.)
+        let labelled = sentence
+            .contains('*')
+            .then(|| sentence.rsplit_once(":** "))
+            .flatten();
+        let bare = labelled
             .map_or(sentence, |(_, rest)| rest)
             .trim_start_matches(['*', '_', ' ']);
         let lower = bare.to_lowercase();

@@ -526,6 +526,11 @@ pub(crate) fn location(item: &str) -> Option<String> {
     item.split(|c: char| c.is_whitespace() || matches!(c, '、' | '，' | '；' | '。'))
         .map(trim)
         .find(|w| {
+            // (Outside code, a path has a separator: a word without one, as most are, is
+            // only asked whether it is a revision.)
+            if !(w.contains('/') || w.contains('\\')) {
+                return is_revision(w);
+            }
             // (A word of prose with a slash in it is no path: `成功/失败测试卡`, `i18n/翻訳
             // パスは…`; a file's name in any script is: `docs/交接.md`.)
             let file = w.rsplit_once('.').is_some_and(|(_, ext)| {
@@ -541,7 +546,6 @@ pub(crate) fn location(item: &str) -> Option<String> {
                 || w.ends_with('/')
                 || ["./", "../", "~/"].iter().any(|p| w.starts_with(p));
             (looks_like_path(w)
-                && (w.contains('/') || w.contains('\\'))
                 && !w.starts_with('/')
                 && !w.contains('`')
                 && shaped
