@@ -639,16 +639,23 @@ fn mid_sentence(line: &str) -> bool {
         })
 }
 
+/// A label's name: its text before a closing colon, in or out of bold (`Unit tests:` →
+/// `Unit tests`, `**Factual proofs:**` → `Factual proofs`, `**Factual proofs**:` →
+/// `**Factual proofs**`).
+fn label_name(t: &str) -> Option<&str> {
+    t.strip_suffix([':', '：']).or_else(|| {
+        t.strip_suffix(":**")
+            .or_else(|| t.strip_suffix("：**"))
+            .map(|n| n.trim_start_matches("**"))
+    })
+}
+
 /// A paragraph that only introduces the items after it: a [`pure_label`], or a few words
 /// and a colon that make no sentence (`Notes on the wider suite:`, `New CLI commands
 /// added:`).
 fn introduces(text: &str) -> bool {
     let t = text.trim();
-    let Some(name) = t.strip_suffix([':', '：']).or_else(|| {
-        t.strip_suffix(":**")
-            .or_else(|| t.strip_suffix("：**"))
-            .map(|n| n.trim_start_matches("**"))
-    }) else {
+    let Some(name) = label_name(t) else {
         return false;
     };
     // (A name, not `None:` or `—:`: a "nothing here" over items says nothing of them.)
@@ -665,11 +672,7 @@ fn introduces(text: &str) -> bool {
 /// that introduces details (`**Added wrappers** in `init.lua`:`) is an item.
 fn pure_label(text: &str) -> bool {
     let t = text.trim();
-    let Some(name) = t.strip_suffix([':', '：']).or_else(|| {
-        t.strip_suffix(":**")
-            .or_else(|| t.strip_suffix("：**"))
-            .map(|n| n.trim_start_matches("**"))
-    }) else {
+    let Some(name) = label_name(t) else {
         return false;
     };
     let bold = name.len() >= 4

@@ -1073,15 +1073,18 @@ impl Document {
         // as steps. (`# Next steps - making the template live` over `## ✅ What's been set
         // up` names its steps, and so does `# Next session` over `## Current state` and
         // `## Plan`.)
-        if let Some(first) = sections.first()
-            && first.kind == Kind::Heading
-            && first.level == 1
+        // (The file's one `#` heading, first.)
+        let one_title = sections.first().is_some_and(|first| {
+            first.kind == Kind::Heading
+                && first.level == 1
+                && sections[1..]
+                    .iter()
+                    .all(|s| s.kind != Kind::Heading || s.level > 1)
+        });
+        if one_title
+            && let Some(first) = sections.first()
             && matches!(first.role, Some(Role::NextAction | Role::Remaining))
             && super::headings::names_a_session(&first.heading)
-            && sections
-                .iter()
-                .skip(1)
-                .all(|s| s.kind != Kind::Heading || s.level > 1)
             && sections[1..].iter().any(|s| {
                 s.kind == Kind::Heading
                     && s.role.is_some_and(|r| {
@@ -1108,14 +1111,8 @@ impl Document {
         // the next step: `## Architekturentscheidungen`, `## Nächster Schritt: …`) is the
         // state only in its own body: its sections are the file's, each read by its own
         // heading. Else each of them would be read as a piece of the state.
-        if let Some(first) = sections.first()
-            && first.kind == Kind::Heading
-            && first.level == 1
-            && first.role == Some(Role::State)
-            && sections
-                .iter()
-                .skip(1)
-                .all(|s| s.kind != Kind::Heading || s.level > 1)
+        if one_title
+            && sections[0].role == Some(Role::State)
             && sections[1..].iter().any(|s| {
                 s.kind == Kind::Heading
                     && s.role.is_some_and(|r| {
