@@ -3108,9 +3108,11 @@ fn bare_heading(heading: &str) -> &str {
 }
 
 /// A stage's number and whether a word names it a stage: `Stufe 1 — …` (1, named), `0. Finish
-/// …` (0, not named).
+/// …` (0, not named), `Sprint 3`, `Etapa 2`, `Giai đoạn 1`, `阶段二`, `第2阶段`, `1단계`,
+/// `フェーズ1` (each named).
 fn stage_number(heading: &str) -> Option<(u32, bool)> {
-    const STAGES: [&str; 14] = [
+    // Words that name a stage of a plan, before its number.
+    const STAGES: [&str; 27] = [
         "stufe",
         "step",
         "stage",
@@ -3121,10 +3123,23 @@ fn stage_number(heading: &str) -> Option<(u32, bool)> {
         "etappe",
         "этап",
         "шаг",
+        "фаза",
+        "етап",
+        "крок",
         "fase",
         "étape",
         "paso",
+        "passo",
+        "etapa",
         "milestone",
+        "sprint",
+        "iteration",
+        "krok",
+        "faza",
+        "fáze",
+        "aşama",
+        "tahap",
+        "bước",
     ];
     let heading = heading
         .trim_start_matches(|c: char| !c.is_alphanumeric())
@@ -3135,19 +3150,74 @@ fn stage_number(heading: &str) -> Option<(u32, bool)> {
         return None;
     }
     if !digits.is_empty() {
-        let after = heading[digits.len()..].chars().next();
-        return matches!(after, Some('.' | ')'))
+        let after = &heading[digits.len()..];
+        if after.trim_start().starts_with("단계") {
+            return digits.parse().ok().map(|n| (n, true));
+        }
+        return matches!(after.chars().next(), Some('.' | ')'))
             .then(|| digits.parse().ok().map(|n| (n, false)))?;
     }
-    let (word, rest) = heading.split_once(' ')?;
-    if !STAGES.contains(&word.to_lowercase().as_str()) {
-        return None;
+    if let Some(n) = cjk_stage(heading) {
+        return Some((n, true));
     }
+    let lower = heading.to_lowercase();
+    // (`Giai đoạn 1`: Vietnamese names it in two words.)
+    let rest = match lower.strip_prefix("giai đoạn ") {
+        Some(rest) => rest,
+        None => {
+            let (word, rest) = lower.split_once(' ')?;
+            if !STAGES.contains(&word) {
+                return None;
+            }
+            rest
+        }
+    };
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
     if digits.len() > 4 {
         return None;
     }
     digits.parse().ok().map(|n| (n, true))
+}
+
+/// A stage named in Chinese, Japanese or Korean, by its number: `阶段二`, `階段 2`, `第二阶段`,
+/// `第3段階`, `フェーズ1`, `ステップ 2`, `단계 1`.
+fn cjk_stage(heading: &str) -> Option<u32> {
+    const WORDS: [&str; 6] = ["阶段", "階段", "段階", "フェーズ", "ステップ", "단계"];
+    if let Some(rest) = heading.strip_prefix('第') {
+        let (n, after) = cjk_number(rest)?;
+        return WORDS[..3]
+            .iter()
+            .chain(&["期", "步"])
+            .any(|w| after.starts_with(w))
+            .then_some(n);
+    }
+    let rest = WORDS.iter().find_map(|w| heading.strip_prefix(w))?;
+    let (n, _) = cjk_number(rest.trim_start())?;
+    Some(n)
+}
+
+/// A number of one to four ASCII digits, or of Chinese numerals up to 99 (`二`, `十二`,
+/// `三十`), and what follows it.
+fn cjk_number(text: &str) -> Option<(u32, &str)> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 {
+        return (digits <= 4).then(|| Some((text[..digits].parse().ok()?, &text[digits..])))?;
+    }
+    const UNITS: &str = "一二三四五六七八九";
+    let unit = |text: &str| {
+        let c = text.chars().next()?;
+        Some((UNITS.chars().position(|u| u == c)? as u32 + 1, c.len_utf8()))
+    };
+    let (mut value, mut end) = unit(text).unwrap_or((0, 0));
+    if let Some(after) = text[end..].strip_prefix('十') {
+        value = value.max(1) * 10;
+        end = text.len() - after.len();
+        if let Some((n, len)) = unit(after) {
+            value += n;
+            end += len;
+        }
+    }
+    (value > 0).then(|| (value, &text[end..]))
 }
 
 /// Whether a heading is a stage of a plan: named so (`Stufe 1 — …`, `Priority 2: …`), or
@@ -8040,7 +8110,7 @@ fn actor_id(text: &str) -> Option<(String, Option<String>)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{checked_claim, clauses, iso_date};
+    use super::{checked_claim, clauses, iso_date, stage_number};
 
     #[test]
     fn clauses_are_never_cut_inside_code() {
@@ -8135,5 +8205,36 @@ mod tests {
         assert_eq!(iso_date("2026-8-13"), None);
         assert_eq!(iso_date("Session 3"), None);
         assert_eq!(iso_date("日付 2026-01-02"), Some(20_260_102));
+    }
+
+    #[test]
+    fn stages_are_named_in_many_languages() {
+        for (heading, number) in [
+            ("Stufe 1 — Setup", 1),
+            ("Sprint 3: Payments", 3),
+            ("Etapa 2 — Integração", 2),
+            ("Giai đoạn 4: Kiểm thử", 4),
+            ("阶段二：数据迁移", 2),
+            ("階段 3", 3),
+            ("第十二阶段", 12),
+            ("第3段階 リリース", 3),
+            ("フェーズ1 設計", 1),
+            ("2단계: 배포", 2),
+            ("단계 5", 5),
+        ] {
+            assert_eq!(stage_number(heading), Some((number, true)), "{heading}");
+        }
+        assert_eq!(stage_number("3. Deploy"), Some((3, false)));
+        for heading in [
+            "Sprint review",
+            "阶段总结",
+            "第二个问题",
+            "Iterations",
+            "12345. Too long",
+            "第",
+            "十",
+        ] {
+            assert_eq!(stage_number(heading), None, "{heading}");
+        }
     }
 }
