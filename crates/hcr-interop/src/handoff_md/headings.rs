@@ -4432,6 +4432,21 @@ pub(crate) fn before_qualifier(heading: &str) -> &str {
 const SEPARATORS: [&str; 9] = ["(", ":", "：", " - ", " — ", " – ", " | ", "（", ","];
 
 /// The role a normalized name is in the table under.
+/// Whether the name before a heading's state names a list of checks, not a piece of work:
+/// `Verification` of `## Verification already done`, `Tests` of `## Tests done` (not the
+/// numbered `### 4. 验证测试 ✅`, a step of a plan).
+pub(crate) fn names_checks(name: &str) -> bool {
+    if name.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
+    let name = normalize(name);
+    let name = ["already", "so far", "bereits", "schon", "déjà", "ya"]
+        .iter()
+        .find_map(|filler| name.strip_suffix(filler)?.strip_suffix(' '))
+        .unwrap_or(&name);
+    lookup(name) == Some(Role::Evidence)
+}
+
 fn lookup(name: &str) -> Option<Role> {
     // The table is written normalized (a test holds it to that), and indexed once (foldhash:
     // a heading is looked up several times, a name of the table each).
