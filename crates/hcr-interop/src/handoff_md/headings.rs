@@ -2993,6 +2993,53 @@ pub(crate) fn may_name_a_bucket(text: &str) -> bool {
     normalize(text).split(' ').any(|w| WORDS.contains(w))
 }
 
+/// A name of the table after a word that only weighs or dates it (`Key conventions`,
+/// `Current blockers`), or after a word that says it is still open (`Outstanding TODOs`,
+/// `Unresolved issues`, `Outstanding decisions`: work left, problems and questions open, never
+/// work done or choices made).
+fn modified(name: &str) -> Option<Role> {
+    const WEIGHS: [&str; 9] = [
+        "key",
+        "main",
+        "current",
+        "important",
+        "critical",
+        "major",
+        "latest",
+        "recent",
+        "immediate",
+    ];
+    const OPEN: [&str; 8] = [
+        "outstanding",
+        "open",
+        "unresolved",
+        "unfinished",
+        "pending",
+        "remaining",
+        "unsolved",
+        "unaddressed",
+    ];
+    let (first, rest) = name.split_once(' ')?;
+    // (A problem now is what is wrong, not the problem the work solves: `Current problem`.)
+    if WEIGHS.contains(&first) {
+        return lookup(rest).filter(|_| !matches!(rest, "problem" | "problems"));
+    }
+    if !OPEN.contains(&first) {
+        return None;
+    }
+    match lookup(rest) {
+        Some(Role::Remaining | Role::NextAction | Role::Blocked | Role::Risks) => lookup(rest),
+        Some(Role::Decisions) => Some(Role::Risks),
+        Some(_) => None,
+        None => match rest {
+            "work" | "items" | "tasks" | "todo items" | "actions" | "action items" | "points"
+            | "things" | "steps" | "jobs" | "tickets" | "chores" => Some(Role::Remaining),
+            "issues" | "problems" | "bugs" | "defects" | "concerns" => Some(Role::Risks),
+            _ => None,
+        },
+    }
+}
+
 /// [`role_named`], work done in part aside.
 fn named(heading: &str) -> Option<Role> {
     let name = normalize(heading);
@@ -3003,6 +3050,9 @@ fn named(heading: &str) -> Option<Role> {
         return Some(role);
     }
     if let Some(role) = owned(&name) {
+        return Some(role);
+    }
+    if let Some(role) = modified(&name) {
         return Some(role);
     }
     // Parts: `A / B`, `A & B`.
@@ -3059,6 +3109,16 @@ fn named(heading: &str) -> Option<Role> {
                 .flatten()
         });
         if let Some(role) = said.filter(|r| r.is_bucket()) {
+            return Some(role);
+        }
+        // (A name weighed or said open, when its qualifier names no role or state: `Critical
+        // gaps — NOW CLOSED ✅` is work done, `Open known issues — pick up next session` the
+        // next step, `Outstanding TODOs (priority order)` work left.)
+        if said.is_none()
+            && let Some(role) = modified(head_name)
+            && status_suffix(heading).is_none()
+            && keyword(&after).is_none()
+        {
             return Some(role);
         }
     }
@@ -4758,6 +4818,13 @@ mod tests {
     fn headings_are_read_as_a_reader_reads_them() {
         for (heading, role) in [
             ("Current state", Role::State),
+            // A name of the table weighed or said open.
+            ("Outstanding TODOs (priority order)", Role::Remaining),
+            ("Outstanding work", Role::Remaining),
+            ("Unresolved issues", Role::Risks),
+            ("Outstanding decisions", Role::Risks),
+            ("Critical gaps — NOW CLOSED ✅", Role::Complete),
+            ("Open known issues — pick up next session", Role::NextAction),
             ("📋 Current state", Role::State),
             ("2. Current state", Role::State),
             ("**Current state**", Role::State),

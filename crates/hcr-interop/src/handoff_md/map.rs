@@ -422,14 +422,21 @@ fn groups_headings(section: &Section, doc: &Document) -> bool {
 
 pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::new();
+    let blocks = section.blocks(doc);
     // A subheading of a list is an item of it: `### 1. UI improvements (Completed ✅)`;
     // not one with nothing under it but subheadings (`## Quick publish (3 steps)` over
-    // `### Step 1: …`), which only groups them.
+    // `### Step 1: …`), which only groups them, nor one over task boxes that is no step or
+    // stage itself (`### Theme fixes` over `- [ ] Fix the text components`: the boxes are
+    // the items; `### Paso 1: Extraer resultados` over its boxes is one).
     if section.role.is_none()
         && section.within.is_some()
         && section.kind == Kind::Heading
         && !is_horizon(&section.heading)
         && !groups_headings(section, doc)
+        && (stage_number(&section.heading).is_some()
+            || !blocks
+                .iter()
+                .any(|b| matches!(b, Block::Item(item) if item.checked.is_some())))
     {
         out.push(Entry {
             text: unescape(&section.heading),
@@ -450,7 +457,6 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
             nested: false,
         });
     }
-    let blocks = section.blocks(doc);
     let top = blocks
         .iter()
         .filter_map(|b| match b {
@@ -700,6 +706,43 @@ fn status_bucket(text: &str) -> Option<Role> {
         return None;
     }
     super::headings::role_named(t).filter(|r| r.is_bucket())
+}
+
+/// The bucket a table cell's status names: [`status_bucket`]'s, but a run that failed or was
+/// cut short is work left whatever its cell says after (`TIMEOUT at 1.5h (~820/1076 snaps
+/// done)`, `Failed (3 of 40 done)`).
+fn cell_bucket(cell: &str) -> Option<Role> {
+    const FAILED: [&str; 14] = [
+        "timeout",
+        "timed out",
+        "failed",
+        "failure",
+        "failing",
+        "error",
+        "errored",
+        "crashed",
+        "cancelled",
+        "canceled",
+        "killed",
+        "oom",
+        "aborted",
+        "fehlgeschlagen",
+    ];
+    let words = without_mark(cell).trim_start_matches(['*', '_']);
+    // (The word in capitals, or alone before a mark: not the name `Error budget calculator`.)
+    let failed = FAILED.iter().any(|f| {
+        words.get(..f.len()).is_some_and(|head| {
+            head.eq_ignore_ascii_case(f)
+                && words[f.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric() && c != ' ' || head == f.to_uppercase())
+        })
+    });
+    if failed {
+        return Some(Role::Remaining);
+    }
+    status_bucket(cell)
 }
 
 /// The bucket a text's leading status mark names (`✅`, `⏳`, `🚫`, `⬜`, `⚠️`).
@@ -1306,7 +1349,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 e.checked.is_some()
                     || bucket_label(&e.text).is_some()
                     || status_bucket(&e.text).is_some_and(|_| !e.paragraph)
-                    || e.cells.iter().any(|(_, c)| status_bucket(c).is_some())
+                    || e.cells.iter().any(|(_, c)| cell_bucket(c).is_some())
             })
             || bucket_parents.contains(&std::ptr::from_ref(section));
         // A state whose heading says all of it is done (`Current state (all verified,
@@ -1420,8 +1463,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 Some(_) if !e.paragraph && !e.nested && role == Role::State => open = None,
                 _ => {}
             }
-            if let Some((_, status)) = e.cells.iter().find(|(_, c)| status_bucket(c).is_some()) {
-                let bucket = status_bucket(status).unwrap_or(Role::Unverified);
+            if let Some((_, status)) = e.cells.iter().find(|(_, c)| cell_bucket(c).is_some()) {
+                let bucket = cell_bucket(status).unwrap_or(Role::Unverified);
                 // (A mark's words say more than it: `❌ broken` is no work not started; and
                 // under blockers, `❌ open` is a blocker still.)
                 let words = without_mark(status);
@@ -2209,7 +2252,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 && (e.checked == Some(true)
                     || e.cells
                         .iter()
-                        .any(|(_, c)| status_bucket(c) == Some(Role::Complete))
+                        .any(|(_, c)| cell_bucket(c) == Some(Role::Complete))
                     // An evidence section's paragraph beside its items states results
                     // too (`**16 files modified, 2174 insertions**`).
                     || (e.paragraph && evidence_like && !is_check(&e.text)))
@@ -2512,7 +2555,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             if !e.cells.is_empty()
                 && e.cells
                     .iter()
-                    .any(|(_, c)| status_bucket(c) == Some(Role::Complete))
+                    .any(|(_, c)| cell_bucket(c) == Some(Role::Complete))
                 && let Some(bucket) = Bucket::of_role(Role::Complete)
             {
                 step_states.push((bucket, text.to_owned()));
@@ -3114,7 +3157,7 @@ fn bare_heading(heading: &str) -> &str {
 /// `フェーズ1` (each named).
 fn stage_number(heading: &str) -> Option<(u32, bool)> {
     // Words that name a stage of a plan, before its number.
-    const STAGES: [&str; 27] = [
+    const STAGES: [&str; 30] = [
         "stufe",
         "step",
         "stage",
@@ -3134,6 +3177,9 @@ fn stage_number(heading: &str) -> Option<(u32, bool)> {
         "passo",
         "etapa",
         "milestone",
+        "meilenstein",
+        "hito",
+        "jalon",
         "sprint",
         "iteration",
         "krok",
@@ -8246,6 +8292,7 @@ mod tests {
         for (heading, number) in [
             ("Stufe 1 — Setup", 1),
             ("Sprint 3: Payments", 3),
+            ("Hito 11: Política de Versionado", 11),
             ("Etapa 2 — Integração", 2),
             ("Giai đoạn 4: Kiểm thử", 4),
             ("阶段二：数据迁移", 2),
