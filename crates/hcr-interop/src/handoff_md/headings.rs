@@ -631,6 +631,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "work completed",
             "finished",
             "what works",
+            "what was working",
             "working and verified",
             "working verified",
             "what s working",
@@ -3362,6 +3363,16 @@ const STATES: [&str; 20] = [
     "erledigt",
 ];
 
+/// The status marks a line or item may open with, by the bucket each names (`✅`, `⏳`,
+/// `🚫`, `⬜`, `⚠️`).
+pub(crate) const STATUS_MARKS: [(&[&str], Role); 5] = [
+    (&["✅", "✔", "☑", "🟢"], Role::Complete),
+    (&["🔄", "🚧", "⏳", "🟡", "🔶"], Role::InProgress),
+    (&["🚫", "⛔", "🛑", "🔴"], Role::Blocked),
+    (&["❌", "⬜", "☐", "🔲"], Role::Remaining),
+    (&["⚠️", "❓", "❔"], Role::Unverified),
+];
+
 /// What is left of a heading once its state is cut: no trailing brackets, dashes or marks.
 fn name_part(text: &str) -> &str {
     text.trim_end_matches(|c: char| c.is_whitespace() || "([（-—–:：|*✅".contains(c))
@@ -4217,6 +4228,10 @@ fn keyword(name: &str) -> Option<Role> {
     let mut done_denied = false;
     for found in search.find_overlapping_iter(&padded) {
         let (at, word, spaced) = words[found.pattern().as_usize()];
+        // (`Next.js` is a framework's name, no next step: `Terminal 2 — Next.js (frontend)`.)
+        if word == "next" && padded[found.end()..].starts_with(" js ") {
+            continue;
+        }
         let state = KEYWORDS[at].0.is_bucket() || KEYWORDS[at].0 == Role::State;
         // (A need denies only a word of work done: `待完成事项` is work left; asked only then.)
         let owed = KEYWORDS[at].0 == Role::Complete && *needs_said.get_or_insert_with(needs);

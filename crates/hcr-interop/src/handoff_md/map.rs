@@ -748,18 +748,10 @@ fn cell_bucket(cell: &str) -> Option<Role> {
 /// The bucket a text's leading status mark names (`✅`, `⏳`, `🚫`, `⬜`, `⚠️`).
 fn mark_bucket(text: &str) -> Option<Role> {
     let t = text.trim_start();
-    for (marks, role) in [
-        (&["✅", "✔", "☑", "🟢"][..], Role::Complete),
-        (&["🔄", "🚧", "⏳", "🟡", "🔶"][..], Role::InProgress),
-        (&["🚫", "⛔", "🛑", "🔴"][..], Role::Blocked),
-        (&["❌", "⬜", "☐", "🔲"][..], Role::Remaining),
-        (&["⚠️", "❓", "❔"][..], Role::Unverified),
-    ] {
-        if marks.iter().any(|m| t.starts_with(m)) {
-            return Some(role);
-        }
-    }
-    None
+    super::headings::STATUS_MARKS
+        .iter()
+        .find(|(marks, _)| marks.iter().any(|m| t.starts_with(m)))
+        .map(|(_, role)| *role)
 }
 
 /// Whether a text opens with a short label that says its work is done: `Milestone
@@ -1519,9 +1511,23 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // A struck-out item of a list of work (`~~MIT LICENSE file~~ **FIXED**`) is done.
             let struck =
                 e.text.trim_start().starts_with("~~") && e.text.trim_start()[2..].contains("~~");
+            // (Under blockers, `❌ Building the app` is a blocker still, as in a table.)
             let by_mark = (!e.paragraph)
                 .then(|| status_bucket(&e.text))
                 .flatten()
+                .map(|r| {
+                    let mark = mark_bucket(&e.text);
+                    // (And a warning's words may say more: `⚠️ Vercel deployment — blocked
+                    // by GitHub` is blocked.)
+                    if mark == Some(Role::Remaining) && open == Some(Role::Blocked)
+                        || mark == Some(Role::Unverified)
+                            && not_done_after_all(without_mark(&e.text)) == Some(Role::Blocked)
+                    {
+                        Role::Blocked
+                    } else {
+                        r
+                    }
+                })
                 .or(struck.then_some(Role::Complete));
             // A state split by labels or boxes may lead with a paragraph that says its own
             // state (`**All four sessions shipped.** The release is live.`).
@@ -2302,9 +2308,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
         // What a section says is done and verified (`### ✅ 已完成并验证`, `Done and
         // verified`) is its proof, item by item.
+        // (Not an item that says it is not done or not tested: `⚠️ Full game flow — not yet
+        // tested`.)
         if section.role == Some(Role::Complete) && says_verified(&section.heading) {
             for e in &said.entries {
-                if !e.paragraph && !e.text.is_empty() && proofs.insert(e.text.clone()) {
+                let done = status_bucket(&e.text).is_none_or(|r| r == Role::Complete)
+                    && !says_untested(&e.text)
+                    && not_done_after_all(&e.text).is_none();
+                if !e.paragraph && !e.text.is_empty() && done && proofs.insert(e.text.clone()) {
                     let place = location(&e.text).or_else(|| commit_place(&e.text));
                     evidence.push(evidence_item(
                         e.text.clone(),

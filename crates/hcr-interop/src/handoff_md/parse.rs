@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use super::headings::{Role, label_role, role_named, role_of};
+use super::headings::{Role, STATUS_MARKS, label_role, role_named, role_of};
 use crate::text_lines::{Line, lines};
 
 /// Which of the publisher's layouts a file follows.
@@ -1436,6 +1436,32 @@ impl Section {
                     item.text.push(' ');
                     item.text.push_str(text);
                 }
+                continue;
+            }
+            // Lines that each open with a status mark are a list written without markers
+            // (`✅ Landing page — fully working` over `⚠️ Full game flow — not yet tested`):
+            // each line an item, not one paragraph.
+            let marked = |line: &str| {
+                let line = unquote(line).trim_start();
+                STATUS_MARKS
+                    .iter()
+                    .any(|(marks, _)| marks.iter().any(|m| line.starts_with(m)))
+            };
+            if marked(text)
+                && (last_item.is_some_and(
+                    |at| matches!(&blocks[at], Block::Item(item) if marked(&item.text)),
+                ) || (i + 1 < self.body.end && marked(doc.line(i + 1).text)))
+            {
+                in_paragraph = false;
+                item_indent.clear();
+                blocks.push(Block::Item(Item {
+                    line: i,
+                    lines: vec![i],
+                    text: text.to_owned(),
+                    checked: None,
+                    depth: 0,
+                }));
+                last_item = Some(blocks.len() - 1);
                 continue;
             }
             last_item = None;
