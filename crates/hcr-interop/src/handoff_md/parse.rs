@@ -658,7 +658,10 @@ fn label(line: &str) -> Option<(&str, &str)> {
     {
         return Some((line.trim(), ""));
     }
-    let (name, rest) = line.split_once(':')?;
+    // (And a title over what follows with a full-width colon: `下一步方向：`.)
+    let (name, rest) = line
+        .split_once(':')
+        .or_else(|| line.strip_suffix('：').map(|name| (name, "")))?;
     let short = !name.is_empty()
         && name.chars().count() <= 40
         && name.split_whitespace().count() <= 5
