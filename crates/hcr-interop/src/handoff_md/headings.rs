@@ -2,7 +2,9 @@
 //! headings that name it, in the languages real handoff files are written in, and the
 //! receiver question it answers. A heading is compared as a reader compares it
 //! ([`normalize`]): any level, numbering, emoji, bold, case and a trailing colon ignored, and
-//! a qualifier after `(`, `:`, ` - ` or ` — ` set aside when the whole does not match.
+//! a qualifier after `(`, `:`, ` - ` or ` — ` set aside when the whole does not match; a name
+//! may be written without its accents, weighed (`Key files`) or said open (`Outstanding
+//! TODOs`).
 //!
 //! `docs/handoff-md.md` is generated from this table (`cargo xtask codegen`).
 
@@ -705,6 +707,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "this session",
             "cosa abbiamo fatto",
             "cosa abbiamo fatto in questa sessione",
+            "cosa è stato fatto",
+            "lavoro svolto",
             "fatto",
             "completato",
             "completed and verified",
@@ -1137,6 +1141,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "files changed",
             "files modified",
             "modified files",
+            "nuovi file",
+            "file modificati",
+            "file creati",
+            "file chiave",
             "changed files",
             "files touched",
             "key locations",
@@ -2979,19 +2987,27 @@ pub fn role_named(heading: &str) -> Option<Role> {
 pub(crate) fn may_name_a_bucket(text: &str) -> bool {
     // One word of each bucket's name, its longest (the rarest, mostly): `left` of `what is
     // left`, `progress` of `in progress`.
+    // (And of each name as written without accents.)
     static WORDS: std::sync::LazyLock<
-        std::collections::HashSet<&'static str, foldhash::fast::RandomState>,
+        std::collections::HashSet<String, foldhash::fast::RandomState>,
     > = std::sync::LazyLock::new(|| {
         TABLE
             .iter()
             .filter(|(role, _)| role.is_bucket())
             .flat_map(|(_, names)| names.iter())
-            .filter_map(|name| name.split(' ').max_by_key(|w| w.len()))
+            .flat_map(|name| {
+                let longest = |n: &str| n.split(' ').max_by_key(|w| w.len()).map(str::to_owned);
+                longest(name)
+                    .into_iter()
+                    .chain(unaccented_name(name).as_deref().and_then(longest))
+            })
             .collect()
     });
     // (The text normalized is asked for again by the readings after this one: kept, it is
     // no extra work.)
-    normalize(text).split(' ').any(|w| WORDS.contains(w))
+    normalize(text)
+        .split(' ')
+        .any(|w| WORDS.contains(w) || unaccented(w).is_some_and(|bare| WORDS.contains(&bare)))
 }
 
 /// A name of the table after a word that only weighs or dates it (`Key conventions`,
@@ -4158,24 +4174,30 @@ pub(crate) fn numbered_task(name: &str) -> bool {
 
 /// Every word of [`KEYWORDS`] searched at once, and for each (the role's place in the
 /// table, the word, whether it is written in a script with spaces).
-type KeywordSearch = (aho_corasick::AhoCorasick, Vec<(usize, &'static str, bool)>);
+type KeywordSearch = (
+    aho_corasick::AhoCorasick,
+    Vec<(usize, std::borrow::Cow<'static, str>, bool)>,
+);
 
 /// The first role of [`KEYWORDS`] a normalized heading holds a word of.
 fn keyword(name: &str) -> Option<Role> {
     static WORDS: std::sync::LazyLock<KeywordSearch> = std::sync::LazyLock::new(|| {
-        let words: Vec<(usize, &str, bool)> = KEYWORDS
+        // (Each word also as written without its accents: `proximo paso`.)
+        let words: Vec<(usize, std::borrow::Cow<'static, str>, bool)> = KEYWORDS
             .iter()
             .enumerate()
             .flat_map(|(at, (_, words))| {
-                words.iter().map(move |w| {
+                words.iter().flat_map(move |w| {
                     let spaced = w.is_ascii()
                         || w.chars()
                             .all(|c| c == ' ' || (c.is_alphabetic() && c < '\u{2e80}'));
-                    (at, *w, spaced)
+                    std::iter::once((at, std::borrow::Cow::Borrowed(*w), spaced)).chain(
+                        unaccented(w).map(|bare| (at, std::borrow::Cow::Owned(bare), spaced)),
+                    )
                 })
             })
             .collect();
-        let search = exact(words.iter().map(|(_, w, _)| w));
+        let search = exact(words.iter().map(|(_, w, _)| w.as_bytes()));
         (search, words)
     });
     let (search, words) = &*WORDS;
@@ -4227,7 +4249,8 @@ fn keyword(name: &str) -> Option<Role> {
     let mut first: Option<usize> = None;
     let mut done_denied = false;
     for found in search.find_overlapping_iter(&padded) {
-        let (at, word, spaced) = words[found.pattern().as_usize()];
+        let (at, ref word, spaced) = words[found.pattern().as_usize()];
+        let word: &str = word;
         // (`Next.js` is a framework's name, no next step: `Terminal 2 — Next.js (frontend)`.)
         if word == "next" && padded[found.end()..].starts_with(" js ") {
             continue;
@@ -4525,15 +4548,60 @@ pub(crate) fn names_checks(name: &str) -> bool {
 fn lookup(name: &str) -> Option<Role> {
     // The table is written normalized (a test holds it to that), and indexed once (foldhash:
     // a heading is looked up several times, a name of the table each).
+    // (Each name also as written without its accents, `proximos pasos`, where that names
+    // nothing else; and a name so written is looked up so.)
     static INDEX: std::sync::LazyLock<
-        std::collections::HashMap<&'static str, Role, foldhash::fast::RandomState>,
+        std::collections::HashMap<
+            std::borrow::Cow<'static, str>,
+            Role,
+            foldhash::fast::RandomState,
+        >,
     > = std::sync::LazyLock::new(|| {
-        TABLE
+        let mut index: std::collections::HashMap<_, _, foldhash::fast::RandomState> = TABLE
             .iter()
-            .flat_map(|(role, names)| names.iter().map(move |n| (*n, *role)))
-            .collect()
+            .flat_map(|(role, names)| {
+                names
+                    .iter()
+                    .map(move |n| (std::borrow::Cow::Borrowed(*n), *role))
+            })
+            .collect();
+        for (role, names) in TABLE {
+            for bare in names.iter().filter_map(|n| unaccented_name(n)) {
+                index.entry(std::borrow::Cow::Owned(bare)).or_insert(*role);
+            }
+        }
+        index
     });
-    INDEX.get(name).copied()
+    INDEX
+        .get(name)
+        .copied()
+        .or_else(|| INDEX.get(unaccented(name)?.as_str()).copied())
+}
+
+/// A name of the table as written without accents, when that reads as no English: not `à
+/// vérifier` as `a verifier`.
+fn unaccented_name(name: &str) -> Option<String> {
+    unaccented(name).filter(|bare| !bare.starts_with("a "))
+}
+
+/// A name with its Latin letters' accents dropped (`próximos pasos` → `proximos pasos`, `cosa
+/// è stato fatto` → `cosa e stato fatto`), as it is written on a keyboard without them; `None`
+/// when it has none.
+fn unaccented(name: &str) -> Option<String> {
+    fn bare(c: char) -> char {
+        match c {
+            'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'ö' | 'õ' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            'ñ' => 'n',
+            _ => c,
+        }
+    }
+    (!name.is_ascii() && name.chars().any(|c| bare(c) != c))
+        .then(|| name.chars().map(bare).collect())
 }
 
 /// The skill's six receiver questions, in its order.
@@ -4557,7 +4625,10 @@ pub fn docs_page() -> String {
          `hcr handoff-md lint` and `hcr convert --from handoff-md` read a handoff's sections by what\n\
          their headings mean, as a reader does: at any level (`#` to `######`, Setext, a bold\n\
          `**Goal**:` label or a `Goal:` line), with numbering, emoji, emphasis, case and a trailing\n\
-         colon ignored, and a qualifier after `(`, `:`, ` - ` or ` — ` set aside. A heading that\n\
+         colon ignored, and a qualifier after `(`, `:`, ` - ` or ` — ` set aside. A name of the\n\
+         table may be written without its accents (`Proximos pasos`), weighed (`Key files`,\n\
+         `Current blockers`) or said open (`Outstanding TODOs` is work left, `Unresolved issues`\n\
+         and `Open decisions` questions). A heading that\n\
          names a state after its name (`Phase 2 (DEFERRED)`, `Task 12 — complete`) is that bucket.\n\
          A subheading of a list section is an item of it.\n\n\
          A file with fewer than four of the skill's sections is not in its layout: lint says so\n\
@@ -4840,6 +4911,11 @@ mod tests {
             ("Outstanding decisions", Role::Risks),
             ("Critical gaps — NOW CLOSED ✅", Role::Complete),
             ("Open known issues — pick up next session", Role::NextAction),
+            // Written without accents.
+            ("Proximos pasos", Role::NextAction),
+            ("Proximo paso recomendado", Role::NextAction),
+            ("Cosa e' stato fatto", Role::Complete),
+            ("Decisoes tecnicas", Role::Decisions),
             ("📋 Current state", Role::State),
             ("2. Current state", Role::State),
             ("**Current state**", Role::State),
