@@ -73,7 +73,19 @@ pub struct KeyTable {
     shift: u32,
     /// How many names there are; they are numbered from 0, in sorted order.
     len: usize,
+    /// The test the one-pass parser makes of every string value it reads with this table
+    /// (see [`Probe`]).
+    probe: Option<&'static Probe>,
 }
+
+/// A test of a string value's text that the one-pass parser makes as it reads each string
+/// value (its bytes then in cache; an array's string items excepted) and keeps with the
+/// string's node ([`crate::Tree::probed`]): where in the text a later scan of it must start,
+/// `None` for text where it can find nothing. The secret scanner's says where the first
+/// anchor of its search starts, so that its walk passes over the strings (and the subtrees,
+/// [`crate::Tree::quiet`]) where none is, and starts the others' search there.
+#[derive(Debug)]
+pub struct Probe(pub fn(&str) -> Option<usize>);
 
 impl KeyTable {
     /// The table of no names: every key reads as [`NOT_A_KEY`].
@@ -83,6 +95,7 @@ impl KeyTable {
             slots: Vec::new(),
             shift: 64,
             len: 0,
+            probe: None,
         };
         &EMPTY
     }
@@ -98,6 +111,7 @@ impl KeyTable {
             slots: vec![None; 1 << bits],
             shift: 64 - bits,
             len: names.len(),
+            probe: None,
         };
         for (number, name) in names.into_iter().enumerate() {
             let number = u8::try_from(number).ok().filter(|&n| n != NOT_A_KEY)?;
@@ -151,6 +165,22 @@ impl KeyTable {
     #[must_use]
     pub fn number_of(&self, name: &str) -> u8 {
         self.number(name, fingerprint(name))
+    }
+
+    /// The table, with `probe` made of every string value the one-pass parser reads with it.
+    #[must_use]
+    pub fn with_probe(self, probe: &'static Probe) -> Self {
+        Self {
+            probe: Some(probe),
+            ..self
+        }
+    }
+
+    /// The test made of every string value read with this table, if any.
+    #[inline]
+    #[must_use]
+    pub fn probe(&self) -> Option<&'static Probe> {
+        self.probe
     }
 
     /// How many names the table holds.

@@ -38,7 +38,7 @@ pub mod pointer;
 mod tree;
 mod view;
 
-pub use keys::{KeyTable, NOT_A_KEY, fingerprint, same_key};
+pub use keys::{KeyTable, NOT_A_KEY, Probe, fingerprint, same_key};
 pub use limits::{Limit, Limits, Spelling};
 pub use locate::{MemberSpan, locate, locate_in, member_spans, positions};
 #[cfg(feature = "oracle")]

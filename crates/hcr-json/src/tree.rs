@@ -20,7 +20,7 @@ use crate::JsonPointer;
 use crate::view::{JsonView, Kind};
 use serde_json::{Map, Number, Value};
 
-use crate::keys::{KeyTable, NOT_A_KEY, fingerprint, same_key};
+use crate::keys::{KeyTable, NOT_A_KEY, Probe, fingerprint, same_key};
 use crate::place::Anchor;
 
 /// What a [`Node`] is.
@@ -48,11 +48,15 @@ pub(crate) struct Node<'a> {
     /// A string's or key's text is the tree's decoded text number `a`; an object has a
     /// repeated key.
     pub(crate) flag: bool,
-    /// A container's items or members; a key's [`fingerprint`].
+    /// A container's items or members; a key's [`fingerprint`]; for a string value of a
+    /// probed tree ([`Tree::probed_with`]), its probe's answer: 0 when it was not probed, 1
+    /// for none, else the position plus 2.
     pub(crate) count: u64,
     /// A key's name's number among the schema's property names
     /// ([`KeyTable`]).
     pub(crate) property: u8,
+    /// A container of a probed tree that is quiet ([`Tree::quiet`]).
+    pub(crate) quiet: bool,
     /// A decoded text's or a number's index, or the end of a container's subtree: 32 bits,
     /// so that a node takes 32 bytes (a tree holds one per value and key; a 16 MiB record
     /// can hold millions).
@@ -60,6 +64,9 @@ pub(crate) struct Node<'a> {
     /// A string's or key's text, unless it is decoded.
     pub(crate) text: &'a str,
 }
+
+// A node is 32 bytes (see `Node::a`).
+const _: () = assert!(std::mem::size_of::<Node<'static>>() == 32);
 
 /// An index as a node holds it. A tree of more than 2^32 nodes would need a record of
 /// several GiB and hundreds of GiB of memory; the index saturates rather than wraps.
@@ -87,6 +94,7 @@ impl<'a> Node<'a> {
             flag: false,
             count: 0,
             property: NOT_A_KEY,
+            quiet: false,
             a: 0,
             text: "",
         }
@@ -174,6 +182,9 @@ pub struct Tree<'a> {
     /// Known that every string value, overwritten ones included, is [`plain_ends`]: the
     /// one-pass parser tests each as it reads it; any other reader leaves it unknown (false).
     pub(crate) plain_strings: bool,
+    /// The [`Probe`] the one-pass parser made of every string value (overwritten ones
+    /// included), each answer kept in its node; none for a tree any other reader wrote.
+    pub(crate) probe: Option<&'static Probe>,
     /// The root object's members by their key's number, made the first time a member of the
     /// root is asked for (see [`RootMembers`]).
     root_members: std::sync::OnceLock<RootMembers>,
@@ -229,6 +240,7 @@ impl<'a> Tree<'a> {
             nodes: Vec::with_capacity(nodes),
             spans: None,
             plain_strings: false,
+            probe: None,
             root_members: std::sync::OnceLock::new(),
         }
     }
@@ -304,6 +316,40 @@ impl<'a> Tree<'a> {
     #[must_use]
     pub fn plain_strings(&self) -> bool {
         self.plain_strings
+    }
+
+    /// Whether the one-pass parser made `probe` of every string value of the document,
+    /// overwritten ones included, so that [`Tree::probed`] answers for each.
+    #[inline]
+    #[must_use]
+    pub fn probed_with(&self, probe: &Probe) -> bool {
+        self.probe.is_some_and(|made| std::ptr::eq(made, probe))
+    }
+
+    /// The answer the parser's [`Probe`] gave for the string value at node `index`, in a tree
+    /// [`Tree::probed_with`] that probe; `None` where it made none (an array's items), for
+    /// anything else, or in any other tree.
+    #[inline]
+    #[must_use]
+    pub fn probed(&self, index: usize) -> Option<Option<usize>> {
+        match self.nodes.get(index) {
+            Some(node) if node.tag == Tag::String && self.probe.is_some() => match node.count {
+                0 => None,
+                1 => Some(None),
+                at => Some(Some(usize::try_from(at - 2).unwrap_or(0))),
+            },
+            _ => None,
+        }
+    }
+
+    /// Whether the container at node `index` of a probed tree ([`Tree::probed_with`]) is
+    /// quiet: its subtree holds no string value the probe found something in or did not
+    /// probe (an array's string items), no key its table does not hold, and no repeated key.
+    /// False for anything else, and in any other tree.
+    #[inline]
+    #[must_use]
+    pub fn quiet(&self, index: usize) -> bool {
+        self.nodes.get(index).is_some_and(|node| node.quiet)
     }
 
     /// The number of values and keys.

@@ -140,9 +140,13 @@ pub fn walk_tree(
         },
         tree,
         numbered: std::ptr::eq(fixed, tree.keys()),
+        probed: tree.probed_with(&crate::ANCHOR_PROBE),
+        quiet: false,
         path: Vec::new(),
         items: Vec::new(),
     };
+    // A quiet container holds nothing this walk can report (see `Flat::quiet`).
+    flat.quiet = flat.probed && flat.numbered;
     flat.value(at);
     flat.walker.scratch.put_back();
 }
@@ -153,20 +157,60 @@ struct Flat<'w, 't, 'a> {
     tree: &'t Tree<'a>,
     /// Whether the keys' numbers are those of `walker.fixed` (else each key is looked up).
     numbered: bool,
+    /// Whether the parser made [`crate::ANCHOR_PROBE`] of every string value (see
+    /// [`Probed`]).
+    probed: bool,
+    /// Whether a container the tree says is quiet ([`Tree::quiet`]) is passed over: with the
+    /// tree probed and its keys numbered from `walker.fixed`, its subtree holds no string an
+    /// anchor starts in, no key that is not a fixed word, no array's string item and no
+    /// repeated key, so no secret of any shape (each needs an anchor in a string, or a key
+    /// that is no fixed word).
+    quiet: bool,
     path: Vec<Segment<'t>>,
     /// The items of the arrays being walked, each item's text when it is a string: each
     /// array's after those of the arrays it is inside.
     items: Vec<Option<&'t str>>,
 }
 
+/// What the parser's probe ([`crate::ANCHOR_PROBE`]) said of a string value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Probed {
+    /// Not probed (an array's item, a key, a tree read otherwise): scanned whole.
+    Unknown,
+    /// No anchor starts in it: it holds no secret of its own.
+    Clean,
+    /// No anchor starts before this place: its search starts here.
+    From(usize),
+}
+
 impl<'t> Flat<'_, 't, '_> {
+    /// What the parser's probe said of the string value at node `at`.
+    #[inline]
+    fn probed(&self, at: usize) -> Probed {
+        if !self.probed {
+            return Probed::Unknown;
+        }
+        match self.tree.probed(at) {
+            None => Probed::Unknown,
+            Some(None) => Probed::Clean,
+            Some(Some(first)) => Probed::From(first),
+        }
+    }
+
     /// The value at node `at`; the node after it.
     fn value(&mut self, at: usize) -> usize {
         match self.tree.node(at) {
             FlatNode::String(text) => {
                 let anchor = self.walker.value_anchor(&self.path);
-                self.walker.string(text, &self.path, Shape::Value, anchor);
+                let probed = self.probed(at);
+                self.walker
+                    .string(text, probed, &self.path, Shape::Value, anchor);
                 at + 1
+            }
+            FlatNode::Array { end, .. } | FlatNode::Object { end, .. }
+                if self.quiet && self.tree.quiet(at) =>
+            {
+                end
             }
             FlatNode::Array { items, end } => {
                 self.array(at, items);
@@ -207,20 +251,28 @@ impl<'t> Flat<'_, 't, '_> {
             };
             let schema_key = number != NOT_A_KEY;
             if !schema_key {
-                self.walker.string(key, &self.path, Shape::Key, Anchor::Key);
+                self.walker
+                    .string(key, Probed::Unknown, &self.path, Shape::Key, Anchor::Key);
             }
             key_at = match self.tree.node(value_at) {
                 FlatNode::String(text) => {
                     let tree = self.tree;
+                    let probed = self.probed(value_at);
                     self.walker.member_string(
                         key,
                         text,
+                        probed,
                         schema_key,
                         &self.path,
                         &mut named,
                         || object_name(tree.at(at), parent),
                     );
                     value_at + 1
+                }
+                FlatNode::Array { end, .. } | FlatNode::Object { end, .. }
+                    if self.quiet && self.tree.quiet(value_at) =>
+                {
+                    end
                 }
                 FlatNode::Object {
                     members,
@@ -256,6 +308,8 @@ impl<'t> Flat<'_, 't, '_> {
                 self.path.pop();
             }
         }
+        // An array's string items are not probed (see `hcr_json`'s parser): a run of them is
+        // searched joined, as before.
         self.walker
             .string_items(&self.items[first..], &mut self.path);
         self.items.truncate(first);
@@ -301,9 +355,19 @@ impl Walker<'_> {
         });
     }
 
-    /// Scans one string; whether it held a secret.
-    fn string(&mut self, text: &str, path: &[Segment<'_>], shape: Shape, anchor: Anchor) -> bool {
-        let hits = scanner::scan(text);
+    /// Scans one string (as `probed` allows); whether it held a secret.
+    fn string(
+        &mut self,
+        text: &str,
+        probed: Probed,
+        path: &[Segment<'_>],
+        shape: Shape,
+        anchor: Anchor,
+    ) -> bool {
+        if probed == Probed::Clean {
+            return false;
+        }
+        let hits = scan_probed(text, probed);
         for hit in &hits {
             self.emit(hit, text, shape, path, anchor);
         }
@@ -315,7 +379,7 @@ impl Walker<'_> {
             Kind::String => {
                 let anchor = self.value_anchor(path);
                 let text = value.as_str().unwrap_or_default();
-                self.string(text, path, Shape::Value, anchor);
+                self.string(text, Probed::Unknown, path, Shape::Value, anchor);
             }
             Kind::Array => self.array(value, path),
             Kind::Object => self.object(value, path, None),
@@ -337,12 +401,13 @@ impl Walker<'_> {
             // A property name of the schema is a fixed word, never a secret.
             let schema_key = child.key_number(self.fixed, key) != NOT_A_KEY;
             if !schema_key {
-                self.string(key, path, Shape::Key, Anchor::Key);
+                self.string(key, Probed::Unknown, path, Shape::Key, Anchor::Key);
             }
             match child.kind() {
                 Kind::String => {
                     let text = child.as_str().unwrap_or_default();
-                    self.member_string(key, text, schema_key, path, &mut named, || {
+                    let probed = Probed::Unknown;
+                    self.member_string(key, text, probed, schema_key, path, &mut named, || {
                         object_name(map, parent)
                     });
                 }
@@ -358,17 +423,19 @@ impl Walker<'_> {
     /// The string value `text` of member `key` at `path` (`schema_key`: the key is a fixed
     /// word): its own secrets, then, when it holds none, the credential its key (or, for a
     /// member like `value`, the object's name, `named` once read) says it is.
+    #[allow(clippy::too_many_arguments)]
     fn member_string(
         &mut self,
         key: &str,
         text: &str,
+        probed: Probed,
         schema_key: bool,
         path: &[Segment<'_>],
         named: &mut Option<Option<NameClass>>,
         object_name: impl FnOnce() -> Option<NameClass>,
     ) {
         let anchor = self.value_anchor(path);
-        let found = self.string(text, path, Shape::Value, anchor);
+        let found = self.string(text, probed, path, Shape::Value, anchor);
         let class = if found || schema_key {
             None
         } else if matches!(key, "value" | "Value" | "current" | "plaintext" | "data") {
@@ -580,6 +647,15 @@ fn run_secrets<'v>(
         );
     }
     joined_secrets(joined, starts, run, first, own, Some(found))
+}
+
+/// `text`'s secrets, scanned as the parser's probe allows (nothing for [`Probed::Clean`]).
+fn scan_probed(text: &str, probed: Probed) -> Vec<Hit> {
+    match probed {
+        Probed::Unknown => scanner::scan(text),
+        Probed::Clean => Vec::new(),
+        Probed::From(first) => scanner::scan_from(text, first),
+    }
 }
 
 /// The most anchors of a run kept to be scanned from (24 KiB); a record's runs hold a few.

@@ -60,6 +60,13 @@ pub use set::{Collector, SecretSet, merged};
 
 pub(crate) use source::View;
 
+/// The test to make of every string value as a record is parsed (give it to the key table
+/// the record is read with, [`hcr_json::KeyTable::with_probe`]): where the scanner's search
+/// for anchors in it must start, `None` when no anchor is in it. [`walk_tree`] over a tree
+/// probed with it scans only the strings an anchor is in, from there, and passes over the
+/// rest and over every container the tree says is quiet ([`hcr_json::Tree::quiet`]).
+pub static ANCHOR_PROBE: hcr_json::Probe = hcr_json::Probe(scanner::probe_start);
+
 /// A secret found in a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {

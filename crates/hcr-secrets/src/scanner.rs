@@ -166,6 +166,73 @@ fn anchors(text: &[u8], f: impl FnMut(usize, usize, usize) -> bool) {
     anchors_through(|text, from| filter.next(text, from), text, f);
 }
 
+/// [`anchors`] from `first`, a candidate of the prefilter no anchor starts before (see
+/// [`probe_start`]).
+fn anchors_from(text: &[u8], first: usize, f: impl FnMut(usize, usize, usize) -> bool) {
+    let filter = &automaton().filter;
+    anchors_through_from(|text, from| filter.next(text, from), text, Some(first), f);
+}
+
+/// Where in `text` the search for anchors can start: the first of the prefilter's
+/// candidates an anchor starts at (or, past [`PROBED_CANDIDATES`] candidates, the first
+/// candidate); `None` for text that holds no anchor, and so no secret of its own. What the
+/// one-pass parser asks of every string value it reads (see [`crate::ANCHOR_PROBE`]): most
+/// candidates start none, and a search started later is a search every candidate before
+/// that start could add nothing to.
+pub(crate) fn probe_start(text: &str) -> Option<usize> {
+    let Some(key) = clean_key(text) else {
+        return search_start(text);
+    };
+    // A short text is mostly a word seen before: known to hold no anchor, or searched.
+    CLEAN.with(|clean| {
+        let slot = &clean[clean_slot(key)];
+        let known = slot.get();
+        if known == key | NO_ANCHOR {
+            return None;
+        }
+        if known == key {
+            // No secret, but an anchor: its scan will find the text remembered.
+            return Some(0);
+        }
+        let start = search_start(text);
+        if start.is_none() {
+            slot.set(key | NO_ANCHOR);
+        }
+        start
+    })
+}
+
+/// [`probe_start`], searched.
+fn search_start(text: &str) -> Option<usize> {
+    use aho_corasick::Anchored;
+    use aho_corasick::automaton::Automaton as _;
+    let automaton = automaton();
+    let text = text.as_bytes();
+    let first = automaton.filter.next(text, 0)?;
+    let dfa = &automaton.dfa;
+    let Ok(start) = dfa.start_state(Anchored::Yes) else {
+        return Some(first);
+    };
+    let mut candidate = first;
+    for _ in 0..PROBED_CANDIDATES {
+        let mut state = start;
+        for &b in &text[candidate..] {
+            state = dfa.next_state(Anchored::Yes, state, b);
+            if dfa.is_dead(state) {
+                break;
+            }
+            if dfa.is_match(state) {
+                return Some(candidate);
+            }
+        }
+        candidate = automaton.filter.next(text, candidate + 1)?;
+    }
+    Some(first)
+}
+
+/// The most candidates [`probe_start`] walks from before it leaves the rest to the scan.
+const PROBED_CANDIDATES: usize = 16;
+
 /// The list of anchors found but not yet handed over, kept per thread from one search to
 /// the next: most searches that find a candidate find an anchor, and a list allocated per
 /// search cost an allocation, a growth and a free for each (about 9,000 for 1,000 records).
@@ -201,13 +268,25 @@ impl Drop for Pending {
 fn anchors_through(
     next: impl Fn(&[u8], usize) -> Option<usize>,
     text: &[u8],
+    f: impl FnMut(usize, usize, usize) -> bool,
+) {
+    let first = next(text, 0);
+    anchors_through_from(next, text, first, f);
+}
+
+/// [`anchors_through`], given `next`'s first candidate.
+#[inline(always)]
+fn anchors_through_from(
+    next: impl Fn(&[u8], usize) -> Option<usize>,
+    text: &[u8],
+    first: Option<usize>,
     mut f: impl FnMut(usize, usize, usize) -> bool,
 ) {
     use aho_corasick::Anchored;
     use aho_corasick::automaton::Automaton as _;
     let dfa = &automaton().dfa;
     // Most text holds no candidate: nothing else is set up for it.
-    let Some(first) = next(text, 0) else {
+    let Some(first) = first else {
         return;
     };
     let Ok(start) = dfa.start_state(Anchored::Yes) else {
@@ -381,15 +460,34 @@ pub(crate) fn for_each_anchor(text: &str, mut f: impl FnMut(usize, usize)) {
 /// `open`, `active`, `text/plain`, `1.0`, ids): a short text found clean is remembered (see
 /// [`CLEAN`]) and not searched again.
 pub(crate) fn scan(text: &str) -> Vec<Hit> {
+    remembered(text, || scan_joined(text, &[]))
+}
+
+/// [`scan`], given a candidate of the prefilter no anchor of `text` starts before
+/// ([`probe_start`]).
+pub(crate) fn scan_from(text: &str, first: usize) -> Vec<Hit> {
+    remembered(text, || {
+        scan_with(text, &[], |each| {
+            anchors_from(text.as_bytes(), first, |index, start, end| {
+                each(index, start, end);
+                true
+            });
+        })
+    })
+}
+
+/// `search`'s secrets in `text`, unless `text` is short and remembered clean (see [`scan`]).
+#[inline(always)]
+fn remembered(text: &str, search: impl FnOnce() -> Vec<Hit>) -> Vec<Hit> {
     let Some(key) = clean_key(text) else {
-        return scan_joined(text, &[]);
+        return search();
     };
     CLEAN.with(|clean| {
         let slot = &clean[clean_slot(key)];
-        if slot.get() == key {
+        if slot.get() & !NO_ANCHOR == key {
             return Vec::new();
         }
-        let hits = scan_joined(text, &[]);
+        let hits = search();
         if hits.is_empty() {
             slot.set(key);
         }
@@ -419,12 +517,18 @@ fn clean_slot(key: u128) -> usize {
     usize::try_from(mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CLEAN_BITS)).unwrap_or(0)
 }
 
+/// The bit of a [`CLEAN`] slot that says its text holds no anchor at all (so none of an
+/// array's joined text either, but one that runs across its ends), not only no secret. A
+/// [`clean_key`] never has it: its top byte is a length of at most 15.
+const NO_ANCHOR: u128 = 1 << 127;
+
 /// [`CLEAN`] has `2^CLEAN_BITS` slots.
 const CLEAN_BITS: u32 = 10;
 
 thread_local! {
     /// Short texts [`scan`] found no secret in lately, by their exact key ([`clean_key`]; 0
-    /// is an empty slot), direct-mapped: a scan is a pure function of the text, so one table
+    /// is an empty slot), or that [`probe_start`] found no anchor in (the key with
+    /// [`NO_ANCHOR`] set), direct-mapped: a scan is a pure function of the text, so one table
     /// per thread serves every record.
     static CLEAN: [std::cell::Cell<u128>; 1 << CLEAN_BITS] =
         const { [const { std::cell::Cell::new(0) }; 1 << CLEAN_BITS] };

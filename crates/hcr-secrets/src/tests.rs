@@ -796,7 +796,63 @@ fn whitespace_pieces_of_a_split_secret_are_not_searched_for() {
 mod prefilter {
     use proptest::prelude::*;
 
-    use super::super::scanner::{anchor_texts, anchors_filtered, anchors_unfiltered, filter_next};
+    use super::super::scanner::{
+        anchor_texts, anchors_filtered, anchors_unfiltered, filter_next, probe_start, scan,
+        scan_from,
+    };
+
+    /// The parser's probe of a string value ([`probe_start`]) against a walk over every
+    /// byte: it answers none only when the text holds no anchor (and always then, unless
+    /// more candidates than it walks from came first), no anchor starts before the place it
+    /// gives, and a scan from there finds what the whole scan finds. Asked twice: a short
+    /// text's second answer comes from the thread's memo.
+    fn the_probe_misses_no_anchor(text: &str) -> Result<(), TestCaseError> {
+        let first = anchors_unfiltered(text.as_bytes())
+            .iter()
+            .map(|&(_, start, _)| start)
+            .min();
+        for _ in 0..2 {
+            match (probe_start(text), first) {
+                (None, None) => {}
+                (None, Some(first)) => {
+                    prop_assert!(false, "{:?}: the anchor at {} missed", text, first);
+                }
+                (Some(start), first) => {
+                    prop_assert!(
+                        first.is_some() || text.len() > 16,
+                        "{:?}: no anchor, but {}",
+                        text,
+                        start
+                    );
+                    prop_assert!(first.is_none_or(|first| start <= first), "{:?}", text);
+                    prop_assert_eq!(scan_from(text, start), scan(text), "{:?}", text);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_probe_misses_no_anchor_past_many_candidates() {
+        // Candidates that start no anchor (`tok`, `pas`, `sec`, `ke`), many more than the
+        // probe walks from, before an anchor and without one; and every anchor alone.
+        let mut texts = vec![
+            "tok pas sec ke ".repeat(12) + "a token",
+            "tok pas sec ke ".repeat(12),
+            "Tok".repeat(40) + "KEY",
+        ];
+        texts.extend(anchor_texts().iter().map(|a| (*a).to_owned()));
+        texts.extend(
+            anchor_texts()
+                .iter()
+                .map(|a| format!("plain words then {a}")),
+        );
+        for text in texts {
+            if let Err(failure) = the_probe_misses_no_anchor(&text) {
+                panic!("{failure}");
+            }
+        }
+    }
 
     /// Pieces of anchors in either case, whole or cut, among filler and the bytes anchors
     /// are made of.
@@ -835,6 +891,11 @@ mod prefilter {
         #[test]
         fn reports_every_anchor_a_full_walk_does(text in texts()) {
             every_search_reports_every_anchor(&text)?;
+        }
+
+        #[test]
+        fn the_probe_starts_where_no_anchor_is_missed(text in texts()) {
+            the_probe_misses_no_anchor(&String::from_utf8_lossy(&text))?;
         }
 
         /// Each vector search (on CPUs that have it) finds what its scalar reference finds,

@@ -290,8 +290,11 @@ impl Program {
                     Unsupported(format!("a $ref that never resolved: {reference}"))
                 })?)];
         }
+        // Every string value a record is parsed with this table is probed for the secret
+        // scanner's first candidate as it is read, for the secret walk.
         let names = KeyTable::new(declared_names(&compiler.schemas).map(str::to_owned))
-            .ok_or_else(|| Unsupported("more than 255 property names".to_owned()))?;
+            .ok_or_else(|| Unsupported("more than 255 property names".to_owned()))?
+            .with_probe(&hcr_secrets::ANCHOR_PROBE);
         let mut schemas = compiler.schemas;
         number_places(&mut schemas, &names)?;
         let shapes: Vec<Shape> = schemas.iter().map(|checks| Shape::of(checks)).collect();

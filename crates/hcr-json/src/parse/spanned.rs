@@ -15,13 +15,16 @@ use serde_json::Number;
 
 use super::{Document, ObjectKeys, Overwritten, Repeat};
 use crate::Limits;
-use crate::keys::KeyTable;
+use crate::keys::{KeyTable, NOT_A_KEY};
 use crate::tree::{Node, Tag, Tree, index32, plain_ends};
 
 /// The parser gave up; `serde_json` decides.
 pub(super) struct GiveUp;
 
 type Step<T = ()> = Result<T, GiveUp>;
+
+/// A probed string value's node's count when its probe found nothing.
+const NOTHING: u64 = 1;
 
 /// `serde_json` refuses nesting this deep, whatever the limit.
 const SERDE_DEPTH: usize = 128;
@@ -40,6 +43,7 @@ pub(super) fn parse<'a>(
     let mut tree = Tree::new(capacity, names);
     // Until a string value that is not says otherwise.
     tree.plain_strings = true;
+    tree.probe = names.probe();
     let mut parser = Parser {
         text,
         bytes: text.as_bytes(),
@@ -50,6 +54,7 @@ pub(super) fn parse<'a>(
         spans: Vec::with_capacity(capacity),
         keys: Vec::with_capacity(32),
         repeats: Vec::new(),
+        loud: 0,
     };
     parser.whitespace();
     parser.value(0)?;
@@ -155,6 +160,9 @@ struct Parser<'a, 'l> {
     /// Each repeated key's node and the value it overwrote, in the order they were read
     /// (their pointers are found once the tree is whole).
     repeats: Vec<(usize, Repeat)>,
+    /// How many things a walk for the probe's sake must visit were read so far (see
+    /// [`Tree::quiet`]): a container whose subtree added none is quiet.
+    loud: u32,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -277,8 +285,14 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// A string or key (at its opening quote), as a node tagged `tag`: its text a range of
-    /// the source unless it holds escapes.
+    /// the source unless it holds escapes; a string value probed (see [`crate::Probe`]).
     fn string(&mut self, tag: Tag) -> Step {
+        self.string_probed(tag, true)
+    }
+
+    /// [`Parser::string`], a string value probed only if `probed`.
+    #[inline(always)]
+    fn string_probed(&mut self, tag: Tag, probed: bool) -> Step {
         let quote = self.at;
         let start = quote + 1;
         let end = self.plain_run(start);
@@ -286,13 +300,18 @@ impl<'a> Parser<'a, '_> {
             Some(b'"') => {
                 self.at = end + 1;
                 self.check_length(end - start)?;
+                let text = self.plain_text(start, end);
+                let mut node = Node::text(tag, text, self.tree.keys);
                 if tag == Tag::String {
                     self.tree.plain_strings &= plain_ends(&self.bytes[start..end]);
+                    if probed {
+                        node.count = self.probe(text);
+                    }
+                    self.loud += u32::from(node.count != NOTHING);
+                } else {
+                    self.loud += u32::from(node.property == NOT_A_KEY);
                 }
-                self.push(
-                    Node::text(tag, self.plain_text(start, end), self.tree.keys),
-                    quote,
-                );
+                self.push(node, quote);
                 Ok(())
             }
             Some(b'\\') => {
@@ -301,15 +320,37 @@ impl<'a> Parser<'a, '_> {
                 self.at = end;
                 self.escaped(&mut decoded)?;
                 self.check_length(decoded.len())?;
-                if tag == Tag::String {
+                let probed = if tag == Tag::String {
                     self.tree.plain_strings &= plain_ends(decoded.as_bytes());
-                }
+                    if probed { self.probe(&decoded) } else { 0 }
+                } else {
+                    0
+                };
                 self.tree.push_decoded(tag, decoded);
+                if let Some(node) = self.tree.nodes.last_mut() {
+                    if tag == Tag::String {
+                        node.count = probed;
+                        self.loud += u32::from(probed != NOTHING);
+                    } else {
+                        self.loud += u32::from(node.property == NOT_A_KEY);
+                    }
+                }
                 self.spans.push((index32(quote), index32(self.at)));
                 Ok(())
             }
             // A control character or the end of the text.
             _ => Err(GiveUp),
+        }
+    }
+
+    /// The tree's [`crate::Probe`]'s answer for the string value `text`, as its node keeps
+    /// it ([`NOTHING`] for none, else the position plus 2); 0 (not probed) without a probe.
+    #[inline(always)]
+    fn probe(&self, text: &str) -> u64 {
+        match self.tree.probe {
+            // (A position past `u64` cannot be: it would read as the text's start.)
+            Some(probe) => (probe.0)(text).map_or(NOTHING, |at| u64::try_from(at + 2).unwrap_or(2)),
+            None => 0,
         }
     }
 
@@ -417,6 +458,7 @@ impl<'a> Parser<'a, '_> {
         let start = self.at;
         self.at += 1;
         let at = self.tree.open(Tag::Array);
+        let loud = self.loud;
         self.spans.push((index32(start), index32(start)));
         self.whitespace();
         let mut len = 0;
@@ -427,7 +469,13 @@ impl<'a> Parser<'a, '_> {
                 if len == self.limits.max_array_items {
                     return Err(GiveUp);
                 }
-                self.value(depth)?;
+                // An array's string items are not probed: the secret walk searches a run of
+                // them joined, once.
+                if self.peek()? == b'"' {
+                    self.string_probed(Tag::String, false)?;
+                } else {
+                    self.value(depth)?;
+                }
                 len += 1;
                 self.whitespace();
                 match self.peek()? {
@@ -444,6 +492,7 @@ impl<'a> Parser<'a, '_> {
             }
         }
         self.tree.close(at, len, false);
+        self.tree.nodes[at].quiet = self.loud == loud && self.tree.probe.is_some();
         self.spans[at].1 = index32(self.at);
         Ok(())
     }
@@ -455,6 +504,7 @@ impl<'a> Parser<'a, '_> {
         let start = self.at;
         self.at += 1;
         let at = self.tree.open(Tag::Object);
+        let loud = self.loud;
         self.spans.push((index32(start), index32(start)));
         self.whitespace();
         let mut keys = ObjectKeys::new(&self.keys);
@@ -496,6 +546,8 @@ impl<'a> Parser<'a, '_> {
         }
         keys.close(&mut self.keys);
         self.tree.close(at, len, keys.repeats());
+        self.loud += u32::from(keys.repeats());
+        self.tree.nodes[at].quiet = self.loud == loud && self.tree.probe.is_some();
         self.spans[at].1 = index32(self.at);
         Ok(())
     }
@@ -708,6 +760,97 @@ mod tests {
         ] {
             assert!(!plain(text), "{text}");
         }
+    }
+
+    /// A probe that finds something at the first `x` of a text.
+    static FIND_X: crate::Probe = crate::Probe(|text| text.find('x'));
+
+    /// Each string value's probe answer, by node, and each container's quietness.
+    fn probed(text: &str) -> (Vec<Option<Option<usize>>>, Vec<bool>) {
+        let names = crate::KeyTable::new(["a".to_owned(), "b".to_owned()])
+            .expect("two names")
+            .with_probe(&FIND_X);
+        let limits = crate::Limits::default();
+        let tree = super::parse(text, &limits, &names)
+            .ok()
+            .expect("the parser reads it")
+            .tree;
+        assert!(tree.probed_with(&FIND_X));
+        assert!(!tree.probed_with(&crate::Probe(|_| None)));
+        let nodes = 0..tree.len();
+        (
+            nodes.clone().map(|i| tree.probed(i)).collect(),
+            nodes.map(|i| tree.quiet(i)).collect(),
+        )
+    }
+
+    #[test]
+    fn string_values_are_probed_and_quiet_containers_hold_nothing_to_visit() {
+        // Member values probed (escaped ones decoded first); keys and an array's string
+        // items not.
+        let (answers, quiet) = probed(r#"{"a": "yes", "b": "xy", "a2": ["x"], "b": 1}"#);
+        assert_eq!(answers[2], Some(None));
+        assert_eq!(answers[4], Some(Some(0)));
+        assert_eq!(answers[7], None);
+        assert!([1, 3, 5, 8].iter().all(|&k| answers[k].is_none()));
+        assert!(!quiet[0]);
+        for (text, expected) in [
+            // Only strings in which the probe found nothing, and keys the table holds.
+            (
+                r#"{"a": "y", "b": {"a": [1, {"b": null}]}}"#,
+                vec![true, true, true, true],
+            ),
+            // A string the probe found something in, at any depth.
+            (
+                r#"{"a": {"b": [{"a": "..x"}]}}"#,
+                vec![false, false, false, false],
+            ),
+            // A key the table does not hold.
+            (r#"{"a": [{"c": 1}]}"#, vec![false, false, false]),
+            // An array's string item (never probed).
+            (r#"{"a": {"b": ["y"]}}"#, vec![false, false, false]),
+            // A repeated key.
+            (r#"{"a": {"b": 1, "b": 2}}"#, vec![false, false]),
+            // Siblings do not make each other loud.
+            (
+                r#"[{"a": "x"}, {"b": 1}, []]"#,
+                vec![false, false, true, true],
+            ),
+        ] {
+            let (_, quiet) = probed(text);
+            let containers: Vec<bool> = quiet
+                .iter()
+                .zip(probed_tags(text))
+                .filter(|(_, container)| *container)
+                .map(|(q, _)| *q)
+                .collect();
+            assert_eq!(containers, expected, "{text}");
+        }
+        // Without a probe, nothing is probed or quiet.
+        let limits = crate::Limits::default();
+        let tree = super::parse(r#"{"a": {"b": 1}}"#, &limits, crate::KeyTable::empty())
+            .ok()
+            .expect("the parser reads it")
+            .tree;
+        assert!(!tree.probed_with(&FIND_X));
+        assert!((0..tree.len()).all(|i| !tree.quiet(i) && tree.probed(i).is_none()));
+    }
+
+    /// Whether each node of `text` is a container.
+    fn probed_tags(text: &str) -> Vec<bool> {
+        let limits = crate::Limits::default();
+        let tree = super::parse(text, &limits, crate::KeyTable::empty())
+            .ok()
+            .expect("the parser reads it")
+            .tree;
+        (0..tree.len())
+            .map(|i| {
+                matches!(
+                    tree.node(i),
+                    crate::FlatNode::Array { .. } | crate::FlatNode::Object { .. }
+                )
+            })
+            .collect()
     }
 
     /// What [`super::plain_run`] must answer, a byte at a time.
