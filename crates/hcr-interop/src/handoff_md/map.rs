@@ -1620,7 +1620,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 }
                 continue;
             }
-            if let Some(bucket) = bucket {
+            if let Some(bucket) = bucket
+                && !is_none(&e.text)
+            {
                 take(&e.lines, &mut used);
                 let text = if by_mark.is_some() {
                     without_mark(&e.text).to_owned()
@@ -1629,7 +1631,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 };
                 put(bucket, text, &mut buckets, &mut remaining, line);
             }
-            if is_none(&e.text) {
+            // (A "nothing here" is no text to keep; with a reason after it, `None. Documentation
+            // phase complete, implementation awaits track activation.`, the reason is kept.)
+            if is_none(&e.text) && super::parse::none_alone(&e.text) {
                 take(&e.lines, &mut used);
             }
         }
@@ -3031,7 +3035,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             for i in section.body.clone() {
                 let text = doc.line(i).text.trim();
                 let said = super::parse::unquote(text).trim();
-                if !used[i] && !said.is_empty() && !is_none(said) && !super::parse::is_rule(said) {
+                // (A "nothing here" alone says nothing to keep; one with a reason is kept.)
+                let nothing = is_none(said) && super::parse::none_alone(said);
+                if !used[i] && !said.is_empty() && !nothing && !super::parse::is_rule(said) {
                     unmapped.push(json!({"line": i + 1, "text": text}));
                 }
             }
@@ -4121,7 +4127,14 @@ fn decision_row(e: &Entry, at: usize, missing: &mut Vec<String>) -> Option<Value
     let summary = of(Column::Decision)
         .next()
         .or_else(|| of(Column::Other).next())?;
-    let why: Vec<&str> = if of(Column::Reason).next().is_some() {
+    // (Beside a reason, the other cells say what was chosen: `| 弹窗并发 | Promise chain | 比队列
+    // 更简单 |` under `决策 | 选型 | 理由` is `弹窗并发: Promise chain`. No cell is lost.)
+    let reasons = of(Column::Reason).next().is_some();
+    let chosen: Vec<&str> = of(Column::Decision)
+        .skip(1)
+        .chain(of(Column::Other).filter(|c| reasons && *c != summary))
+        .collect();
+    let why: Vec<&str> = if reasons {
         of(Column::Reason).collect()
     } else {
         of(Column::Other).filter(|c| *c != summary).collect()
@@ -4138,6 +4151,9 @@ fn decision_row(e: &Entry, at: usize, missing: &mut Vec<String>) -> Option<Value
         && (said.contains('❌') || ["rejected", "declined"].iter().any(|w| said.contains(w)));
     // (Its number leads the decision, its date and status follow: no cell is lost.)
     let mut summary = unescape(summary.trim_matches('~'));
+    if !chosen.is_empty() {
+        summary = format!("{summary}: {}", unescape(&chosen.join("; ")));
+    }
     let number: Vec<&str> = of(Column::Number).collect();
     if !number.is_empty() {
         summary = format!("{}: {summary}", unescape(&number.join(" ")));
