@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 25] = [
+const FOLDERS: [&str; 26] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -44,6 +44,7 @@ const FOLDERS: [&str; 25] = [
     "handoff-md-holdout-22",
     "handoff-md-holdout-23",
     "handoff-md-holdout-24",
+    "handoff-md-holdout-25",
 ];
 
 /// Every file of every corpus.
@@ -292,6 +293,11 @@ fn twenty_fourth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-24", HOLDOUT_24_FLOOR);
 }
 
+#[test]
+fn twenty_fifth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-25", HOLDOUT_25_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -315,6 +321,16 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 // `Session history` and `Tests passing` misread (`Session history of failures`, `Tests
 // passing? No`): withdrawn, they take the fifth back to 43 of 131 and the fifteenth to 35
 // of 87 (42 and 32 at the session's start).
+
+/// The share of the twenty-fifth held-out corpus's expectations met: 28 of 94 (29.8%) when
+/// it was measured blind, at 02756d4, 04b2183 and 6248d8d, with two contradictions (a run
+/// table's `TIMEOUT at 1.5h (~820/1076 snaps done)` under `Production runs submitted &
+/// completed`, filed as work done; `Consider switching to SSH for git push`, the ninth item
+/// of a list of priorities, taken as the next step); 35 after the classes its misses showed
+/// were read (a name said open, `Outstanding TODOs (priority order)`; a run that failed or
+/// timed out is work left; lines each led by a status mark are a list; `Next.js` is no next
+/// step; names written without accents; `Cosa e' stato fatto`), both contradictions gone.
+const HOLDOUT_25_FLOOR: f64 = 0.37;
 
 /// The share of the twenty-fourth held-out corpus's expectations met: 30 of 90 (33.3%) when
 /// it was measured blind, at 4e4fea0, ddb0302 and 9457b4f, with one contradiction (`Final
