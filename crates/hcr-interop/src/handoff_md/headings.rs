@@ -3038,8 +3038,11 @@ fn modified(name: &str) -> Option<Role> {
     ];
     let (first, rest) = name.split_once(' ')?;
     // (A problem now is what is wrong, not the problem the work solves: `Current problem`.)
+    // (Nor are changes weighed as urgent made yet: `Immediate changes`, `Critical changes`.)
     if WEIGHS.contains(&first) {
-        return lookup(rest).filter(|_| !matches!(rest, "problem" | "problems"));
+        return lookup(rest)
+            .filter(|_| !matches!(rest, "problem" | "problems"))
+            .filter(|role| *role != Role::Complete || matches!(first, "recent" | "latest"));
     }
     if !OPEN.contains(&first) {
         return None;

@@ -427,13 +427,15 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
     // not one with nothing under it but subheadings (`## Quick publish (3 steps)` over
     // `### Step 1: …`), which only groups them, nor one over task boxes that is no step or
     // stage itself (`### Theme fixes` over `- [ ] Fix the text components`: the boxes are
-    // the items; `### Paso 1: Extraer resultados` over its boxes is one).
+    // the items; `### Paso 1: Extraer resultados` over its boxes is one, and so is a task
+    // named in more than a few words).
     if section.role.is_none()
         && section.within.is_some()
         && section.kind == Kind::Heading
         && !is_horizon(&section.heading)
         && !groups_headings(section, doc)
         && (stage_number(&section.heading).is_some()
+            || normalize(&section.heading).split(' ').count() > 4
             || !blocks
                 .iter()
                 .any(|b| matches!(b, Block::Item(item) if item.checked.is_some())))
@@ -708,10 +710,37 @@ fn status_bucket(text: &str) -> Option<Role> {
     super::headings::role_named(t).filter(|r| r.is_bucket())
 }
 
-/// The bucket a table cell's status names: [`status_bucket`]'s, but a run that failed or was
-/// cut short is work left whatever its cell says after (`TIMEOUT at 1.5h (~820/1076 snaps
-/// done)`, `Failed (3 of 40 done)`).
-fn cell_bucket(cell: &str) -> Option<Role> {
+/// The bucket a table cell's status names: [`status_bucket`]'s, but in a status column
+/// (`State`, `Status`, `Result`) a run that failed or was cut short is work left whatever its
+/// cell says after (`TIMEOUT at 1.5h (~820/1076 snaps done)`, `Failed (3 of 40 done)`). (Not
+/// a name that holds such a word: `OOM killer tuning | Done`.)
+fn cell_bucket(header: &str, cell: &str) -> Option<Role> {
+    let status_column = {
+        let h = normalize(header);
+        [
+            "status",
+            "state",
+            "result",
+            "outcome",
+            "estado",
+            "stato",
+            "statut",
+            "zustand",
+            "ergebnis",
+            "状态",
+            "状態",
+            "상태",
+            "结果",
+            "結果",
+            "статус",
+            "состояние",
+        ]
+        .iter()
+        .any(|w| h.split(' ').any(|x| x == *w) || (!w.is_ascii() && h.contains(w)))
+    };
+    if !status_column {
+        return status_bucket(cell);
+    }
     const FAILED: [&str; 14] = [
         "timeout",
         "timed out",
@@ -1341,7 +1370,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 e.checked.is_some()
                     || bucket_label(&e.text).is_some()
                     || status_bucket(&e.text).is_some_and(|_| !e.paragraph)
-                    || e.cells.iter().any(|(_, c)| cell_bucket(c).is_some())
+                    || e.cells.iter().any(|(h, c)| cell_bucket(h, c).is_some())
             })
             || bucket_parents.contains(&std::ptr::from_ref(section));
         // A state whose heading says all of it is done (`Current state (all verified,
@@ -1455,8 +1484,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 Some(_) if !e.paragraph && !e.nested && role == Role::State => open = None,
                 _ => {}
             }
-            if let Some((_, status)) = e.cells.iter().find(|(_, c)| cell_bucket(c).is_some()) {
-                let bucket = cell_bucket(status).unwrap_or(Role::Unverified);
+            if let Some((header, status)) =
+                e.cells.iter().find(|(h, c)| cell_bucket(h, c).is_some())
+            {
+                let bucket = cell_bucket(header, status).unwrap_or(Role::Unverified);
                 // (A mark's words say more than it: `❌ broken` is no work not started; and
                 // under blockers, `❌ open` is a blocker still.)
                 let words = without_mark(status);
@@ -1519,11 +1550,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     let mark = mark_bucket(&e.text);
                     // (And a warning's words may say more: `⚠️ Vercel deployment — blocked
                     // by GitHub` is blocked.)
+                    // (And a `✅` is outweighed by words that say the work is not done: `✅
+                    // Export CSV path still crashes on empty rows`.)
                     if mark == Some(Role::Remaining) && open == Some(Role::Blocked)
                         || mark == Some(Role::Unverified)
                             && not_done_after_all(without_mark(&e.text)) == Some(Role::Blocked)
                     {
                         Role::Blocked
+                    } else if mark == Some(Role::Complete) {
+                        not_done_after_all(without_mark(&e.text)).unwrap_or(r)
                     } else {
                         r
                     }
@@ -2262,7 +2297,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 && (e.checked == Some(true)
                     || e.cells
                         .iter()
-                        .any(|(_, c)| cell_bucket(c) == Some(Role::Complete))
+                        .any(|(h, c)| cell_bucket(h, c) == Some(Role::Complete))
                     // An evidence section's paragraph beside its items states results
                     // too (`**16 files modified, 2174 insertions**`).
                     || (e.paragraph && evidence_like && !is_check(&e.text)))
@@ -2570,7 +2605,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             if !e.cells.is_empty()
                 && e.cells
                     .iter()
-                    .any(|(_, c)| cell_bucket(c) == Some(Role::Complete))
+                    .any(|(h, c)| cell_bucket(h, c) == Some(Role::Complete))
                 && let Some(bucket) = Bucket::of_role(Role::Complete)
             {
                 step_states.push((bucket, text.to_owned()));
@@ -4092,6 +4127,8 @@ fn decision_row(e: &Entry, at: usize, missing: &mut Vec<String>) -> Option<Value
         Other,
         Decision,
         Reason,
+        /// The options not taken (`Alternatives`, `备选`): said so in the rationale.
+        Alternatives,
         Number,
         WhenOrStatus,
     }
@@ -4107,6 +4144,20 @@ fn decision_row(e: &Entry, at: usize, missing: &mut Vec<String>) -> Option<Value
         | "begründung" | "raison" | "razón" | "motivo" | "理由" | "原因" | "이유" => {
             Column::Reason
         }
+        "alternatives"
+        | "alternative"
+        | "alternatives considered"
+        | "options considered"
+        | "considered"
+        | "rejected"
+        | "rejected options"
+        | "alternativen"
+        | "alternativas"
+        | "备选"
+        | "备选方案"
+        | "替代方案"
+        | "代替案"
+        | "대안" => Column::Alternatives,
         "" | "no" | "id" | "nr" => Column::Number,
         "date" | "when" | "status" | "state" | "datum" | "fecha" | "data" | "日期" | "状态"
         | "날짜" => Column::WhenOrStatus,
@@ -4167,6 +4218,12 @@ fn decision_row(e: &Entry, at: usize, missing: &mut Vec<String>) -> Option<Value
     } else {
         format!(" ({})", unescape(&when.join(", ")))
     };
+    let not_taken: Vec<&str> = of(Column::Alternatives).collect();
+    let why: Vec<String> = why
+        .iter()
+        .map(|w| (*w).to_owned())
+        .chain((!not_taken.is_empty()).then(|| format!("not chosen: {}", not_taken.join("; "))))
+        .collect();
     Some(if why.is_empty() {
         missing.push(format!("/decisions/{at}/rationale"));
         json!({"summary": summary + &after, "status": status})
@@ -4586,9 +4643,7 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         !text[..m.start()].ends_with(char::is_alphanumeric)
             && !text[m.end()..].starts_with(char::is_alphanumeric)
     };
-    // (Inside an unclosed `(` before a position.)
-    let in_aside = |at: usize| text[..at].matches('(').count() > text[..at].matches(')').count();
-    let said = SEARCH
+    let found: Vec<(Says, usize)> = SEARCH
         .find_overlapping_iter(text)
         .map(|m| {
             let said = PHRASES
@@ -4597,7 +4652,28 @@ fn not_done_after_all(text: &str) -> Option<Role> {
             (said, m)
         })
         .filter(|(s, m)| *s != Says::Wip || alone(m))
-        .filter(|(s, m)| *s != Says::Broken || !in_aside(m.start()))
+        .map(|(s, m)| (s, m.start()))
+        .collect();
+    // A defect counts where the item says it of itself: not in an aside or a quotation
+    // (`verified against X (Y's build is broken)`, `The "still fails" banner is hidden`), nor
+    // as a condition or a count of none (`CI now fails when the lockfile is broken`, `0 tests
+    // still fail`). (Where each defect stands is read in one pass over the text.)
+    let mut defects: Vec<usize> = found
+        .iter()
+        .filter(|(s, _)| *s == Says::Broken)
+        .map(|(_, at)| *at)
+        .collect();
+    defects.sort_unstable();
+    defects.dedup();
+    let set_apart = set_apart_at(text, &defects);
+    let said = found
+        .into_iter()
+        .filter(|(s, at)| {
+            *s != Says::Broken
+                || defects
+                    .binary_search(at)
+                    .is_ok_and(|i| !set_apart[i] && !conditional_or_none(&text[..*at]))
+        })
         .map(|(s, _)| if s == Says::Broken { Says::Left } else { s })
         .fold(None, |most: Option<Says>, s| {
             Some(most.map_or(s, |m| if s > m { s } else { m }))
@@ -4628,6 +4704,56 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         Some(Says::Left | Says::Broken) => Some(Role::Remaining),
         None => plan.then_some(Role::Remaining),
     }
+}
+
+/// For each of `positions` (ascending byte offsets of `text`), whether it lies inside an
+/// unclosed `(` or an open quotation: one pass over the text, however many positions.
+fn set_apart_at(text: &str, positions: &[usize]) -> Vec<bool> {
+    let mut out = Vec::with_capacity(positions.len());
+    let (mut depth, mut quoted) = (0usize, false);
+    let mut next = positions.iter().peekable();
+    for (at, c) in text.char_indices() {
+        while next.next_if(|&&p| p <= at).is_some() {
+            out.push(depth > 0 || quoted);
+        }
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            '"' => quoted = !quoted,
+            '“' => quoted = true,
+            '”' => quoted = false,
+            _ => {}
+        }
+    }
+    out.resize(positions.len(), depth > 0 || quoted);
+    out
+}
+
+/// Whether the clause that ends a text (the words before a defect) makes it a condition or
+/// a count of none: `when the lockfile`, `if the cache`, `0 tests`, `No tests`. (Only the
+/// clause's last 80 bytes are read.)
+fn conditional_or_none(before: &str) -> bool {
+    let mut from = before.len().saturating_sub(80);
+    while !before.is_char_boundary(from) {
+        from += 1;
+    }
+    let tail = &before[from..];
+    let clause = tail
+        .rsplit([',', ';', '.', ':', '—'])
+        .next()
+        .unwrap_or(tail)
+        .trim_start()
+        .to_lowercase();
+    let first = clause.split_whitespace().next().unwrap_or("");
+    matches!(
+        first,
+        "0" | "no" | "none" | "zero" | "keine" | "aucun" | "ningún" | "nenhum"
+    ) || clause.split_whitespace().any(|w| {
+        matches!(
+            w,
+            "when" | "if" | "whenever" | "unless" | "wenn" | "falls" | "si" | "quando" | "cuando"
+        )
+    })
 }
 
 /// Whether a text opens with a verb that reports work done, in English: `Fixed …`, `Wrote

@@ -1346,6 +1346,8 @@ impl Section {
         let mut item_indent: Vec<usize> = Vec::new();
         let mut in_paragraph = false;
         let mut last_item: Option<usize> = None;
+        // Whether the lines read last are a list written as lines led by status marks.
+        let mut marked_run = false;
         for i in self.body.clone() {
             let raw = unquote(doc.line(i).text);
             let trimmed = raw.trim_start();
@@ -1365,6 +1367,7 @@ impl Section {
             }
             if trimmed.is_empty() {
                 in_paragraph = false;
+                marked_run = false;
                 header = None;
                 continue;
             }
@@ -1407,6 +1410,7 @@ impl Section {
             header = None;
             if let Some(rest) = marker(raw) {
                 in_paragraph = false;
+                marked_run = false;
                 let indent = raw.len() - trimmed.len();
                 while item_indent
                     .last()
@@ -1450,12 +1454,18 @@ impl Section {
                     .iter()
                     .any(|(marks, _)| marks.iter().any(|m| line.starts_with(m)))
             };
-            if marked(text)
-                && (last_item.is_some_and(
-                    |at| matches!(&blocks[at], Block::Item(item) if marked(&item.text)),
-                ) || (i + 1 < self.body.end && marked(doc.line(i + 1).text)))
-            {
+            // (Only from a paragraph's first line: a wrapped line of prose that happens to
+            // start with one, `✅ means verified on staging`, is prose.)
+            // (Another marked line follows within a few lines of the paragraph.)
+            let another = || {
+                (i + 1..self.body.end.min(i + 9))
+                    .map(|j| doc.line(j).text)
+                    .take_while(|l| !l.trim().is_empty())
+                    .any(marked)
+            };
+            if marked(text) && (marked_run || (!in_paragraph && another())) {
                 in_paragraph = false;
+                marked_run = true;
                 item_indent.clear();
                 blocks.push(Block::Item(Item {
                     line: i,
@@ -1465,6 +1475,17 @@ impl Section {
                     depth: 0,
                 }));
                 last_item = Some(blocks.len() - 1);
+                continue;
+            }
+            // A line without a mark in such a list continues its item, as a list item's
+            // lazy line does (`✅ Export` / `CSV path still crashes on empty rows`).
+            if marked_run
+                && let Some(at) = last_item
+                && let Block::Item(item) = &mut blocks[at]
+            {
+                item.lines.push(i);
+                item.text.push(' ');
+                item.text.push_str(text);
                 continue;
             }
             last_item = None;
