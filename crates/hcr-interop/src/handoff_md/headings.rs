@@ -930,6 +930,11 @@ const TABLE: &[(Role, &[&str])] = &[
             "tarefa pendente",
             "what s not done",
             "what s not done yet",
+            "o que não foi feito",
+            "lo que no se hizo",
+            "was nicht gemacht wurde",
+            "ce qui n a pas été fait",
+            "cosa non è stato fatto",
             "not completed",
             "known limitations",
             "known limitation",
@@ -4914,6 +4919,10 @@ mod tests {
             ("Outstanding decisions", Role::Risks),
             ("Critical gaps — NOW CLOSED ✅", Role::Complete),
             ("Open known issues — pick up next session", Role::NextAction),
+            // Work said not done, in other languages.
+            ("O que não foi feito", Role::Remaining),
+            ("O que nao foi feito", Role::Remaining),
+            ("Ce qui n'a pas été fait", Role::Remaining),
             // Written without accents.
             ("Proximos pasos", Role::NextAction),
             ("Proximo paso recomendado", Role::NextAction),
