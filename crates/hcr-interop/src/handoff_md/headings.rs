@@ -3389,13 +3389,22 @@ const STATES: [&str; 20] = [
 
 /// The status marks a line or item may open with, by the bucket each names (`✅`, `⏳`,
 /// `🚫`, `⬜`, `⚠️`).
-pub(crate) const STATUS_MARKS: [(&[&str], Role); 5] = [
+const STATUS_MARKS: [(&[&str], Role); 5] = [
     (&["✅", "✔", "☑", "🟢"], Role::Complete),
     (&["🔄", "🚧", "⏳", "🟡", "🔶"], Role::InProgress),
     (&["🚫", "⛔", "🛑", "🔴"], Role::Blocked),
     (&["❌", "⬜", "☐", "🔲"], Role::Remaining),
     (&["⚠️", "❓", "❔"], Role::Unverified),
 ];
+
+/// The bucket a text's leading status mark names (`✅`, `⏳`, `🚫`, `⬜`, `⚠️`).
+pub(crate) fn status_mark(text: &str) -> Option<Role> {
+    let t = text.trim_start();
+    STATUS_MARKS
+        .iter()
+        .find(|(marks, _)| marks.iter().any(|m| t.starts_with(m)))
+        .map(|(_, role)| *role)
+}
 
 /// What is left of a heading once its state is cut: no trailing brackets, dashes or marks.
 fn name_part(text: &str) -> &str {

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::headings::{Role, before_qualifier, normalize, status_suffix};
+use super::headings::{Role, before_qualifier, normalize, status_mark, status_suffix};
 use super::parse::{
     Block, Bucket, Document, Kind, Section, is_none, is_placeholder_text, location, unescape,
 };
@@ -693,7 +693,7 @@ fn pure_label(text: &str) -> bool {
 /// The bucket a status names: a label (`Done`, `In progress`), a task box or an emoji.
 fn status_bucket(text: &str) -> Option<Role> {
     let t = text.trim();
-    if let Some(role) = mark_bucket(t) {
+    if let Some(role) = status_mark(t) {
         return Some(role);
     }
     // A status is a name of a few words, or one written after a name with a mark between
@@ -715,32 +715,6 @@ fn status_bucket(text: &str) -> Option<Role> {
 /// cell says after (`TIMEOUT at 1.5h (~820/1076 snaps done)`, `Failed (3 of 40 done)`). (Not
 /// a name that holds such a word: `OOM killer tuning | Done`.)
 fn cell_bucket(header: &str, cell: &str) -> Option<Role> {
-    let status_column = {
-        let h = normalize(header);
-        [
-            "status",
-            "state",
-            "result",
-            "outcome",
-            "estado",
-            "stato",
-            "statut",
-            "zustand",
-            "ergebnis",
-            "状态",
-            "状態",
-            "상태",
-            "结果",
-            "結果",
-            "статус",
-            "состояние",
-        ]
-        .iter()
-        .any(|w| h.split(' ').any(|x| x == *w) || (!w.is_ascii() && h.contains(w)))
-    };
-    if !status_column {
-        return status_bucket(cell);
-    }
     const FAILED: [&str; 14] = [
         "timeout",
         "timed out",
@@ -768,19 +742,34 @@ fn cell_bucket(header: &str, cell: &str) -> Option<Role> {
                     .is_none_or(|c| !c.is_alphanumeric() && c != ' ' || head == f.to_uppercase())
         })
     });
-    if failed {
+    // (The header is read only for a cell that opens with such a word.)
+    let status_column = || {
+        let h = normalize(header);
+        [
+            "status",
+            "state",
+            "result",
+            "outcome",
+            "estado",
+            "stato",
+            "statut",
+            "zustand",
+            "ergebnis",
+            "状态",
+            "状態",
+            "상태",
+            "结果",
+            "結果",
+            "статус",
+            "состояние",
+        ]
+        .iter()
+        .any(|w| h.split(' ').any(|x| x == *w) || (!w.is_ascii() && h.contains(w)))
+    };
+    if failed && status_column() {
         return Some(Role::Remaining);
     }
     status_bucket(cell)
-}
-
-/// The bucket a text's leading status mark names (`✅`, `⏳`, `🚫`, `⬜`, `⚠️`).
-fn mark_bucket(text: &str) -> Option<Role> {
-    let t = text.trim_start();
-    super::headings::STATUS_MARKS
-        .iter()
-        .find(|(marks, _)| marks.iter().any(|m| t.starts_with(m)))
-        .map(|(_, role)| *role)
 }
 
 /// Whether a text opens with a short label that says its work is done: `Milestone
@@ -1547,7 +1536,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 .then(|| status_bucket(&e.text))
                 .flatten()
                 .map(|r| {
-                    let mark = mark_bucket(&e.text);
+                    let mark = status_mark(&e.text);
                     // (And a warning's words may say more: `⚠️ Vercel deployment — blocked
                     // by GitHub` is blocked.)
                     // (And a `✅` is outweighed by words that say the work is not done: `✅

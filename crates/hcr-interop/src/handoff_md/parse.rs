@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use super::headings::{Role, STATUS_MARKS, label_role, role_named, role_of};
+use super::headings::{Role, label_role, role_named, role_of, status_mark};
 use crate::text_lines::{Line, lines};
 
 /// Which of the publisher's layouts a file follows.
@@ -1448,12 +1448,7 @@ impl Section {
             // Lines that each open with a status mark are a list written without markers
             // (`✅ Landing page — fully working` over `⚠️ Full game flow — not yet tested`):
             // each line an item, not one paragraph.
-            let marked = |line: &str| {
-                let line = unquote(line).trim_start();
-                STATUS_MARKS
-                    .iter()
-                    .any(|(marks, _)| marks.iter().any(|m| line.starts_with(m)))
-            };
+            let marked = |line: &str| status_mark(unquote(line)).is_some();
             // (Only from a paragraph's first line: a wrapped line of prose that happens to
             // start with one, `✅ means verified on staging`, is prose.)
             // (Another marked line follows within a few lines of the paragraph.)
