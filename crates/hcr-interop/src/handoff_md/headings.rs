@@ -538,6 +538,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "work this session",
             "fixed",
             "resolved",
+            "closed",
             "behoben",
             "corrigé",
             "resuelto",
@@ -1999,8 +2000,9 @@ fn next_handoff(name: &str) -> bool {
     })
 }
 
-/// Whether a heading's qualifier or its name's last word says what it names is planned, not
-/// done: `実施内容（予定）`, `Work done (planned)`, `Key changes planned`, `关键变更（待实施）`.
+/// Whether a heading's qualifier or its name's last (or first) word says what it names is
+/// planned, not done: `実施内容（予定）`, `Work done (planned)`, `Key changes planned`,
+/// `关键变更（待实施）`, `Suggested fixes`.
 fn planned(heading: &str) -> bool {
     const PLAN: [&str; 12] = [
         "planned",
@@ -2026,10 +2028,17 @@ fn planned(heading: &str) -> bool {
                 .iter()
                 .any(|w| first.starts_with(w))
     };
-    // (Or the name's last word: `Key changes planned`; not `Not planned, but done`.)
+    // (Or the name's last word: `Key changes planned`; not `Not planned, but done`. Or its
+    // first, a plan's or a proposal's: `Planned fixes`, `Suggested fixes`, `Possible fixes`.)
     let name = normalize(head);
     let mut last = name.rsplit(' ');
+    let first = name.split(' ').next().unwrap_or("");
     qualified
+        || PLAN.contains(&first)
+        || matches!(
+            first,
+            "suggested" | "possible" | "potential" | "future" | "recommended" | "candidate"
+        )
         || (last.next().is_some_and(|w| PLAN.contains(&w))
             && !last
                 .next()
@@ -3065,6 +3074,82 @@ fn modified(name: &str) -> Option<Role> {
     }
 }
 
+/// Whether a normalized name joins work done and work left (`What's done and what's left`,
+/// `Cosa è stato fatto e cosa manca`, `Erledigt und offen`, `Done / remaining`): a state, each
+/// item in the bucket its own words say, never all of it done.
+fn done_and_left(name: &str) -> bool {
+    const AND: [&str; 11] = [
+        "and", "e", "y", "und", "et", "i", "en", "и", "та", "ve", "và",
+    ];
+    // (`Done / remaining` is normalized to `done remaining`: a part is then a word or more.)
+    let words: Vec<&str> = name.split(' ').collect();
+    if words.len() > 10 {
+        return false;
+    }
+    let part_role = |part: &[&str]| {
+        let part = part.join(" ");
+        lookup(&part).or_else(|| keyword(&part))
+    };
+    (1..words.len()).any(|cut| {
+        let (before, after) = words.split_at(cut);
+        // (After a conjunction, or one word after a slash: `Done / remaining`; a few words
+        // at most, not `… and the measurement that scopes what is left`.)
+        let after = match after.strip_prefix(&[after[0]]) {
+            Some(rest) if AND.contains(&after[0]) => rest,
+            _ if after.len() == 1 => after,
+            _ => return false,
+        };
+        if after.len() > 4 || before.len() > 5 {
+            return false;
+        }
+        // (Or words that say what is missing: `cosa manca`, `was fehlt`, `what's left`.)
+        let says_left = || {
+            after.iter().any(|w| {
+                matches!(
+                    *w,
+                    "manca"
+                        | "mancano"
+                        | "falta"
+                        | "faltan"
+                        | "fehlt"
+                        | "left"
+                        | "remaining"
+                        | "remains"
+                        | "reste"
+                        | "offen"
+                        | "pending"
+                        | "todo"
+                        | "open"
+                )
+            })
+        };
+        !after.is_empty()
+            && part_role(before) == Some(Role::Complete)
+            && (matches!(
+                part_role(after),
+                Some(Role::Remaining | Role::InProgress | Role::Blocked | Role::NextAction)
+            ) || says_left())
+    })
+}
+
+/// A name of the table dated by the work's span: `Closed in this arc`, `Fixed this session`,
+/// `Done so far`.
+fn dated(name: &str) -> Option<Role> {
+    [
+        " in this arc",
+        " this arc",
+        " in this session",
+        " this session",
+        " in this sprint",
+        " this sprint",
+        " today",
+        " so far",
+    ]
+    .iter()
+    .find_map(|span| name.strip_suffix(span))
+    .and_then(lookup)
+}
+
 /// [`role_named`], work done in part aside.
 fn named(heading: &str) -> Option<Role> {
     let name = normalize(heading);
@@ -3079,6 +3164,12 @@ fn named(heading: &str) -> Option<Role> {
     }
     if let Some(role) = modified(&name) {
         return Some(role);
+    }
+    if let Some(role) = dated(&name) {
+        return Some(role);
+    }
+    if done_and_left(&name) {
+        return Some(Role::State);
     }
     // Parts: `A / B`, `A & B`.
     for part in heading.split(['/', '&', '+']) {
@@ -3112,7 +3203,10 @@ fn named(heading: &str) -> Option<Role> {
             // (The qualifier read only for a name that is one.)
             owned(head_name).filter(|_| !qualifier_holds(heading, GONE))
         };
-        if let Some(role) = lookup(head_name).or_else(owned_here) {
+        if let Some(role) = lookup(head_name)
+            .or_else(|| dated(head_name))
+            .or_else(owned_here)
+        {
             // (Work done or proved said still to do is work left: `Validation Finale - TODO`,
             // `Travail effectué (à faire)`.)
             if matches!(role, Role::Complete | Role::Evidence)
@@ -3633,6 +3727,13 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "не любит",
             "gotchas",
             "gotcha",
+            "quirks",
+            "落とし穴",
+            "踩坑",
+            "避坑",
+            "坑点",
+            "环境坑",
+            "hygiene",
             "limitations",
             "mandatory",
             "obbligatoria",
@@ -3979,6 +4080,8 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "implemented",
             "landed",
             "delivered",
+            "closed",
+            "fixes",
         ],
     ),
     (
@@ -4034,7 +4137,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "リスク",
             "риски",
             "risiken",
-            "quirks",
             "known bugs",
             "known problems",
             "concerns",
@@ -4293,6 +4395,15 @@ fn keyword(name: &str) -> Option<Role> {
         // (A word of progress names the state where it ends the heading: `Migration
         // progress`, `Pipeline-Fortschritte`; not `Upload progress indicator`.)
         if KEYWORDS[at].0 == Role::State && !padded[found.end()..].trim().is_empty() {
+            continue;
+        }
+        // (And `fixes` names work done only where it ends the heading and the heading says
+        // they are recent: `Recent UAT-driven fixes`, `Latest fixes`; not `Fixes to apply`,
+        // `Theme fixes` (under priorities), `Three pending fixes`.)
+        if word == "fixes"
+            && (!padded[found.end()..].trim().is_empty()
+                || !(padded.starts_with(" recent ") || padded.starts_with(" latest ")))
+        {
             continue;
         }
         match said_at(&padded, found.start(), word, spaced, state, owed, files) {
@@ -4994,7 +5105,25 @@ mod tests {
             ("Завершенное стабильное состояние", Role::Complete),
             ("Завершённые задачи", Role::Complete),
             ("Lavoro completato", Role::Complete),
-            ("Known quirks / bugs", Role::Risks),
+            // (Quirks, known or met next, are gotchas: rules to work by.)
+            ("Known quirks / bugs", Role::Constraints),
+            ("Quirks the next session will hit", Role::Constraints),
+            ("二、环境坑（务必先知道，避免重蹈覆辙）", Role::Constraints),
+            ("環境の落とし穴", Role::Constraints),
+            ("Hygiene reminders", Role::Constraints),
+            (
+                "Recent UAT-driven fixes (this arc, in commit order)",
+                Role::Complete,
+            ),
+            (
+                "Closed in this arc (no longer carry-forward)",
+                Role::Complete,
+            ),
+            ("Fixed this session", Role::Complete),
+            ("Cosa è stato fatto e cosa manca", Role::State),
+            ("What's done and what's left", Role::State),
+            ("Erledigt und offen", Role::State),
+            ("Done / remaining", Role::State),
             ("Bekannte Baustellen", Role::Risks),
             ("Werk in uitvoering", Role::InProgress),
             ("Đang thực hiện", Role::InProgress),
@@ -5202,9 +5331,19 @@ mod tests {
             "42",
             "Architecture",
             "How the parser works",
+            // (Fixes to make, or proposed, are none done; a long name is no mixed state.)
+            "Three pending fixes — implement all three",
+            "🔧 Theme Fixes (Minor)",
+            "Suggested fixes",
+            "Fixes needed",
+            "填坑计划",
         ] {
             assert_eq!(role_of(heading), None, "{heading}");
         }
+        assert_eq!(
+            role_of("§1 — WHAT SHIPPED, AND THE MEASUREMENT THAT SCOPES WHAT IS LEFT"),
+            Some(Role::Complete)
+        );
         assert_eq!(normalize("## 2. What's next?"), "what s next");
     }
 

@@ -420,6 +420,18 @@ fn groups_headings(section: &Section, doc: &Document) -> bool {
         .is_some_and(|s| s.kind == Kind::Heading && s.level > section.level)
 }
 
+/// How many of a body's task boxes are ticked, of how many; `None` without a box.
+fn ticked_boxes(blocks: &[Block]) -> Option<(usize, usize)> {
+    let (ticked, all) = blocks
+        .iter()
+        .filter_map(|b| match b {
+            Block::Item(item) => item.checked,
+            _ => None,
+        })
+        .fold((0, 0), |(t, a), checked| (t + usize::from(checked), a + 1));
+    (all > 0).then_some((ticked, all))
+}
+
 pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::new();
     let blocks = section.blocks(doc);
@@ -429,21 +441,24 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
     // stage itself (`### Theme fixes` over `- [ ] Fix the text components`: the boxes are
     // the items; `### Paso 1: Extraer resultados` over its boxes is one, and so is a task
     // named in more than a few words).
+    // (A stage or task whose boxes are all ticked is done; one whose boxes are partly
+    // ticked only groups them: `### Phase 2: Parser` over `- [x] Tokenizer` and `- [ ] Error
+    // recovery`, whose open box is the work left.)
+    let boxes = ticked_boxes(&blocks);
     if section.role.is_none()
         && section.within.is_some()
         && section.kind == Kind::Heading
         && !is_horizon(&section.heading)
         && !groups_headings(section, doc)
+        && !matches!(boxes, Some((ticked, all)) if ticked > 0 && ticked < all)
         && (stage_number(&section.heading).is_some()
             || normalize(&section.heading).split(' ').count() > 4
-            || !blocks
-                .iter()
-                .any(|b| matches!(b, Block::Item(item) if item.checked.is_some())))
+            || boxes.is_none())
     {
         out.push(Entry {
             text: unescape(&section.heading),
             lines: vec![section.line],
-            checked: None,
+            checked: boxes.map(|(ticked, all)| ticked == all),
             cells: Vec::new(),
             paragraph: false,
             nested: false,
@@ -1521,7 +1536,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             let by_box = match e.checked {
-                Some(true) => Some(Role::Complete),
+                // (A tick outweighed by words that say the work is not done, as a `✅` is:
+                // `[x] Migration script written, but 3 tests still fail`.)
+                Some(true) => Some(not_done_after_all(&e.text).unwrap_or(Role::Complete)),
                 Some(false) if open != Some(Role::Complete) => {
                     Some(open.unwrap_or(Role::Remaining))
                 }
@@ -2892,7 +2909,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // as its `Done when` says.
     let mut stage_checks = Vec::new();
     if !next_action.contains_key("summary") {
-        if let Some(todo) = first_todo {
+        if let Some(said) = said_next(doc) {
+            next_action.insert("summary".into(), json!(said));
+        } else if let Some(todo) = first_todo {
             next_action.insert("summary".into(), json!(todo));
         } else if let Some(at) = first_stage(doc) {
             let stage = &doc.sections[at];
@@ -3330,15 +3349,48 @@ fn is_stage(doc: &Document, s: &Section) -> bool {
     }
 }
 
+/// Whether a stage's heading names a look back at it, which only a stage that is over has
+/// (`Sprint 4 retrospective`, `Phase 1 recap`, `阶段一复盘`).
+fn looks_back(heading: &str) -> bool {
+    const WORDS: [&str; 15] = [
+        "retrospective",
+        "retro",
+        "recap",
+        "postmortem",
+        "post mortem",
+        "rückblick",
+        "retrospektive",
+        "retrospectiva",
+        "rétrospective",
+        "retrospettiva",
+        "ретроспектива",
+        "回顾",
+        "复盘",
+        "振り返り",
+        "회고",
+    ];
+    let words = format!(" {} ", normalize(heading));
+    WORDS.iter().any(|w| {
+        if w.is_ascii() {
+            words.contains(&format!(" {w} "))
+        } else {
+            words.contains(w)
+        }
+    })
+}
+
 /// The stage a plan of ordered stages starts at: the lowest-numbered heading `Stufe 1 — …`,
-/// `Step 2: …`, `Priority 1: …` or `0. Finish …` that a sibling of the next number follows and
-/// that is not done.
+/// `Step 2: …`, `Priority 1: …` or `0. Finish …` that a sibling of the next number (or of the one
+/// before) follows and that is not done: not said done, not all its boxes ticked, not looked
+/// back at.
 fn first_stage(doc: &Document) -> Option<usize> {
     let done = |section: &Section| {
         section.role == Some(Role::Complete)
             || section.within == Some(Role::Complete)
             || status_suffix(&section.heading).is_some_and(|(r, _)| r == Role::Complete)
             || section.heading.contains('✅')
+            || ticked_boxes(&section.blocks(doc)).is_some_and(|(ticked, all)| ticked == all)
+            || looks_back(&section.heading)
     };
     // Each heading's number, by its parent; a bare number only for a section no role names.
     let stages: Vec<(usize, u32)> = doc
@@ -3356,10 +3408,14 @@ fn first_stage(doc: &Document) -> Option<usize> {
         .filter(|s| s.kind == Kind::Heading)
         .filter_map(|s| Some((s.parent, stage_number(&s.heading)?.0)))
         .collect();
+    // (A plan's last stage is open when the one before it is: `Sprint 5 plan` after `Sprint 4
+    // retrospective`.)
     stages
         .iter()
         .filter(|&&(i, n)| {
-            followed.contains(&(doc.sections[i].parent, n + 1)) && !done(&doc.sections[i])
+            let parent = doc.sections[i].parent;
+            (followed.contains(&(parent, n + 1)) || n > 0 && followed.contains(&(parent, n - 1)))
+                && !done(&doc.sections[i])
         })
         .min_by_key(|&&(i, n)| (n, i))
         .map(|&(i, _)| i)
@@ -3910,6 +3966,86 @@ fn abbreviation(before: &str) -> bool {
                 .next_back()
                 .is_some_and(char::is_alphanumeric)
     })
+}
+
+/// The first sentence of the file's prose that names itself the next step (`worker-level
+/// cap-at-N read fetch is the next deep optimisation.`, `The next step is to wire the cache.`):
+/// in a paragraph, or in a prompt for the next session written in a fence under a next step's
+/// heading (whose text is prose, not code). Not a question, nor a step under a condition.
+fn said_next(doc: &Document) -> Option<String> {
+    for section in &doc.sections {
+        let role = section.role.or(section.within);
+        if !matches!(
+            role,
+            None | Some(Role::Summary | Role::State | Role::NextAction | Role::Remaining)
+        ) {
+            continue;
+        }
+        for block in section.blocks(doc) {
+            let texts: Vec<String> = match block {
+                Block::Paragraph { text, .. } => vec![text],
+                // (A fence's paragraphs, read only where a next step's heading holds the
+                // prompt.)
+                Block::Verbatim { lines } if role == Some(Role::NextAction) => lines
+                    .iter()
+                    .map(|&l| doc.line(l).text.trim())
+                    .filter(|t| !t.starts_with("```") && !t.starts_with("~~~"))
+                    .collect::<Vec<_>>()
+                    .split(|t| t.is_empty())
+                    .map(|paragraph| paragraph.join(" "))
+                    .collect(),
+                _ => continue,
+            };
+            for text in texts.iter().filter(|t| t.contains("next")) {
+                if let Some(clause) = sentences(text).into_iter().find_map(itself_next) {
+                    return Some(unescape(clause));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The clause of a sentence that says it is the next step: `X is the next deep
+/// optimisation.` (of `300 ms gate not yet hit; X is the next deep optimisation.`), `X is
+/// next.`, `The next step is to …`.
+fn itself_next(sentence: &str) -> Option<&str> {
+    // (The clause after the last `; ` before the words, if any.)
+    let at = sentence.find(" is the next ").or_else(|| {
+        let bare = sentence.trim_end_matches(['.', '!', ' ']);
+        bare.to_lowercase()
+            .ends_with(" is next")
+            .then(|| bare.len() - " is next".len())
+    });
+    let clause = match at {
+        Some(at) => sentence[..at]
+            .rfind("; ")
+            .map_or(sentence, |cut| &sentence[cut + 2..]),
+        None => sentence,
+    };
+    let lower = clause.to_lowercase();
+    let lower = lower.trim_end_matches(['.', '!', ' ']);
+    if lower.ends_with('?') || lower.starts_with("if ") || lower.starts_with("when ") {
+        return None;
+    }
+    if lower.starts_with("the next step is ") || lower.starts_with("next step is ") {
+        return (lower.split(' ').count() >= 5).then_some(clause);
+    }
+    // (The thing named before, in a few words at most after `the next`: not `This is the
+    // next session's handoff for …`.)
+    let (subject, after) = lower
+        .split_once(" is the next ")
+        .or_else(|| lower.strip_suffix(" is next").map(|subject| (subject, "")))?;
+    ((2..=12).contains(&subject.split_whitespace().count())
+        && after.split_whitespace().count() <= 3
+        && !after.contains(['\'', '’'])
+        && !after.split_whitespace().any(|w| {
+            matches!(
+                w,
+                "session" | "handoff" | "agent" | "release" | "version" | "file" | "person"
+            )
+        }))
+    .then_some(clause)
 }
 
 /// A text's sentences, each trimmed: cut after `. `, `! `, `? ` and `。`, where the next

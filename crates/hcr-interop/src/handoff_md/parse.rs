@@ -662,10 +662,24 @@ fn label(line: &str) -> Option<(&str, &str)> {
     let (name, rest) = line
         .split_once(':')
         .or_else(|| line.strip_suffix('：').map(|name| (name, "")))?;
-    let short = !name.is_empty()
-        && name.chars().count() <= 40
-        && name.split_whitespace().count() <= 5
-        && !name.contains(['`', '[', '(', '/', '.'])
+    // (A label alone on its line may end in a qualifier in parentheses: `Closed in this arc
+    // (no longer carry-forward):`.)
+    let named = match name.trim_end().strip_suffix(')') {
+        Some(open) if rest.trim().is_empty() => {
+            open.rsplit_once(" (").map_or(name, |(named, qualifier)| {
+                if qualifier.contains(['(', '`', '[']) {
+                    name
+                } else {
+                    named
+                }
+            })
+        }
+        _ => name,
+    };
+    let short = !named.is_empty()
+        && named.chars().count() <= 40
+        && named.split_whitespace().count() <= 5
+        && !named.contains(['`', '[', '(', '/', '.'])
         && !rest.starts_with("//");
     short.then(|| (name.trim(), rest.trim()))
 }
