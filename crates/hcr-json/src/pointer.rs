@@ -77,6 +77,20 @@ impl JsonPointer {
         }
     }
 
+    /// The pointer `base` followed by `steps`, built in one allocation: a pointer pushed
+    /// step by step from the root grew its text at each of its first steps (a diagnostic's
+    /// pointer is built for every finding).
+    #[must_use]
+    pub fn from_steps(base: &Self, steps: &[Segment<'_>]) -> Self {
+        let room = steps.iter().map(Segment::room).sum::<usize>();
+        let mut pointer = Self(String::with_capacity(base.0.len() + room));
+        pointer.0.push_str(&base.0);
+        for step in steps {
+            step.push_onto(&mut pointer);
+        }
+        pointer
+    }
+
     /// Appends every segment of `suffix` (RFC 6901 pointers concatenate).
     pub fn append(&mut self, suffix: &Self) {
         self.0.push_str(&suffix.0);
@@ -234,6 +248,15 @@ impl<'a> Segment<'a> {
             Segment::Index(index) => pointer.push_index(index),
         }
     }
+
+    /// The bytes this segment takes in a pointer's text unless its key needs escapes: a `/`
+    /// and the key or the index's digits.
+    fn room(&self) -> usize {
+        match *self {
+            Segment::Key(key) => key.len() + 1,
+            Segment::Index(index) => index.checked_ilog10().map_or(1, |log| log as usize + 1) + 1,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -261,6 +284,31 @@ mod tests {
             proptest::prop_assert_eq!(pointer.key(&key).0, format!("{base}/{escaped}"));
             proptest::prop_assert_eq!(pointer.index(index).0, format!("{base}/{index}"));
             proptest::prop_assert_eq!(pointer.index(index % 10).0, format!("{base}/{}", index % 10));
+        }
+
+        /// A pointer built from its steps at once is the one pushed step by step, and its
+        /// room was enough unless a key needed escapes.
+        #[test]
+        fn a_pointer_from_steps_is_the_one_pushed_step_by_step(
+            base in "(/[a~/\u{e9}0-9]{0,4}){0,3}",
+            keys in proptest::collection::vec("[a~/\u{e9}0-9]{0,6}", 0..4),
+            indexes in proptest::collection::vec(proptest::prelude::any::<usize>(), 0..4),
+            small in 0usize..1000,
+        ) {
+            let base = JsonPointer(base);
+            let mut steps: Vec<Segment<'_>> = keys.iter().map(|k| Segment::Key(k)).collect();
+            steps.extend(indexes.iter().map(|&i| Segment::Index(i)));
+            steps.push(Segment::Index(small));
+            steps.rotate_left(keys.len() / 2);
+            let mut pushed = base.clone();
+            for step in &steps {
+                step.push_onto(&mut pushed);
+            }
+            let built = JsonPointer::from_steps(&base, &steps);
+            proptest::prop_assert_eq!(&built, &pushed);
+            if !keys.iter().any(|k| k.contains(['~', '/'])) {
+                proptest::prop_assert!(built.0.capacity() == built.0.len());
+            }
         }
     }
 

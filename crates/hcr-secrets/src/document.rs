@@ -78,11 +78,7 @@ impl Event<'_> {
     /// The pointer of the string holding the secret (built only when asked for).
     #[must_use]
     pub fn pointer(&self) -> JsonPointer {
-        let mut pointer = self.base.clone();
-        for step in self.path {
-            step.push_onto(&mut pointer);
-        }
-        pointer
+        JsonPointer::from_steps(self.base, self.path)
     }
 
     /// The finding, owned.

@@ -824,13 +824,7 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
                 let path = &self.path;
                 report(
                     error,
-                    || {
-                        let mut pointer = JsonPointer::root();
-                        for step in path {
-                            step.push_onto(&mut pointer);
-                        }
-                        pointer
-                    },
+                    || JsonPointer::from_steps(&JsonPointer::root(), path),
                     value,
                     out,
                 );

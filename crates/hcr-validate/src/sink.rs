@@ -241,14 +241,24 @@ pub(crate) fn objects<'t, 'a>(
     value: Json<'t, 'a>,
     key: &'static str,
 ) -> impl Iterator<Item = (Item, Json<'t, 'a>)> {
-    value
-        .get(key)
-        .and_then(Json::as_array)
+    objects_counted(value, key).1
+}
+
+/// [`objects`], with how many items the array has (the most it can give): room for a list
+/// of them allocated at once.
+pub(crate) fn objects_counted<'t, 'a>(
+    value: Json<'t, 'a>,
+    key: &'static str,
+) -> (usize, impl Iterator<Item = (Item, Json<'t, 'a>)>) {
+    let items = value.get(key).and_then(Json::as_array);
+    let count = items.as_ref().map_or(0, ExactSizeIterator::len);
+    let objects = items
         .into_iter()
         .flatten()
         .enumerate()
         .filter(|(_, item)| item.is_object())
-        .map(move |(index, item)| (Item { array: key, index }, item))
+        .map(move |(index, item)| (Item { array: key, index }, item));
+    (count, objects)
 }
 
 /// A revision number, if `value` is one (1 to 2^53 − 1, integral).

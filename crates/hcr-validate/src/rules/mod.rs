@@ -21,7 +21,7 @@ use foldhash::HashMap;
 use hcr_types::JsonPointer;
 
 use crate::secrets::Collector;
-use crate::sink::{Input, Item, Sink, objects};
+use crate::sink::{Input, Item, Sink, objects_counted};
 use crate::{Code, Diagnostic};
 
 /// A normative rule.
@@ -157,13 +157,14 @@ pub(crate) fn duplicate_ids(
 ) {
     /// Lists up to this long are compared pair by pair, which is cheaper than hashing.
     const PAIRWISE: usize = 16;
-    // Each id with its item and its node (where a repeat is reported).
-    let ids: Vec<(&str, Item, usize)> = objects(input.root(), key)
-        .filter_map(|(at, item)| {
-            let id = item.get("id")?;
-            Some((id.as_str()?, at, id.index))
-        })
-        .collect();
+    // Each id with its item and its node (where a repeat is reported), with room for every
+    // item at once: collected from a filter, the list grew four times for forty items.
+    let (room, objects) = objects_counted(input.root(), key);
+    let mut ids: Vec<(&str, Item, usize)> = Vec::with_capacity(room);
+    ids.extend(objects.filter_map(|(at, item)| {
+        let id = item.get("id")?;
+        Some((id.as_str()?, at, id.index))
+    }));
     // A map for longer lists: a record may hold thousands of items, and comparing each with
     // every earlier one was the largest cost of validating a record with long evidence lists.
     let mut seen: HashMap<&str, Item> = HashMap::default();
