@@ -249,6 +249,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "任务目标",
             "목표",
             "목적",
+            "작업 목적",
             "目的",
             "ゴール",
             "ziel",
@@ -376,6 +377,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "success indicators",
             "definition of success",
             "definition of done",
+            "完成の定義",
+            "完了の定義",
+            "完成定义",
+            "完成的定义",
             "done criteria",
             "completion criteria",
             "done when",
@@ -428,6 +433,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "decision point",
             "current decision point",
             "current state",
+            "current baseline",
+            "当前基线",
+            "接手基线",
+            "当前接手基线",
             "current state summary",
             "current status",
             "status",
@@ -668,6 +677,9 @@ const TABLE: &[(Role, &[&str])] = &[
             "已完成工作",
             "완료",
             "완료된 작업",
+            "핵심 변경 요약",
+            "변경 요약",
+            "주요 변경 사항",
             "완료 항목",
             "完了",
             "実施内容",
@@ -1023,6 +1035,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "결정",
             "결정 사항",
             "주요 결정",
+            "왜 이렇게 수정했는가",
+            "왜 이렇게 했는가",
             "決定事項",
             "設計判断",
             "entscheidungen",
@@ -1558,6 +1572,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "미해결 질문",
             "위험",
             "알려진 문제",
+            "남은 이슈",
             "未解決の質問",
             "リスク",
             "既知の問題",
@@ -3171,6 +3186,16 @@ fn named(heading: &str) -> Option<Role> {
     if done_and_left(&name) {
         return Some(Role::State);
     }
+    // A name after whose it is, in Japanese or Chinese: `インフラ移行の完成の定義` (the
+    // infrastructure move's definition of done), `项目的验收标准`. (Never a state's: `ドキ
+    // ュメントの完成` is the documentation's completion, a task.)
+    if let Some(role) = name
+        .char_indices()
+        .filter(|&(_, c)| matches!(c, 'の' | '的'))
+        .find_map(|(at, c)| lookup(&name[at + c.len_utf8()..]).filter(|r| !r.is_bucket()))
+    {
+        return Some(role);
+    }
     // Parts: `A / B`, `A & B`.
     for part in heading.split(['/', '&', '+']) {
         if part.len() < heading.len()
@@ -3528,6 +3553,9 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "belum selesai",
             "未着手",
             "未対応",
+            "未実装",
+            "未实现",
+            "未實現",
             "미완성",
             "미완료",
         ],
@@ -3634,6 +3662,10 @@ const KEYWORDS: &[(Role, &[&str])] = &[
         &[
             "blocker",
             "blockers",
+            "承認待ち",
+            "待审批",
+            "awaiting approval",
+            "pending approval",
             "blocked",
             "blocking",
             "阻塞",
@@ -3728,6 +3760,7 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "gotchas",
             "gotcha",
             "quirks",
+            "ユーザーの好み",
             "落とし穴",
             "踩坑",
             "避坑",
@@ -3826,6 +3859,8 @@ const KEYWORDS: &[(Role, &[&str])] = &[
         &[
             "evidence",
             "proof",
+            "证据",
+            "證據",
             "検証済み",
             "test results",
             "benchmarks",
@@ -4073,6 +4108,7 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "selesai",
             "実装済み",
             "対応済み",
+            "動作確認済み",
             "作成済み",
             "修正済み",
             "已实现",
@@ -5124,6 +5160,22 @@ mod tests {
             ("What's done and what's left", Role::State),
             ("Erledigt und offen", Role::State),
             ("Done / remaining", Role::State),
+            ("(c) 未実装", Role::Remaining),
+            (
+                "ユーザーの承認待ちで止めていること（勝手に進めない）",
+                Role::Blocked,
+            ),
+            ("インフラ移行の完成の定義", Role::Criteria),
+            ("### 脱敏验收证据", Role::Evidence),
+            ("0. 当前接手基线：v0.3.1", Role::State),
+            ("1) 작업 목적", Role::Goal),
+            ("4) 왜 이렇게 수정했는가", Role::Decisions),
+            ("6) 남은 이슈 / 참고", Role::Risks),
+            ("(a) 実データ・実環境で動作確認済み", Role::Complete),
+            (
+                "ユーザーの好み・却下されたもの（やり直し防止）",
+                Role::Constraints,
+            ),
             ("Bekannte Baustellen", Role::Risks),
             ("Werk in uitvoering", Role::InProgress),
             ("Đang thực hiện", Role::InProgress),
