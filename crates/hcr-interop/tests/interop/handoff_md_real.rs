@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 26] = [
+const FOLDERS: [&str; 27] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -45,6 +45,7 @@ const FOLDERS: [&str; 26] = [
     "handoff-md-holdout-23",
     "handoff-md-holdout-24",
     "handoff-md-holdout-25",
+    "handoff-md-holdout-26",
 ];
 
 /// Every file of every corpus.
@@ -298,6 +299,11 @@ fn twenty_fifth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-25", HOLDOUT_25_FLOOR);
 }
 
+#[test]
+fn twenty_sixth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-26", HOLDOUT_26_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -321,6 +327,15 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 // `Session history` and `Tests passing` misread (`Session history of failures`, `Tests
 // passing? No`): withdrawn, they take the fifth back to 43 of 131 and the fifteenth to 35
 // of 87 (42 and 32 at the session's start).
+
+/// The share of the twenty-sixth held-out corpus's expectations met: 27 of 90 (30.0%) when
+/// it was measured blind, at c4f5fe5, with no contradiction; 42 after the classes its misses
+/// showed were read (`Quirks the next session will hit` and `环境坑` are rules; `Recent
+/// UAT-driven fixes` and a `Closed in this arc (no longer carry-forward):` label are work
+/// done; a sentence that names itself the next step, in a prompt's fence too; names in
+/// Japanese, Chinese and Korean: `未実装`, `承認待ち`, `インフラ移行の完成の定義`, `验收证据`,
+/// `当前接手基线`, `작업 목적`, `남은 이슈`).
+const HOLDOUT_26_FLOOR: f64 = 0.46;
 
 /// The share of the twenty-fifth held-out corpus's expectations met: 28 of 94 (29.8%) when
 /// it was measured blind, at 02756d4, 04b2183 and 6248d8d, with two contradictions (a run
