@@ -1998,19 +1998,17 @@ pub(crate) fn names_a_session(heading: &str) -> bool {
 /// Whether a normalized heading names a handoff for the next session, not a step: `Next
 /// Session Handoff - FiveThirtyEight Completion`, `Next agent handover`.
 fn next_handoff(name: &str) -> bool {
-    // (Not `Next Steps & Handoff`, `Next: Handoff to Ops`: those name steps.)
+    // (Not `Next Steps & Handoff`, `Next: Handoff to Ops`: those name steps. The handoff
+    // within its first few words: `Next Session — Paste-Ready Handoff Prompt`.)
     ["next session ", "next agent "].iter().any(|lead| {
         name.strip_prefix(lead).is_some_and(|rest| {
-            [
-                "handoff",
-                "handover",
-                "hand off",
-                "übergabe",
-                "passation",
-                "traspaso",
-            ]
-            .iter()
-            .any(|w| rest.starts_with(w))
+            let words: Vec<&str> = rest.split(' ').take(4).collect();
+            words.iter().enumerate().any(|(at, w)| {
+                matches!(
+                    *w,
+                    "handoff" | "handover" | "übergabe" | "passation" | "traspaso"
+                ) || (*w == "hand" && words.get(at + 1) == Some(&"off"))
+            })
         })
     })
 }
@@ -3003,7 +3001,11 @@ pub fn role_named(heading: &str) -> Option<Role> {
     if is_file_name(heading) {
         return None;
     }
-    in_part(named(heading), heading)
+    // (Nor is a handoff for the next session a step, as a title either: `# Next Session —
+    // Paste-Ready Handoff Prompt`.)
+    let role = named(heading)
+        .filter(|role| *role != Role::NextAction || !next_handoff(&normalize(heading)));
+    in_part(role, heading)
 }
 
 /// Whether a text may name a bucket at all, as [`role_named`] reads it: a bucket is only
@@ -5281,6 +5283,11 @@ mod tests {
         // A handoff for the next session names no step; what is left names work left.
         assert_eq!(
             role_of("Next Session Handoff - FiveThirtyEight Completion"),
+            None
+        );
+        // (Nor as a title, the handoff a few words on.)
+        assert_eq!(
+            super::role_named("Next Session — Paste-Ready Handoff Prompt"),
             None
         );
         assert_eq!(role_of("Next steps"), Some(Role::NextAction));

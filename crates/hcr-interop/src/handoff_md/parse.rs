@@ -1055,6 +1055,19 @@ impl Document {
                     {
                         (label.trim(), text.trim())
                     }
+                    // (And a step's: `**Recommended first action next session: cut the
+                    // patch tag.**`, the step after the colon.)
+                    Some((label, text))
+                        if role == Some(Role::NextAction)
+                            && rest.is_empty()
+                            && bold_line(raw)
+                            && text.split_whitespace().count() >= 2
+                            // (Not a pointer: `**Next steps: see below**`.)
+                            && !text.trim_start().to_lowercase().starts_with("see ")
+                            && label_role(label.trim()) == Some(Role::NextAction) =>
+                    {
+                        (label.trim(), text.trim())
+                    }
                     _ => (name, rest),
                 };
                 if role.is_some() || bare_title || closes_label {
