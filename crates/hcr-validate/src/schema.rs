@@ -1218,7 +1218,32 @@ impl<'v, const REPORT: bool> Walk<'_, 'v, '_, REPORT> {
                 }
             }
             Check::Items(schema) => {
+                // Reporting, an item of a list of objects the straight-line reading has, past
+                // the first failure, is read by it here (what `child` and `schema` would ask
+                // of it, without their steps for each item).
+                let reading = match (&self.program.fast, self.program.readings[*schema]) {
+                    (Some(fields), Some(reading @ fast::Reading::Object(_))) if REPORT => {
+                        Some((fields, reading))
+                    }
+                    _ => None,
+                };
                 for (i, item) in value.items().enumerate() {
+                    if let Some((fields, reading)) = reading
+                        && failed.is_none_or(|failed| item.index > failed)
+                        && item.is_object()
+                    {
+                        match fast::verdict_of(fields, reading, item) {
+                            fast::Verdict::Valid => continue,
+                            fast::Verdict::Invalid(at) => {
+                                self.enter(Segment::Index(i));
+                                let flow = self.checks(*schema, item, Some(at));
+                                self.leave();
+                                flow?;
+                                continue;
+                            }
+                            fast::Verdict::Unknown => {}
+                        }
+                    }
                     self.child(Segment::Index(i), *schema, item, failed)?;
                 }
             }
