@@ -231,6 +231,15 @@ impl Fields {
     }
 }
 
+impl Fields {
+    /// The field of a key's name number ([`Field::Other`] for a name the schema does not
+    /// declare).
+    #[inline]
+    pub(super) fn field(&self, number: u8) -> Field {
+        self.0[usize::from(number)]
+    }
+}
+
 /// The node after the value at `at`, if it is valid; `None` if not (see [`Read::failed`]),
 /// or not known here ([`Read::unknown`]).
 type Next = Option<usize>;
