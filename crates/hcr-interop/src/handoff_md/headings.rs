@@ -3149,6 +3149,9 @@ fn done_and_left(name: &str) -> bool {
     })
 }
 
+/// At least the length of the table's longest name, in bytes (a test holds it).
+const NAME_BYTES: usize = 128;
+
 /// A name of the table dated by the work's span: `Closed in this arc`, `Fixed this session`,
 /// `Done so far`.
 fn dated(name: &str) -> Option<Role> {
@@ -3191,9 +3194,11 @@ fn named(heading: &str) -> Option<Role> {
     // A name after whose it is, in Japanese or Chinese: `インフラ移行の完成の定義` (the
     // infrastructure move's definition of done), `项目的验收标准`. (Never a state's: `ドキ
     // ュメントの完成` is the documentation's completion, a task.)
+    // (Only a rest as short as a name of the table is looked up: a heading of thousands of
+    // `の` is read in one pass, not once per `の`.)
     if let Some(role) = name
         .char_indices()
-        .filter(|&(_, c)| matches!(c, 'の' | '的'))
+        .filter(|&(at, c)| matches!(c, 'の' | '的') && name.len() - at <= NAME_BYTES)
         .find_map(|(at, c)| lookup(&name[at + c.len_utf8()..]).filter(|r| !r.is_bucket()))
     {
         return Some(role);
@@ -5284,6 +5289,13 @@ mod tests {
         assert_eq!(
             role_of("Next Session Handoff - FiveThirtyEight Completion"),
             None
+        );
+        // (Every name of the table fits the bound a name after `の` is looked up within.)
+        assert!(
+            super::TABLE
+                .iter()
+                .flat_map(|(_, names)| names.iter())
+                .all(|n| n.len() <= super::NAME_BYTES)
         );
         // (Nor as a title, the handoff a few words on.)
         assert_eq!(
