@@ -130,26 +130,29 @@ pub(crate) fn list_entries(section: &Section, doc: &Document) -> Vec<Entry> {
 fn code_blocks<'d>(section: &Section, doc: &'d Document) -> Vec<Vec<&'d str>> {
     section
         .blocks(doc)
-        .into_iter()
-        .filter_map(|block| match block {
-            // (A table's header and rule are verbatim too, and no code.)
-            Block::Verbatim { lines }
-                if lines.first().is_some_and(|&l| {
-                    let t = crate::handoff_md::parse::unquote(doc.line(l).text).trim_start();
-                    t.starts_with("```") || t.starts_with("~~~")
-                }) =>
-            {
-                Some(
-                    lines
-                        .into_iter()
-                        .map(|l| doc.line(l).text.trim())
-                        .filter(|t| !t.is_empty() && !t.starts_with("```") && !t.starts_with("~~~"))
-                        .collect(),
-                )
-            }
-            _ => None,
-        })
+        .iter()
+        .filter_map(|block| fenced(block, doc))
+        .map(|lines| lines.into_iter().filter(|t| !t.is_empty()).collect())
         .collect()
+}
+
+/// A fenced block's lines, trimmed, its fences dropped and its blank lines kept; `None` for
+/// any other block (a table's header and rule are verbatim too, and no fence).
+fn fenced<'d>(block: &Block, doc: &'d Document) -> Option<Vec<&'d str>> {
+    let Block::Verbatim { lines } = block else {
+        return None;
+    };
+    let fence = |t: &str| t.starts_with("```") || t.starts_with("~~~");
+    lines
+        .first()
+        .is_some_and(|&l| fence(crate::handoff_md::parse::unquote(doc.line(l).text).trim_start()))
+        .then(|| {
+            lines
+                .iter()
+                .map(|&l| doc.line(l).text.trim())
+                .filter(|t| !fence(t))
+                .collect()
+        })
 }
 
 /// A text's clauses, as proofs and decisions are looked for in them: cut after `;`, `；`,
@@ -3986,14 +3989,13 @@ fn said_next(doc: &Document) -> Option<String> {
                 Block::Paragraph { text, .. } => vec![text],
                 // (A fence's paragraphs, read only where a next step's heading holds the
                 // prompt.)
-                Block::Verbatim { lines } if role == Some(Role::NextAction) => lines
-                    .iter()
-                    .map(|&l| doc.line(l).text.trim())
-                    .filter(|t| !t.starts_with("```") && !t.starts_with("~~~"))
-                    .collect::<Vec<_>>()
-                    .split(|t| t.is_empty())
-                    .map(|paragraph| paragraph.join(" "))
-                    .collect(),
+                _ if role == Some(Role::NextAction) => match fenced(&block, doc) {
+                    Some(lines) => lines
+                        .split(|t| t.is_empty())
+                        .map(|paragraph| paragraph.join(" "))
+                        .collect(),
+                    None => continue,
+                },
                 _ => continue,
             };
             for text in texts.iter().filter(|t| t.contains("next")) {

@@ -664,15 +664,15 @@ fn label(line: &str) -> Option<(&str, &str)> {
         .or_else(|| line.strip_suffix('：').map(|name| (name, "")))?;
     // (A label alone on its line may end in a qualifier in parentheses: `Closed in this arc
     // (no longer carry-forward):`.)
-    let named = match name.trim_end().strip_suffix(')') {
-        Some(open) if rest.trim().is_empty() => {
-            open.rsplit_once(" (").map_or(name, |(named, qualifier)| {
-                if qualifier.contains(['(', '`', '[']) {
-                    name
-                } else {
-                    named
-                }
-            })
+    let named = match name
+        .trim_end()
+        .strip_suffix(')')
+        .and_then(|open| open.rsplit_once(" ("))
+    {
+        Some((named, qualifier))
+            if rest.trim().is_empty() && !qualifier.contains(['(', '`', '[']) =>
+        {
+            named
         }
         _ => name,
     };
@@ -1037,34 +1037,31 @@ impl Document {
                     && lines
                         .get(i + 1)
                         .is_some_and(|next| marker(unquote(next.text)).is_some());
-                // A state's label in bold with its text inside (`**Progress: Phase 1 - 25%
-                // Complete (5/20 services)**`): the label and its text. (Not under work of a
-                // bucket: there `**Status: COMPLETED & COMMITTED**` names that work's state,
-                // and the text after it stays that work's.)
+                // A state's or a step's label in bold with its text inside (`**Progress: Phase
+                // 1 - 25% Complete (5/20 services)**`, `**Recommended first action next
+                // session: cut the patch tag.**`): the label and its text.
                 let (name, rest) = match name.split_once([':', '：']) {
                     Some((label, text))
-                        if role == Some(Role::State)
-                            && !enclosing.flatten().is_some_and(Role::is_bucket)
-                            && rest.is_empty()
+                        if rest.is_empty()
                             && bold_line(raw)
-                            && !text.trim().is_empty()
-                            // (Not a state alone, `**Status: COMPLETED & COMMITTED**`: it says
-                            // the state of what follows, as the whole label does.)
-                            && label_role(text.trim()).is_none_or(|r| !r.is_bucket())
-                            && label_role(label.trim()) == Some(Role::State) =>
-                    {
-                        (label.trim(), text.trim())
-                    }
-                    // (And a step's: `**Recommended first action next session: cut the
-                    // patch tag.**`, the step after the colon.)
-                    Some((label, text))
-                        if role == Some(Role::NextAction)
-                            && rest.is_empty()
-                            && bold_line(raw)
-                            && text.split_whitespace().count() >= 2
-                            // (Not a pointer: `**Next steps: see below**`.)
-                            && !text.trim_start().to_lowercase().starts_with("see ")
-                            && label_role(label.trim()) == Some(Role::NextAction) =>
+                            && matches!(role, Some(Role::State | Role::NextAction))
+                            && label_role(label.trim()) == role
+                            && match role {
+                                // (Not under work of a bucket: there `**Status: COMPLETED &
+                                // COMMITTED**` names that work's state, and the text after it
+                                // stays that work's. Nor a state alone: it says the state of
+                                // what follows, as the whole label does.)
+                                Some(Role::State) => {
+                                    !enclosing.flatten().is_some_and(Role::is_bucket)
+                                        && !text.trim().is_empty()
+                                        && label_role(text.trim()).is_none_or(|r| !r.is_bucket())
+                                }
+                                // (Not a pointer: `**Next steps: see below**`.)
+                                _ => {
+                                    text.split_whitespace().count() >= 2
+                                        && !text.trim_start().to_lowercase().starts_with("see ")
+                                }
+                            } =>
                     {
                         (label.trim(), text.trim())
                     }
