@@ -54,7 +54,7 @@ pub(crate) fn apply(carried: Value, visible: Mapped, extension: &str) -> Draft {
         .sections
         .iter()
         .rposition(|s| s.is(crate::convert::RECORD_SECTION));
-    let expected = super::map::map(&document, skip).draft(extension);
+    let expected = super::prompt::read(&document, skip).draft(extension);
     let missing_before = visible.missing.clone();
     let visible = visible.draft(extension);
     let mut out = carried;

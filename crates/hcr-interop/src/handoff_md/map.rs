@@ -26,6 +26,10 @@ pub(crate) struct Mapped {
     pub(crate) lost: Vec<String>,
     /// What is kept under the extension, named for people.
     pub(crate) named: Vec<String>,
+    /// The fields (JSON Pointers) filled where no section names them: the objective from the
+    /// title or the text before the sections, the next action from the first thing left to
+    /// do. A prompt for the next session that names them says more ([`super::prompt`]).
+    pub(crate) fallback: Vec<&'static str>,
 }
 
 impl Mapped {
@@ -1032,6 +1036,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     let mut lost = Vec::new();
     let mut named = Vec::new();
     let mut kept = Map::new();
+    let mut fallback = Vec::new();
     // Which lines a field holds.
     let mut used = vec![false; doc.line_count()];
     let skipped: Option<&Section> = skip.and_then(|i| doc.sections.get(i));
@@ -1224,6 +1229,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         // No goal section: a title that names the work after its handoff word (`Übergabe:
         // WikiKit — der Wissenskreislauf`, `Handoff prompt — finish §1–§11 of plan.md`).
         objective.insert("summary".into(), json!(summary));
+        fallback.push("/objective/summary");
+    } else if let Some(summary) = preamble_goal(doc) {
+        // Nor such a title: the text before the first section that names the work.
+        objective.insert("summary".into(), json!(summary));
+        fallback.push("/objective/summary");
     } else {
         missing.push("/objective/summary".to_owned());
     }
@@ -2910,8 +2920,31 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // No step named next: the first thing left to do, else the first open stage of an
     // ordered plan (`## Stufe 1 — …`, `### 0. Finish the migration — do it first`), checked
     // as its `Done when` says.
+    // A step the file reports done under a heading of its own was written before that work
+    // (`**Next Task**: Implement SubTemplateList parser` over `### Task 1: SubTemplateList
+    // Parser ✅ COMPLETE`): no next step; what is left is read as when none is named.
+    if let Some(step) = next_action
+        .get("summary")
+        .and_then(Value::as_str)
+        .filter(|step| done_under_heading(step, doc))
+    {
+        // (Its lines stay kept as written: those that hold it, or a part of it. A step is a
+        // line or a few; past 2,000 bytes only the lines that hold it are looked for, so the
+        // search stays linear in the file.)
+        let short = step.len() <= 2_000;
+        for (i, used) in used.iter_mut().enumerate() {
+            let text = doc.line(i).text.trim();
+            if *used && text.len() >= 8 && (text.contains(step) || (short && step.contains(text))) {
+                *used = false;
+            }
+        }
+        next_action.clear();
+        checks.clear();
+        chosen_in = None;
+    }
     let mut stage_checks = Vec::new();
     if !next_action.contains_key("summary") {
+        fallback.push("/nextAction");
         if let Some(said) = said_next(doc) {
             next_action.insert("summary".into(), json!(said));
         } else if let Some(todo) = first_todo {
@@ -3166,6 +3199,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         missing,
         lost,
         named,
+        fallback,
     }
 }
 
@@ -3771,6 +3805,29 @@ fn plainly_done(text: &str) -> bool {
             .to_owned()
     };
     let tokens: Vec<&str> = lower.split_whitespace().collect();
+    // (Any work said done in the perfect: `Example has been switched to glad`, `The
+    // handlers have been split out`.)
+    let participle = |w: &str| {
+        (w.len() > 4 && w.ends_with("ed"))
+            || matches!(
+                w,
+                "built" | "done" | "made" | "written" | "rewritten" | "split" | "set" | "shipped"
+            )
+    };
+    // (`after` places it here: `switched to glad after context creation`.)
+    if tokens.windows(3).any(|w| {
+        matches!(bare(w[0]).as_str(), "has" | "have")
+            && bare(w[1]) == "been"
+            && participle(&bare(w[2]))
+    }) && !DOUBTS.iter().any(|h| padded.contains(h))
+        && !tokens.iter().any(|t| {
+            let t = bare(t);
+            t != "after" && WRONG.contains(&t.as_str())
+        })
+        && !lower.contains(['✗', '❌', '%'])
+    {
+        return true;
+    }
     if DOUBTS.iter().any(|h| padded.contains(h))
         || tokens.iter().any(|t| WRONG.contains(&bare(t).as_str()))
         || lower.contains(['✗', '❌', '%'])
@@ -5212,6 +5269,100 @@ fn preamble_paragraphs(doc: &Document, lines: std::ops::Range<usize>) -> Vec<Str
         out.push(paragraph);
     }
     out
+}
+
+/// Whether a heading of the file names `step`'s work and says it is done (`### Task 1:
+/// SubTemplateList Parser ✅ COMPLETE` for `Implement SubTemplateList parser (2-4 hours)`):
+/// every word of the heading's name (two at least; a number, `Task` and `Step` aside) is a
+/// word of the step. Only a heading's state after its name counts, so the next step's own
+/// heading (`## Next: finish the parser`) never does.
+fn done_under_heading(step: &str, doc: &Document) -> bool {
+    fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
+            .map(str::to_lowercase)
+    }
+    let said: FastSet<String> = words(step).collect();
+    doc.sections.iter().any(|s| {
+        // (Its state in bold, then what it took: `✅ **COMPLETE** (2h)`.)
+        let plain = s.heading.replace("**", "");
+        let plain = match plain.trim_end().strip_suffix(')') {
+            Some(open) => open
+                .rsplit_once(" (")
+                .map_or(plain.as_str(), |(head, _)| head),
+            None => plain.as_str(),
+        };
+        let Some((Role::Complete, name)) = super::headings::status_suffix(plain) else {
+            return false;
+        };
+        let named: Vec<String> = words(name)
+            .filter(|w| !matches!(w.as_str(), "task" | "step" | "phase" | "stage" | "part"))
+            .collect();
+        named.len() >= 2 && named.iter().all(|w| said.contains(w))
+    })
+}
+
+/// The first sentence of the text before the first section that says which work is handed
+/// over (`I'm continuing work on **pebble-strength** — a Garmin-style strength training app`,
+/// `This branch is in the middle of producing \`PLAN.md\` — a six-section review`,
+/// `本文用于把当前功能分支安全交给下一位维护者。`, `Estoy desarrollando una plataforma IIoT`),
+/// in words of carrying work on ([`carries_work_on`]); never one about the file (`Paste the
+/// block below …`), a label's line (`**Date:** 2026-05-15.`), a question, a condition, or
+/// work reported done. The text before a file's sections is as often a date, a pointer or a
+/// remark about the file (`Latest session at the top.`): those name no work.
+fn preamble_goal(doc: &Document) -> Option<String> {
+    preamble_paragraphs(doc, doc.preamble_lines())
+        .iter()
+        .flat_map(|paragraph| sentences(paragraph))
+        .find(|sentence| {
+            sentence.chars().count() <= 300
+                && carries_work_on(sentence)
+                && !label_split(sentence).is_some_and(|(label, _)| {
+                    // (A label is a few words, its brackets closed: `(repo GitHub:
+                    // owner/name)` is a sentence's aside.)
+                    label.split_whitespace().count() <= 5
+                        && label.matches('(').count() == label.matches(')').count()
+                })
+                && !about_the_file(sentence)
+                && !is_question(sentence)
+                && !conditional(sentence)
+                && !reports_done_anywhere(sentence)
+        })
+        .map(|sentence| (*sentence).to_owned())
+}
+
+/// Whether a sentence speaks of carrying a piece of work on: continuing it, working on it,
+/// building it, handing it over (`continuing 0.3.0 release preparation`, `in the middle of
+/// producing`, `melanjutkan pengembangan`, `交给下一位维护者`, `引き継ぐ`).
+fn carries_work_on(sentence: &str) -> bool {
+    holds_any(
+        sentence,
+        &[
+            "continuing",
+            "working on",
+            "work on ",
+            "in the middle of",
+            "developing",
+            "desarrollando",
+            "continuando",
+            "trabajando en",
+            "desenvolvendo",
+            "trabalhando",
+            "continuer ",
+            "travaille sur",
+            "arbeite an",
+            "weiterentwickl",
+            "melanjutkan",
+            "продолж",
+            "разрабатыва",
+            "继续开发",
+            "交给",
+            "交接给",
+            "引き継ぐ",
+            "引き継ぎます",
+            "開発を続け",
+        ],
+    )
 }
 
 /// Takes a goal section's item labelled with a role read after the objective (`-
@@ -6847,12 +6998,13 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
             )
         })
             // (Nor a condition or an instruction: `If asserting test-green is needed, run the
-            // suite.`, `After 38 tests pass, tag the release.`, `Write two new tests`.)
+            // suite.`, `After 38 tests pass, tag the release.`, `Write two new tests`,
+            // `Verify: \`cargo test\` passes.`)
             || words.first().is_some_and(|w| {
                 matches!(
                     *w,
                     "if" | "whether" | "once" | "until" | "write" | "add" | "aim" | "run"
-                        | "make" | "ensure"
+                        | "make" | "ensure" | "verify" | "check" | "confirm"
                 )
             })
             // (Nor a criterion: `Done when CI is green on main`.)

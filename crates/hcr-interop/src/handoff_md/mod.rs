@@ -26,6 +26,7 @@ pub mod headings;
 mod lint;
 mod map;
 mod parse;
+mod prompt;
 mod recent;
 mod render;
 
@@ -52,10 +53,10 @@ pub fn from_handoff_md(text: &str) -> Draft {
     match carried {
         Some(carried) => edits::apply(
             carried.record,
-            map::map(&document, record_at),
+            prompt::read(&document, record_at),
             HANDOFF_MD_EXTENSION,
         ),
-        None => map::map(&document, None).draft(HANDOFF_MD_EXTENSION),
+        None => prompt::read(&document, None).draft(HANDOFF_MD_EXTENSION),
     }
 }
 

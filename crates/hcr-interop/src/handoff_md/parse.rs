@@ -652,9 +652,10 @@ fn label(line: &str) -> Option<(&str, &str)> {
     }
     // A name of the table alone on its line (`Goals`, `Next Steps`), as plain-text notes
     // write their sections.
+    // (A bare title may end in its qualifier: `Pitfalls encountered (and lessons)`.)
     if line.split_whitespace().count() <= 4
-        && !line.ends_with(['.', ':', '：', ',', ';', '!', '?', ')'])
-        && (super::headings::is_whole_name(line) || bare_title(line))
+        && !line.ends_with(['.', ':', '：', ',', ';', '!', '?'])
+        && (super::headings::is_whole_name(line) && !line.ends_with(')') || bare_title(line))
     {
         return Some((line.trim(), ""));
     }
@@ -783,7 +784,7 @@ fn bare_title(line: &str) -> bool {
         && line.chars().next().is_some_and(|c| c.is_uppercase())
         && line
             .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '&' | '\'' | '/'))
+            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '&' | '\'' | '/' | '(' | ')'))
 }
 
 /// The text of a heading line: `## 2. Current state ##` → `2. Current state`.
@@ -985,7 +986,19 @@ impl Document {
                     }
                     at = sections[i].parent;
                 }
+                // A label names a section only when it names a role; a bullet label of a
+                // state section stays its item. A bare title over a list (`Context` then
+                // `- …`, in notes written without `#`) is a section of its own, so that
+                // the list is not read as the section before it; it names a role as a
+                // heading does (`High-level status`, `Pitfalls encountered (and lessons)`).
+                let bare_title = rest.is_empty()
+                    && starts_paragraph
+                    && bare_title(raw)
+                    && lines
+                        .get(i + 1)
+                        .is_some_and(|next| marker(unquote(next.text)).is_some());
                 let role = label_role(name)
+                    .or_else(|| bare_title.then(|| role_of(name)).flatten())
                     .map(|role| in_place(role, name, enclosing.flatten()))
                     // A step's `**Status**: blocked on …` is the step's, not the file's state;
                     // an issue's `**Problem:**` under what is not working is no goal.
@@ -1008,16 +1021,6 @@ impl Document {
                             ))
                         .then_some(Role::NextAction)
                     });
-                // A label names a section only when it names a role; a bullet label of a
-                // state section stays its item. A bare title over a list (`Context` then
-                // `- …`, in notes written without `#`) is a section of its own, so that
-                // the list is not read as the section before it.
-                let bare_title = rest.is_empty()
-                    && starts_paragraph
-                    && bare_title(raw)
-                    && lines
-                        .get(i + 1)
-                        .is_some_and(|next| marker(unquote(next.text)).is_some());
                 // A bold title over a list after a label's list closes that label's section
                 // (`**Current state:**` …, then `**Key config:**` …): its list is not the
                 // state's.

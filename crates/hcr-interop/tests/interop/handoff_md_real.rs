@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 27] = [
+const FOLDERS: [&str; 28] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -46,6 +46,7 @@ const FOLDERS: [&str; 27] = [
     "handoff-md-holdout-24",
     "handoff-md-holdout-25",
     "handoff-md-holdout-26",
+    "handoff-md-holdout-27",
 ];
 
 /// Every file of every corpus.
@@ -304,6 +305,11 @@ fn twenty_sixth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-26", HOLDOUT_26_FLOOR);
 }
 
+#[test]
+fn twenty_seventh_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-27", HOLDOUT_27_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -328,14 +334,25 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 // passing? No`): withdrawn, they take the fifth back to 43 of 131 and the fifteenth to 35
 // of 87 (42 and 32 at the session's start).
 
+/// The share of the twenty-seventh held-out corpus's expectations met: 32 of 91 (35.2%)
+/// when it was measured blind, at 0303784, with one contradiction (a header's `Next Task`
+/// that the file's checklist marks complete, taken as the next step); 37 after the classes
+/// its misses showed were read (a step the file reports done under a heading of its own is
+/// no next step; `需人工实机验证项` is unverified; `Success Looks Like` and `… Complete When`
+/// are criteria; a plain title over a list names a role as a heading does; `has been
+/// switched` is work done; `下一批优先工作`, `Wo genau weitergemacht wird`, `Current Working
+/// Pieces`, `Missing Pieces Inventory`).
+const HOLDOUT_27_FLOOR: f64 = 0.40;
+
 /// The share of the twenty-sixth held-out corpus's expectations met: 27 of 90 (30.0%) when
 /// it was measured blind, at c4f5fe5, with no contradiction; 42 after the classes its misses
 /// showed were read (`Quirks the next session will hit` and `环境坑` are rules; `Recent
 /// UAT-driven fixes` and a `Closed in this arc (no longer carry-forward):` label are work
 /// done; a sentence that names itself the next step, in a prompt's fence too; names in
 /// Japanese, Chinese and Korean: `未実装`, `承認待ち`, `インフラ移行の完成の定義`, `验收证据`,
-/// `当前接手基线`, `작업 목적`, `남은 이슈`).
-const HOLDOUT_26_FLOOR: f64 = 0.46;
+/// `当前接手基线`, `작업 목적`, `남은 이슈`); 45 after its prompt in a fence was read
+/// (2026-12-06, sixth session).
+const HOLDOUT_26_FLOOR: f64 = 0.50;
 
 /// The share of the twenty-fifth held-out corpus's expectations met: 28 of 94 (29.8%) when
 /// it was measured blind, at 02756d4, 04b2183 and 6248d8d, with two contradictions (a run
