@@ -6,7 +6,7 @@
 //!
 //! | HANDOFF.md section (any heading the table maps to the role) | HCR |
 //! |---|---|
-//! | Goal / Objective: the first paragraph (or its bullets); a "done when" or `Criteria:` sentence. Without one: a `**What**:` item, else the work a title names after its handoff word (`Übergabe: …`) | `objective.summary`, a criterion |
+//! | Goal / Objective: the first paragraph (or its bullets); a "done when" or `Criteria:` sentence. Without one: a `**What**:` item, else the work a title names after its handoff word (`Übergabe: …`), else a sentence before the first section that says which work is carried on (`I'm continuing work on …`) | `objective.summary`, a criterion |
 //! | Acceptance / success criteria; bullets after the goal's paragraph | `objective.acceptanceCriteria` |
 //! | Current state: `Complete:`, `In progress:`, `Blocked:`, `Unverified:` labels, subheadings, task boxes (`[x]` complete), status marks (✅) and status columns; unsplit state sentence by sentence by its words (unverified when they say none); `### The Problem` blocked. Known issues by their words (blocked unless untested) and ticked checklist boxes as well | `currentState` |
 //! | Not started / To do / Remaining, an unchecked box | never `complete`: kept as `notStarted` |
@@ -15,6 +15,7 @@
 //! | Constraints / Rules: `kind: text` items, a short code block; prohibitions, approval gates, `Only … can …` and labels naming rules anywhere | `constraints` (`other` when the kind is not one of the schema's) |
 //! | Next action / Next steps: the first step not done (a horizon like `### Medium term` is no step); `Verification:`, `Due:`, `Owner:`, and the checks its own section lists (`Verify …`, `should pass`). Without one: the first thing left to do, else the lowest open stage of an ordered plan (`## Stufe 1 — …`) | `nextAction`; the other steps kept as `furtherSteps` |
 //! | Ownership / Next actor: an id (never a sentence), with its type when given or named by its prefix | `ownership.nextActor` |
+//! | a prompt for the next session in a fence under a heading that names one (`## Paste this into a new session`, `## Prompt de Reprise`), read as a handoff of its own | the fields the rest of the file leaves empty, or only filled from its title or first thing left |
 //! | the title, the text before the first section, risks and open questions, every other section, lines of mapped sections no field reads, HTML comments and a front matter block (verbatim) | kept under the `sh.hcr.handoff-md` extension, each named ([`crate::draft::Draft::kept`]) |
 //! | section `HCR record (hcr/v1)`: a JSON code block | the record: the Markdown's edits to what it shows applied ([`crate::draft::Draft::edited`]) |
 //!
