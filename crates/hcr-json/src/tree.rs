@@ -297,6 +297,14 @@ impl<'a> Tree<'a> {
         }
     }
 
+    /// Every number of the document, overwritten ones included, in the order they were
+    /// read: what [`Json::as_number`] reads, for a check that can rule itself out by
+    /// looking at all of them at once (a record holds a dozen or so).
+    #[must_use]
+    pub fn numbers(&self) -> &[Number] {
+        &self.numbers
+    }
+
     /// Whether any string value of the document, overwritten ones included, satisfies
     /// `test`: one pass over the nodes, for a check that can then skip its walk. Kept out
     /// of line: inlined into its caller (as a change elsewhere in `hcr-validate` once had

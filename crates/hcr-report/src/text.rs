@@ -345,7 +345,7 @@ impl Shown<'_> {
             || indent > PLAIN_INDENT
             || line.len() + digits + 3 > width
             || line.ends_with(' ')
-            || !printable(line)
+            || !(excerpt.printable || printable(line))
             || !(self.texts_plain && self.file_plain)
         {
             return false;
@@ -387,6 +387,9 @@ impl Shown<'_> {
 const SPACES: &str = "                        ";
 
 /// Pushes `count` copies of `unit`'s one character, a run of it at a time.
+// Always inlined: a call for each (three numbers and two runs a diagnostic) cost more
+// than the writes.
+#[inline(always)]
 fn push_repeated(out: &mut String, unit: &str, mut count: usize) {
     while count > 0 {
         let run = count.min(unit.len());
@@ -415,6 +418,9 @@ fn printable(text: &str) -> bool {
 }
 
 /// Writes `number` in decimal.
+// Always inlined: a call for each (three numbers and two runs a diagnostic) cost more
+// than the writes.
+#[inline(always)]
 fn push_number(out: &mut String, number: impl itoa::Integer) {
     out.push_str(itoa::Buffer::new().format(number));
 }
@@ -440,6 +446,9 @@ struct Excerpt<'t> {
     mark: Range<usize>,
     /// `line` is a window cut out of a longer line, marked with `…` where it was cut.
     cut: bool,
+    /// `line` is known to be printable ASCII: the record's own line, tested as it was read
+    /// (then [`Shown::plain`] does not test it again); false says nothing.
+    printable: bool,
 }
 
 impl<'t> Excerpt<'t> {
@@ -519,7 +528,10 @@ impl<'t> Excerpt<'t> {
             let past = from + raw.len();
             let mark_start = (from..past).contains(&start).then(|| offset + start - from);
             let mark_end = (from..=past).contains(&end).then(|| offset + end - from);
-            return Self::marked(line, mark_start, mark_end, start, end, cut);
+            let printable = matches!(line, Cow::Borrowed(_));
+            let mut excerpt = Self::marked(line, mark_start, mark_end, start, end, cut);
+            excerpt.printable = printable;
+            return excerpt;
         }
         let mut line = String::with_capacity(raw.len() + 6);
         if from > line_start {
@@ -596,6 +608,7 @@ impl<'t> Excerpt<'t> {
             line,
             mark: mark_start..mark_end,
             cut,
+            printable: false,
         }
     }
 }
@@ -664,6 +677,8 @@ mod tests {
                 (&whole.line, &whole.mark, whole.cut),
                 (&by_character.line, &by_character.mark, by_character.cut)
             );
+            // A line said to be printable ASCII is (the direct rendering trusts it).
+            prop_assert!(!whole.printable || printable(&whole.line), "{:?}", whole.line);
         }
     }
 
@@ -699,6 +714,7 @@ mod tests {
             line: Cow::Borrowed(line),
             mark: mark.clone(),
             cut: false,
+            printable: false,
         };
         let renderer = Renderer::plain().term_width(width);
         let mut direct = String::new();

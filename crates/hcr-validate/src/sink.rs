@@ -1,7 +1,7 @@
 //! What every check shares: the record it reads ([`Input`]), where it writes ([`Sink`]), and
 //! the few ways of naming a place in a message and reading an item the checks have in common.
 
-use hcr_json::{Json, Overwritten, Tree, plain_ends};
+use hcr_json::{Items, Json, Overwritten, Tree, plain_ends};
 use hcr_types::JsonPointer;
 
 use crate::secrets::Collector;
@@ -196,6 +196,7 @@ impl Sink {
     }
 }
 
+/// An item of a top-level array: where it is, its pointer built only when asked for.
 #[derive(Clone, Copy)]
 pub(crate) struct Item {
     array: &'static str,
@@ -249,16 +250,48 @@ pub(crate) fn objects<'t, 'a>(
 pub(crate) fn objects_counted<'t, 'a>(
     value: Json<'t, 'a>,
     key: &'static str,
-) -> (usize, impl Iterator<Item = (Item, Json<'t, 'a>)>) {
+) -> (usize, Objects<'t, 'a>) {
     let items = value.get(key).and_then(Json::as_array);
     let count = items.as_ref().map_or(0, ExactSizeIterator::len);
-    let objects = items
-        .into_iter()
-        .flatten()
-        .enumerate()
-        .filter(|(_, item)| item.is_object())
-        .map(move |(index, item)| (Item { array: key, index }, item));
+    let objects = Objects {
+        items,
+        array: key,
+        index: 0,
+    };
     (count, objects)
+}
+
+/// The objects of a top-level array, each with its [`Item`] (what [`objects`] gives): one
+/// loop over the items, where a chain of adapters (`flatten`, `enumerate`, `filter`, `map`)
+/// took a step of each for every item (these lists are read by several rules, for every
+/// record).
+pub(crate) struct Objects<'t, 'a> {
+    /// The array's items; `None` when there is no such array.
+    items: Option<Items<'t, 'a>>,
+    /// The array's name.
+    array: &'static str,
+    /// The index of the next item.
+    index: usize,
+}
+
+impl<'t, 'a> Iterator for Objects<'t, 'a> {
+    type Item = (Item, Json<'t, 'a>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let items = self.items.as_mut()?;
+        for item in items.by_ref() {
+            let index = self.index;
+            self.index += 1;
+            if item.is_object() {
+                let at = Item {
+                    array: self.array,
+                    index,
+                };
+                return Some((at, item));
+            }
+        }
+        None
+    }
 }
 
 /// A revision number, if `value` is one (1 to 2^53 − 1, integral).
@@ -268,7 +301,6 @@ pub(crate) fn revision(value: Option<Json<'_, '_>>) -> Option<u64> {
         .and_then(hcr_types::revision_value)
 }
 
-/// Reports the second and later items of `key` whose `id` repeats an earlier item's.
 /// A field name for messages: the pointer in backticks, or "the record" for the root.
 pub(crate) fn field(pointer: &JsonPointer) -> String {
     if pointer.is_root() {

@@ -16,6 +16,8 @@ mod review_revision_order;
 mod secrets;
 mod supersedes;
 
+use std::collections::hash_map::Entry;
+
 use foldhash::HashMap;
 
 use hcr_types::JsonPointer;
@@ -148,7 +150,8 @@ pub(crate) fn check(input: &Input<'_, '_>, sink: &mut Sink) {
     }
 }
 
-/// An item of a top-level array: where it is, its pointer built only when asked for.
+/// Reports the second and later objects of the top-level array `key` whose text `id`
+/// repeats an earlier object's (HCR205, HCR206), each naming the first.
 pub(crate) fn duplicate_ids(
     input: &Input<'_, '_>,
     key: &'static str,
@@ -157,35 +160,38 @@ pub(crate) fn duplicate_ids(
 ) {
     /// Lists up to this long are compared pair by pair, which is cheaper than hashing.
     const PAIRWISE: usize = 16;
-    // Each id with its item and its node (where a repeat is reported), with room for every
-    // item at once: collected from a filter, the list grew four times for forty items.
     let (room, objects) = objects_counted(input.root(), key);
-    let mut ids: Vec<(&str, Item, usize)> = Vec::with_capacity(room);
-    ids.extend(objects.filter_map(|(at, item)| {
+    // Each object's id, with its item and its node (where a repeat is reported).
+    let ids = objects.filter_map(|(at, item)| {
         let id = item.get("id")?;
         Some((id.as_str()?, at, id.index))
-    }));
+    });
+    // Which way a list is read depends on the array's length, not on how many of its items
+    // are objects with a text `id`: either way finds each repeat's first earlier item, so
+    // the findings are the same.
+    if room <= PAIRWISE {
+        // Each id compared with the earlier ones.
+        let mut earlier: Vec<(&str, Item)> = Vec::with_capacity(room);
+        for (id, at, node) in ids {
+            match earlier.iter().find(|(seen, _)| *seen == id) {
+                Some(&(_, first)) => repeated_id(what, at, node, first, sink),
+                None => earlier.push((id, at)),
+            }
+        }
+        return;
+    }
     // A map for longer lists: a record may hold thousands of items, and comparing each with
     // every earlier one was the largest cost of validating a record with long evidence lists.
+    // Each id is hashed and probed once (its entry), as it is read: the ids were gathered
+    // into a list first, then each looked up and, when new, hashed and inserted again.
     let mut seen: HashMap<&str, Item> = HashMap::default();
-    if ids.len() > PAIRWISE {
-        seen.reserve(ids.len());
-    }
-    for (i, &(id, at, node)) in ids.iter().enumerate() {
-        let first = if ids.len() <= PAIRWISE {
-            ids[..i]
-                .iter()
-                .find(|(earlier, ..)| *earlier == id)
-                .map(|&(_, first, _)| first)
-        } else {
-            seen.get(id).copied()
-        };
-        match first {
-            Some(first) => repeated_id(what, at, node, first, sink),
-            None if ids.len() > PAIRWISE => {
-                seen.insert(id, at);
+    seen.reserve(room);
+    for (id, at, node) in ids {
+        match seen.entry(id) {
+            Entry::Occupied(first) => repeated_id(what, at, node, *first.get(), sink),
+            Entry::Vacant(slot) => {
+                slot.insert(at);
             }
-            None => {}
         }
     }
 }
@@ -210,6 +216,8 @@ fn repeated_id(what: &str, at: Item, node: usize, first: Item, sink: &mut Findin
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use crate::{Code, Level, Validator};
 
     /// The HCR205 diagnostics of a document whose evidence items have these ids: each item's
@@ -249,5 +257,76 @@ mod tests {
             assert_eq!(repeated_evidence_ids(&ids), expected, "{len} items");
         }
         assert!(repeated_evidence_ids(&["a", "b", "c"]).is_empty());
+    }
+
+    /// An evidence item as the property test below draws it.
+    #[derive(Clone, Debug)]
+    enum Drawn {
+        /// An object with this text `id`.
+        Id(&'static str),
+        /// An object with a number for its `id`.
+        NumberId,
+        /// An object without an `id`.
+        NoId,
+        /// An item that is no object.
+        NotObject,
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 500, .. ProptestConfig::default() })]
+
+        /// Short lists (compared pair by pair) and long ones (through a map, each id probed
+        /// once) report what comparing every object's text `id` with each earlier one's does:
+        /// each repeat, naming the first item with that id, and nothing for items that are
+        /// no object or have no text `id`.
+        #[test]
+        fn repeated_ids_are_those_every_earlier_item_is_compared_for(
+            drawn in prop::collection::vec(
+                prop_oneof![
+                    6 => prop::sample::select(vec!["a", "b", "c", "d", "e", "f", "g", "h"]).prop_map(Drawn::Id),
+                    1 => Just(Drawn::NumberId),
+                    1 => Just(Drawn::NoId),
+                    1 => Just(Drawn::NotObject),
+                ],
+                0..48,
+            ),
+        ) {
+            let evidence: Vec<serde_json::Value> = drawn
+                .iter()
+                .map(|d| match d {
+                    Drawn::Id(id) => serde_json::json!({ "id": id }),
+                    Drawn::NumberId => serde_json::json!({ "id": 7 }),
+                    Drawn::NoId => serde_json::json!({ "label": "x" }),
+                    Drawn::NotObject => serde_json::json!(3),
+                })
+                .collect();
+            let text = serde_json::json!({ "evidence": evidence }).to_string();
+            let limits = crate::Limits {
+                max_diagnostics: 100_000,
+                ..crate::Limits::default()
+            };
+            let found: Vec<(String, String)> = Validator::new(Level::Normative)
+                .with_limits(limits)
+                .validate_str(&text)
+                .diagnostics
+                .into_iter()
+                .filter(|d| d.code == Code::Hcr205)
+                .map(|d| (d.pointer.to_string(), d.message))
+                .collect();
+            let mut expected = Vec::new();
+            for (i, d) in drawn.iter().enumerate() {
+                let Drawn::Id(id) = d else { continue };
+                let first = drawn[..i]
+                    .iter()
+                    .position(|e| matches!(e, Drawn::Id(earlier) if earlier == id));
+                if let Some(first) = first {
+                    expected.push((
+                        format!("/evidence/{i}/id"),
+                        format!("evidence item `/evidence/{i}` has the same `id` as `/evidence/{first}`"),
+                    ));
+                }
+            }
+            prop_assert_eq!(found, expected, "{:?}", drawn);
+        }
     }
 }
