@@ -21,6 +21,11 @@ const PROSE: [&str; 7] = ["", "markdown", "md", "text", "txt", "plaintext", "pro
 /// command or a name, not a handoff.
 const MIN_LINES: usize = 3;
 
+/// The most bytes a fence holds to be read as a prompt: a prompt someone pastes is a few
+/// pages (the longest met, 10 KB); a larger fence is data or a log, and reading it as a
+/// document of its own would double the cost of a large file for nothing.
+const MAX_BYTES: usize = 256 * 1024;
+
 /// What a file's text gives, a prompt for the next session inside it read for the fields the
 /// rest leaves empty.
 pub(crate) fn read(doc: &Document, skip: Option<usize>) -> Mapped {
@@ -95,7 +100,8 @@ pub(crate) fn names_a_prompt(heading: &str) -> bool {
 }
 
 /// The text of the first fence of a section's own body that holds prose ([`PROSE`]) of at
-/// least [`MIN_LINES`] lines, its fence's indentation and quote markers removed.
+/// least [`MIN_LINES`] lines and at most [`MAX_BYTES`], its fence's indentation and quote
+/// markers removed.
 fn fenced_prose(section: &Section, doc: &Document) -> Option<String> {
     section.blocks(doc).iter().find_map(|block| {
         let Block::Verbatim { lines } = block else {
@@ -122,6 +128,10 @@ fn fenced_prose(section: &Section, doc: &Document) -> Option<String> {
             Some((&last, inner)) if closes(unquote(doc.line(last).text)) => inner,
             _ => rest,
         };
+        let bytes: usize = body.iter().map(|&l| doc.line(l).text.len() + 1).sum();
+        if bytes > MAX_BYTES {
+            return None;
+        }
         let text: Vec<&str> = body
             .iter()
             .map(|&l| {
@@ -301,6 +311,14 @@ mod tests {
             fenced_prose(section, &doc).as_deref(),
             Some("Goal: ship it.\n\n## Next steps\n\n1. Tag v1.")
         );
+        // A fence past the limit is data, not a prompt.
+        let long = format!(
+            "# H\n\n## Resume prompt\n\n```\n{}```\n",
+            "- an item of a log\n".repeat(MAX_BYTES / 16)
+        );
+        let doc = Document::parse(&long);
+        let section = doc.section("Resume prompt").expect("the section");
+        assert_eq!(fenced_prose(section, &doc), None);
         // A command is no prompt, nor are two lines.
         for fence in [
             "```bash\nmake\nmake test\nmake install\n```",
