@@ -3361,6 +3361,24 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
 
 /// [`status_suffix`], read anew.
 fn status_suffix_read(heading: &str) -> Option<(Role, &str)> {
+    stated_last(heading).or_else(|| {
+        // A state, then what it took or when, in brackets: `Task 1: Parser ✅ **COMPLETE**
+        // (2h)`, `Export — done (3 files)`, `v3.2.0c 已完成 (2026-07-21)`; not a name
+        // (`What just shipped (backlog-cleanup-v1)`). (Once: the state is read before that
+        // one bracket.)
+        let trimmed = heading.trim_end();
+        let open = trimmed.strip_suffix(')')?.rfind(" (")?;
+        let took = &trimmed[open + 2..trimmed.len() - 1];
+        (took.chars().count() <= 20
+            && !took.contains(['(', ')'])
+            && took.starts_with(|c: char| c.is_ascii_digit() || c == '~'))
+        .then(|| stated_last(&heading[..open]))
+        .flatten()
+    })
+}
+
+/// [`status_suffix_read`] of a heading whose state is its last words or mark.
+fn stated_last(heading: &str) -> Option<(Role, &str)> {
     let name = normalize(heading);
     let words: Vec<&str> = name.split(' ').collect();
     // The last one or two words, when what comes before them names something.
@@ -5166,6 +5184,11 @@ mod tests {
             ("Missing Pieces Inventory", Role::Remaining),
             ("What's missing", Role::Remaining),
             ("Current Working Pieces", Role::Complete),
+            (
+                "Task 1: SubTemplateList Parser ✅ **COMPLETE** (2h)",
+                Role::Complete,
+            ),
+            ("3.3 v3.2.0c 已完成 (2026-07-21)", Role::Complete),
         ] {
             assert_eq!(role_of(heading), Some(role), "{heading}");
         }

@@ -8058,11 +8058,17 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
     }
     for sentence in clauses {
         let sentence = sentence.trim().trim_end_matches([';', '；']).trim();
-        // A label before it (`**Note for Claude:** never …`) is not the rule.
+        // A label before it (`**Note for Claude:** never …`, `**⚠️ CRITICAL**: Do NOT …`)
+        // is not the rule.
         // (Most clauses hold no `*`: the label's mark is looked for only in one that does.)
         let labelled = sentence
             .contains('*')
-            .then(|| sentence.rsplit_once(":** "))
+            .then(|| {
+                [":** ", "**: "]
+                    .iter()
+                    .filter_map(|mark| sentence.rsplit_once(mark))
+                    .max_by_key(|(head, _)| head.len())
+            })
             .flatten();
         let bare = labelled
             .map_or(sentence, |(_, rest)| rest)
@@ -8121,13 +8127,18 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
                     })
                 })
             })
-            // (`Never mind the flaky job` dismisses; it rules nothing.)
+            // (`Never mind the flaky job` dismisses; it rules nothing. Nor does a priority:
+            // `MUST FIX - pytree not registered`, `Must have: export to CSV`.)
             || lower.starts_with("never mind")
+            || ["must fix", "must-fix", "must have", "must-have"]
+                .iter()
+                .any(|p| lower.starts_with(p))
             || (!ascii && (bare.contains("必ずしも") || lower.contains("нельзя сказать")))
             || lower.starts_with("не обязательно");
+        // (Nor does a state marked done: `**Production Ready**: No debug logging ✅`.)
         if bare
             .trim_end_matches(['*', '_', ' '])
-            .ends_with(['?', '？'])
+            .ends_with(['?', '？', '✅', '✔'])
             || (!ascii
                 && ["不要求", "要不要", "不得不", "无须", "無須"]
                     .iter()

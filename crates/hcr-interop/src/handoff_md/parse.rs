@@ -1326,6 +1326,16 @@ fn in_place(role: Role, heading: &str, enclosing: Option<Role>) -> Role {
         {
             Role::Verification
         }
+        // (How the criteria are checked, among them: `**Validation:**` over `- [ ] \`npm run
+        // compile\` succeeds` under `## Success Criteria`.)
+        (Role::Evidence | Role::Verification, Some(Role::Criteria))
+            if matches!(
+                super::headings::normalize(heading).as_str(),
+                "verification" | "validation" | "tests" | "testing"
+            ) =>
+        {
+            Role::Criteria
+        }
         _ => role,
     }
 }

@@ -341,8 +341,9 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 /// no next step; `需人工实机验证项` is unverified; `Success Looks Like` and `… Complete When`
 /// are criteria; a plain title over a list names a role as a heading does; `has been
 /// switched` is work done; `下一批优先工作`, `Wo genau weitergemacht wird`, `Current Working
-/// Pieces`, `Missing Pieces Inventory`).
-const HOLDOUT_27_FLOOR: f64 = 0.40;
+/// Pieces`, `Missing Pieces Inventory`); 39 after a rule behind a bold label (`**⚠️
+/// CRITICAL**: Do NOT recreate …`) and a criteria section's `**Validation:**` were read.
+const HOLDOUT_27_FLOOR: f64 = 0.42;
 
 /// The share of the twenty-sixth held-out corpus's expectations met: 27 of 90 (30.0%) when
 /// it was measured blind, at c4f5fe5, with no contradiction; 42 after the classes its misses
