@@ -5,8 +5,10 @@
 //!
 //! The rest of the file comes first: a field the file gives outside the prompt keeps what the
 //! file says; the prompt fills only the fields (a state's bucket, the decisions, the next
-//! action with its verification) left empty. The prompt's text stays where it was kept (its
-//! section, or its lines under a mapped one), and the draft names what was read from it.
+//! action with its verification) left empty, or filled only where no section named them (the
+//! objective from the title, the next step from the first thing left: [`Mapped::fallback`])
+//! when the prompt names them. The prompt's text stays where it was kept (its section, or its
+//! lines under a mapped one), and the draft names what was read from it.
 
 use serde_json::Value;
 
