@@ -2922,7 +2922,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     // as its `Done when` says.
     // A step the file reports done under a heading of its own was written before that work
     // (`**Next Task**: Implement SubTemplateList parser` over `### Task 1: SubTemplateList
-    // Parser ✅ COMPLETE`): no next step; what is left is read as when none is named.
+    // Parser ✅ COMPLETE`): no next step; the steps named after it, or what is left, are.
     if let Some(step) = next_action
         .get("summary")
         .and_then(Value::as_str)
@@ -2941,6 +2941,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         next_action.clear();
         checks.clear();
         chosen_in = None;
+        // The steps named after it come next, the first of them now (`Next actions in
+        // priority order` over `1) Wire the parser into the nightly import`).
+        if !further.is_empty() {
+            next_action.insert("summary".into(), json!(further.remove(0)));
+        }
     }
     let mut stage_checks = Vec::new();
     if !next_action.contains_key("summary") {

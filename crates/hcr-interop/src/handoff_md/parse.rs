@@ -970,7 +970,19 @@ impl Document {
             };
             // (Inside a paragraph only a name of the table is a label: `Verification: …` on
             // the line after the action.)
-            if let Some((name, rest)) = label(raw).filter(|(name, _)| {
+            // (A plain title of five or six words is one only over a list: `Open issues /
+            // Next actions (prioritized)` over `1) Fix duplicate global definitions`.)
+            let titled = || {
+                let words = raw.split_whitespace().count();
+                ((5..=6).contains(&words)
+                    && starts_paragraph
+                    && bare_title(raw)
+                    && lines
+                        .get(i + 1)
+                        .is_some_and(|next| marker(unquote(next.text)).is_some()))
+                .then(|| (raw.trim(), ""))
+            };
+            if let Some((name, rest)) = label(raw).or_else(titled).filter(|(name, _)| {
                 starts_paragraph || (role_named(name).is_some() && raw.contains([':', '：']))
             }) {
                 // The role of the nearest open section that has one (roles are inherited
