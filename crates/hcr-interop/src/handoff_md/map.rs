@@ -3036,6 +3036,20 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
     }
     // Then the checks the chosen step's section lists, and the instructions the evidence
     // sections give (`All 101 tests should pass.`).
+    // A step's own check written after it, on its next line (`1. Add the OFX reader.` then
+    // `Verify: \`cargo test --features ofx\` passes.`): the step, then its verification.
+    if let Some(Value::String(step)) = next_action.get_mut("summary")
+        && let Some((at, label)) = ["Verify: ", "Verification: ", "Check: ", "Done when: "]
+            .iter()
+            .filter_map(|label| step.find(&format!(". {label}")).map(|at| (at + 1, *label)))
+            .min_by_key(|&(at, _)| at)
+    {
+        let check = step[at..].trim_start()[label.len()..].trim().to_owned();
+        step.truncate(at);
+        if !check.is_empty() {
+            checks.insert(0, check);
+        }
+    }
     for check in checks.iter().chain(&instructions) {
         add_check(&mut next_action, check);
     }
