@@ -2917,9 +2917,6 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
     }
     further.extend(state_optional);
-    // No step named next: the first thing left to do, else the first open stage of an
-    // ordered plan (`## Stufe 1 — …`, `### 0. Finish the migration — do it first`), checked
-    // as its `Done when` says.
     // A step the file reports done under a heading of its own was written before that work
     // (`**Next Task**: Implement SubTemplateList parser` over `### Task 1: SubTemplateList
     // Parser ✅ COMPLETE`): no next step; the steps named after it, or what is left, are.
@@ -2947,6 +2944,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             next_action.insert("summary".into(), json!(further.remove(0)));
         }
     }
+    // No step named next: the first thing left to do, else the first open stage of an
+    // ordered plan (`## Stufe 1 — …`, `### 0. Finish the migration — do it first`), checked
+    // as its `Done when` says.
     let mut stage_checks = Vec::new();
     if !next_action.contains_key("summary") {
         fallback.push("/nextAction");
@@ -3034,8 +3034,6 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .collect::<Vec<_>>();
         checks.extend(said);
     }
-    // Then the checks the chosen step's section lists, and the instructions the evidence
-    // sections give (`All 101 tests should pass.`).
     // A step's own check written after it, on its next line (`1. Add the OFX reader.` then
     // `Verify: \`cargo test --features ofx\` passes.`): the step, then its verification.
     if let Some(Value::String(step)) = next_action.get_mut("summary")
@@ -3050,6 +3048,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             checks.insert(0, check);
         }
     }
+    // Then the checks the chosen step's section lists, and the instructions the evidence
+    // sections give (`All 101 tests should pass.`).
     for check in checks.iter().chain(&instructions) {
         add_check(&mut next_action, check);
     }
@@ -3833,23 +3833,25 @@ fn plainly_done(text: &str) -> bool {
                 "built" | "done" | "made" | "written" | "rewritten" | "split" | "set" | "shipped"
             )
     };
-    // (`after` places it here: `switched to glad after context creation`.)
+    // Whether anything doubts it or says it went wrong, a wrong word aside (`after` places
+    // a perfect: `switched to glad after context creation`).
+    let doubted = |aside: &str| {
+        DOUBTS.iter().any(|h| padded.contains(h))
+            || tokens.iter().any(|t| {
+                let t = bare(t);
+                t != aside && WRONG.contains(&t.as_str())
+            })
+            || lower.contains(['✗', '❌', '%'])
+    };
     if tokens.windows(3).any(|w| {
         matches!(bare(w[0]).as_str(), "has" | "have")
             && bare(w[1]) == "been"
             && participle(&bare(w[2]))
-    }) && !DOUBTS.iter().any(|h| padded.contains(h))
-        && !tokens.iter().any(|t| {
-            let t = bare(t);
-            t != "after" && WRONG.contains(&t.as_str())
-        })
-        && !lower.contains(['✗', '❌', '%'])
+    }) && !doubted("after")
     {
         return true;
     }
-    if DOUBTS.iter().any(|h| padded.contains(h))
-        || tokens.iter().any(|t| WRONG.contains(&bare(t).as_str()))
-        || lower.contains(['✗', '❌', '%'])
+    if doubted("")
         // (A part: `Updated 3 of 10 modules`, `Documented 2/7 APIs`.)
         || tokens.windows(3).any(|w| {
             w[1] == "of"
@@ -5303,15 +5305,8 @@ fn done_under_heading(step: &str, doc: &Document) -> bool {
     }
     let said: FastSet<String> = words(step).collect();
     doc.sections.iter().any(|s| {
-        // (Its state in bold, then what it took: `✅ **COMPLETE** (2h)`.)
-        let plain = s.heading.replace("**", "");
-        let plain = match plain.trim_end().strip_suffix(')') {
-            Some(open) => open
-                .rsplit_once(" (")
-                .map_or(plain.as_str(), |(head, _)| head),
-            None => plain.as_str(),
-        };
-        let Some((Role::Complete, name)) = super::headings::status_suffix(plain) else {
+        // (Its state in bold, then what it took, is read there: `✅ **COMPLETE** (2h)`.)
+        let Some((Role::Complete, name)) = super::headings::status_suffix(&s.heading) else {
             return false;
         };
         let named: Vec<String> = words(name)

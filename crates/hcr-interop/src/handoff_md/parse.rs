@@ -968,20 +968,22 @@ impl Document {
                     || setext(before).is_some()
                     || marker(before).is_some()
             };
-            // (Inside a paragraph only a name of the table is a label: `Verification: …` on
-            // the line after the action.)
+            // Whether a list starts on the next line, and whether this line is a plain title
+            // over it that starts a paragraph (`Context` then `- …`).
+            let list_below = || {
+                lines
+                    .get(i + 1)
+                    .is_some_and(|next| marker(unquote(next.text)).is_some())
+            };
+            let titles_a_list = || starts_paragraph && bare_title(raw) && list_below();
             // (A plain title of five or six words is one only over a list: `Open issues /
             // Next actions (prioritized)` over `1) Fix duplicate global definitions`.)
             let titled = || {
-                let words = raw.split_whitespace().count();
-                ((5..=6).contains(&words)
-                    && starts_paragraph
-                    && bare_title(raw)
-                    && lines
-                        .get(i + 1)
-                        .is_some_and(|next| marker(unquote(next.text)).is_some()))
-                .then(|| (raw.trim(), ""))
+                ((5..=6).contains(&raw.split_whitespace().count()) && titles_a_list())
+                    .then(|| (raw.trim(), ""))
             };
+            // (Inside a paragraph only a name of the table is a label: `Verification: …` on
+            // the line after the action.)
             if let Some((name, rest)) = label(raw).or_else(titled).filter(|(name, _)| {
                 starts_paragraph || (role_named(name).is_some() && raw.contains([':', '：']))
             }) {
@@ -1003,12 +1005,7 @@ impl Document {
                 // `- …`, in notes written without `#`) is a section of its own, so that
                 // the list is not read as the section before it; it names a role as a
                 // heading does (`High-level status`, `Pitfalls encountered (and lessons)`).
-                let bare_title = rest.is_empty()
-                    && starts_paragraph
-                    && bare_title(raw)
-                    && lines
-                        .get(i + 1)
-                        .is_some_and(|next| marker(unquote(next.text)).is_some());
+                let bare_title = rest.is_empty() && titles_a_list();
                 let role = label_role(name)
                     .or_else(|| bare_title.then(|| role_of(name)).flatten())
                     .map(|role| in_place(role, name, enclosing.flatten()))
@@ -1049,9 +1046,7 @@ impl Document {
                             && s.inline.is_none()
                             && last_heading.is_none_or(|h| s.line > sections[h].line)
                     })
-                    && lines
-                        .get(i + 1)
-                        .is_some_and(|next| marker(unquote(next.text)).is_some());
+                    && list_below();
                 // A state's or a step's label in bold with its text inside (`**Progress: Phase
                 // 1 - 25% Complete (5/20 services)**`, `**Recommended first action next
                 // session: cut the patch tag.**`): the label and its text.

@@ -153,7 +153,8 @@ fn fenced_prose(section: &Section, doc: &Document) -> Option<String> {
 fn fill(outer: &mut Mapped, mut inner: Mapped) -> Vec<&'static str> {
     let mut filled = Vec::new();
     let mut taken: Vec<&'static str> = Vec::new();
-    // Whether `inner` says more of a field than `outer`, by `key`'s presence in `part`.
+    // Whether `inner` says more of a field than `outer`, given whether each has it: when
+    // only `inner` does, or `outer` only by a fallback and `inner` not.
     let says_more = |pointer: &str, outer_has: bool, inner_has: bool| {
         inner_has
             && (!outer_has
