@@ -5,7 +5,8 @@ use serde_json::{Map, Value, json};
 
 use super::headings::{Role, before_qualifier, normalize, status_mark, status_suffix};
 use super::parse::{
-    Block, Bucket, Document, Kind, Section, is_none, is_placeholder_text, location, unescape,
+    Block, Bucket, Document, Fence, Fences, Kind, Section, is_none, is_placeholder_text, location,
+    unescape, unquote,
 };
 use super::{cues, exact};
 use crate::draft::{Draft, Parts};
@@ -141,22 +142,18 @@ fn code_blocks<'d>(section: &Section, doc: &'d Document) -> Vec<Vec<&'d str>> {
 }
 
 /// A fenced block's lines, trimmed, its fences dropped and its blank lines kept; `None` for
-/// any other block (a table's header and rule are verbatim too, and no fence).
+/// any other block. A fence written inside (a prompt quoting one) is no line of code.
 fn fenced<'d>(block: &Block, doc: &'d Document) -> Option<Vec<&'d str>> {
-    let Block::Verbatim { lines } = block else {
+    let Block::Code(code) = block else {
         return None;
     };
-    let fence = |t: &str| t.starts_with("```") || t.starts_with("~~~");
-    lines
-        .first()
-        .is_some_and(|&l| fence(crate::handoff_md::parse::unquote(doc.line(l).text).trim_start()))
-        .then(|| {
-            lines
-                .iter()
-                .map(|&l| doc.line(l).text.trim())
-                .filter(|t| !fence(t))
-                .collect()
-        })
+    Some(
+        code.body()
+            .iter()
+            .map(|&l| unquote(doc.line(l).text).trim())
+            .filter(|t| Fence::open(t).is_none())
+            .collect(),
+    )
 }
 
 /// A text's clauses, as proofs and decisions are looked for in them: cut after `;`, `；`,
@@ -617,7 +614,7 @@ pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
                     nested: false,
                 });
             }
-            Block::Verbatim { .. } => {}
+            Block::Verbatim { .. } | Block::Code(_) => {}
         }
     }
     out
@@ -5266,14 +5263,11 @@ fn reports_done_anywhere(sentence: &str) -> bool {
 fn preamble_paragraphs(doc: &Document, lines: std::ops::Range<usize>) -> Vec<String> {
     let mut out = Vec::new();
     let mut paragraph = String::new();
-    let mut in_code = false;
+    let mut fences = Fences::default();
     for i in lines {
+        let code = fences.holds(unquote(doc.line(i).text));
         let text = doc.line(i).text.trim_start_matches(['>', ' ']).trim_end();
-        if text.starts_with("```") || text.starts_with("~~~") {
-            in_code = !in_code;
-            continue;
-        }
-        let prose = !in_code
+        let prose = !code
             && !text.is_empty()
             && !text.starts_with(['|', '-', '*', '+', '#', '<'])
             && !text.starts_with(|c: char| c.is_ascii_digit());

@@ -207,11 +207,144 @@ pub enum Block {
         /// The header's cells.
         header: Vec<String>,
     },
-    /// A fenced code block or a table's header and rule: kept as it is.
+    /// A table's header and rule: kept as it is.
     Verbatim {
         /// Its lines (indices).
         lines: Vec<usize>,
     },
+    /// A fenced code block: kept as it is.
+    Code(Code),
+}
+
+/// A fenced code block's opening line, as CommonMark (and GitHub) reads one: a run of three
+/// or more backticks or tildes, then its info string (a backtick fence's holds no backtick:
+/// ```` ```x``` ```` is a code span). Its indentation is free: a fence in a list item is
+/// indented.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fence {
+    /// `` ` `` or `~`.
+    mark: char,
+    /// How many marks open it: a line of at least as many closes it.
+    run: usize,
+    /// The opening's indentation in bytes; the code's lines lose as much of their own.
+    pub indent: usize,
+    /// The info string's first word, as written (`bash`, `text`; empty when there is none).
+    pub info: String,
+}
+
+impl Fence {
+    /// `line` (its quote markers removed) read as a fence's opening.
+    #[must_use]
+    pub fn open(line: &str) -> Option<Self> {
+        let fence = line.trim_start();
+        let mark = fence.chars().next().filter(|c| matches!(c, '`' | '~'))?;
+        let run = fence.len() - fence.trim_start_matches(mark).len();
+        let info = &fence[run..];
+        (run >= 3 && !(mark == '`' && info.contains('`'))).then(|| Self {
+            mark,
+            run,
+            indent: line.len() - fence.len(),
+            info: info.split_whitespace().next().unwrap_or("").to_owned(),
+        })
+    }
+
+    /// The line that closes it: its marks, as many.
+    #[must_use]
+    pub fn closing(&self) -> String {
+        std::iter::repeat_n(self.mark, self.run).collect()
+    }
+
+    /// Whether `line` (its quote markers removed) closes the fence: its marks alone, at least
+    /// as many (```` ```bash ```` inside a ```` ````markdown ```` fence is its text).
+    #[must_use]
+    pub fn closes(&self, line: &str) -> bool {
+        let t = line.trim();
+        t.len() >= self.run && t.chars().all(|c| c == self.mark)
+    }
+}
+
+/// A fenced code block of a section's body.
+#[derive(Clone, Debug)]
+pub struct Code {
+    /// Its opening.
+    pub fence: Fence,
+    /// Its lines (indices): the opening, the code, and the closing line when there is one
+    /// (a fence left open runs to the section's end).
+    pub lines: Vec<usize>,
+    /// Whether its last line closes it.
+    pub closed: bool,
+}
+
+impl Code {
+    /// The code's lines (indices), without the fence's lines.
+    #[must_use]
+    pub fn body(&self) -> &[usize] {
+        let end = self.lines.len() - usize::from(self.closed && self.lines.len() > 1);
+        self.lines.get(1..end).unwrap_or_default()
+    }
+}
+
+/// Where a line stands to the fenced code blocks of the lines read before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InFence {
+    /// It opens one.
+    Opens,
+    /// It lies inside one.
+    Inside,
+    /// It closes one.
+    Closes,
+}
+
+/// Which lines of a text lie in fenced code blocks, read line by line.
+///
+/// A fence of Markdown (` ```markdown `, ` ```md `) that quotes fences of its own marks,
+/// as an example document or a prompt does, is read as its author wrote it: each fence
+/// opened inside closes inside (GitHub ends the outer one at the first line of bare marks,
+/// and shows the rest of the example as text).
+#[derive(Default)]
+pub(crate) struct Fences {
+    /// The block open at the last line read.
+    open: Option<Fence>,
+    /// How many fences opened inside a Markdown fence are open.
+    nested: usize,
+}
+
+impl Fences {
+    /// The block left open by the lines read, if any.
+    pub(crate) fn left_open(&self) -> Option<&Fence> {
+        self.open.as_ref()
+    }
+
+    /// Where `line` (its quote markers removed) stands, read after the lines before it;
+    /// `None` outside every fenced code block.
+    pub(crate) fn read(&mut self, line: &str) -> Option<InFence> {
+        let Some(fence) = &self.open else {
+            self.open = Fence::open(line);
+            return self.open.as_ref().map(|_| InFence::Opens);
+        };
+        if fence.closes(line) {
+            if self.nested == 0 {
+                self.open = None;
+                return Some(InFence::Closes);
+            }
+            self.nested -= 1;
+        } else if fence.info.eq_ignore_ascii_case("markdown")
+            || fence.info.eq_ignore_ascii_case("md")
+        {
+            // (A fence of the outer one's marks, at least as many, with an info string: it
+            // would close the outer one if it were bare.)
+            let inner = Fence::open(line)
+                .filter(|f| f.mark == fence.mark && f.run >= fence.run && !f.info.is_empty());
+            self.nested += usize::from(inner.is_some());
+        }
+        Some(InFence::Inside)
+    }
+
+    /// Whether `line` (its quote markers removed) opens, closes or lies inside a fenced code
+    /// block, read after the lines before it.
+    pub(crate) fn holds(&mut self, line: &str) -> bool {
+        self.read(line).is_some()
+    }
 }
 
 impl Block {
@@ -219,7 +352,9 @@ impl Block {
     #[must_use]
     pub fn lines(&self) -> Vec<usize> {
         match self {
-            Self::Paragraph { lines, .. } | Self::Verbatim { lines } => lines.clone(),
+            Self::Paragraph { lines, .. }
+            | Self::Verbatim { lines }
+            | Self::Code(Code { lines, .. }) => lines.clone(),
             Self::Item(item) => item.lines.clone(),
             Self::Row { line, .. } => vec![*line],
         }
@@ -274,30 +409,13 @@ fn blank_start(text: &mut String, end: usize) {
 fn blank_comments(text: &str) -> (String, Vec<Comment>) {
     let mut out = String::with_capacity(text.len());
     let mut comments = Vec::new();
-    let mut fence: Option<&str> = None;
+    let mut fences = Fences::default();
     let mut open: Option<(usize, String)> = None;
     for (number, raw) in text.split_inclusive('\n').enumerate() {
         let mut rest = raw;
-        if open.is_none() {
-            let trimmed = raw.trim_start();
-            let marker = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m));
-            match (fence, marker) {
-                (Some(f), Some(m)) if f == m => {
-                    fence = None;
-                    out.push_str(raw);
-                    continue;
-                }
-                (Some(_), _) => {
-                    out.push_str(raw);
-                    continue;
-                }
-                (None, Some(m)) => {
-                    fence = Some(m);
-                    out.push_str(raw);
-                    continue;
-                }
-                (None, None) => {}
-            }
+        if open.is_none() && fences.holds(unquote(raw)) {
+            out.push_str(raw);
+            continue;
         }
         while !rest.is_empty() {
             if let Some((start, comment)) = &mut open {
@@ -696,22 +814,6 @@ fn bold_line(line: &str) -> bool {
     })
 }
 
-/// Whether a line (its text from its first non-blank) opens, closes or lies inside a fenced
-/// code block, `fence` the open block's marker, kept as the lines go by.
-fn in_fence(fence: &mut Option<&'static str>, trimmed: &str) -> bool {
-    if let Some(open) = *fence {
-        if trimmed.starts_with(open) {
-            *fence = None;
-        }
-        return true;
-    }
-    if let Some(marker) = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
-        *fence = Some(marker);
-        return true;
-    }
-    false
-}
-
 /// Whether a table row's cells are its delimiter row (`---`, `:---:`): each cell holds
 /// only dashes, colons and spaces.
 fn is_delimiter_row(cells: &[String]) -> bool {
@@ -852,7 +954,7 @@ impl Document {
             .map(|l| l.start..l.start + l.text.len())
             .collect();
         let mut sections: Vec<Section> = Vec::new();
-        let mut fence = None;
+        let mut fences = Fences::default();
         // The sections still open, each of a lower level than the next (indices).
         let mut open: Vec<usize> = Vec::new();
         let mut starts = |sections: &mut Vec<Section>, mut section: Section| {
@@ -874,11 +976,10 @@ impl Document {
         // Numbered titles over lists (`1) Repo base state` then `- …`), when a file writes
         // two or more of them: its sections, written without `#`.
         let numbered_titles = {
-            let mut fenced = None;
+            let mut fences = Fences::default();
             (0..n)
                 .filter(|&i| {
-                    !in_fence(&mut fenced, lines[i].text.trim_start())
-                        && numbered_title(&lines, i).is_some()
+                    !fences.holds(unquote(lines[i].text)) && numbered_title(&lines, i).is_some()
                 })
                 .nth(1)
                 .is_some()
@@ -888,7 +989,7 @@ impl Document {
         let mut last_heading: Option<usize> = None;
         while i < n {
             let raw = unquote(lines[i].text);
-            if in_fence(&mut fence, raw.trim_start()) {
+            if fences.holds(raw) {
                 i += 1;
                 continue;
             }
@@ -1385,7 +1486,8 @@ impl Section {
     #[must_use]
     pub fn blocks(&self, doc: &Document) -> Vec<Block> {
         let mut blocks: Vec<Block> = Vec::new();
-        let mut fence: Option<(&str, Vec<usize>)> = None;
+        let mut fences = Fences::default();
+        let mut code: Option<Code> = None;
         let mut header: Option<Vec<String>> = None;
         let mut item_indent: Vec<usize> = Vec::new();
         let mut in_paragraph = false;
@@ -1395,19 +1497,27 @@ impl Section {
         for i in self.body.clone() {
             let raw = unquote(doc.line(i).text);
             let trimmed = raw.trim_start();
-            if let Some((f, lines)) = &mut fence {
-                lines.push(i);
-                if trimmed.starts_with(*f) {
-                    let lines = std::mem::take(lines);
-                    blocks.push(Block::Verbatim { lines });
-                    fence = None;
+            match fences.read(raw) {
+                Some(InFence::Opens) => {
+                    code = fences.left_open().map(|fence| Code {
+                        fence: fence.clone(),
+                        lines: vec![i],
+                        closed: false,
+                    });
+                    in_paragraph = false;
+                    continue;
                 }
-                continue;
-            }
-            if let Some(m) = ["```", "~~~"].into_iter().find(|m| trimmed.starts_with(m)) {
-                fence = Some((m, vec![i]));
-                in_paragraph = false;
-                continue;
+                Some(at) => {
+                    if let Some(open) = &mut code {
+                        open.lines.push(i);
+                        open.closed = at == InFence::Closes;
+                    }
+                    if at == InFence::Closes {
+                        blocks.extend(code.take().map(Block::Code));
+                    }
+                    continue;
+                }
+                None => {}
             }
             if trimmed.is_empty() {
                 in_paragraph = false;
@@ -1541,9 +1651,7 @@ impl Section {
                 text: text.to_owned(),
             });
         }
-        if let Some((_, lines)) = fence {
-            blocks.push(Block::Verbatim { lines });
-        }
+        blocks.extend(code.map(Block::Code));
         blocks
     }
 
@@ -1884,7 +1992,10 @@ pub(crate) fn is_placeholder_text(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Document, NONE_PHRASES, Role, blank_comments, is_none, location, none_initial};
+    use super::{
+        Block, Document, Fence, Fences, NONE_PHRASES, Role, blank_comments, is_none, location,
+        none_initial,
+    };
 
     /// `is_none` as it read before its separators were found in one pass and its texts
     /// lowercased only when they can be a phrase: the oracle of the one below. (What a
@@ -2069,6 +2180,77 @@ mod tests {
         assert!(blanked.contains("`<!-- code -->`"));
         assert!(blanked.contains("<!-- fenced -->"));
         assert_eq!(comments[1].line, 5);
+        // A fence of four marks goes on past a line of three.
+        let (_, comments) = blank_comments("````\n```\n<!-- fenced -->\n````\n<!-- out -->\n");
+        let texts: Vec<&str> = comments.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(texts, ["<!-- out -->"]);
+    }
+
+    /// Which lines of `text` lie in fenced code blocks, as `0`/`1` marks, and each code
+    /// block's body as a section holds it (its lines joined).
+    fn fenced(text: &str) -> (String, Vec<String>) {
+        let mut fences = Fences::default();
+        let marks = text
+            .lines()
+            .map(|l| if fences.holds(l) { '1' } else { '0' })
+            .collect();
+        let doc = Document::parse(&format!("# Notes\n{text}"));
+        let bodies = doc.sections[0]
+            .blocks(&doc)
+            .iter()
+            .filter_map(|b| match b {
+                Block::Code(code) => Some(
+                    code.body()
+                        .iter()
+                        .map(|&l| doc.line(l).text)
+                        .collect::<Vec<_>>()
+                        .join("|"),
+                ),
+                _ => None,
+            })
+            .collect();
+        (marks, bodies)
+    }
+
+    #[test]
+    fn fences_open_and_close_as_commonmark_reads_them() {
+        for (text, marks, bodies) in [
+            ("a\n```\nb\n```\nc", "01110", vec!["b"]),
+            // A run of backticks with backticks after it is a code span.
+            ("```x``` y\nb", "00", vec![]),
+            // A closing line holds only the marks, at least as many, of the same kind.
+            ("````\n```\n~~~~\n````", "1111", vec!["```|~~~~"]),
+            ("~~~\n```bash\n~~~~~ \nc", "1110", vec!["```bash"]),
+            (
+                "```bash\n```python\nx\n```\nc",
+                "11110",
+                vec!["```python|x"],
+            ),
+            // Indented in a list item, and left open to the end.
+            (
+                "- step\n  ```sh\n  make\n  ```\n```\ntail",
+                "011111",
+                vec!["  make", "tail"],
+            ),
+            // A Markdown fence quoting fences of its own marks runs to its own closing line.
+            (
+                "```markdown\n# T\n```bash\nmake\n```\n## U\n```\nafter",
+                "11111110",
+                vec!["# T|```bash|make|```|## U"],
+            ),
+            (
+                "````md\n```sh\nx\n```\n````\n# H",
+                "111110",
+                vec!["```sh|x|```"],
+            ),
+        ] {
+            let want: Vec<String> = bodies.into_iter().map(str::to_owned).collect();
+            assert_eq!(fenced(text), (marks.to_owned(), want), "{text:?}");
+        }
+        let fence = Fence::open("  ````text more").expect("a fence");
+        assert_eq!((fence.indent, fence.info.as_str()), (2, "text"));
+        assert_eq!(fence.closing(), "````");
+        assert_eq!(Fence::open("``"), None);
     }
 
     #[test]

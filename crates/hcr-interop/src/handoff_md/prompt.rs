@@ -105,31 +105,14 @@ pub(crate) fn names_a_prompt(heading: &str) -> bool {
 /// least [`MIN_LINES`] lines and at most [`MAX_BYTES`], its fence's indentation and quote
 /// markers removed.
 fn fenced_prose(section: &Section, doc: &Document) -> Option<String> {
-    section.blocks(doc).iter().find_map(|block| {
-        let Block::Verbatim { lines } = block else {
+    section.blocks(doc).into_iter().find_map(|block| {
+        let Block::Code(code) = block else {
             return None;
         };
-        let (&first, rest) = lines.split_first()?;
-        let opening = unquote(doc.line(first).text);
-        let indent = opening.len() - opening.trim_start().len();
-        let fence = opening.trim_start();
-        let mark = fence.chars().next().filter(|c| matches!(c, '`' | '~'))?;
-        let run = fence.len() - fence.trim_start_matches(mark).len();
-        if run < 3 {
+        if !PROSE.contains(&code.fence.info.to_ascii_lowercase().as_str()) {
             return None;
         }
-        let info = fence[run..].split_whitespace().next().unwrap_or("");
-        if !PROSE.contains(&info.to_ascii_lowercase().as_str()) {
-            return None;
-        }
-        let closes = |t: &str| {
-            let t = t.trim();
-            t.len() >= run && t.chars().all(|c| c == mark)
-        };
-        let body = match rest.split_last() {
-            Some((&last, inner)) if closes(unquote(doc.line(last).text)) => inner,
-            _ => rest,
-        };
+        let body = code.body();
         let bytes: usize = body.iter().map(|&l| doc.line(l).text.len() + 1).sum();
         if bytes > MAX_BYTES {
             return None;
@@ -139,7 +122,7 @@ fn fenced_prose(section: &Section, doc: &Document) -> Option<String> {
             .map(|&l| {
                 let line = unquote(doc.line(l).text);
                 let spaces = line.len() - line.trim_start_matches(' ').len();
-                &line[spaces.min(indent)..]
+                &line[spaces.min(code.fence.indent)..]
             })
             .collect();
         (text.iter().filter(|t| !t.trim().is_empty()).count() >= MIN_LINES).then(|| text.join("\n"))

@@ -6,6 +6,7 @@ use hcr_types::{DecisionStatus, Record, ReviewStatus};
 
 use serde_json::{Map, Value};
 
+use super::parse::{Fences, unquote};
 use crate::convert::RECORD_SECTION;
 use crate::markdown::{objective, state_buckets};
 
@@ -222,23 +223,39 @@ pub fn render(record: &Record) -> String {
 /// `skip` (what the renderer derived itself) left out, and a fence it opens closed, so that
 /// nothing after it is swallowed.
 fn verbatim(page: &mut MarkdownPage, body: &str, skip: &[String]) {
-    let mut fences = 0;
+    let mut fences = Fences::default();
     let mut wrote = false;
     for line in body.lines() {
         if skip.iter().any(|s| s == line.trim()) {
             continue;
         }
-        let trimmed = line.trim_start();
-        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
-            fences += 1;
-        }
+        fences.holds(unquote(line));
         page.line(hcr_escape::escape(line));
         wrote = true;
     }
-    if fences % 2 == 1 {
-        page.line("```");
+    if let Some(fence) = fences.left_open() {
+        page.line(fence.closing());
     }
     if wrote {
         page.blank();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MarkdownPage, verbatim};
+
+    /// A kept body as it is rendered, `skip` left out.
+    fn rendered(body: &str) -> String {
+        let mut page = MarkdownPage::new();
+        verbatim(&mut page, body, &[]);
+        page.into_string()
+    }
+
+    #[test]
+    fn a_fence_left_open_is_closed_with_its_own_marks() {
+        assert_eq!(rendered("a\n~~~~\nx\n```\n"), "a\n~~~~\nx\n```\n~~~~\n\n");
+        assert_eq!(rendered("```sh\nmake\n```\n"), "```sh\nmake\n```\n\n");
+        assert_eq!(rendered("````md\n```sh\n````\n"), "````md\n```sh\n````\n\n");
     }
 }
