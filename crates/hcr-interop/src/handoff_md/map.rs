@@ -1405,6 +1405,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         let mut split_yet = false;
         // An introduction over the items after it (`Main outcomes:`), and its lines.
         let mut intro: Option<(String, Vec<usize>)> = None;
+        // The state a paragraph over the items after it says of them.
+        let mut lead: Option<Role> = None;
         let mut all = all.into_iter().peekable();
         while let Some(mut e) = all.next() {
             if unwritten(&e) || label_says_none(&e, doc) {
@@ -1421,6 +1423,50 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 _ => intro = None,
             }
             let line = e.lines.first().copied().unwrap_or(section.line);
+            // A paragraph over a list whose last sentence says the state of the items after
+            // it (`The following later semantics remain planned and must not be described as
+            // implemented:` under work done, `What shipped, with file pointers:`): theirs,
+            // unless their own words say another.
+            // (The sentence is put in that state, apart from the paragraph's others.)
+            // (Under work done or a state whose heading says none: a section of work not done
+            // says its items' state itself, `### 3.5 未提交的改动` over `以下改动已通过测试但尚未
+            // git commit:`.)
+            if e.paragraph {
+                let over = ((open == Some(Role::Complete)
+                    || open.is_none() && status_words(&section.heading).is_none())
+                    && e.text.trim_end().ends_with([':', '：'])
+                    && all.peek().is_some_and(|next| !next.paragraph))
+                .then(|| sentences(&e.text).last().copied())
+                .flatten()
+                .and_then(|last| {
+                    // (Not by an aside: `**Sign-off conditions** (summarised here so they
+                    // persist in committed history):`.)
+                    // (Unchecked only where it says so: `Trois pièges à ne pas rater :`
+                    // denies nothing of its items.)
+                    let said = last.split(['(', '（']).next().unwrap_or(last);
+                    not_done_after_all(said)
+                        .or_else(|| status_words(said))
+                        .filter(|r| r.is_bucket() && Some(*r) != open)
+                        .filter(|r| *r != Role::Unverified || says_untested(said))
+                        .zip(e.text.rfind(last))
+                });
+                lead = over.map(|(state, _)| state);
+                // (A label's words are no item: `**完了内容**:`.)
+                if let Some((state, at)) = over.filter(|_| !introduces(&e.text)) {
+                    put(
+                        state,
+                        e.text[at..].to_owned(),
+                        &mut buckets,
+                        &mut remaining,
+                        line,
+                    );
+                    e.text = e.text[..at].trim_end().to_owned();
+                    if e.text.is_empty() {
+                        take(&e.lines, &mut used);
+                        continue;
+                    }
+                }
+            }
             split_yet |= !e.paragraph || e.checked.is_some();
             // `- **Factual proofs**:` over its items in a state: a name, no item of a bucket
             // (in a bucket's own section, `2. **Converted SideFX.lua**:` is its item).
@@ -1638,6 +1684,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 .or(by_label)
                 .or(by_own)
                 .or(by_unmarked)
+                .or(lead.filter(|_| !e.paragraph))
                 .or(open)
                 .or(by_words);
             // An unsplit state's paragraph, sentence by sentence: `v0.1 plan is locked.
@@ -4760,11 +4807,17 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("nicht committet", Says::UnderWay),
         ("未提交", Says::UnderWay),
         ("未コミット", Says::UnderWay),
+        // (`尚未 git commit`, `未 commit`: the English verb in Chinese text.)
+        ("未 commit", Says::UnderWay),
+        ("未 git commit", Says::UnderWay),
         ("wip", Says::Wip),
         ("to be written", Says::Left),
         ("to be done", Says::Left),
         ("to be added", Says::Left),
         ("was going to", Says::Left),
+        ("remain planned", Says::Left),
+        ("remains planned", Says::Left),
+        ("still planned", Says::Left),
         // (A check cut short proves nothing: `Final health check was interrupted by the
         // user, so rerun it`; not `Resume interrupted downloads`.)
         ("was interrupted", Says::Left),
