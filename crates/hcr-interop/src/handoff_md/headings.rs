@@ -1728,10 +1728,15 @@ pub fn role_of(heading: &str) -> Option<Role> {
                     // work is in (`Features implemented today (blocked by legal)`), not a
                     // pointer or a name (`Shipped features (see next steps)`, `What just
                     // shipped (backlog-cleanup-v1)`).
-                    match (head.len() < heading.len())
+                    let own = (head.len() < heading.len())
                         .then(|| keyword(&normalize(head)))
-                        .flatten()
-                    {
+                        .flatten();
+                    // (Nor one that says when a routine is run: `Vérification et build (à faire
+                    // après CHAQUE modification)` is no work left.)
+                    if own.is_none() && says_routine(&normalize(&heading[head.len()..])) {
+                        return None;
+                    }
+                    match own {
                         Some(own)
                             if whole != Some(own)
                                 && !matches!(
@@ -1797,6 +1802,36 @@ pub fn role_of(heading: &str) -> Option<Role> {
         role.or_else(|| checked_first(&name).then_some(Role::Complete)),
         heading,
     )
+}
+
+/// Whether a normalized qualifier says when something is done, each time (`après chaque
+/// modification`, `after every change`, `每次提交前`): a routine, no state of work.
+fn says_routine(qualifier: &str) -> bool {
+    const EACH: [&str; 22] = [
+        "after every",
+        "after each",
+        "before every",
+        "before each",
+        "après chaque",
+        "avant chaque",
+        "à chaque",
+        "nach jeder",
+        "nach jedem",
+        "vor jeder",
+        "vor jedem",
+        "después de cada",
+        "antes de cada",
+        "depois de cada",
+        "dopo ogni",
+        "prima di ogni",
+        "na elke",
+        "po każdej",
+        "после каждого",
+        "每次",
+        "毎回",
+        "매번",
+    ];
+    EACH.iter().any(|w| qualifier.contains(w))
 }
 
 /// Whether a normalized heading says `now`, a word of its own (`À faire maintenant`, `Jetzt
@@ -5139,6 +5174,15 @@ mod tests {
         assert_eq!(role_of("Current decision point"), Some(Role::State));
         // (`The problem` lists problems; `Current problem` is what is wrong now.)
         assert_eq!(role_of("The problem"), None);
+        // (A qualifier that says when a routine is run names no work left.)
+        assert_eq!(
+            role_of("Vérification et build (à faire après CHAQUE modification)"),
+            None
+        );
+        assert_eq!(
+            role_of("Reste à faire (après la 1.4)"),
+            Some(Role::Remaining)
+        );
         assert_ne!(role_of("Current problem"), Some(Role::Goal));
     }
 
