@@ -343,13 +343,22 @@ impl Shown<'_> {
         if mark.is_empty()
             || mark.end > line.len()
             || indent > PLAIN_INDENT
-            || line.len() + digits + 3 > width
             || line.ends_with(' ')
             || !(excerpt.printable || printable(line))
             || !(self.texts_plain && self.file_plain)
         {
             return false;
         }
+        // A line wider than the room beside a gutter of `digits` and ` | ` is shown as the
+        // part annotate-snippets keeps of it; a line that fits (nearly every one), whole.
+        let window = if line.len() + digits + 3 > width {
+            match Window::of(line.len(), indent, mark, width.saturating_sub(digits + 3)) {
+                Some(window) => Some(window),
+                None => return false,
+            }
+        } else {
+            None
+        };
         // A line number has at most 20 digits.
         let gutter = &SPACES[..=digits];
         out.reserve(
@@ -370,16 +379,111 @@ impl Shown<'_> {
             out.push_str(part);
         }
         push_number(out, number);
-        for part in [" | ", line, "\n", gutter, "| "] {
-            out.push_str(part);
-        }
-        push_repeated(out, SPACES, mark.start);
+        let left = match window {
+            None => {
+                for part in [" | ", line, "\n", gutter, "| "] {
+                    out.push_str(part);
+                }
+                0
+            }
+            Some(window) => {
+                out.push_str(" | ");
+                window.push_line(out, line);
+                for part in ["\n", gutter, "| "] {
+                    out.push_str(part);
+                }
+                window.left
+            }
+        };
+        push_repeated(out, SPACES, mark.start - left);
         push_repeated(out, CARETS, mark.len());
         for part in ["\n", gutter, "|"] {
             out.push_str(part);
         }
         self.write_notes(out, gutter);
         true
+    }
+}
+
+/// What annotate-snippets shows of a line of printable ASCII (a column a byte) wider than
+/// the room beside the gutter, indented by no more than [`PLAIN_INDENT`] spaces: the part
+/// its margin keeps (the columns `left..right`), with `...` over the first three where it
+/// cut on the left and over the last three where it cut on the right. Such a line (a
+/// `recordId` of 201 characters, say) went through all of annotate-snippets' rendering,
+/// about 220,000 instructions a diagnostic.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    left: usize,
+    right: usize,
+    cut_left: bool,
+    cut_right: bool,
+}
+
+impl Window {
+    /// The window of a line of `len` columns (more than `room`) indented by `indent`
+    /// spaces, for `mark`, in `room` columns: annotate-snippets' `Margin` arithmetic for one
+    /// annotation without a label; `None` where its rendering may do more than cut the line
+    /// (a mark wider than twice the room has its middle elided), and for a window of fewer
+    /// than six columns or a mark that starts left of it, which it is not worth following
+    /// there.
+    fn of(len: usize, indent: usize, mark: &Range<usize>, room: usize) -> Option<Self> {
+        debug_assert!(len > room, "a line that fits is shown whole");
+        /// Room annotate-snippets leaves for its `...` around the spans.
+        const PASSING: usize = 6;
+        if indent > PLAIN_INDENT || mark.len() > room * 2 {
+            return None;
+        }
+        // Indentation of at most 20 (less the passing) is never trimmed on its own.
+        let whitespace = indent.saturating_sub(PASSING);
+        let span_left = mark.start.saturating_sub(PASSING);
+        // The span's right and its label's (it has none) are the same.
+        let span_right = mark.end + PASSING;
+        let (left, right) =
+            if span_right.saturating_sub(whitespace) <= room && span_right >= whitespace {
+                (whitespace, whitespace + room)
+            } else if span_right - span_left <= room {
+                // (Without a label, this is the first reading's case and the next's alike.)
+                let padding = (room - (span_right - span_left)) / 2;
+                let left = span_left.saturating_sub(padding);
+                (left, left + room)
+            } else {
+                (span_left, span_right)
+            };
+        let cut_left = left > 0;
+        let left = left.min(len);
+        let right = if len.saturating_sub(left) <= room {
+            len
+        } else {
+            len.min(right)
+        };
+        if right < left + 6 || mark.start < left {
+            return None;
+        }
+        Some(Self {
+            left,
+            right,
+            cut_left,
+            cut_right: len > right,
+        })
+    }
+
+    /// Pushes what the window shows of `line`.
+    #[cold]
+    fn push_line(self, out: &mut String, line: &str) {
+        let shown = &line[self.left..self.right];
+        let from = if self.cut_left { 3 } else { 0 };
+        let to = if self.cut_right {
+            shown.len() - 3
+        } else {
+            shown.len()
+        };
+        if self.cut_left {
+            out.push_str("...");
+        }
+        out.push_str(&shown[from..to]);
+        if self.cut_right {
+            out.push_str("...");
+        }
     }
 }
 
@@ -760,9 +864,10 @@ mod tests {
     fn lines_annotate_snippets_would_reshape_are_left_to_it() {
         let words = ["HCR001", "a message", "/a", "a help", "a.json"];
         let shown = shown(Severity::Error, words);
-        let long = format!("\"{}\"", "x".repeat(200));
+        let long = format!("\"{}\"", "x".repeat(300));
         for (line, mark) in [
-            (long.as_str(), 0..3),
+            // A mark wider than twice the room (its middle elided).
+            (long.as_str(), 0..long.len()),
             (&*format!("{}\"deep\": 1", " ".repeat(40)), 40..46),
             ("\ttab", 1..4),
             ("\"é\": 1", 0..4),
@@ -772,8 +877,63 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_line_wider_than_the_room_is_cut_as_annotate_snippets_cuts_it() {
+        let words = [
+            "HCR111",
+            "`/recordId` is 201 characters long; the limit is 200",
+            "/recordId",
+            "use an identifier of at most 200 characters",
+            "records/000/000051.json",
+        ];
+        let shown = shown(Severity::Error, words);
+        let record_id = format!("  \"recordId\": \"{}\",", "r".repeat(201));
+        let long = format!("\"{}\"", "x".repeat(200));
+        let indented = format!("{}\"{}\": 1", " ".repeat(12), "k".repeat(150));
+        for (line, mark, width) in [
+            // Cut on the left only (the mark wider than the room).
+            (record_id.as_str(), 14..record_id.len() - 1, 120),
+            // On the right only.
+            (long.as_str(), 0..3, 120),
+            // On both sides.
+            (long.as_str(), 90..100, 60),
+            // Indentation kept, then the right cut.
+            (indented.as_str(), 12..20, 80),
+            (indented.as_str(), 150..160, 80),
+        ] {
+            let (plain, annotated) = both(&shown, line, mark.clone(), 3, width);
+            assert_eq!(
+                plain.as_deref(),
+                Some(annotated.as_str()),
+                "{mark:?} {width}"
+            );
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2048))]
+        /// A line wider than the room beside the gutter is shown as annotate-snippets shows
+        /// it whenever the direct rendering takes it: long lines, marks anywhere, any width.
+        #[test]
+        fn the_direct_rendering_of_a_wide_line_never_differs(
+            indent in 0usize..24,
+            body in "[!-~]([ -~]{0,300}[!-~])?",
+            span in (0usize..320, 0usize..320),
+            digits in 1u32..8,
+            width in 8usize..150,
+        ) {
+            let words = ["HCR111", "a message", "/recordId", "a help", "a.json"];
+            let line = format!("{}{body}", " ".repeat(indent));
+            let start = span.0 % (line.len() + 1);
+            let end = (start + span.1).min(line.len());
+            let number = 10u64.pow(digits - 1) + span.1 as u64;
+            let (plain, annotated) = both(&shown(Severity::Error, words), &line, start..end, number, width);
+            if let Some(plain) = plain {
+                proptest::prop_assert_eq!(plain, annotated);
+            }
+        }
+
+
         /// Whenever the direct rendering applies, it is annotate-snippets' rendering exactly:
         /// around every limit (indentation, width, trailing spaces, line numbers of any
         /// length, empty words).
