@@ -8531,7 +8531,14 @@ fn commit_place(text: &str) -> Option<String> {
 /// The first word of a text that is a commit hash (7 to 40 hexadecimal digits, a digit and
 /// a letter among them).
 fn commit_of(text: &str) -> Option<String> {
-    text.split(|c: char| !c.is_ascii_alphanumeric())
+    // (A UUID's first group is no commit: `6a4a2f0a-4ef0-4283-8ed5-9552b38b944a`.)
+    let uuid = |w: &str| {
+        let groups: Vec<usize> = w.split('-').map(str::len).collect();
+        groups == [8, 4, 4, 4, 12] && w.bytes().all(|b| b == b'-' || b.is_ascii_hexdigit())
+    };
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| !uuid(w))
+        .flat_map(|w| w.split('-'))
         .find(|w| {
             (7..=40).contains(&w.len())
                 && w.bytes().all(|b| b.is_ascii_hexdigit())

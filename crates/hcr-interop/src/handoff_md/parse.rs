@@ -814,6 +814,27 @@ fn bold_line(line: &str) -> bool {
     })
 }
 
+/// Whether a line is a GitHub alert's mark alone: `[!NOTE]`, `[!WARNING]`.
+fn is_alert_mark(line: &str) -> bool {
+    matches!(
+        line.trim_end().to_ascii_uppercase().as_str(),
+        "[!NOTE]" | "[!TIP]" | "[!IMPORTANT]" | "[!WARNING]" | "[!CAUTION]"
+    )
+}
+
+/// Whether a line opens with a bold label: `**Build:** …`, `**Status**: …`.
+fn bold_label(line: &str) -> bool {
+    let Some((label, after)) = line
+        .strip_prefix("**")
+        .and_then(|rest| rest.split_once("**"))
+    else {
+        return false;
+    };
+    !label.trim().is_empty()
+        && label.len() <= 60
+        && (label.ends_with([':', '：']) || after.starts_with([':', '：']))
+}
+
 /// Whether a table row's cells are its delimiter row (`---`, `:---:`): each cell holds
 /// only dashes, colons and spaces.
 fn is_delimiter_row(cells: &[String]) -> bool {
@@ -1525,6 +1546,11 @@ impl Section {
                 header = None;
                 continue;
             }
+            // A GitHub alert's mark (`> [!NOTE]`): the kind of the quote below, no text.
+            if is_alert_mark(trimmed) {
+                in_paragraph = false;
+                continue;
+            }
             // `---` after a blank line: a rule between parts, no text of any field.
             if !in_paragraph && is_rule(trimmed) {
                 last_item = None;
@@ -1639,7 +1665,18 @@ impl Section {
             }
             last_item = None;
             item_indent.clear();
-            if in_paragraph && let Some(Block::Paragraph { lines, text: t }) = blocks.last_mut() {
+            // Lines that each open with a bold label (`**Build:** CLEAN` over `**GPU path:**
+            // WORKING at 200K`) are lines of their own, as their writer set them, not one
+            // paragraph.
+            let labels_lines = || {
+                bold_label(text)
+                    && i.checked_sub(1)
+                        .is_some_and(|b| bold_label(unquote(doc.line(b).text).trim()))
+            };
+            if in_paragraph
+                && !labels_lines()
+                && let Some(Block::Paragraph { lines, text: t }) = blocks.last_mut()
+            {
                 lines.push(i);
                 t.push(' ');
                 t.push_str(text);
