@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 28] = [
+const FOLDERS: [&str; 29] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -47,6 +47,7 @@ const FOLDERS: [&str; 28] = [
     "handoff-md-holdout-25",
     "handoff-md-holdout-26",
     "handoff-md-holdout-27",
+    "handoff-md-holdout-28",
 ];
 
 /// Every file of every corpus.
@@ -310,6 +311,11 @@ fn twenty_seventh_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-27", HOLDOUT_27_FLOOR);
 }
 
+#[test]
+fn twenty_eighth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-28", HOLDOUT_28_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -333,6 +339,16 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 // `Session history` and `Tests passing` misread (`Session history of failures`, `Tests
 // passing? No`): withdrawn, they take the fifth back to 43 of 131 and the fifteenth to 35
 // of 87 (42 and 32 at the session's start).
+
+/// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
+/// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
+/// … must not be described as implemented`, read as work done); 25 without it after a
+/// paragraph over a list that says its items' state was read; 35 after heading names
+/// (`Task Overview`, `Right now`, `Siguiente paso`, `Hecho`, `已经完成`, `corrigé`, `尚未`,
+/// `Tests restants`) and a qualifier that says when a routine is run (`à faire après CHAQUE
+/// modification`, no work left); 36 after `… tests, Ruff, and strict mypy pass` was read as
+/// a proof.
+const HOLDOUT_28_FLOOR: f64 = 0.38;
 
 /// The share of the twenty-seventh held-out corpus's expectations met: 32 of 91 (35.2%)
 /// when it was measured blind, at 0303784, with one contradiction (a header's `Next Task`
