@@ -1451,15 +1451,20 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                         .zip(e.text.rfind(last))
                 });
                 lead = over.map(|(state, _)| state);
-                // (A label's words are no item: `**完了内容**:`.)
-                if let Some((state, at)) = over.filter(|_| !introduces(&e.text)) {
-                    put(
-                        state,
-                        e.text[at..].to_owned(),
-                        &mut buckets,
-                        &mut remaining,
-                        line,
-                    );
+                // (A label's words are no item: `**完了内容**:`, `We did lots. What shipped:`.)
+                // (A paragraph that is that label alone reads as it did.)
+                if let Some((state, at)) = over
+                    && (at > 0 || !introduces(&e.text))
+                {
+                    if !introduces(&e.text[at..]) {
+                        put(
+                            state,
+                            e.text[at..].to_owned(),
+                            &mut buckets,
+                            &mut remaining,
+                            line,
+                        );
+                    }
                     e.text = e.text[..at].trim_end().to_owned();
                     if e.text.is_empty() {
                         take(&e.lines, &mut used);
@@ -1684,7 +1689,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 .or(by_label)
                 .or(by_own)
                 .or(by_unmarked)
-                .or(lead.filter(|_| !e.paragraph))
+                // (Not past a table's rows: a paragraph's lead is over a list.)
+                .or(lead.filter(|_| !e.paragraph && e.cells.is_empty()))
                 .or(open)
                 .or(by_words);
             // An unsplit state's paragraph, sentence by sentence: `v0.1 plan is locked.
@@ -1847,11 +1853,23 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             continue;
         }
         for e in entries(section, doc) {
+            let line = e.lines.first().copied().unwrap_or(section.line);
+            // A check its evidence says is blocked, and proves nothing (`E2E 测试被 Playwright
+            // Chromium 缺失阻断。`, `Blocked in this sandbox: cargo clippy`): blocked.
+            if role == Some(Role::Evidence) && blocked_check(&e.text) {
+                put(
+                    Role::Blocked,
+                    e.text.clone(),
+                    &mut buckets,
+                    &mut remaining,
+                    line,
+                );
+                continue;
+            }
             // (`- Unverified: …` restates the state, as a rendering's risks do.)
             if e.checked == Some(false) || bucket_label(&e.text).is_some() {
                 continue;
             }
-            let line = e.lines.first().copied().unwrap_or(section.line);
             // A table's row whole: its first cell names what the others say of it.
             let said = if e.cells.is_empty() || !says_untested(&e.text) {
                 untested_sentences(&e.text)
@@ -2285,6 +2303,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 }
                 if role == Role::Evidence && is_check(&e.text) && location(&e.text).is_none() {
                     instructions.push(e.text);
+                    continue;
+                }
+                // (A check said blocked is no proof: it is blocked, and read there.)
+                if role == Role::Evidence && blocked_check(&e.text) {
                     continue;
                 }
                 // A check not carried out is no proof: it is unverified, and read there
@@ -6178,6 +6200,9 @@ const BLOCKED_WORDS: &[&str] = &[
     "no es fiable",
     " bloqueado",
     "阻塞",
+    "阻断",
+    "阻斷",
+    "受阻",
     "заблокирован",
     "blockiert",
     "bloccato",
@@ -6933,6 +6958,37 @@ fn say_step(next_action: &mut Map<String, Value>, first: &str) -> bool {
     }
 }
 
+/// Whether an evidence item says its check is blocked and proves nothing (`E2E tests are
+/// blocked by a missing browser.`; not `Unit tests: 38 passed; E2E blocked on the CDN`).
+fn blocked_check(text: &str) -> bool {
+    // (A block in so many words: not a refusal or an impossibility a check may test, `a
+    // cycle attempt is rejected`, `DB 路径拒绝规则`, `templates cannot be satisfied`; nor one
+    // denied, `不阻塞当前版本`, `non-blocking`; nor in an aside.)
+    const BLOCKED: [&str; 9] = [
+        "blocked",
+        "blocker",
+        "阻塞",
+        "阻断",
+        "阻斷",
+        "受阻",
+        "bloqueado",
+        "bloqué",
+        "blockiert",
+    ];
+    let said = text
+        .split(['(', '（'])
+        .next()
+        .unwrap_or(text)
+        .to_lowercase();
+    BLOCKED.iter().any(|w| {
+        said.match_indices(w).any(|(at, _)| {
+            let before = &said[..at];
+            // (Nor a name: `Cloudflare/blocked screenshot`, `is_blocked`.)
+            !before.ends_with(['不', '未', '没', '-', '/', '_', '`']) && !before.ends_with("not ")
+        })
+    }) && proof_sentences(text, false, false).is_empty()
+}
+
 /// Whether a text states a result that passed and nothing else of its state: a proof, no
 /// word of a state (`not done yet`, `pending review`), no failure (`8 pruebas fallan`, `3
 /// tests failing`, `未通过`).
@@ -7377,19 +7433,40 @@ fn passed_check(words: &[&str]) -> bool {
         ]);
     // (`Focused tests, Ruff, and strict mypy pass`: `pass` ends the clause as its verb; not
     // the noun, `a verification pass over the tests`.)
-    let pass = has(&["green", "passed", "passes", "passing"]) || words.last() == Some(&"pass");
+    // (Not a rule or a wish: `All tests must pass`, `Get the remaining tests to pass`, `Only
+    // merge when CI checks pass`.)
+    let pass = has(&["green", "passed", "passes", "passing"])
+        || (words.last() == Some(&"pass")
+            && !words.iter().rev().nth(1).is_some_and(|w| {
+                matches!(
+                    *w,
+                    "must"
+                        | "shall"
+                        | "should"
+                        | "can"
+                        | "cannot"
+                        | "to"
+                        | "will"
+                        | "would"
+                        | "could"
+                        | "may"
+                        | "might"
+                        | "expected"
+                        | "ensure"
+                )
+            })
+            && !has(&["when", "unless", "until", "before", "after", "once"]));
     (clean
         || (pass
             && has(&[
                 "build", "ci", "checks", "check", "tests", "test", "suite", "pipeline", "lint",
                 "mypy", "ruff", "clippy",
             ])))
-        // (Nor a hedge or a forecast: `tests may be unavailable … rather than treated as
-        // green`, `Next CI run should pass`.)
+        // (Nor a hedge or a forecast: `tests might be unavailable … rather than treated as
+        // green`, `Next CI run should pass`; `may` is as often the month.)
         && !has(&[
             "not", "no", "never", "failed", "failing", "fails", "yet", "don", "doesn", "isn",
-            "aren", "won", "may", "might", "unavailable", "rather", "should", "will", "would",
-            "could",
+            "aren", "won", "might", "unavailable", "rather", "should", "will", "would", "could",
         ])
 }
 
