@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 
 use super::headings::{Role, before_qualifier, normalize, status_mark, status_suffix};
 use super::parse::{
-    Block, Bucket, Document, Fence, Fences, Kind, Section, is_none, is_placeholder_text, location,
+    Block, Bucket, Document, Fence, Kind, Section, is_none, is_placeholder_text, location,
     unescape, unquote,
 };
 use super::{cues, exact};
@@ -5338,9 +5338,8 @@ fn reports_done_anywhere(sentence: &str) -> bool {
 fn preamble_paragraphs(doc: &Document, lines: std::ops::Range<usize>) -> Vec<String> {
     let mut out = Vec::new();
     let mut paragraph = String::new();
-    let mut fences = Fences::default();
     for i in lines {
-        let code = fences.holds(unquote(doc.line(i).text));
+        let code = doc.fence(i).is_some();
         let text = doc.line(i).text.trim_start_matches(['>', ' ']).trim_end();
         let prose = !code
             && !text.is_empty()

@@ -112,6 +112,8 @@ pub struct Document {
     pub comments: Vec<Comment>,
     /// The front matter, delimiters included (`---` / `updated: …` / `---`), read as blank.
     pub front_matter: Option<String>,
+    /// Where each line stands to the fenced code blocks ([`fence_lines`]).
+    fenced: Vec<Option<InFence>>,
 }
 
 /// A state bucket.
@@ -295,31 +297,33 @@ pub(crate) enum InFence {
     Closes,
 }
 
-/// Which lines of a text lie in fenced code blocks, read line by line.
+/// Which lines of a text lie in fenced code blocks, read line by line ([`fence_lines`]
+/// reads a whole text).
 ///
 /// A fence of Markdown (` ```markdown `, ` ```md `) that quotes fences of its own marks,
 /// as an example document or a prompt does, is read as its author wrote it: each fence
 /// opened inside closes inside (GitHub ends the outer one at the first line of bare marks,
 /// and shows the rest of the example as text).
 #[derive(Default)]
-pub(crate) struct Fences {
+struct Fences {
     /// The block open at the last line read.
     open: Option<Fence>,
     /// How many fences opened inside a Markdown fence are open.
     nested: usize,
+    /// Whether the open block is read as CommonMark reads it, its own fences not nested.
+    flat: bool,
+    /// Whether a fence was opened inside the open block.
+    nests: bool,
 }
 
 impl Fences {
-    /// The block left open by the lines read, if any.
-    pub(crate) fn left_open(&self) -> Option<&Fence> {
-        self.open.as_ref()
-    }
-
     /// Where `line` (its quote markers removed) stands, read after the lines before it;
-    /// `None` outside every fenced code block.
-    pub(crate) fn read(&mut self, line: &str) -> Option<InFence> {
+    /// `None` outside every fenced code block. A block it opens is read flat when `flat`.
+    fn read(&mut self, line: &str, flat: bool) -> Option<InFence> {
         let Some(fence) = &self.open else {
             self.open = Fence::open(line);
+            self.flat = flat;
+            self.nests = false;
             return self.open.as_ref().map(|_| InFence::Opens);
         };
         if fence.closes(line) {
@@ -328,23 +332,52 @@ impl Fences {
                 return Some(InFence::Closes);
             }
             self.nested -= 1;
-        } else if fence.info.eq_ignore_ascii_case("markdown")
-            || fence.info.eq_ignore_ascii_case("md")
+        } else if !self.flat
+            && (fence.info.eq_ignore_ascii_case("markdown")
+                || fence.info.eq_ignore_ascii_case("md"))
         {
             // (A fence of the outer one's marks, at least as many, with an info string: it
             // would close the outer one if it were bare.)
             let inner = Fence::open(line)
                 .filter(|f| f.mark == fence.mark && f.run >= fence.run && !f.info.is_empty());
             self.nested += usize::from(inner.is_some());
+            self.nests |= inner.is_some();
         }
         Some(InFence::Inside)
     }
+}
 
-    /// Whether `line` (its quote markers removed) opens, closes or lies inside a fenced code
-    /// block, read after the lines before it.
-    pub(crate) fn holds(&mut self, line: &str) -> bool {
-        self.read(line).is_some()
+/// Where each of a text's `lines` (quote markers removed) stands to its fenced code blocks.
+///
+/// A Markdown fence with fences of its own that is still open where the text ends (an
+/// example left unbalanced) is read again from its opening line as CommonMark reads it,
+/// closed by the first line of bare marks, so that it swallows nothing after it. Each such reading reads
+/// on to the end: after a few, every fence is read so, and the work stays linear.
+pub(crate) fn fence_lines(lines: &[&str]) -> Vec<Option<InFence>> {
+    /// The readings again from a Markdown fence left open, at most.
+    const AGAIN: usize = 4;
+    let mut out = Vec::with_capacity(lines.len());
+    let mut fences = Fences::default();
+    let mut flat_at = None;
+    let mut again = 0;
+    let mut opened = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        let at = fences.read(lines[i], again > AGAIN || flat_at == Some(i));
+        if at == Some(InFence::Opens) {
+            opened = i;
+        }
+        out.push(at);
+        i += 1;
+        if i == lines.len() && fences.open.is_some() && fences.nests && again <= AGAIN {
+            again += 1;
+            flat_at = Some(opened);
+            out.truncate(opened);
+            fences = Fences::default();
+            i = opened;
+        }
     }
+    out
 }
 
 impl Block {
@@ -409,11 +442,13 @@ fn blank_start(text: &mut String, end: usize) {
 fn blank_comments(text: &str) -> (String, Vec<Comment>) {
     let mut out = String::with_capacity(text.len());
     let mut comments = Vec::new();
-    let mut fences = Fences::default();
+    let raws: Vec<&str> = text.split_inclusive('\n').collect();
+    let unquoted: Vec<&str> = raws.iter().map(|raw| unquote(raw)).collect();
+    let fenced = fence_lines(&unquoted);
     let mut open: Option<(usize, String)> = None;
-    for (number, raw) in text.split_inclusive('\n').enumerate() {
+    for (number, raw) in raws.into_iter().enumerate() {
         let mut rest = raw;
-        if open.is_none() && fences.holds(unquote(raw)) {
+        if open.is_none() && fenced[number].is_some() {
             out.push_str(raw);
             continue;
         }
@@ -974,8 +1009,9 @@ impl Document {
             .iter()
             .map(|l| l.start..l.start + l.text.len())
             .collect();
+        let unquoted: Vec<&str> = lines.iter().map(|l| unquote(l.text)).collect();
+        let fenced = fence_lines(&unquoted);
         let mut sections: Vec<Section> = Vec::new();
-        let mut fences = Fences::default();
         // The sections still open, each of a lower level than the next (indices).
         let mut open: Vec<usize> = Vec::new();
         let mut starts = |sections: &mut Vec<Section>, mut section: Section| {
@@ -997,11 +1033,8 @@ impl Document {
         // Numbered titles over lists (`1) Repo base state` then `- …`), when a file writes
         // two or more of them: its sections, written without `#`.
         let numbered_titles = {
-            let mut fences = Fences::default();
             (0..n)
-                .filter(|&i| {
-                    !fences.holds(unquote(lines[i].text)) && numbered_title(&lines, i).is_some()
-                })
+                .filter(|&i| fenced[i].is_none() && numbered_title(&lines, i).is_some())
                 .nth(1)
                 .is_some()
         };
@@ -1010,7 +1043,7 @@ impl Document {
         let mut last_heading: Option<usize> = None;
         while i < n {
             let raw = unquote(lines[i].text);
-            if fences.holds(raw) {
+            if fenced[i].is_some() {
                 i += 1;
                 continue;
             }
@@ -1362,7 +1395,13 @@ impl Document {
             title,
             comments,
             front_matter,
+            fenced,
         }
+    }
+
+    /// Where line `i` stands to the text's fenced code blocks (`None` outside them).
+    pub(crate) fn fence(&self, i: usize) -> Option<InFence> {
+        self.fenced.get(i).copied().flatten()
     }
 
     /// Line `i` (0-based), with its position.
@@ -1507,7 +1546,6 @@ impl Section {
     #[must_use]
     pub fn blocks(&self, doc: &Document) -> Vec<Block> {
         let mut blocks: Vec<Block> = Vec::new();
-        let mut fences = Fences::default();
         let mut code: Option<Code> = None;
         let mut header: Option<Vec<String>> = None;
         let mut item_indent: Vec<usize> = Vec::new();
@@ -1518,10 +1556,10 @@ impl Section {
         for i in self.body.clone() {
             let raw = unquote(doc.line(i).text);
             let trimmed = raw.trim_start();
-            match fences.read(raw) {
+            match doc.fence(i) {
                 Some(InFence::Opens) => {
-                    code = fences.left_open().map(|fence| Code {
-                        fence: fence.clone(),
+                    code = Fence::open(raw).map(|fence| Code {
+                        fence,
                         lines: vec![i],
                         closed: false,
                     });
@@ -2030,7 +2068,7 @@ pub(crate) fn is_placeholder_text(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{
-        Block, Document, Fence, Fences, NONE_PHRASES, Role, blank_comments, is_none, location,
+        Block, Document, Fence, NONE_PHRASES, Role, blank_comments, fence_lines, is_none, location,
         none_initial,
     };
 
@@ -2226,10 +2264,10 @@ mod tests {
     /// Which lines of `text` lie in fenced code blocks, as `0`/`1` marks, and each code
     /// block's body as a section holds it (its lines joined).
     fn fenced(text: &str) -> (String, Vec<String>) {
-        let mut fences = Fences::default();
-        let marks = text
-            .lines()
-            .map(|l| if fences.holds(l) { '1' } else { '0' })
+        let lines: Vec<&str> = text.lines().collect();
+        let marks = fence_lines(&lines)
+            .iter()
+            .map(|at| if at.is_some() { '1' } else { '0' })
             .collect();
         let doc = Document::parse(&format!("# Notes\n{text}"));
         let bodies = doc.sections[0]
@@ -2280,6 +2318,9 @@ mod tests {
                 "111110",
                 vec!["```sh|x|```"],
             ),
+            // Unless its own fences are left open: then as CommonMark reads it, and what
+            // follows is read.
+            ("```md\n```sh\n```\n\n# B\ntext", "111000", vec!["```sh"]),
         ] {
             let want: Vec<String> = bodies.into_iter().map(str::to_owned).collect();
             assert_eq!(fenced(text), (marks.to_owned(), want), "{text:?}");

@@ -6,7 +6,7 @@ use hcr_types::{DecisionStatus, Record, ReviewStatus};
 
 use serde_json::{Map, Value};
 
-use super::parse::{Fences, unquote};
+use super::parse::{Fence, InFence, fence_lines, unquote};
 use crate::convert::RECORD_SECTION;
 use crate::markdown::{objective, state_buckets};
 
@@ -223,19 +223,28 @@ pub fn render(record: &Record) -> String {
 /// `skip` (what the renderer derived itself) left out, and a fence it opens closed, so that
 /// nothing after it is swallowed.
 fn verbatim(page: &mut MarkdownPage, body: &str, skip: &[String]) {
-    let mut fences = Fences::default();
-    let mut wrote = false;
-    for line in body.lines() {
-        if skip.iter().any(|s| s == line.trim()) {
-            continue;
-        }
-        fences.holds(unquote(line));
+    let lines: Vec<&str> = body
+        .lines()
+        .filter(|line| !skip.iter().any(|s| s == line.trim()))
+        .collect();
+    let unquoted: Vec<&str> = lines.iter().map(|line| unquote(line)).collect();
+    let fenced = fence_lines(&unquoted);
+    for line in &lines {
         page.line(hcr_escape::escape(line));
-        wrote = true;
     }
-    if let Some(fence) = fences.left_open() {
-        page.line(fence.closing());
+    // The fence the last lines leave open, closed with its marks (and its opening's quote
+    // marks, `> ` for a fence in a quote).
+    let open = fenced
+        .iter()
+        .rposition(|at| matches!(at, Some(InFence::Opens | InFence::Closes)))
+        .filter(|&at| fenced[at] == Some(InFence::Opens));
+    if let Some(fence) = open.and_then(|at| {
+        let quoted = &lines[at][..lines[at].len() - unquoted[at].len()];
+        Fence::open(unquoted[at]).map(|fence| format!("{quoted}{}", fence.closing()))
+    }) {
+        page.line(fence);
     }
+    let wrote = !lines.is_empty();
     if wrote {
         page.blank();
     }
@@ -257,5 +266,9 @@ mod tests {
         assert_eq!(rendered("a\n~~~~\nx\n```\n"), "a\n~~~~\nx\n```\n~~~~\n\n");
         assert_eq!(rendered("```sh\nmake\n```\n"), "```sh\nmake\n```\n\n");
         assert_eq!(rendered("````md\n```sh\n````\n"), "````md\n```sh\n````\n\n");
+        // A Markdown fence whose own fence is left open, as it is read.
+        assert_eq!(rendered("```md\n```sh\n"), "```md\n```sh\n```\n\n");
+        // In a quote, closed in the quote.
+        assert_eq!(rendered("> ```sh\n> make\n"), "> ```sh\n> make\n> ```\n\n");
     }
 }
