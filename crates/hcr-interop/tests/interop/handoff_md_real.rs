@@ -347,8 +347,9 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 /// (`Task Overview`, `Right now`, `Siguiente paso`, `Hecho`, `已经完成`, `corrigé`, `尚未`,
 /// `Tests restants`) and a qualifier that says when a routine is run (`à faire après CHAQUE
 /// modification`, no work left); 36 after `… tests, Ruff, and strict mypy pass` was read as
-/// a proof.
-const HOLDOUT_28_FLOOR: f64 = 0.38;
+/// a proof; 37 after a check an evidence section says is blocked (`E2E 测试被 … 缺失阻断`) was
+/// read as blocked.
+const HOLDOUT_28_FLOOR: f64 = 0.39;
 
 /// The share of the twenty-seventh held-out corpus's expectations met: 32 of 91 (35.2%)
 /// when it was measured blind, at 0303784, with one contradiction (a header's `Next Task`
