@@ -6890,7 +6890,7 @@ impl<'d> Stated<'d> {
                 .iter()
                 .find_map(|c| line.split_once(c).map(|(_, comment)| comment))
                 .unwrap_or(line);
-            if said.is_empty() || said.starts_with("```") || said.starts_with("~~~") {
+            if said.is_empty() || Fence::open(said).is_some() {
                 continue;
             }
             if !(listing && listed_file(line).is_some()) {

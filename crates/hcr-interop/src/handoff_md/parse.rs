@@ -866,7 +866,7 @@ fn bold_label(line: &str) -> bool {
         return false;
     };
     !label.trim().is_empty()
-        && label.len() <= 60
+        && label.chars().count() <= 60
         && (label.ends_with([':', '：']) || after.starts_with([':', '：']))
 }
 
