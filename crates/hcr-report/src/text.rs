@@ -933,7 +933,6 @@ mod tests {
             }
         }
 
-
         /// Whenever the direct rendering applies, it is annotate-snippets' rendering exactly:
         /// around every limit (indentation, width, trailing spaces, line numbers of any
         /// length, empty words).

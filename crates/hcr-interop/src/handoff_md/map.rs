@@ -1405,8 +1405,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         let mut split_yet = false;
         // An introduction over the items after it (`Main outcomes:`), and its lines.
         let mut intro: Option<(String, Vec<usize>)> = None;
-        // The state a paragraph over the items after it says of them.
+        // The state a paragraph over the items after it says of them, and whether the
+        // heading says none (asked once, not of each paragraph).
         let mut lead: Option<Role> = None;
+        let heading_says_none = status_words(&section.heading).is_none();
         let mut all = all.into_iter().peekable();
         while let Some(mut e) = all.next() {
             if unwritten(&e) || label_says_none(&e, doc) {
@@ -1432,8 +1434,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // says its items' state itself, `### 3.5 未提交的改动` over `以下改动已通过测试但尚未
             // git commit:`.)
             if e.paragraph {
-                let over = ((open == Some(Role::Complete)
-                    || open.is_none() && status_words(&section.heading).is_none())
+                let over = ((open == Some(Role::Complete) || open.is_none() && heading_says_none)
                     && e.text.trim_end().ends_with([':', '：'])
                     && all.peek().is_some_and(|next| !next.paragraph))
                 .then(|| sentences(&e.text).last().copied())
