@@ -615,6 +615,15 @@ const TABLE: &[(Role, &[&str])] = &[
             "what was done",
             "last session summary",
             "previous session summary",
+            "recent sessions",
+            "last sessions",
+            "latest sessions",
+            "previous sessions",
+            "past sessions",
+            "dernières sessions",
+            "sessions précédentes",
+            "últimas sesiones",
+            "sesiones anteriores",
             "全部完成",
             "全部完了",
             "すべて完了",
@@ -4554,6 +4563,12 @@ fn keyword(name: &str) -> Option<Role> {
         {
             continue;
         }
+        // (And `git` names proofs only where the heading is of the repository's state: `Git
+        // status`, `Current Git State`, `Git log`, `Estado de git`; not the tool's use, `Git
+        // permissions`, `Git Workflow`, `SSH Key Setup (for GitHub git operations)`.)
+        if word == "git" && !git_state(&padded) {
+            continue;
+        }
         match said_at(&padded, found.start(), word, spaced, state, owed, files) {
             Some(false) => first = Some(first.map_or(at, |f| f.min(at))),
             Some(true) => done_denied |= KEYWORDS[at].0 == Role::Complete,
@@ -4564,6 +4579,45 @@ fn keyword(name: &str) -> Option<Role> {
         .map(|at| KEYWORDS[at].0)
         // A word of work done, denied: `Funzioni non completate`, work left.
         .or(done_denied.then_some(Role::Remaining))
+}
+
+/// Whether a normalized heading that holds `git` is of the repository's state: each of its
+/// other words says a state, a history or where the work is (or is a number).
+fn git_state(padded: &str) -> bool {
+    padded.split_whitespace().all(|w| {
+        w.bytes().all(|b| b.is_ascii_digit())
+            || matches!(
+                w,
+                "git"
+                    | "status"
+                    | "state"
+                    | "log"
+                    | "history"
+                    | "commits"
+                    | "commit"
+                    | "branch"
+                    | "branches"
+                    | "activity"
+                    | "current"
+                    | "and"
+                    | "auto"
+                    | "de"
+                    | "du"
+                    | "del"
+                    | "estado"
+                    | "rama"
+                    | "trabajo"
+                    | "état"
+                    | "stand"
+                    | "состояние"
+                    | "状态"
+                    | "狀態"
+                    | "상태"
+                    | "提交"
+                    | "记录"
+                    | "記錄"
+            )
+    })
 }
 
 /// Whether a word found at `at` in a padded normalized heading (` name `) is one there, and
@@ -5133,6 +5187,11 @@ mod tests {
             "Stato dell'arte",
             // (Nor a file's name as the title.)
             "NEXT_SESSION.md",
+            // (Nor the use of a tool that also keeps proofs.)
+            "4. GIT PERMISSIONS",
+            "Git Workflow",
+            "SSH Key Setup (for GitHub git operations)",
+            "Git 操作",
         ] {
             assert_eq!(role_of(heading), None, "{heading}");
         }
@@ -5257,6 +5316,14 @@ mod tests {
             ("5. Ce qui a été corrigé le 17-18/08", Role::Complete),
             ("尚未在这个 Codex 环境完成的事", Role::Remaining),
             ("7. Tests restants (protocole complet)", Role::Remaining),
+            (
+                "Dernières sessions (reconstitué depuis git log)",
+                Role::Complete,
+            ),
+            ("Recent sessions", Role::Complete),
+            ("Git Status (auto)", Role::Evidence),
+            ("Current Git State", Role::Evidence),
+            ("7. Git 상태", Role::Evidence),
             ("6. Riscos Restantes", Role::Risks),
             (
                 "Task 1: SubTemplateList Parser ✅ **COMPLETE** (2h)",

@@ -4847,6 +4847,9 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("were interrupted", Says::Left),
         ("got interrupted", Says::Left),
         ("not implemented", Says::Left),
+        // (`Session 1: planned the work; nothing implemented.`)
+        ("nothing implemented", Says::Left),
+        ("nothing was implemented", Says::Left),
         // (`the skills have NOT been implemented yet`.)
         ("not been implemented", Says::Left),
         ("not yet been implemented", Says::Left),
