@@ -288,6 +288,9 @@ const TABLE: &[(Role, &[&str])] = &[
             "what this repo is",
             "what this project is",
             "one line summary",
+            "한 줄 요약",
+            "一句话总结",
+            "一句话概述",
             "in one line",
             "session summary",
             "handoff summary",
@@ -409,6 +412,7 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::State,
         &[
             "snapshot",
+            "current position",
             "final snapshot",
             "stand der dinge",
             "projekt und stand",
@@ -719,6 +723,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "terminé",
             "completado",
             "recent changes",
+            "recent actions",
+            "recent breakthroughs",
+            "key breakthroughs",
+            "breakthroughs",
             "changes",
             "what changed",
             "recent work",
@@ -990,6 +998,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "was offen ist",
             "offene punkte",
             "lo que falta",
+            "lo único que falta",
+            "qué falta",
+            "que falta",
+            "ce qui manque",
             "o que falta",
             "что осталось",
             "не сделано",
@@ -1049,6 +1061,9 @@ const TABLE: &[(Role, &[&str])] = &[
             "왜 이렇게 수정했는가",
             "왜 이렇게 했는가",
             "決定事項",
+            "仕様判定",
+            "重要な仕様判定",
+            "重要な判断",
             "設計判断",
             "entscheidungen",
             "getroffene entscheidungen",
@@ -1084,6 +1099,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "已執行的檢查",
             "已运行的检查",
             "test results",
+            "lo que ya está verificado",
+            "ya verificado",
+            "ce qui est déjà vérifié",
+            "déjà vérifié",
             "quality control",
             "controllo qualità",
             "controllo qualita",
@@ -1344,6 +1363,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "risk boundaries",
             "traps that still hold",
             "gotchas",
+            "environment notes",
+            "notas de entorno",
             "watch out",
             "fixed parameters",
             "planning rules",
@@ -3241,10 +3262,17 @@ fn named(heading: &str) -> Option<Role> {
     // infrastructure move's definition of done), `项目的验收标准`. (Never a state's: `ドキ
     // ュメントの完成` is the documentation's completion, a task.)
     // (Only a rest as short as a name of the table is looked up: a heading of thousands of
-    // `の` is read in one pass, not once per `の`.)
+    // `の` is read in one pass, not once per `の`. A state before the mark is no owner:
+    // `已完成的任务` are tasks done.)
     if let Some(role) = name
         .char_indices()
         .filter(|&(at, c)| matches!(c, 'の' | '的') && name.len() - at <= NAME_BYTES)
+        .filter(|&(at, _)| {
+            !["完成", "完了", "实现", "實現", "完成した"]
+                .iter()
+                .chain(CJK_STATES.iter())
+                .any(|state| name[..at].ends_with(state))
+        })
         .find_map(|(at, c)| lookup(&name[at + c.len_utf8()..]).filter(|r| !r.is_bucket()))
     {
         return Some(role);
@@ -3849,6 +3877,9 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "no hay que",
             "не любит",
             "gotchas",
+            "easy to get wrong",
+            "common mistakes",
+            "common pitfalls",
             "gotcha",
             "quirks",
             "ユーザーの好み",
@@ -3994,6 +4025,7 @@ const KEYWORDS: &[(Role, &[&str])] = &[
         Role::NextAction,
         &[
             "next",
+            "次回",
             "第一个动作",
             "第一個動作",
             "acciones siguientes",
@@ -4370,6 +4402,7 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "прогресс",
             "进度",
             "進捗",
+            "到達点",
             "진행 상황",
         ],
     ),
@@ -4524,6 +4557,10 @@ fn keyword(name: &str) -> Option<Role> {
     let mut needs_said: Option<bool> = None;
     let mut first: Option<usize> = None;
     let mut done_denied = false;
+    let mut proof_denied = false;
+    // (In Chinese a state said with `已` and `的` qualifies the name after it: `已完成的后续实现`
+    // is follow-up work done, not a next step.)
+    let mut done_of = false;
     for found in search.find_overlapping_iter(&padded) {
         let (at, ref word, spaced) = words[found.pattern().as_usize()];
         let word: &str = word;
@@ -4531,7 +4568,10 @@ fn keyword(name: &str) -> Option<Role> {
         if word == "next" && padded[found.end()..].starts_with(" js ") {
             continue;
         }
-        let state = KEYWORDS[at].0.is_bucket() || KEYWORDS[at].0 == Role::State;
+        // (A proof's word is denied as a state's is: `Not yet verified`, `No evidence yet`.)
+        let state = KEYWORDS[at].0.is_bucket()
+            || KEYWORDS[at].0 == Role::State
+            || KEYWORDS[at].0 == Role::Evidence;
         // (A need denies only a word of work done: `待完成事项` is work left; asked only then.)
         let owed = KEYWORDS[at].0 == Role::Complete && *needs_said.get_or_insert_with(needs);
         // (The first words of files read anywhere, `Output files`, `Official references`;
@@ -4569,16 +4609,46 @@ fn keyword(name: &str) -> Option<Role> {
         if word == "git" && !git_state(&padded) {
             continue;
         }
+        // (A blocker to resolve is work, not a state: `優先度1（ブロッカー解消 - 人間の作業）`,
+        // `阻塞解除`.)
+        if KEYWORDS[at].0 == Role::Blocked
+            && ["解消", "解除", "解決", "解决"]
+                .iter()
+                .any(|r| padded[found.end()..].trim_start().starts_with(r))
+        {
+            continue;
+        }
+        // (`次回` names the next step where it leads: `次回以降の優先候補`; not `試したがダメだった
+        // こと（次回同じ失敗をしないために）`, a qualifier's reason.)
+        if word == "次回" && !padded[..found.start()].trim().is_empty() {
+            continue;
+        }
         match said_at(&padded, found.start(), word, spaced, state, owed, files) {
+            Some(false)
+                if KEYWORDS[at].0 == Role::Complete
+                    && !spaced
+                    && padded[found.end()..].starts_with('的')
+                    && (word.starts_with('已') || padded[..found.start()].ends_with('已')) =>
+            {
+                done_of = true;
+            }
             Some(false) => first = Some(first.map_or(at, |f| f.min(at))),
-            Some(true) => done_denied |= KEYWORDS[at].0 == Role::Complete,
+            Some(true) => {
+                done_denied |= KEYWORDS[at].0 == Role::Complete;
+                proof_denied |= KEYWORDS[at].0 == Role::Evidence;
+            }
             None => {}
         }
+    }
+    if done_of {
+        return Some(Role::Complete);
     }
     first
         .map(|at| KEYWORDS[at].0)
         // A word of work done, denied: `Funzioni non completate`, work left.
         .or(done_denied.then_some(Role::Remaining))
+        // A proof denied: `Not yet verified`, unverified.
+        .or(proof_denied.then_some(Role::Unverified))
 }
 
 /// Whether a normalized heading that holds `git` is of the repository's state: each of its
@@ -4650,7 +4720,13 @@ fn said_at(
         );
     }
     // (`Never do X` names a rule; `Emails that never arrived` does not.)
-    if w == "never" && !padded[..at].trim().is_empty() {
+    // (Nor after a modal: `Facts must never bypass the gate`.)
+    if w == "never"
+        && !padded[..at].trim().is_empty()
+        && !["must", "should", "shall", "can", "may"]
+            .iter()
+            .any(|m| padded[..at].trim_end().ends_with(&format!(" {m}")))
+    {
         return None;
     }
     let after = padded[at + w.len()..].starts_with(' ');
@@ -5193,6 +5269,11 @@ mod tests {
             "Git Workflow",
             "SSH Key Setup (for GitHub git operations)",
             "Git 操作",
+            // (Nor a reason that names the next time, nor a blocker to resolve as a state.)
+            "試したがダメだったこと（次回同じ失敗をしないために）",
+            "優先度1（ブロッカー解消 - 人間の作業）",
+            // (Nor a modal's `never` that is no rule's.)
+            "Emails that never arrived",
         ] {
             assert_eq!(role_of(heading), None, "{heading}");
         }
@@ -5323,6 +5404,27 @@ mod tests {
             ),
             ("Recent sessions", Role::Complete),
             ("Git Status (auto)", Role::Evidence),
+            ("Current Position", Role::State),
+            ("現在の到達点", Role::State),
+            ("Recent Actions", Role::Complete),
+            ("Recent Breakthroughs", Role::Complete),
+            ("已完成的后续实现", Role::Complete),
+            ("已完成的任务", Role::Complete),
+            ("1. 한 줄 요약", Role::Summary),
+            ("重要な仕様判定", Role::Decisions),
+            ("次回以降の優先候補", Role::NextAction),
+            (
+                "1. The three things that are easy to get wrong",
+                Role::Constraints,
+            ),
+            ("1.2 Facts must never bypass the gate", Role::Constraints),
+            ("Notas de entorno (no perder)", Role::Constraints),
+            ("✅ LO QUE YA ESTÁ VERIFICADO (no rehacer)", Role::Evidence),
+            (
+                "⏳ LO ÚNICO QUE FALTA — T7 (#8): Verificación visual en GUI",
+                Role::Remaining,
+            ),
+            ("Not yet verified", Role::Unverified),
             ("Current Git State", Role::Evidence),
             ("7. Git 상태", Role::Evidence),
             ("6. Riscos Restantes", Role::Risks),

@@ -2897,6 +2897,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                         .last()
                         .is_some_and(|w| POINTING_LAST.contains(&w.as_str()))
             };
+            // (A step that only asks for this file to be read is kept with the steps, never
+            // chosen: `1. 读取本文件`.)
+            if reads_the_file(text) {
+                further.push(text.to_owned());
+                continue;
+            }
             if named_step
                 && (!intro || says_the_step)
                 && !done
@@ -2909,7 +2915,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                         && !gives_a_fact(text)))
                 && !reports_done(text)
                 && !context_note(text)
-                && !text.starts_with(['*', '_', '>'])
+                // (An item may name its step in bold: `1. **Make the repo public** (if OSS)`;
+                // not one led by a bold label, `- **Symptom:** …`.)
+                && !text.starts_with('>')
+                && !(text.starts_with(['*', '_'])
+                    && (e.paragraph || label_split(without_mark(text)).is_some()))
                 // (An item may lead with its own words: `在 Vercel 设置：` then the values.)
                 && (!e.paragraph || says_the_step || label_split(text).is_none())
                 && let said = sentences(text)
@@ -4574,6 +4584,37 @@ fn maintains_the_file(text: &str) -> bool {
     ])
 }
 
+/// Whether a step only asks for this file to be read (`1. 读取本文件`, `Read this document
+/// first.`): the receiver is reading it, so it is no step of the work.
+fn reads_the_file(text: &str) -> bool {
+    text.chars().count() <= 40 && {
+        let lower = text.to_lowercase();
+        let holds = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+        holds(&[
+            "this file",
+            "this document",
+            "this handoff",
+            "本文件",
+            "本文档",
+            "本文檔",
+            "このファイル",
+            "この文書",
+            "이 문서",
+            "이 파일",
+            "diese datei",
+            "dieses dokument",
+            "ce fichier",
+            "ce document",
+            "este archivo",
+            "este documento",
+            "este arquivo",
+        ]) && holds(&[
+            "read", "读", "讀", "阅", "閱", "読", "읽", "lies", "lis ", "lire", "lee ", "leer",
+            "leia", "ler ",
+        ])
+    }
+}
+
 /// Whether a sentence speaks of the file itself (`This document captures …`, `It covers
 /// (1) where the project is …`, `本文件只管…`): no state of the work.
 fn about_the_file(sentence: &str) -> bool {
@@ -6176,6 +6217,9 @@ const IN_PROGRESS_WORDS: &[&str] = &[
     "в роботі",
     " almost ",
     " nearly ",
+    // (`The project is currently transitioning from … to …`.)
+    " transitioning ",
+    " currently migrating",
     " bijna ",
     // (Dutch: `Les 2 bezig`, `in uitvoering`; not `bezigheden`.)
     " bezig ",
@@ -6414,6 +6458,9 @@ const DONE_WORDS: &[&str] = &[
     " implementiert",
     " fully functional",
     " fully working",
+    // (`The engine has successfully achieved "First Textured Pixels"`.)
+    " achieved",
+    " successfully ",
     // (Polish, Dutch, Turkish, Vietnamese, Indonesian, Ukrainian, Czech, Italian and
     // Spanish: `Faza 1 KOMPLETNA — Etapy 0–4B ukończone`, `afgerond`, `tamamlandı`.)
     " kompletn",
