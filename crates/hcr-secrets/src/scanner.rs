@@ -175,15 +175,17 @@ fn anchors_from(text: &[u8], first: usize, f: impl FnMut(usize, usize, usize) ->
 
 /// Where in `text` the search for anchors can start: the first of the prefilter's
 /// candidates an anchor starts at (or, past [`PROBED_CANDIDATES`] candidates, the first
-/// candidate); `None` for text that holds no anchor, and so no secret of its own. What the
-/// one-pass parser asks of every string value it reads (see [`crate::ANCHOR_PROBE`]): most
-/// candidates start none, and a search started later is a search every candidate before
-/// that start could add nothing to.
+/// candidate), a URI's `://` without an `@` in its authority passed over (its matcher finds
+/// nothing there: see [`only_bare_uris`]); `None` for text that holds no other anchor, and
+/// so no secret of its own. What the one-pass parser asks of every string value it reads
+/// (see [`crate::ANCHOR_PROBE`]): most candidates start none, and a search started later is
+/// a search every candidate before that start could add nothing to.
 pub(crate) fn probe_start(text: &str) -> Option<usize> {
     let Some(key) = clean_key(text) else {
         return search_start(text);
     };
-    // A short text is mostly a word seen before: known to hold no anchor, or searched.
+    // A short text is mostly a word seen before: known to hold no anchor (but bare URIs'),
+    // or searched.
     CLEAN.with(|clean| {
         let slot = &clean[clean_slot(key)];
         let known = slot.get();
@@ -216,18 +218,53 @@ fn search_start(text: &str) -> Option<usize> {
     let mut candidate = first;
     for _ in 0..PROBED_CANDIDATES {
         let mut state = start;
-        for &b in &text[candidate..] {
+        let mut at = candidate;
+        while let Some(&b) = text.get(at) {
+            at += 1;
             state = dfa.next_state(Anchored::Yes, state, b);
             if dfa.is_dead(state) {
                 break;
             }
-            if dfa.is_match(state) {
+            if dfa.is_match(state) && !only_bare_uris(automaton, text, state, at) {
                 return Some(candidate);
             }
         }
         candidate = automaton.filter.next(text, candidate + 1)?;
     }
     Some(first)
+}
+
+/// Whether every anchor the DFA's match `state`, reached at `end` of `text`, lists is a
+/// URI's `://` with no `@` in the authority after it (`https://ci.example.com/runs/7`):
+/// [`Scanner::uri`] finds nothing there (it looks for a password before an `@` of the
+/// authority), and the anchor is passed over by [`search_start`] as if it were none. Most
+/// URIs a record holds have no userinfo, and a string value whose only anchor is such a
+/// `://` is then clean, not scanned again by the walk. (Out of line: the walk's loop a byte
+/// at a time stays as tight as it was.)
+#[cold]
+#[inline(never)]
+fn only_bare_uris(
+    automaton: &Automaton,
+    text: &[u8],
+    state: aho_corasick::automaton::StateID,
+    end: usize,
+) -> bool {
+    use aho_corasick::automaton::Automaton as _;
+    let dfa = &automaton.dfa;
+    (0..dfa.match_len(state)).all(|k| {
+        let pattern = dfa.match_pattern(state, k);
+        matches!(automaton.anchors[pattern.as_usize()].1, Anchor::Uri) && !userinfo_after(text, end)
+    })
+}
+
+/// Whether the authority that starts at `end` (just after a `://`) holds an `@`: the run of
+/// [`Class::Authority`] from there, as [`Scanner::uri`] reads it. Without one, that
+/// matcher finds nothing. An `@` is an authority's character, so the run holds one exactly
+/// when the first `@` after `end` has only the authority's characters before it; most URIs
+/// hold none at all, which one `memchr` says.
+pub(crate) fn userinfo_after(text: &[u8], end: usize) -> bool {
+    let rest = text.get(end..).unwrap_or_default();
+    memchr::memchr(b'@', rest).is_some_and(|at| rest[..at].iter().all(|&b| authority_char(b)))
 }
 
 /// The most candidates [`probe_start`] walks from before it leaves the rest to the scan.
@@ -423,6 +460,16 @@ pub(crate) fn anchors_filtered(text: &[u8]) -> Vec<(&'static str, Vec<AnchorAt>)
         .collect()
 }
 
+/// Whether the authority after a `://` that ends at `end` holds an `@`, read as
+/// [`Scanner::uri`] reads it (the run of [`Class::Authority`], searched back for an `@`):
+/// the reference [`userinfo_after`] is held to.
+#[cfg(test)]
+pub(crate) fn authority_holds_at(text: &str, end: usize) -> bool {
+    let mut scanner = Scanner::new(text);
+    let authority_end = scanner.run(Class::Authority, end);
+    memchr::memrchr(b'@', &text.as_bytes()[end..authority_end]).is_some()
+}
+
 /// Every anchor pattern, for tests that build text from them.
 #[cfg(test)]
 pub(crate) fn anchor_texts() -> Vec<&'static str> {
@@ -517,9 +564,9 @@ fn clean_slot(key: u128) -> usize {
     usize::try_from(mixed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CLEAN_BITS)).unwrap_or(0)
 }
 
-/// The bit of a [`CLEAN`] slot that says its text holds no anchor at all (so none of an
-/// array's joined text either, but one that runs across its ends), not only no secret. A
-/// [`clean_key`] never has it: its top byte is a length of at most 15.
+/// The bit of a [`CLEAN`] slot that says [`probe_start`] found no anchor in its text (none
+/// but a URI's `://` without userinfo, see [`only_bare_uris`]), not only that a scan found
+/// no secret. A [`clean_key`] never has it: its top byte is a length of at most 15.
 const NO_ANCHOR: u128 = 1 << 127;
 
 /// [`CLEAN`] has `2^CLEAN_BITS` slots.

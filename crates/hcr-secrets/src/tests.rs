@@ -797,25 +797,37 @@ mod prefilter {
     use proptest::prelude::*;
 
     use super::super::scanner::{
-        anchor_texts, anchors_filtered, anchors_unfiltered, filter_next, probe_start, scan,
-        scan_from,
+        anchor_texts, anchors_filtered, anchors_unfiltered, authority_holds_at, filter_next,
+        probe_start, scan, scan_from, userinfo_after,
     };
 
     /// The parser's probe of a string value ([`probe_start`]) against a walk over every
-    /// byte: it answers none only when the text holds no anchor (and always then, unless
-    /// more candidates than it walks from came first), no anchor starts before the place it
-    /// gives, and a scan from there finds what the whole scan finds. Asked twice: a short
+    /// byte: it answers none only when the text holds no anchor but URIs' `://`s (and
+    /// always when it holds none, unless more candidates than it walks from came first), no
+    /// anchor but a `://` starts before the place it gives, a scan from there finds what the
+    /// whole scan finds, and a text it answers none for holds no secret. Asked twice: a short
     /// text's second answer comes from the thread's memo.
     fn the_probe_misses_no_anchor(text: &str) -> Result<(), TestCaseError> {
-        let first = anchors_unfiltered(text.as_bytes())
+        let texts = anchor_texts();
+        let found = anchors_unfiltered(text.as_bytes());
+        let first = found.iter().map(|&(_, start, _)| start).min();
+        // The first anchor that is not a URI's `://`: the probe passes over those alone.
+        let first_other = found
             .iter()
+            .filter(|&&(index, _, _)| texts[index] != "://")
             .map(|&(_, start, _)| start)
             .min();
         for _ in 0..2 {
             match (probe_start(text), first) {
                 (None, None) => {}
                 (None, Some(first)) => {
-                    prop_assert!(false, "{:?}: the anchor at {} missed", text, first);
+                    prop_assert!(
+                        first_other.is_none(),
+                        "{:?}: the anchor at {} missed",
+                        text,
+                        first_other.unwrap_or(first)
+                    );
+                    prop_assert_eq!(scan(text), Vec::new(), "{:?}: passed over", text);
                 }
                 (Some(start), first) => {
                     prop_assert!(
@@ -824,12 +836,55 @@ mod prefilter {
                         text,
                         start
                     );
-                    prop_assert!(first.is_none_or(|first| start <= first), "{:?}", text);
+                    prop_assert!(first_other.is_none_or(|first| start <= first), "{:?}", text);
                     prop_assert_eq!(scan_from(text, start), scan(text), "{:?}", text);
                 }
             }
         }
         Ok(())
+    }
+
+    /// URIs without userinfo are passed over by the probe, and the string is clean when
+    /// nothing else is in it; a URI with an `@` in its authority (a password or not), or
+    /// another anchor after a bare URI, is where the scan starts.
+    #[test]
+    fn the_probe_passes_over_uris_without_userinfo() {
+        let clean = [
+            "https://ci.example.com/tenant/runs/14133",
+            "see https://ci.example.com/runs/7 and ftp://mirror.example.org/pub",
+            "https://example.com/search?q=me@example.com",
+            "HTTPS://EXAMPLE.COM:8443/x",
+            "a://b",
+            "://",
+        ];
+        for text in clean {
+            assert_eq!(probe_start(text), None, "{text:?}");
+            assert_eq!(probe_start(text), None, "{text:?} (remembered)");
+            assert_eq!(scan(text), Vec::new(), "{text:?}");
+        }
+        let scanned = [
+            (
+                "https://deploy:s3cr3t-Pa55@git.example.com/repo.git",
+                5,
+                true,
+            ),
+            ("https://deploy@git.example.com/repo.git", 5, false),
+            (
+                "https://x.example.com/a then https://u:Hq7pX2m9Lw4@db",
+                34,
+                true,
+            ),
+            (
+                "https://x.example.com/a then password=Hq7pX2m9Lw4",
+                29,
+                true,
+            ),
+        ];
+        for (text, start, secret) in scanned {
+            assert_eq!(probe_start(text), Some(start), "{text:?}");
+            assert_eq!(scan_from(text, start), scan(text), "{text:?}");
+            assert_eq!(!scan(text).is_empty(), secret, "{text:?}");
+        }
     }
 
     #[test]
@@ -879,7 +934,7 @@ mod prefilter {
                         .collect::<Vec<u8>>()
                 }
             ),
-            "[a-zA-Z0-9 _.:/~$=-]{0,6}".prop_map(String::into_bytes),
+            "[a-zA-Z0-9 _.:/~$=@-]{0,6}".prop_map(String::into_bytes),
             prop::collection::vec(any::<u8>(), 0..4),
         ];
         prop::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
@@ -896,6 +951,21 @@ mod prefilter {
         #[test]
         fn the_probe_starts_where_no_anchor_is_missed(text in texts()) {
             the_probe_misses_no_anchor(&String::from_utf8_lossy(&text))?;
+        }
+
+        /// The probe's test for userinfo after a `://` reads the authority as the URI
+        /// matcher does, from any place.
+        #[test]
+        fn userinfo_is_what_the_uri_matcher_reads(text in texts(), from in 0usize..64) {
+            let text = String::from_utf8_lossy(&text);
+            let end = from.min(text.len());
+            prop_assert_eq!(
+                userinfo_after(text.as_bytes(), end),
+                authority_holds_at(&text, end),
+                "{:?} from {}",
+                text,
+                end
+            );
         }
 
         /// Each vector search (on CPUs that have it) finds what its scalar reference finds,

@@ -27,6 +27,11 @@ fn string() -> impl Strategy<Value = String> {
         Just("DB_PASSWORD".to_owned()),
         Just("rotated the token after the review".to_owned()),
         Just("https://ci:Hunter2x9Qzz@ci.example.com/x".to_owned()),
+        // URIs without userinfo, which the parser's probe passes over; with the piece
+        // after them, some gain one.
+        Just("https://ci.example.com/runs/7".to_owned()),
+        Just("ftp://u:Hunter2x9Qzz".to_owned()),
+        Just("@ci.example.com".to_owned()),
         Just("plain words".to_owned()),
         Just(" ".to_owned()),
         Just("\\n".to_owned()),
