@@ -5800,6 +5800,9 @@ fn points_at_steps(text: &str) -> bool {
             "steps below",
             "do the following",
             "as follows",
+            // (A sentence that says its heading is the next step names none: `This is the
+            // next logical implementation step.`)
+            "this is the next",
         ],
     )
 }

@@ -1318,6 +1318,10 @@ impl Document {
                 }
             }
         }
+        // Whether a section says the next steps by itself, under none that names a role.
+        let steps_of_their_own = sections.iter().any(|s| {
+            s.role == Some(Role::NextAction) && s.parent.is_none_or(|p| sections[p].role.is_none())
+        });
         // The role each section is read in: its own, in its place, else its enclosing one's.
         for index in 0..sections.len() {
             let parent_role = sections[index]
@@ -1340,6 +1344,13 @@ impl Document {
                 && section
                     .role
                     .is_some_and(|r| !r.is_bucket() && r != Role::State)
+                // (Steps under the work left are its steps when no section of their own says
+                // the next steps: `### Pasos para la próxima sesión` under `## Lo único que
+                // falta`; not `### Priority 3 — science next steps` beside `## 7. How to pick
+                // up`.)
+                && !(parent_role == Some(Role::Remaining)
+                    && section.role == Some(Role::NextAction)
+                    && !steps_of_their_own)
                 && ((!super::headings::leads_with_name(&section.heading)
                     && !short_name(&section.heading))
                     // A numbered step whose topic is a word of files or proofs: `### 2.
