@@ -2919,7 +2919,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 // not one led by a bold label, `- **Symptom:** …`.)
                 && !text.starts_with('>')
                 && !(text.starts_with(['*', '_'])
-                    && (e.paragraph || label_split(without_mark(text)).is_some()))
+                    && (e.paragraph
+                        || label_split(without_mark(text)).is_some()
+                        || !bold_lead_names_a_step(text)))
                 // (An item may lead with its own words: `在 Vercel 设置：` then the values.)
                 && (!e.paragraph || says_the_step || label_split(text).is_none())
                 && let said = sentences(text)
@@ -4585,33 +4587,52 @@ fn maintains_the_file(text: &str) -> bool {
 }
 
 /// Whether a step only asks for this file to be read (`1. 读取本文件`, `Read this document
-/// first.`): the receiver is reading it, so it is no step of the work.
+/// first.`): the receiver is reading it, so it is no step of the work. The whole step, as
+/// written: not one that does more (`Read this file, then run make test`, `Move the handler
+/// into this file`).
 fn reads_the_file(text: &str) -> bool {
-    text.chars().count() <= 40 && {
-        let lower = text.to_lowercase();
-        let holds = |words: &[&str]| words.iter().any(|w| lower.contains(w));
-        holds(&[
-            "this file",
-            "this document",
-            "this handoff",
-            "本文件",
-            "本文档",
-            "本文檔",
-            "このファイル",
-            "この文書",
-            "이 문서",
-            "이 파일",
-            "diese datei",
-            "dieses dokument",
-            "ce fichier",
-            "ce document",
-            "este archivo",
-            "este documento",
-            "este arquivo",
-        ]) && holds(&[
-            "read", "读", "讀", "阅", "閱", "読", "읽", "lies", "lis ", "lire", "lee ", "leer",
-            "leia", "ler ",
-        ])
+    const SAID: [&str; 30] = [
+        "read this file",
+        "read this file first",
+        "read this file carefully",
+        "read this document",
+        "read this document first",
+        "read this handoff",
+        "read this handoff first",
+        "read this note",
+        "读取本文件",
+        "阅读本文件",
+        "阅读本文档",
+        "读本文件",
+        "先读本文件",
+        "先阅读本文件",
+        "閱讀本文件",
+        "このファイルを読む",
+        "この文書を読む",
+        "このドキュメントを読む",
+        "이 문서를 읽기",
+        "이 문서를 읽는다",
+        "이 파일을 읽기",
+        "lies diese datei",
+        "dieses dokument lesen",
+        "lee este documento",
+        "lee este archivo",
+        "lis ce fichier",
+        "lire ce fichier",
+        "lire ce document",
+        "leia este arquivo",
+        "leia este documento",
+    ];
+    // (Short, or it is no such step: one test first.)
+    text.len() <= 64 && {
+        let lower = text.to_lowercase().replace(['*', '_', '`'], "");
+        let said = lower
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .trim_end_matches(['.', '。', '!', '！', ':', '：', ' '])
+            .to_owned();
+        SAID.contains(&said.as_str())
     }
 }
 
@@ -4888,9 +4909,12 @@ fn not_done_after_all(text: &str) -> Option<Role> {
         ("were interrupted", Says::Left),
         ("got interrupted", Says::Left),
         ("not implemented", Says::Left),
-        // (`Session 1: planned the work; nothing implemented.`)
-        ("nothing implemented", Says::Left),
-        ("nothing was implemented", Says::Left),
+        // (`Session 1: planned the work; nothing implemented.`; not `nothing implemented
+        // beyond the spec`.)
+        ("nothing implemented.", Says::Left),
+        ("nothing implemented yet", Says::Left),
+        ("nothing was implemented.", Says::Left),
+        ("nothing was implemented yet", Says::Left),
         // (`the skills have NOT been implemented yet`.)
         ("not been implemented", Says::Left),
         ("not yet been implemented", Says::Left),
@@ -5788,6 +5812,43 @@ fn label_of(text: &str) -> String {
     label_split(without_mark(text)).map_or_else(String::new, |(label, _)| normalize(label))
 }
 
+/// Whether an item's emphasized lead names a step (`**Make the repository public** (if
+/// OSS)`), not a rule, a warning or a hedge said in bold (`**Never run the migration
+/// without a fresh backup**`, `*(optional)* bump the version first`).
+fn bold_lead_names_a_step(text: &str) -> bool {
+    let lead = text
+        .trim_start_matches(['*', '_'])
+        .split(['*', '_'])
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_lowercase();
+    !lead.is_empty()
+        && !lead.starts_with('(')
+        && ![
+            "never",
+            "don't",
+            "don’t",
+            "do not",
+            "always",
+            "note",
+            "warning",
+            "important",
+            "caution",
+            "optional",
+            "nunca",
+            "jamais",
+            "nie ",
+            "niemals",
+            "不要",
+            "禁止",
+            "切勿",
+            "注意",
+        ]
+        .iter()
+        .any(|w| lead.starts_with(w))
+}
+
 /// Whether a paragraph points at the steps that follow it (`Follow these steps to publish
 /// it.`, `Do the following, in order.`).
 fn points_at_steps(text: &str) -> bool {
@@ -5800,11 +5861,21 @@ fn points_at_steps(text: &str) -> bool {
             "steps below",
             "do the following",
             "as follows",
-            // (A sentence that says its heading is the next step names none: `This is the
-            // next logical implementation step.`)
-            "this is the next",
         ],
-    )
+    ) || says_its_heading_is_next(text)
+}
+
+/// Whether a paragraph only says that its heading is the next step (`This is the next
+/// logical implementation step.`): it names none itself. (Not one that goes on to say a
+/// step: `This is the next thing to do: migrate …`, `… This is the next blocker for the
+/// beta.` after the step.)
+fn says_its_heading_is_next(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    let said = lower.trim_end_matches(['.', '!', ' ']);
+    said.starts_with("this is the next")
+        && said.ends_with(" step")
+        && !said.contains([':', ';', ','])
+        && said.split_whitespace().count() <= 8
 }
 
 /// Whether a section's own paragraphs stand over steps written as its numbered subsections
@@ -6220,8 +6291,11 @@ const IN_PROGRESS_WORDS: &[&str] = &[
     "в роботі",
     " almost ",
     " nearly ",
-    // (`The project is currently transitioning from … to …`.)
-    " transitioning ",
+    // (`The project is currently transitioning from … to …`; not `Fixed the crash when
+    // transitioning between scenes`.)
+    " currently transitioning",
+    " is transitioning",
+    " are transitioning",
     " currently migrating",
     " bijna ",
     // (Dutch: `Les 2 bezig`, `in uitvoering`; not `bezigheden`.)
@@ -6461,9 +6535,11 @@ const DONE_WORDS: &[&str] = &[
     " implementiert",
     " fully functional",
     " fully working",
-    // (`The engine has successfully achieved "First Textured Pixels"`.)
-    " achieved",
-    " successfully ",
+    // (`The engine has successfully achieved "First Textured Pixels"`; not `Ensure 60 fps is
+    // achieved on low-end phones`.)
+    " has achieved",
+    " have achieved",
+    " successfully achieved",
     // (Polish, Dutch, Turkish, Vietnamese, Indonesian, Ukrainian, Czech, Italian and
     // Spanish: `Faza 1 KOMPLETNA — Etapy 0–4B ukończone`, `afgerond`, `tamamlandı`.)
     " kompletn",
@@ -8838,7 +8914,62 @@ fn actor_id(text: &str) -> Option<(String, Option<String>)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{checked_claim, clauses, iso_date, stage_number};
+    use super::{
+        bold_lead_names_a_step, checked_claim, clauses, iso_date, reads_the_file,
+        says_its_heading_is_next, stage_number,
+    };
+
+    #[test]
+    fn a_step_that_only_reads_this_file_is_none() {
+        for step in [
+            "Read this file.",
+            "**Read this document first**",
+            "读取本文件",
+            "先阅读本文件。",
+            "Lee este documento",
+        ] {
+            assert!(reads_the_file(step), "{step}");
+        }
+        // (A step that does more, or only holds the words: a step.)
+        for step in [
+            "Read this file, then run `make test`",
+            "Move the handler into this file",
+            "Split this file, it is already huge",
+            "Fix the thread leak in this file",
+            "Read the scheduler notes",
+        ] {
+            assert!(!reads_the_file(step), "{step}");
+        }
+    }
+
+    #[test]
+    fn only_a_sentence_that_its_heading_is_next_points_at_it() {
+        assert!(says_its_heading_is_next(
+            "This is the next logical implementation step."
+        ));
+        for text in [
+            "This is the next thing to do: migrate the session store to Redis.",
+            "This is the next milestone after the parser rewrite. Migrate the session store.",
+            "Wire the Redis cache into the API. This is the next blocker for the beta.",
+        ] {
+            assert!(!says_its_heading_is_next(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_bold_lead_names_a_step_not_a_rule_or_a_hedge() {
+        assert!(bold_lead_names_a_step(
+            "**Make the repository public** (if OSS)"
+        ));
+        for text in [
+            "**Never run the migration without a fresh backup**",
+            "*(optional)* bump the version first",
+            "**Note**: the token expires",
+            "**Do not** push to main",
+        ] {
+            assert!(!bold_lead_names_a_step(text), "{text}");
+        }
+    }
 
     #[test]
     fn clauses_are_never_cut_inside_code() {

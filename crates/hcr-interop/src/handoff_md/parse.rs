@@ -1318,9 +1318,12 @@ impl Document {
                 }
             }
         }
-        // Whether a section says the next steps by itself, under none that names a role.
+        // Whether a section says the next steps by itself, under none that names work (a
+        // title that names the summary is no such one: `# Handoff summary`).
         let steps_of_their_own = sections.iter().any(|s| {
-            s.role == Some(Role::NextAction) && s.parent.is_none_or(|p| sections[p].role.is_none())
+            s.role == Some(Role::NextAction)
+                && s.parent
+                    .is_none_or(|p| sections[p].role.is_none_or(|r| !r.is_bucket()))
         });
         // The role each section is read in: its own, in its place, else its enclosing one's.
         for index in 0..sections.len() {
@@ -1345,12 +1348,15 @@ impl Document {
                     .role
                     .is_some_and(|r| !r.is_bucket() && r != Role::State)
                 // (Steps under the work left are its steps when no section of their own says
-                // the next steps: `### Pasos para la próxima sesión` under `## Lo único que
+                // the next steps, by their name: `### Pasos para la próxima sesión` under `## Lo único que
                 // falta`; not `### Priority 3 — science next steps` beside `## 7. How to pick
                 // up`.)
                 && !(parent_role == Some(Role::Remaining)
                     && section.role == Some(Role::NextAction)
-                    && !steps_of_their_own)
+                    && !steps_of_their_own
+                    // (A heading that names steps, not a piece of work that holds `next`:
+                    // `### 1. Ship the next release`.)
+                    && names_steps(&section.heading))
                 && ((!super::headings::leads_with_name(&section.heading)
                     && !short_name(&section.heading))
                     // A numbered step whose topic is a word of files or proofs: `### 2.
@@ -1783,6 +1789,36 @@ fn numbered_step(heading: &str) -> bool {
 }
 
 /// A heading of a word or two (`Gotchas`, `🔧 已知限制`): a role's word in it is its name,
+/// Whether a heading names steps or actions by a word of its own (`Pasos para la próxima
+/// sesión`, `Next steps`, `下一步行动`, `Next target: …`), not only a piece of work (`Ship the
+/// next release`).
+fn names_steps(heading: &str) -> bool {
+    const STEPS: [&str; 16] = [
+        "step",
+        "steps",
+        "actions",
+        "pasos",
+        "paso",
+        "passos",
+        "étapes",
+        "schritte",
+        "acciones",
+        "ações",
+        "шаги",
+        "步骤",
+        "行动",
+        "ステップ",
+        "단계",
+        "kroky",
+    ];
+    let name = super::headings::normalize(heading);
+    // (`Next target: Phase 3 - REST API` names the next piece of work as a step.)
+    name.contains("next target")
+        || name
+            .split(' ')
+            .any(|w| STEPS.contains(&w) || w.ends_with("步骤") || w.ends_with("行动"))
+}
+
 /// not a topic's.
 fn short_name(heading: &str) -> bool {
     let name = super::headings::normalize(heading);

@@ -348,8 +348,14 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 
 /// The share of the twenty-ninth held-out corpus's expectations met: 30 of 95 (31.6%) when
 /// it was measured blind, at b0b2aea and at 39a8551 (the session's first change, written
-/// before the corpus arrived), with no contradiction.
-const HOLDOUT_29_FLOOR: f64 = 0.31;
+/// before the corpus arrived), with no contradiction; 40 after the classes its misses showed
+/// were read (a step that only asks for this file to be read is none; `已完成的后续实现` is
+/// work done; `Current Position`, `Recent Actions`, `Recent Breakthroughs`, `現在の到達点`,
+/// `重要な仕様判定`, `次回以降…`, `한 줄 요약`, `… easy to get wrong`, `… must never …`, `Lo
+/// único que falta`, `Lo que ya está verificado`; `has successfully achieved`, `currently
+/// transitioning`; steps under the work left when no section of their own says them), and
+/// 38 to 40 again after a review of them narrowed each.
+const HOLDOUT_29_FLOOR: f64 = 0.42;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
@@ -391,7 +397,8 @@ const HOLDOUT_26_FLOOR: f64 = 0.50;
 /// were read (a name said open, `Outstanding TODOs (priority order)`; a run that failed or
 /// timed out is work left; lines each led by a status mark are a list; `Next.js` is no next
 /// step; names written without accents; `Cosa e' stato fatto`), both contradictions gone.
-const HOLDOUT_25_FLOOR: f64 = 0.37;
+// (37 with held-out 29's classes, 2026-12-07.)
+const HOLDOUT_25_FLOOR: f64 = 0.39;
 
 /// The share of the twenty-fourth held-out corpus's expectations met: 30 of 90 (33.3%) when
 /// it was measured blind, at 4e4fea0, ddb0302 and 9457b4f, with one contradiction (`Final
@@ -469,18 +476,22 @@ const HOLDOUT_16_FLOOR: f64 = 0.45;
 /// the next step, `剩余文件: …` filed as done); the same share, with neither, after the
 /// classes its misses showed were read; 36 with a ticked box under a numbered heading read as
 /// work done (2026-12-06, third session).
-const HOLDOUT_15_FLOOR: f64 = 0.41;
+// (38 with held-out 29's classes: environment notes are rules, an item that names its step in
+// bold.)
+const HOLDOUT_15_FLOOR: f64 = 0.43;
 
 /// The share of the fourteenth held-out corpus's expectations met: 30 of 88 (34.1%) when it
 /// was measured blind, at 3e804e7, with one contradiction (`Process Issues: None` under
 /// blockers filed as blocked); 32 after the classes its misses showed were read.
-const HOLDOUT_14_FLOOR: f64 = 0.36;
+// (34 with held-out 29's classes: an item that names its step in bold.)
+const HOLDOUT_14_FLOOR: f64 = 0.38;
 
 /// The share of the thirteenth held-out corpus's expectations met on the four files it keeps:
 /// the blind measure, at 3e804e7, met 45 of 108 (41.7%) on all twelve files collected, with no
 /// contradiction, and 13 of the 36 of the four kept; 15 of the 36 after the classes the
 /// twelve files' misses showed were read (50 of 108 on all twelve).
-const HOLDOUT_13_FLOOR: f64 = 0.41;
+// (16 of the 36 with `Dernières sessions` read as work done, 2026-12-07.)
+const HOLDOUT_13_FLOOR: f64 = 0.44;
 
 /// The share of the twelfth held-out corpus's expectations met: 44 of 111 (39.6%) when it
 /// was measured blind, at e871b49 (after the eleventh's misses and the third review were
@@ -498,7 +509,8 @@ const HOLDOUT_11_FLOOR: f64 = 0.47;
 /// measured blind, at 3b559ef (after the second review's classes), with two contradictions
 /// (`… is 68% complete` and `(41,1% abgeschlossen)` read as done); 52 after the classes its
 /// misses showed were read, 53 after the eleventh's.
-const HOLDOUT_10_FLOOR: f64 = 0.48;
+// (55 with an item that names its step in bold, 2026-12-07.)
+const HOLDOUT_10_FLOOR: f64 = 0.49;
 
 /// The share of the ninth held-out corpus's expectations met: 28 of 88 (31.8%) when it was
 /// measured blind, at b97dcca (after the eighth's misses were read), with one contradiction
