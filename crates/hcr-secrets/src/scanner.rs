@@ -653,21 +653,67 @@ fn scan_with(
     kept
 }
 
-/// The run of a character class that starts at or before a position: every position inside a
-/// run ends where the run ends.
+/// The run of a character class read from a position `from` to its `end`: every position
+/// from `from` to `end` (both included) ends where the run ends.
+///
+/// Held as `from..end + 1` (`end` is at most the text's length, so it never overflows), so
+/// that the all-zero entry, `0..0`, holds no position: a [`Scanner`]'s caches start as
+/// zeroed memory, with no flag a byte each beside them (the flags made each entry a third
+/// larger and its setting two stores, and every scan of a string with an anchor sets up all
+/// of them).
 #[derive(Clone, Copy, Default)]
 struct RunCache {
     from: usize,
-    end: usize,
-    set: bool,
+    past_end: usize,
 }
 
-/// The next occurrence of a marker at or after a position.
+impl RunCache {
+    /// Where the run that holds `at` ends, if this entry knows it.
+    #[inline(always)]
+    fn end_for(self, at: usize) -> Option<usize> {
+        (self.from <= at && at < self.past_end).then(|| self.past_end - 1)
+    }
+
+    /// The entry for the run read from `from` to `end`.
+    #[inline(always)]
+    fn new(from: usize, end: usize) -> Self {
+        Self {
+            from,
+            past_end: end + 1,
+        }
+    }
+}
+
+/// The next occurrence of a marker at or after a position: a search from `from` that found
+/// the marker at `found` (or nowhere) gives that answer from any position from `from` to
+/// `found`.
+///
+/// Held as `from..until`, `until` being `found + 1`, or `usize::MAX` when the marker is
+/// nowhere after `from` (a text is never that long, so `found + 1` is never `usize::MAX`):
+/// the all-zero entry, `0..0`, holds no position (see [`RunCache`]).
 #[derive(Clone, Copy, Default)]
 struct FindCache {
     from: usize,
-    found: Option<usize>,
-    set: bool,
+    until: usize,
+}
+
+impl FindCache {
+    /// The next marker at or after `at`, if this entry knows it: `Some(None)` when it knows
+    /// there is none.
+    #[inline(always)]
+    fn found_for(self, at: usize) -> Option<Option<usize>> {
+        (self.from <= at && at < self.until)
+            .then(|| (self.until != usize::MAX).then(|| self.until - 1))
+    }
+
+    /// The entry for a search from `from` that found the marker at `found`.
+    #[inline(always)]
+    fn new(from: usize, found: Option<usize>) -> Self {
+        Self {
+            from,
+            until: found.map_or(usize::MAX, |f| f + 1),
+        }
+    }
 }
 
 /// Characters of a name (`DB_PASSWORD`, `x-api-key`, `spring.datasource.password`).
@@ -940,13 +986,6 @@ fn memo_value(text: &str, tag: u8, judge: impl FnOnce() -> bool) -> bool {
     memoized(text, tag, |memos| &mut memos.values, judge)
 }
 
-/// The identifier last judged: positions inside it are not judged again.
-#[derive(Clone, Default)]
-struct IdentCache {
-    range: Range<usize>,
-    set: bool,
-}
-
 struct Scanner<'t> {
     text: &'t str,
     bytes: &'t [u8],
@@ -954,7 +993,9 @@ struct Scanner<'t> {
     breaks: &'t [usize],
     runs: [RunCache; Class::COUNT],
     finds: [FindCache; Marker::COUNT],
-    ident: IdentCache,
+    /// The identifier last judged (empty before the first): positions inside it are not
+    /// judged again.
+    ident: Range<usize>,
     /// Cookie headers already read up to here.
     cookies_until: usize,
     hits: Vec<Hit>,
@@ -971,7 +1012,7 @@ impl<'t> Scanner<'t> {
             breaks: &[],
             runs: [RunCache::default(); Class::COUNT],
             finds: [FindCache::default(); Marker::COUNT],
-            ident: IdentCache::default(),
+            ident: 0..0,
             cookies_until: 0,
             hits: Vec::new(),
         }
@@ -984,18 +1025,14 @@ impl<'t> Scanner<'t> {
     /// The end of the run of `class` from `at`.
     fn run(&mut self, class: Class, at: usize) -> usize {
         let cache = &mut self.runs[class.index()];
-        if cache.set && cache.from <= at && at <= cache.end {
-            return cache.end;
+        if let Some(end) = cache.end_for(at) {
+            return end;
         }
         let end = self.bytes[at.min(self.bytes.len())..]
             .iter()
             .position(|&b| !class.contains(b))
             .map_or(self.bytes.len(), |i| at + i);
-        *cache = RunCache {
-            from: at,
-            end,
-            set: true,
-        };
+        *cache = RunCache::new(at, end);
         end
     }
 
@@ -1013,8 +1050,8 @@ impl<'t> Scanner<'t> {
     /// The next `marker` at or after `at`.
     fn find(&mut self, marker: Marker, at: usize) -> Option<usize> {
         let cache = &mut self.finds[marker as usize];
-        if cache.set && cache.from <= at && cache.found.is_none_or(|f| at <= f) {
-            return cache.found;
+        if let Some(found) = cache.found_for(at) {
+            return found;
         }
         let needle = marker.needle();
         let haystack = &self.bytes[at.min(self.bytes.len())..];
@@ -1024,11 +1061,7 @@ impl<'t> Scanner<'t> {
             memchr::memmem::find(haystack, needle)
         }
         .map(|i| at + i);
-        *cache = FindCache {
-            from: at,
-            found,
-            set: true,
-        };
+        *cache = FindCache::new(at, found);
         found
     }
 
@@ -1154,21 +1187,15 @@ impl<'t> Scanner<'t> {
 
     /// A word anchor at `at`: judge the identifier around it, once.
     fn word(&mut self, at: usize) {
-        if self.ident.set && self.ident.range.start <= at && at < self.ident.range.end {
+        if self.ident.start <= at && at < self.ident.end {
             return;
         }
         let end = self.run(Class::Ident, at);
         let Some(start) = self.run_back(Class::Ident, at, LOOK_BEHIND) else {
-            self.ident = IdentCache {
-                range: at..end,
-                set: true,
-            };
+            self.ident = at..end;
             return;
         };
-        self.ident = IdentCache {
-            range: start..end,
-            set: true,
-        };
+        self.ident = start..end;
         if end - start > names::MAX_NAME {
             return;
         }
@@ -1710,4 +1737,68 @@ pub(crate) fn cookie_secrets(text: &str, range: Range<usize>) -> Vec<Range<usize
         found.push(start..start + value.len());
     }
     found
+}
+
+#[cfg(test)]
+mod cache_tests {
+    use proptest::prelude::*;
+
+    use super::{ALL_CLASSES, Class, Marker, Scanner};
+
+    const MARKERS: [Marker; Marker::COUNT] = [
+        Marker::Dashes,
+        Marker::Newline,
+        Marker::DoubleQuote,
+        Marker::SingleQuote,
+        Marker::Backtick,
+        Marker::Lt,
+    ];
+
+    /// The end of the run of `class` from `at`, read anew: what [`Scanner::run`] answers.
+    fn run_uncached(bytes: &[u8], class: Class, at: usize) -> usize {
+        bytes[at.min(bytes.len())..]
+            .iter()
+            .position(|&b| !class.contains(b))
+            .map_or(bytes.len(), |i| at + i)
+    }
+
+    /// The next `marker` at or after `at`, searched anew: what [`Scanner::find`] answers.
+    fn find_uncached(bytes: &[u8], marker: Marker, at: usize) -> Option<usize> {
+        memchr::memmem::find(&bytes[at.min(bytes.len())..], marker.needle()).map(|i| at + i)
+    }
+
+    /// Text of the characters the classes and markers tell apart, in runs.
+    fn texts() -> impl Strategy<Value = String> {
+        let pieces = prop::sample::select(vec![
+            "a", "Z", "9", "_", "-", ".", "/", "@", ":", "=", " ", "\n", "\"", "'", "`", "<", "~",
+            "+", "-----", "é", "\t", "AB", "ab12", "==", "#",
+        ]);
+        prop::collection::vec(pieces, 0..48).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_048))]
+
+        /// A scanner's run and marker caches (entries that start as zeroed memory, see
+        /// [`super::RunCache`] and [`super::FindCache`]) never change an answer: any
+        /// sequence of questions, at any positions (past the text's end too, and again at
+        /// the same ones), is answered as a reading anew answers each.
+        #[test]
+        fn cached_runs_and_marker_searches_answer_as_a_reading_anew(
+            text in texts(),
+            questions in prop::collection::vec((0usize..(Class::COUNT + Marker::COUNT), 0usize..60), 1..64),
+        ) {
+            let bytes = text.as_bytes();
+            let mut scanner = Scanner::new(&text);
+            for (which, at) in questions {
+                let at = at.min(bytes.len() + 2);
+                if let Some(&class) = ALL_CLASSES.get(which) {
+                    prop_assert_eq!(scanner.run(class, at), run_uncached(bytes, class, at), "run of class {} from {} in {:?}", which, at, text);
+                } else {
+                    let marker = MARKERS[which - Class::COUNT];
+                    prop_assert_eq!(scanner.find(marker, at), find_uncached(bytes, marker, at), "marker {} from {} in {:?}", which, at, text);
+                }
+            }
+        }
+    }
 }
