@@ -909,19 +909,27 @@ struct Memo<T: Copy> {
 }
 
 impl<T: Copy> Memo<T> {
-    fn new() -> Self {
+    const fn new() -> Self {
         Self {
             entries: [None; 64],
         }
     }
 
-    /// The exact key of `text` (case kept) with `tag`, when short enough to be one: the
-    /// tag, the length and up to 14 bytes.
+    /// The exact key of `text` (case kept) with `tag` (below 16), when short enough to be
+    /// one (up to 14 bytes): as [`clean_key`] reads a text, its [`hcr_json::fingerprint`]
+    /// (its length and first seven bytes, each in place) over its last eight bytes, which
+    /// together hold every byte, with `tag` in the length's byte above the length (which
+    /// takes its low four bits). Two overlapping reads, where the key was built a byte at a
+    /// time (a 128-bit shift and an `or` each).
     fn key(text: &str, tag: u8) -> Option<u128> {
+        debug_assert!(tag < 16, "a memo's tag takes four bits");
         let bytes = text.as_bytes();
         (bytes.len() <= 14).then(|| {
-            let packed = bytes.iter().fold(0u128, |k, b| (k << 8) | u128::from(*b));
-            (u128::from(tag) << 120) | ((bytes.len() as u128) << 112) | packed
+            let tail = bytes
+                .last_chunk::<8>()
+                .map_or(0, |word| u64::from_le_bytes(*word));
+            let head = hcr_json::fingerprint(text) | u64::from(tag) << 60;
+            u128::from(head) << 64 | u128::from(tail)
         })
     }
 
@@ -950,10 +958,14 @@ struct Memos {
 }
 
 thread_local! {
-    static MEMOS: std::cell::RefCell<Memos> = std::cell::RefCell::new(Memos {
-        names: Memo::new(),
-        values: Memo::new(),
-    });
+    // Set up without code (a `const` initialiser): a use is not asked first whether the
+    // thread's memos exist yet.
+    static MEMOS: std::cell::RefCell<Memos> = const {
+        std::cell::RefCell::new(Memos {
+            names: Memo::new(),
+            values: Memo::new(),
+        })
+    };
 }
 
 /// `judge()`, remembered in the thread's memo that `memo` picks, by the exact text and `tag`.
@@ -1743,7 +1755,7 @@ pub(crate) fn cookie_secrets(text: &str, range: Range<usize>) -> Vec<Range<usize
 mod cache_tests {
     use proptest::prelude::*;
 
-    use super::{ALL_CLASSES, Class, Marker, Scanner};
+    use super::{ALL_CLASSES, Class, Marker, Memo, Scanner};
 
     const MARKERS: [Marker; Marker::COUNT] = [
         Marker::Dashes,
@@ -1798,6 +1810,63 @@ mod cache_tests {
                     let marker = MARKERS[which - Class::COUNT];
                     prop_assert_eq!(scanner.find(marker, at), find_uncached(bytes, marker, at), "marker {} from {} in {:?}", which, at, text);
                 }
+            }
+        }
+    }
+
+    /// The memo's key as it was built before it was read in two words: a byte at a time
+    /// after the tag and the length.
+    fn key_a_byte_at_a_time(text: &str, tag: u8) -> Option<u128> {
+        let bytes = text.as_bytes();
+        (bytes.len() <= 14).then(|| {
+            let packed = bytes.iter().fold(0u128, |k, b| (k << 8) | u128::from(*b));
+            (u128::from(tag) << 120) | ((bytes.len() as u128) << 112) | packed
+        })
+    }
+
+    /// Two short texts of few characters (NULs among them, so that a text's zero bytes and
+    /// its length are told apart): the second the first with one piece replaced, cut off or
+    /// added at any place, or the first itself, so that most pairs differ in one place.
+    fn text_pairs() -> impl Strategy<Value = (String, String)> {
+        let piece = || prop::sample::select(vec!["a", "b", "\0", "é", "k"]);
+        (
+            prop::collection::vec(piece(), 0..17),
+            0usize..17,
+            piece(),
+            0u8..4,
+        )
+            .prop_map(|(pieces, at, other, edit)| {
+                let mut changed = pieces.clone();
+                let at = at.min(pieces.len());
+                match edit {
+                    0 if at < changed.len() => changed[at] = other,
+                    1 => changed.truncate(at),
+                    2 => changed.insert(at, other),
+                    _ => {}
+                }
+                (pieces.concat(), changed.concat())
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4_096))]
+
+        /// A memo's key is exact, as the key built a byte at a time was: two texts with
+        /// their tags have one key exactly when they are the same text and tag, and a text
+        /// has one exactly when it is short enough.
+        #[test]
+        fn memo_keys_are_equal_exactly_when_text_and_tag_are(
+            (a, b) in text_pairs(),
+            tag_a in 0u8..5,
+            tag_b in 0u8..5,
+        ) {
+            let (new_a, new_b) = (Memo::<bool>::key(&a, tag_a), Memo::<bool>::key(&b, tag_b));
+            let (old_a, old_b) = (key_a_byte_at_a_time(&a, tag_a), key_a_byte_at_a_time(&b, tag_b));
+            prop_assert_eq!(new_a.is_some(), old_a.is_some());
+            prop_assert_eq!(new_b.is_some(), old_b.is_some());
+            if let (Some(new_a), Some(new_b)) = (new_a, new_b) {
+                prop_assert_eq!(new_a == new_b, (&a, tag_a) == (&b, tag_b), "{:?}/{} and {:?}/{}", a, tag_a, b, tag_b);
+                prop_assert_eq!(new_a == new_b, old_a == old_b);
             }
         }
     }
