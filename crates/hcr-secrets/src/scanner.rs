@@ -653,21 +653,67 @@ fn scan_with(
     kept
 }
 
-/// The run of a character class that starts at or before a position: every position inside a
-/// run ends where the run ends.
+/// The run of a character class read from a position `from` to its `end`: every position
+/// from `from` to `end` (both included) ends where the run ends.
+///
+/// Held as `from..end + 1` (`end` is at most the text's length, so it never overflows), so
+/// that the all-zero entry, `0..0`, holds no position: a [`Scanner`]'s caches start as
+/// zeroed memory, with no flag a byte each beside them (the flags made each entry a third
+/// larger and its setting two stores, and every scan of a string with an anchor sets up all
+/// of them).
 #[derive(Clone, Copy, Default)]
 struct RunCache {
     from: usize,
-    end: usize,
-    set: bool,
+    past_end: usize,
 }
 
-/// The next occurrence of a marker at or after a position.
+impl RunCache {
+    /// Where the run that holds `at` ends, if this entry knows it.
+    #[inline(always)]
+    fn end_for(self, at: usize) -> Option<usize> {
+        (self.from <= at && at < self.past_end).then(|| self.past_end - 1)
+    }
+
+    /// The entry for the run read from `from` to `end`.
+    #[inline(always)]
+    fn new(from: usize, end: usize) -> Self {
+        Self {
+            from,
+            past_end: end + 1,
+        }
+    }
+}
+
+/// The next occurrence of a marker at or after a position: a search from `from` that found
+/// the marker at `found` (or nowhere) gives that answer from any position from `from` to
+/// `found`.
+///
+/// Held as `from..until`, `until` being `found + 1`, or `usize::MAX` when the marker is
+/// nowhere after `from` (a text is never that long, so `found + 1` is never `usize::MAX`):
+/// the all-zero entry, `0..0`, holds no position (see [`RunCache`]).
 #[derive(Clone, Copy, Default)]
 struct FindCache {
     from: usize,
-    found: Option<usize>,
-    set: bool,
+    until: usize,
+}
+
+impl FindCache {
+    /// The next marker at or after `at`, if this entry knows it: `Some(None)` when it knows
+    /// there is none.
+    #[inline(always)]
+    fn found_for(self, at: usize) -> Option<Option<usize>> {
+        (self.from <= at && at < self.until)
+            .then(|| (self.until != usize::MAX).then(|| self.until - 1))
+    }
+
+    /// The entry for a search from `from` that found the marker at `found`.
+    #[inline(always)]
+    fn new(from: usize, found: Option<usize>) -> Self {
+        Self {
+            from,
+            until: found.map_or(usize::MAX, |f| f + 1),
+        }
+    }
 }
 
 /// Characters of a name (`DB_PASSWORD`, `x-api-key`, `spring.datasource.password`).
@@ -863,19 +909,27 @@ struct Memo<T: Copy> {
 }
 
 impl<T: Copy> Memo<T> {
-    fn new() -> Self {
+    const fn new() -> Self {
         Self {
             entries: [None; 64],
         }
     }
 
-    /// The exact key of `text` (case kept) with `tag`, when short enough to be one: the
-    /// tag, the length and up to 14 bytes.
+    /// The exact key of `text` (case kept) with `tag` (below 16), when short enough to be
+    /// one (up to 14 bytes): as [`clean_key`] reads a text, its [`hcr_json::fingerprint`]
+    /// (its length and first seven bytes, each in place) over its last eight bytes, which
+    /// together hold every byte, with `tag` in the length's byte above the length (which
+    /// takes its low four bits). Two overlapping reads, where the key was built a byte at a
+    /// time (a 128-bit shift and an `or` each).
     fn key(text: &str, tag: u8) -> Option<u128> {
+        debug_assert!(tag < 16, "a memo's tag takes four bits");
         let bytes = text.as_bytes();
         (bytes.len() <= 14).then(|| {
-            let packed = bytes.iter().fold(0u128, |k, b| (k << 8) | u128::from(*b));
-            (u128::from(tag) << 120) | ((bytes.len() as u128) << 112) | packed
+            let tail = bytes
+                .last_chunk::<8>()
+                .map_or(0, |word| u64::from_le_bytes(*word));
+            let head = hcr_json::fingerprint(text) | u64::from(tag) << 60;
+            u128::from(head) << 64 | u128::from(tail)
         })
     }
 
@@ -904,10 +958,14 @@ struct Memos {
 }
 
 thread_local! {
-    static MEMOS: std::cell::RefCell<Memos> = std::cell::RefCell::new(Memos {
-        names: Memo::new(),
-        values: Memo::new(),
-    });
+    // Set up without code (a `const` initialiser): a use is not asked first whether the
+    // thread's memos exist yet.
+    static MEMOS: std::cell::RefCell<Memos> = const {
+        std::cell::RefCell::new(Memos {
+            names: Memo::new(),
+            values: Memo::new(),
+        })
+    };
 }
 
 /// `judge()`, remembered in the thread's memo that `memo` picks, by the exact text and `tag`.
@@ -940,13 +998,6 @@ fn memo_value(text: &str, tag: u8, judge: impl FnOnce() -> bool) -> bool {
     memoized(text, tag, |memos| &mut memos.values, judge)
 }
 
-/// The identifier last judged: positions inside it are not judged again.
-#[derive(Clone, Default)]
-struct IdentCache {
-    range: Range<usize>,
-    set: bool,
-}
-
 struct Scanner<'t> {
     text: &'t str,
     bytes: &'t [u8],
@@ -954,7 +1005,9 @@ struct Scanner<'t> {
     breaks: &'t [usize],
     runs: [RunCache; Class::COUNT],
     finds: [FindCache; Marker::COUNT],
-    ident: IdentCache,
+    /// The identifier last judged (empty before the first): positions inside it are not
+    /// judged again.
+    ident: Range<usize>,
     /// Cookie headers already read up to here.
     cookies_until: usize,
     hits: Vec<Hit>,
@@ -971,7 +1024,7 @@ impl<'t> Scanner<'t> {
             breaks: &[],
             runs: [RunCache::default(); Class::COUNT],
             finds: [FindCache::default(); Marker::COUNT],
-            ident: IdentCache::default(),
+            ident: 0..0,
             cookies_until: 0,
             hits: Vec::new(),
         }
@@ -984,18 +1037,14 @@ impl<'t> Scanner<'t> {
     /// The end of the run of `class` from `at`.
     fn run(&mut self, class: Class, at: usize) -> usize {
         let cache = &mut self.runs[class.index()];
-        if cache.set && cache.from <= at && at <= cache.end {
-            return cache.end;
+        if let Some(end) = cache.end_for(at) {
+            return end;
         }
         let end = self.bytes[at.min(self.bytes.len())..]
             .iter()
             .position(|&b| !class.contains(b))
             .map_or(self.bytes.len(), |i| at + i);
-        *cache = RunCache {
-            from: at,
-            end,
-            set: true,
-        };
+        *cache = RunCache::new(at, end);
         end
     }
 
@@ -1013,8 +1062,8 @@ impl<'t> Scanner<'t> {
     /// The next `marker` at or after `at`.
     fn find(&mut self, marker: Marker, at: usize) -> Option<usize> {
         let cache = &mut self.finds[marker as usize];
-        if cache.set && cache.from <= at && cache.found.is_none_or(|f| at <= f) {
-            return cache.found;
+        if let Some(found) = cache.found_for(at) {
+            return found;
         }
         let needle = marker.needle();
         let haystack = &self.bytes[at.min(self.bytes.len())..];
@@ -1024,11 +1073,7 @@ impl<'t> Scanner<'t> {
             memchr::memmem::find(haystack, needle)
         }
         .map(|i| at + i);
-        *cache = FindCache {
-            from: at,
-            found,
-            set: true,
-        };
+        *cache = FindCache::new(at, found);
         found
     }
 
@@ -1154,21 +1199,15 @@ impl<'t> Scanner<'t> {
 
     /// A word anchor at `at`: judge the identifier around it, once.
     fn word(&mut self, at: usize) {
-        if self.ident.set && self.ident.range.start <= at && at < self.ident.range.end {
+        if self.ident.start <= at && at < self.ident.end {
             return;
         }
         let end = self.run(Class::Ident, at);
         let Some(start) = self.run_back(Class::Ident, at, LOOK_BEHIND) else {
-            self.ident = IdentCache {
-                range: at..end,
-                set: true,
-            };
+            self.ident = at..end;
             return;
         };
-        self.ident = IdentCache {
-            range: start..end,
-            set: true,
-        };
+        self.ident = start..end;
         if end - start > names::MAX_NAME {
             return;
         }
@@ -1710,4 +1749,125 @@ pub(crate) fn cookie_secrets(text: &str, range: Range<usize>) -> Vec<Range<usize
         found.push(start..start + value.len());
     }
     found
+}
+
+#[cfg(test)]
+mod cache_tests {
+    use proptest::prelude::*;
+
+    use super::{ALL_CLASSES, Class, Marker, Memo, Scanner};
+
+    const MARKERS: [Marker; Marker::COUNT] = [
+        Marker::Dashes,
+        Marker::Newline,
+        Marker::DoubleQuote,
+        Marker::SingleQuote,
+        Marker::Backtick,
+        Marker::Lt,
+    ];
+
+    /// The end of the run of `class` from `at`, read anew: what [`Scanner::run`] answers.
+    fn run_uncached(bytes: &[u8], class: Class, at: usize) -> usize {
+        bytes[at.min(bytes.len())..]
+            .iter()
+            .position(|&b| !class.contains(b))
+            .map_or(bytes.len(), |i| at + i)
+    }
+
+    /// The next `marker` at or after `at`, searched anew: what [`Scanner::find`] answers.
+    fn find_uncached(bytes: &[u8], marker: Marker, at: usize) -> Option<usize> {
+        memchr::memmem::find(&bytes[at.min(bytes.len())..], marker.needle()).map(|i| at + i)
+    }
+
+    /// Text of the characters the classes and markers tell apart, in runs.
+    fn texts() -> impl Strategy<Value = String> {
+        let pieces = prop::sample::select(vec![
+            "a", "Z", "9", "_", "-", ".", "/", "@", ":", "=", " ", "\n", "\"", "'", "`", "<", "~",
+            "+", "-----", "é", "\t", "AB", "ab12", "==", "#",
+        ]);
+        prop::collection::vec(pieces, 0..48).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_048))]
+
+        /// A scanner's run and marker caches (entries that start as zeroed memory, see
+        /// [`super::RunCache`] and [`super::FindCache`]) never change an answer: any
+        /// sequence of questions, at any positions (past the text's end too, and again at
+        /// the same ones), is answered as a reading anew answers each.
+        #[test]
+        fn cached_runs_and_marker_searches_answer_as_a_reading_anew(
+            text in texts(),
+            questions in prop::collection::vec((0usize..(Class::COUNT + Marker::COUNT), 0usize..60), 1..64),
+        ) {
+            let bytes = text.as_bytes();
+            let mut scanner = Scanner::new(&text);
+            for (which, at) in questions {
+                let at = at.min(bytes.len() + 2);
+                if let Some(&class) = ALL_CLASSES.get(which) {
+                    prop_assert_eq!(scanner.run(class, at), run_uncached(bytes, class, at), "run of class {} from {} in {:?}", which, at, text);
+                } else {
+                    let marker = MARKERS[which - Class::COUNT];
+                    prop_assert_eq!(scanner.find(marker, at), find_uncached(bytes, marker, at), "marker {} from {} in {:?}", which, at, text);
+                }
+            }
+        }
+    }
+
+    /// The memo's key as it was built before it was read in two words: a byte at a time
+    /// after the tag and the length.
+    fn key_a_byte_at_a_time(text: &str, tag: u8) -> Option<u128> {
+        let bytes = text.as_bytes();
+        (bytes.len() <= 14).then(|| {
+            let packed = bytes.iter().fold(0u128, |k, b| (k << 8) | u128::from(*b));
+            (u128::from(tag) << 120) | ((bytes.len() as u128) << 112) | packed
+        })
+    }
+
+    /// Two short texts of few characters (NULs among them, so that a text's zero bytes and
+    /// its length are told apart): the second the first with one piece replaced, cut off or
+    /// added at any place, or the first itself, so that most pairs differ in one place.
+    fn text_pairs() -> impl Strategy<Value = (String, String)> {
+        let piece = || prop::sample::select(vec!["a", "b", "\0", "é", "k"]);
+        (
+            prop::collection::vec(piece(), 0..17),
+            0usize..17,
+            piece(),
+            0u8..4,
+        )
+            .prop_map(|(pieces, at, other, edit)| {
+                let mut changed = pieces.clone();
+                let at = at.min(pieces.len());
+                match edit {
+                    0 if at < changed.len() => changed[at] = other,
+                    1 => changed.truncate(at),
+                    2 => changed.insert(at, other),
+                    _ => {}
+                }
+                (pieces.concat(), changed.concat())
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4_096))]
+
+        /// A memo's key is exact, as the key built a byte at a time was: two texts with
+        /// their tags have one key exactly when they are the same text and tag, and a text
+        /// has one exactly when it is short enough.
+        #[test]
+        fn memo_keys_are_equal_exactly_when_text_and_tag_are(
+            (a, b) in text_pairs(),
+            tag_a in 0u8..5,
+            tag_b in 0u8..5,
+        ) {
+            let (new_a, new_b) = (Memo::<bool>::key(&a, tag_a), Memo::<bool>::key(&b, tag_b));
+            let (old_a, old_b) = (key_a_byte_at_a_time(&a, tag_a), key_a_byte_at_a_time(&b, tag_b));
+            prop_assert_eq!(new_a.is_some(), old_a.is_some());
+            prop_assert_eq!(new_b.is_some(), old_b.is_some());
+            if let (Some(new_a), Some(new_b)) = (new_a, new_b) {
+                prop_assert_eq!(new_a == new_b, (&a, tag_a) == (&b, tag_b), "{:?}/{} and {:?}/{}", a, tag_a, b, tag_b);
+                prop_assert_eq!(new_a == new_b, old_a == old_b);
+            }
+        }
+    }
 }
