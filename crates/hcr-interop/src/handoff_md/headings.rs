@@ -4763,23 +4763,17 @@ fn said_at(
                     .is_some_and(|c| matches!(c, '미' | '未' | '不' | '没' | '沒' | '非')),
         );
     }
-    // (`Never do X` names a rule; `Emails that never arrived` does not.)
-    // (Nor after a modal of duty: `Facts must never bypass the gate`; not `Features that may
-    // never ship`.)
-    if w == "never"
-        && !padded[..at].trim().is_empty()
-        && !["must", "should", "shall"]
-            .iter()
-            .any(|m| padded[..at].trim_end().ends_with(&format!(" {m}")))
-    {
-        return None;
-    }
     let after = padded[at + w.len()..].starts_with(' ');
     if !(padded[..at].ends_with(' ') && (after || !w.is_ascii())) {
         return None;
     }
     let mut before = padded[..at].split_whitespace().rev();
     let just_before = before.next();
+    // (`Never do X` names a rule; `Emails that never arrived` does not; nor does it after a
+    // modal of duty, `Facts must never bypass the gate`, not `Features that may never ship`.)
+    if w == "never" && just_before.is_some_and(|d| !matches!(d, "must" | "should" | "shall")) {
+        return None;
+    }
     // The word just before: a denial (`Migration (not blocked)`).
     let denied = just_before.is_some_and(|d| {
         matches!(

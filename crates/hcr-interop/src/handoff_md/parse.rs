@@ -1788,12 +1788,12 @@ fn numbered_step(heading: &str) -> bool {
         || super::headings::numbered_task(t)
 }
 
-/// A heading of a word or two (`Gotchas`, `🔧 已知限制`): a role's word in it is its name,
 /// Whether a heading names steps or actions by a word of its own (`Pasos para la próxima
 /// sesión`, `Next steps`, `下一步行动`, `Next target: …`), not only a piece of work (`Ship the
 /// next release`).
 fn names_steps(heading: &str) -> bool {
-    const STEPS: [&str; 16] = [
+    // (Words of Chinese, written without spaces, are read where a word ends, below.)
+    const STEPS: [&str; 14] = [
         "step",
         "steps",
         "actions",
@@ -1805,8 +1805,6 @@ fn names_steps(heading: &str) -> bool {
         "acciones",
         "ações",
         "шаги",
-        "步骤",
-        "行动",
         "ステップ",
         "단계",
         "kroky",
@@ -1819,6 +1817,7 @@ fn names_steps(heading: &str) -> bool {
             .any(|w| STEPS.contains(&w) || w.ends_with("步骤") || w.ends_with("行动"))
 }
 
+/// A heading of a word or two (`Gotchas`, `🔧 已知限制`): a role's word in it is its name,
 /// not a topic's.
 fn short_name(heading: &str) -> bool {
     let name = super::headings::normalize(heading);

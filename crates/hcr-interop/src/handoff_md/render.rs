@@ -244,8 +244,7 @@ fn verbatim(page: &mut MarkdownPage, body: &str, skip: &[String]) {
     }) {
         page.line(fence);
     }
-    let wrote = !lines.is_empty();
-    if wrote {
+    if !lines.is_empty() {
         page.blank();
     }
 }
