@@ -2404,8 +2404,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 .role
                 .or(section.within)
                 .is_none_or(|r| matches!(r, Role::State | Role::Complete));
-        let heading = (read_entries && section.kind == Kind::Heading)
-            .then_some((std::borrow::Cow::Borrowed(section.heading.as_str()), false));
+        let heading = (read_entries && section.kind == Kind::Heading).then_some((
+            std::borrow::Cow::Borrowed(section.heading.as_str()),
+            false,
+            false,
+        ));
         let texts = heading
             .into_iter()
             .chain(
@@ -2414,17 +2417,26 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     .then(|| said.lines_of(doc))
                     .into_iter()
                     .flatten()
-                    .map(|(t, boxed)| (t, claims && !boxed)),
+                    .map(|(t, boxed, item)| (t, claims && !boxed, item)),
             )
             .chain(
                 said.proof_code
                     .iter()
-                    .map(|t| (std::borrow::Cow::Borrowed(t.as_str()), false)),
+                    .map(|t| (std::borrow::Cow::Borrowed(t.as_str()), false, false)),
             )
-            .chain(done.map(|e| (std::borrow::Cow::Borrowed(e.text.as_str()), claims)));
-        for (text, claims) in texts {
+            .chain(done.map(|e| (std::borrow::Cow::Borrowed(e.text.as_str()), claims, false)));
+        for (text, claims, item) in texts {
             // (A tool's output says what a scan found: `mypy . → Success: no issues found`.)
-            for sentence in proof_sentences(&text, claims, trusted) {
+            let found = proof_sentences(&text, claims, trusted);
+            // A short list item that states a result is the proof whole, with what it says
+            // around the result (`Shipped. 10/10 vitest tests pass.`, `477 passed, 1
+            // skipped.`), when it says nothing of another kind (a decision, a rule).
+            let found = if item && !found.is_empty() && proof_item(&text) {
+                vec![text.trim().to_owned()]
+            } else {
+                found
+            };
+            for sentence in found {
                 if proofs.insert(sentence.clone()) {
                     let place = location(&sentence).or_else(|| commit_place(&sentence));
                     evidence.push(evidence_item(sentence, place, evidence.len(), &mut missing));
@@ -7052,16 +7064,18 @@ impl<'d> Stated<'d> {
     /// The entries' texts, labelled lines one by one (borrowed where an entry is one text:
     /// a file may be one paragraph of megabytes).
     fn lines<'s>(&'s self, doc: &'s Document) -> impl Iterator<Item = std::borrow::Cow<'s, str>> {
-        self.lines_of(doc).map(|(text, _)| text)
+        self.lines_of(doc).map(|(text, _, _)| text)
     }
 
-    /// [`Stated::lines`], each with whether its entry has a task box.
+    /// [`Stated::lines`], each with whether its entry has a task box and whether it is a
+    /// list item's whole text.
     fn lines_of<'s>(
         &'s self,
         doc: &'s Document,
-    ) -> impl Iterator<Item = (std::borrow::Cow<'s, str>, bool)> {
+    ) -> impl Iterator<Item = (std::borrow::Cow<'s, str>, bool, bool)> {
         self.entries.iter().flat_map(move |e| {
-            let texts: Vec<std::borrow::Cow<'s, str>> = if is_labelled_paragraph(e, doc) {
+            let lines = is_labelled_paragraph(e, doc);
+            let texts: Vec<std::borrow::Cow<'s, str>> = if lines {
                 line_texts(e, doc)
                     .into_iter()
                     .map(std::borrow::Cow::Owned)
@@ -7070,7 +7084,8 @@ impl<'d> Stated<'d> {
                 vec![std::borrow::Cow::Borrowed(e.text.as_str())]
             };
             let boxed = e.checked.is_some();
-            texts.into_iter().map(move |t| (t, boxed))
+            let item = !lines && !e.paragraph;
+            texts.into_iter().map(move |t| (t, boxed, item))
         })
     }
 }
@@ -7116,6 +7131,48 @@ fn blocked_check(text: &str) -> bool {
             !before.ends_with(['不', '未', '没', '-', '/', '_', '`']) && !before.ends_with("not ")
         })
     }) && proof_sentences(text, false, false).is_empty()
+}
+
+/// A count of which all passed: `4/4`, `309/309` (not `0/0`, nor `3/4`).
+fn all_of(word: &str) -> bool {
+    word.split_once('/')
+        .is_some_and(|(a, b)| a == b && a.parse::<u64>().is_ok_and(|n| n > 0))
+}
+
+/// A measure said to have moved from one share to another, and done: `✅ coverage 15.83% →
+/// 82.01%`, `テストカバレッジ大幅向上（68% → 86%）` (not a target: `**core/exceptions.py** : 89% →
+/// 95%` under a goal, `カバレッジ76.8%→80%改善中`).
+fn measured_change(sentence: &str) -> bool {
+    let done = sentence.contains(['✅', '✔'])
+        || holds_any(
+            sentence,
+            &["improved", "increased", "raised", "向上", "提升", "提高了"],
+        );
+    done && !holds_any(sentence, &["中", "目标", "目標", "target", "goal"])
+        && ["→", "->"].iter().any(|arrow| {
+            sentence.match_indices(arrow).any(|(at, _)| {
+                let before = sentence[..at].trim_end().trim_end_matches(['*', '`']);
+                let after = sentence[at + arrow.len()..]
+                    .trim_start()
+                    .trim_start_matches(['*', '`']);
+                before.ends_with('%')
+                    && before[..before.len() - 1].ends_with(|c: char| c.is_ascii_digit())
+                    && after.starts_with(|c: char| c.is_ascii_digit())
+                    && after
+                        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+                        .next()
+                        .is_some_and(|n| after[n.len()..].starts_with('%'))
+            })
+        })
+}
+
+/// Whether a list item that states a result is short enough to be its proof whole: at
+/// most 200 characters in at most three clauses, none a decision or a rule.
+fn proof_item(text: &str) -> bool {
+    text.chars().count() <= 200
+        && clauses(text).count() <= 3
+        && decision_sentences(text).is_empty()
+        && rule_sentences(text, false, false).is_empty()
 }
 
 /// Whether a text states a result that passed and nothing else of its state: a proof, no
@@ -7281,6 +7338,9 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
                         w[2],
                         "tests" | "passed" | "passing" | "passando" | "pasando" | "passent"
                     )
+                        // (All of a count found valid: `4/4 sólidos válidos`.)
+                        || (all_of(w[0])
+                            && matches!(w[2], "valid" | "válidos" | "validos" | "valides" | "ok"))
                         || (w[1] == "commits" && matches!(w[2], "ahead" | "behind"))
                         || (w[1] == "files" && matches!(w[2], "changed" | "modified")))
             })
@@ -7304,18 +7364,23 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
             // vulnerabilities found`, `no issues found in 31 source files` (not `… because
             // the scanner did not run`).
             || (scans && scan_found_none(&words))
-            // `Final verdict: PASS`, `Build status: SUKSES`.
-            || labelled.is_some_and(|(_, rest)| {
+            // `Final verdict: PASS`, `Build status: SUKSES`, `Critic verdict: APPROVED`.
+            || labelled.is_some_and(|(label, rest)| {
                 let said = rest
                     .trim_start_matches(['*', '_', ' ', '`'])
                     .to_lowercase();
                 ["pass", "passed", "success", "sukses", "green", "ok", "通过", "成功"]
                     .iter()
                     .any(|w| said.starts_with(w))
+                    // (A review's verdict: `Critic verdict: APPROVED`, not `Next tool with
+                    // same pattern: Approved instantly`.)
+                    || (said.starts_with("approved")
+                        && label.to_lowercase().trim_end().ends_with("verdict"))
             })
             // `exit 0`, `EXIT_CODE=0`.
             || words.windows(2).any(|w| matches!(w[0], "exit" | "exit_code" | "code") && w[1] == "0")
             || cjk_result(sentence)
+            || measured_change(sentence)
             || passed_check(&words)
             || (claims && checked_claim(sentence, then));
         let committed = labelled.is_some_and(|(label, rest)| {
@@ -8915,9 +8980,58 @@ fn actor_id(text: &str) -> Option<(String, Option<String>)> {
 #[cfg(test)]
 mod tests {
     use super::{
-        bold_lead_names_a_step, checked_claim, clauses, iso_date, reads_the_file,
-        says_its_heading_is_next, stage_number,
+        all_of, bold_lead_names_a_step, checked_claim, clauses, iso_date, measured_change,
+        proof_item, proof_sentences, reads_the_file, says_its_heading_is_next, stage_number,
     };
+
+    #[test]
+    fn a_short_item_that_states_a_result_is_its_proof_whole() {
+        for item in [
+            "Shipped. 10/10 vitest tests pass.",
+            "Full suite green after each fix (1747 passing at end); changelog updated",
+            "477 passed, 1 skipped. Critic verdict: APPROVED.",
+        ] {
+            assert!(proof_item(item), "{item}");
+        }
+        for item in [
+            // (A decision or a rule beside the result is not a proof's context.)
+            "We decided to keep SQLite. 38 tests pass.",
+            "Never merge on red; 38 tests pass.",
+            // (Too long, or too many clauses.)
+            &"38 tests pass. ".repeat(15),
+            "Built. Tested. Shipped. 38 tests pass.",
+        ] {
+            assert!(!proof_item(item), "{item}");
+        }
+    }
+
+    #[test]
+    fn a_count_all_of_which_passed_and_a_share_that_moved_are_results() {
+        assert!(all_of("4/4") && all_of("309/309"));
+        for word in ["0/0", "3/4", "4/", "/4", "a/a", "4"] {
+            assert!(!all_of(word), "{word}");
+        }
+        for sentence in [
+            "Smoke freecadcmd: 4/4 sólidos válidos (volumen>0) ✅.",
+            "Critic verdict: APPROVED.",
+            "✅ face_recognition.py : 15.83% → **82.01%** (+66.18%)",
+            "テストカバレッジ大幅向上（68% → 86%）",
+            "Coverage improved: 72%->74%",
+        ] {
+            assert!(!proof_sentences(sentence, false, false).is_empty(), "{sentence}");
+        }
+        for sentence in [
+            "3/4 sólidos válidos",
+            "Next tool with same pattern: Approved instantly",
+            "**core/exceptions.py** : 89% → 95%",
+            "カバレッジ76.8%→80%改善中 ✅",
+            "✅ Target: coverage 60% → 80%",
+            "✅ v1.2 → v1.3",
+        ] {
+            assert!(proof_sentences(sentence, false, false).is_empty(), "{sentence}");
+        }
+        assert!(!measured_change("✅ 15% → %"));
+    }
 
     #[test]
     fn a_step_that_only_reads_this_file_is_none() {
