@@ -3008,6 +3008,15 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
     }
     further.extend(state_optional);
+    // A step that offers ways to do it (`统一 HUD 实现路径` over `长远可以选择：` `完全 Widget 化，或`
+    // `完全 QPainter 化`) is the step, not one of its ways: they stay with the steps.
+    if let Some(Value::String(step)) = next_action.get_mut("summary")
+        && let Some(at) = choice_at(step)
+    {
+        let ways = step[at..].trim_start_matches([';', ' ']).to_owned();
+        step.truncate(at);
+        further.insert(0, ways);
+    }
     // A step the file reports done under a heading of its own was written before that work
     // (`**Next Task**: Implement SubTemplateList parser` over `### Task 1: SubTemplateList
     // Parser ✅ COMPLETE`): no next step; the steps named after it, or what is left, are.
@@ -6899,7 +6908,13 @@ fn is_check(text: &str) -> bool {
         .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' '))
         .trim_start_matches(['*', '_'])
         .to_lowercase();
-    STARTS.iter().any(|w| t.starts_with(w))
+    // (A check's name then the count it came to is its result: `验证通过率：100%`,
+    // `Verified UUIDs: 2`.)
+    let result = label_split(&t).is_some_and(|(_, rest)| {
+        rest.trim_start_matches(['*', '`', ' '])
+            .starts_with(|c: char| c.is_ascii_digit())
+    });
+    (!result && STARTS.iter().any(|w| t.starts_with(w)))
         || SAYS.iter().any(|w| t.contains(w))
         // (`验收路径： …`, `How to verify: …`: a label that names the check.)
         || label_split(&t).is_some_and(|(label, rest)| {
@@ -7131,6 +7146,33 @@ fn blocked_check(text: &str) -> bool {
             !before.ends_with(['不', '未', '没', '-', '/', '_', '`']) && !before.ends_with("not ")
         })
     }) && proof_sentences(text, false, false).is_empty()
+}
+
+/// Where a step's own text ends when the items under it offer a choice, one of them ending
+/// in `or` (`…，或`, `… or`, `… oder`): at its first item.
+fn choice_at(step: &str) -> Option<usize> {
+    const OR: [&str; 10] = [
+        "或",
+        "或者",
+        " or",
+        " ou",
+        " oder",
+        " o",
+        " или",
+        "または",
+        "또는",
+        " of",
+    ];
+    let first = step.find("; ")?;
+    step[first..]
+        .split("; ")
+        .any(|piece| {
+            let piece = piece
+                .trim_end()
+                .trim_end_matches([',', '，', '、', ':', '：']);
+            OR.iter().any(|w| piece.ends_with(w))
+        })
+        .then_some(first)
 }
 
 /// A count of which all passed: `4/4`, `309/309` (not `0/0`, nor `3/4`).
@@ -8980,9 +9022,51 @@ fn actor_id(text: &str) -> Option<(String, Option<String>)> {
 #[cfg(test)]
 mod tests {
     use super::{
-        all_of, bold_lead_names_a_step, checked_claim, clauses, iso_date, measured_change,
-        proof_item, proof_sentences, reads_the_file, says_its_heading_is_next, stage_number,
+        all_of, bold_lead_names_a_step, checked_claim, choice_at, clauses, is_check, iso_date,
+        measured_change, proof_item, proof_sentences, reads_the_file, says_its_heading_is_next,
+        stage_number,
     };
+
+    #[test]
+    fn a_step_that_offers_ways_is_cut_before_them() {
+        let step = "统一 HUD 实现路径; 长远可以选择： 完全 Widget 化，或; 完全 QPainter 化";
+        assert_eq!(
+            choice_at(step).map(|at| &step[..at]),
+            Some("统一 HUD 实现路径")
+        );
+        let step = "Unify the renderers; either keep the widgets or; draw it all";
+        assert_eq!(choice_at(step), Some("Unify the renderers".len()));
+        for step in [
+            "Unify the renderers",
+            "Unify the renderers; keep the widgets; then draw",
+            "Decide between A or B",
+            "Pick a color; red, blue, or",
+        ] {
+            assert_eq!(
+                choice_at(step).is_some(),
+                step.starts_with("Pick"),
+                "{step}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_check_s_name_then_its_count_is_a_result() {
+        for said in [
+            "验证通过率：100%",
+            "Verified UUIDs: 2",
+            "Verification rate: **100%**",
+        ] {
+            assert!(!is_check(said), "{said}");
+        }
+        for check in [
+            "验证登录流程",
+            "Verify: the suite passes",
+            "Check that 2 jobs run",
+        ] {
+            assert!(is_check(check), "{check}");
+        }
+    }
 
     #[test]
     fn a_short_item_that_states_a_result_is_its_proof_whole() {
@@ -9018,7 +9102,10 @@ mod tests {
             "テストカバレッジ大幅向上（68% → 86%）",
             "Coverage improved: 72%->74%",
         ] {
-            assert!(!proof_sentences(sentence, false, false).is_empty(), "{sentence}");
+            assert!(
+                !proof_sentences(sentence, false, false).is_empty(),
+                "{sentence}"
+            );
         }
         for sentence in [
             "3/4 sólidos válidos",
@@ -9028,7 +9115,10 @@ mod tests {
             "✅ Target: coverage 60% → 80%",
             "✅ v1.2 → v1.3",
         ] {
-            assert!(proof_sentences(sentence, false, false).is_empty(), "{sentence}");
+            assert!(
+                proof_sentences(sentence, false, false).is_empty(),
+                "{sentence}"
+            );
         }
         assert!(!measured_change("✅ 15% → %"));
     }

@@ -833,7 +833,10 @@ fn label(line: &str) -> Option<(&str, &str)> {
     let short = !named.is_empty()
         && named.chars().count() <= 40
         && named.split_whitespace().count() <= 5
-        && !named.contains(['`', '[', '(', '/', '.'])
+        && !named.contains(['`', '[', '(', '.'])
+        // (A slash names a path before text, `src/app: …`, but joins two names alone on
+        // their line: `已知待办/可选：`, `Risks / open questions:`.)
+        && (!named.contains('/') || rest.trim().is_empty())
         && !rest.starts_with("//");
     short.then(|| (name.trim(), rest.trim()))
 }
@@ -1161,8 +1164,23 @@ impl Document {
                 // the list is not read as the section before it; it names a role as a
                 // heading does (`High-level status`, `Pitfalls encountered (and lessons)`).
                 let bare_title = rest.is_empty() && titles_a_list();
+                // In a state section, a label alone on its line over a list names its bucket
+                // as a heading would (`已知待办/可选：` after `已完成：`'s list): its list is not
+                // the label's before it. (Only a bucket of the state: elsewhere such a line is
+                // as often a condition, `Bij blockers:`, `When done:`.)
+                let colon_title = rest.is_empty()
+                    && starts_paragraph
+                    && raw.trim_end().ends_with([':', '：'])
+                    && enclosing.flatten() == Some(Role::State)
+                    && list_below();
                 let role = label_role(name)
                     .or_else(|| bare_title.then(|| role_of(name)).flatten())
+                    .or_else(|| {
+                        colon_title
+                            .then(|| role_of(name))
+                            .flatten()
+                            .filter(|r| r.is_bucket())
+                    })
                     .map(|role| in_place(role, name, enclosing.flatten()))
                     // A step's `**Status**: blocked on …` is the step's, not the file's state;
                     // an issue's `**Problem:**` under what is not working is no goal.
