@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 30] = [
+const FOLDERS: [&str; 31] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -49,6 +49,7 @@ const FOLDERS: [&str; 30] = [
     "handoff-md-holdout-27",
     "handoff-md-holdout-28",
     "handoff-md-holdout-29",
+    "handoff-md-holdout-30",
 ];
 
 /// Every file of every corpus.
@@ -322,6 +323,11 @@ fn twenty_ninth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-29", HOLDOUT_29_FLOOR);
 }
 
+#[test]
+fn thirtieth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-30", HOLDOUT_30_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -356,6 +362,13 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 /// transitioning`; steps under the work left when no section of their own says them), and
 /// 38 to 40 again after a review of them narrowed each.
 const HOLDOUT_29_FLOOR: f64 = 0.42;
+
+/// The share of the thirtieth held-out corpus's expectations met: 34 of 93 (36.6%) when it
+/// was measured blind, at b713b2c and with 6002d3c's change (written before the corpus
+/// arrived), with two contradictions, mended before this floor was set (a label alone on
+/// its line over a list in a state section names its bucket, `已知待办/可选：`; a step that
+/// offers ways to do it is the step, not its ways).
+const HOLDOUT_30_FLOOR: f64 = 0.36;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
@@ -617,7 +630,8 @@ fn no_line_of_a_real_file_is_dropped_in_silence() {
         .iter()
         .flat_map(|r| r.headings().iter())
         .flat_map(|h| words(h))
-        .chain(["none", "n", "a", "tbd"].map(str::to_owned))
+        // (An item that says the bucket is empty, `- None`, `- Nothing`, is the empty bucket.)
+        .chain(["none", "nothing", "n", "a", "tbd"].map(str::to_owned))
         .collect();
     for (name, text, _) in every_file() {
         let draft = from_handoff_md(&text);
