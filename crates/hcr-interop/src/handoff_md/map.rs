@@ -1485,6 +1485,20 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 open = None;
                 continue;
             }
+            // A cause guessed at, with its text, is a claim no one has verified, wherever the
+            // state files it (`**可能的 root cause**: …` under `## Blocked / Notes`); one item,
+            // its label kept (it says what the text is).
+            if guess_label(&e.text) {
+                take(&e.lines, &mut used);
+                put(
+                    Role::Unverified,
+                    e.text.clone(),
+                    &mut buckets,
+                    &mut remaining,
+                    line,
+                );
+                continue;
+            }
             if let Some((bucket, rest)) = bucket_label(&e.text) {
                 split_yet = true;
                 take(&e.lines, &mut used);
@@ -6943,7 +6957,6 @@ fn labelled(text: &str) -> Option<(Option<Role>, &str)> {
     short.then(|| (super::headings::role_named(label), rest))
 }
 
-/// A bucket label at the start of an entry: `Complete: x`, `**Done**:`, `✅ Completed:`.
 /// An entry's texts as [`labelled_lines`] reads them, without copying the entry.
 fn line_texts(e: &Entry, doc: &Document) -> Vec<String> {
     if is_labelled_paragraph(e, doc) {
@@ -8354,7 +8367,7 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
     // Anywhere in a sentence (`继续开发，不要回滚既有改动`), or `不自动…` at its start; and
     // the musts of other languages that may stand anywhere (`Править надо корневые файлы`,
     // `프롬프트를 맞춰야 함`, `手を止めること`).
-    const CJK_ANYWHERE: [&str; 33] = [
+    const CJK_ANYWHERE: [&str; 42] = [
         "不要",
         "不得",
         "禁止",
@@ -8372,6 +8385,16 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
         "아야 합니다",
         "해야 합니다",
         "하지 말",
+        // (Any verb's `…지 말 것`, `…지 마세요`: `의존성을 늘리지 말 것`; and `…면 안 된다`.)
+        "지 말 것",
+        "지 마세요",
+        "지 마십시오",
+        "지 마라",
+        "지 말라",
+        "지 말아",
+        "면 안 된다",
+        "면 안 됩니다",
+        "서는 안 된다",
         "반드시",
         "してはいけない",
         "してはならない",
@@ -8418,10 +8441,18 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
     for whole in sentences(text) {
         let named = label_split(whole).is_some_and(|(label, rest)| {
             let label = label.to_lowercase();
-            label.chars().count() <= 30
-                && RULES.iter().any(|r| {
-                    label.trim() == *r || ((*r == "regeln" || !r.is_ascii()) && label.ends_with(r))
-                })
+            let label = label.trim().trim_start_matches(['*', '_']);
+            // (Or a rule named as such in a few words: `Hard rule for code and comments in
+            // this project: plain ASCII only.`, `Golden rule: …`.)
+            let said_rule = ["hard rule", "golden rule", "house rule", "ground rule"]
+                .iter()
+                .any(|r| label.starts_with(r))
+                && label.split_whitespace().count() <= 9;
+            (said_rule
+                || label.chars().count() <= 30
+                    && RULES.iter().any(|r| {
+                        label == *r || ((*r == "regeln" || !r.is_ascii()) && label.ends_with(r))
+                    }))
                 && !rest.trim().is_empty()
         });
         if named && whole.chars().count() <= 400 {
@@ -8931,6 +8962,39 @@ fn bold_label(text: &str, role: Role) -> Option<(&str, &str)> {
     None
 }
 
+/// Whether an item's label says its text is a guess at a cause: `**Possible root cause**:
+/// …`, `Hypothesis: …`, `可能的原因：…` (not the label alone over a list).
+fn guess_label(text: &str) -> bool {
+    const GUESSES: [&str; 20] = [
+        "hypothesis",
+        "working hypothesis",
+        "possible cause",
+        "possible causes",
+        "possible root cause",
+        "probable cause",
+        "suspected cause",
+        "suspected root cause",
+        "root cause hypothesis",
+        "likely cause",
+        "可能的原因",
+        "可能原因",
+        "可能的 root cause",
+        "推测",
+        "仮説",
+        "가설",
+        "hypothèse",
+        "hipótesis",
+        "hypothese",
+        "гипотеза",
+    ];
+    label_split(without_mark(text)).is_some_and(|(label, rest)| {
+        !rest.trim().is_empty()
+            && label.chars().count() <= 30
+            && GUESSES.contains(&normalize(label).as_str())
+    })
+}
+
+/// A bucket label at the start of an entry: `Complete: x`, `**Done**:`, `✅ Completed:`.
 pub(crate) fn bucket_label(text: &str) -> Option<(Role, &str)> {
     let t = without_mark(text);
     let (label, rest) = label_split(t)?;
@@ -9022,10 +9086,48 @@ fn actor_id(text: &str) -> Option<(String, Option<String>)> {
 #[cfg(test)]
 mod tests {
     use super::{
-        all_of, bold_lead_names_a_step, checked_claim, choice_at, clauses, is_check, iso_date,
-        measured_change, proof_item, proof_sentences, reads_the_file, says_its_heading_is_next,
-        stage_number,
+        all_of, bold_lead_names_a_step, checked_claim, choice_at, clauses, guess_label, is_check,
+        iso_date, measured_change, proof_item, proof_sentences, reads_the_file, rule_sentences,
+        says_its_heading_is_next, stage_number,
     };
+
+    #[test]
+    fn a_guess_at_a_cause_with_its_text_is_the_guess() {
+        for text in [
+            "**可能的 root cause**: 注入 script 可能修改了全域環境",
+            "Possible causes: the cache",
+            "Hypothesis: the lock is held twice",
+        ] {
+            assert!(guess_label(text), "{text}");
+        }
+        for text in [
+            "**Possible causes:**",
+            "Root cause: the cache",
+            "Cause: the cache",
+        ] {
+            assert!(!guess_label(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn rules_said_as_rules_or_in_korean_prohibitions_are_rules() {
+        for text in [
+            "Hard rule for code and comments in this project: plain ASCII only.",
+            "Golden rule: never push to main.",
+            "의존성을 늘리지 말 것.",
+            "캐시를 지우지 마세요.",
+            "개별 PC 설치형으로 안내하면 안 됩니다.",
+        ] {
+            assert_eq!(rule_sentences(text, false, false).len(), 1, "{text}");
+        }
+        for text in [
+            "Hard rules were discussed at length in the kickoff meeting with the whole team: none.",
+            "We wrote the rule engine: done.",
+            "의존성을 늘렸다.",
+        ] {
+            assert!(rule_sentences(text, false, false).is_empty(), "{text}");
+        }
+    }
 
     #[test]
     fn a_step_that_offers_ways_is_cut_before_them() {
