@@ -256,6 +256,7 @@ impl<'a> Tree<'a> {
     }
 
     /// Appends a number.
+    #[inline]
     pub(crate) fn push_number(&mut self, number: Number) {
         self.nodes.push(Node {
             a: index32(self.numbers.len()),

@@ -439,6 +439,33 @@ struct ObjectKeys {
     /// A bit per distinct key seen, picked by its fingerprint (a one-word Bloom filter): a key
     /// whose bit is clear is new, without a comparison.
     seen: u64,
+    /// What only an object with many keys or a repeated key needs, made the first time it
+    /// does: most objects have a few distinct keys, and an object's set-up and drop are then
+    /// a few stores and a test, with no call to drop a map and a list.
+    rare: Option<Box<RareKeys>>,
+}
+
+impl Drop for ObjectKeys {
+    /// A test, and a call only for an object that needed [`RareKeys`]: the drop glue of the
+    /// box was called for every object.
+    #[inline(always)]
+    fn drop(&mut self) {
+        if let Some(rare) = self.rare.take() {
+            drop_rare(rare);
+        }
+    }
+}
+
+/// Drops the [`RareKeys`] an object needed.
+#[cold]
+#[inline(never)]
+fn drop_rare(rare: Box<RareKeys>) {
+    drop(rare);
+}
+
+/// The parts of [`ObjectKeys`] most objects never need.
+#[derive(Default)]
+struct RareKeys {
     /// Past [`LINEAR_KEYS`] distinct keys, their entries by name.
     by_name: Option<HashMap<String, usize>>,
     /// Occurrence counts, only for keys seen more than once.
@@ -459,8 +486,7 @@ impl ObjectKeys {
         Self {
             from: keys.len(),
             seen: 0,
-            by_name: None,
-            repeats: Vec::new(),
+            rare: None,
         }
     }
 
@@ -468,13 +494,20 @@ impl ObjectKeys {
     /// earlier occurrence in `keys` and says what it overwrote.
     #[inline]
     fn add(&mut self, tree: &Tree<'_>, keys: &mut Vec<usize>, key_node: usize) -> Option<Repeat> {
-        let key = tree.key_text(key_node);
         let wanted = tree.nodes[key_node].count;
         // The fingerprint's top six bits after a multiply (Fibonacci hashing) pick the bit.
         let bit = 1u64 << (wanted.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
         let new = self.seen & bit == 0;
         self.seen |= bit;
-        let earlier = match &self.by_name {
+        let by_name = self.rare.as_ref().and_then(|rare| rare.by_name.as_ref());
+        if new && by_name.is_none() && keys.len() - self.from != LINEAR_KEYS {
+            // A new key of an object of a few: nothing reads its text (taken only past here,
+            // where it is compared or kept: about twenty instructions a member).
+            keys.push(key_node);
+            return None;
+        }
+        let key = tree.key_text(key_node);
+        let earlier = match by_name {
             _ if new => None,
             Some(names) => names.get(key).copied(),
             None => (self.from..keys.len()).find(|&entry| {
@@ -490,10 +523,10 @@ impl ObjectKeys {
         let Some(entry) = earlier else {
             let entry = keys.len();
             keys.push(key_node);
-            if let Some(names) = &mut self.by_name {
+            if let Some(names) = self.rare.as_mut().and_then(|rare| rare.by_name.as_mut()) {
                 names.insert(key.to_owned(), entry);
             } else if entry - self.from == LINEAR_KEYS {
-                self.by_name = Some(
+                self.rare.get_or_insert_default().by_name = Some(
                     (self.from..keys.len())
                         .map(|e| (tree.key_text(keys[e]).to_owned(), e))
                         .collect(),
@@ -501,13 +534,14 @@ impl ObjectKeys {
             }
             return None;
         };
-        let occurrence = match self.repeats.iter_mut().find(|(k, _)| k == key) {
+        let repeats = &mut self.rare.get_or_insert_default().repeats;
+        let occurrence = match repeats.iter_mut().find(|(k, _)| k == key) {
             Some((_, count)) => {
                 *count += 1;
                 *count
             }
             None => {
-                self.repeats.push((key.to_owned(), 1));
+                repeats.push((key.to_owned(), 1));
                 1
             }
         };
@@ -519,7 +553,9 @@ impl ObjectKeys {
 
     /// Whether a key repeated.
     fn repeats(&self) -> bool {
-        !self.repeats.is_empty()
+        self.rare
+            .as_ref()
+            .is_some_and(|rare| !rare.repeats.is_empty())
     }
 
     /// Drops this object's entries from `keys`.
@@ -895,5 +931,210 @@ mod tests {
             panic!("syntax errors carry an offset");
         };
         assert_eq!(&text[offset..offset + 1], "2");
+    }
+
+    /// The one-pass parser's reading of `text` and `serde_json`'s, held together: either the
+    /// parser gives up (and `serde_json` decides), or both read the same values, the same
+    /// overwritten members (pointer, occurrence, the value's node) and nodes of the same
+    /// kinds. Each string node's span is its quotes.
+    fn agree(text: &str) {
+        let limits = Limits::default();
+        let keys = KeyTable::empty();
+        let serde = read_with_serde(text, &limits, keys);
+        let Ok(fast) = spanned::parse(text, &limits, keys) else {
+            return;
+        };
+        let serde = serde.unwrap_or_else(|e| panic!("{text:?}: serde_json refuses: {e}"));
+        assert_eq!(
+            fast.tree.root().to_value(),
+            serde.tree.root().to_value(),
+            "{text:?}"
+        );
+        let overwritten = |doc: &Document<'_>| -> Vec<(String, usize, usize)> {
+            doc.overwritten
+                .iter()
+                .map(|o| (o.pointer.as_str().to_owned(), o.occurrence, o.value))
+                .collect()
+        };
+        assert_eq!(overwritten(&fast), overwritten(&serde), "{text:?}");
+        assert_eq!(fast.tree.len(), serde.tree.len(), "{text:?}");
+        let spans = fast.tree.spans.as_ref().expect("the parser records spans");
+        for (i, node) in fast.tree.nodes.iter().enumerate() {
+            assert_eq!(node.tag, serde.tree.nodes[i].tag, "{text:?} node {i}");
+            assert_eq!(node.flag, serde.tree.nodes[i].flag, "{text:?} node {i}");
+            if matches!(node.tag, Tag::String | Tag::Key) {
+                let (from, to) = spans[i];
+                let (from, to) = (from as usize, to as usize);
+                assert_eq!(&text[from..=from], "\"", "{text:?} node {i}");
+                assert_eq!(&text[to - 1..to], "\"", "{text:?} node {i}");
+            }
+        }
+    }
+
+    /// Objects of every number of distinct keys around where [`ObjectKeys`] starts looking
+    /// keys up by name ([`LINEAR_KEYS`]), a key repeated once or three times at the start,
+    /// the middle, the end and past the switch, nested, with keys that share a fingerprint
+    /// (the same length and first seven bytes): every repeat, its occurrence and the value
+    /// it overwrote as `serde_json`'s reading gives them.
+    #[test]
+    fn repeated_keys_agree_around_the_switch_to_lookup_by_name() {
+        let name = |k: usize| {
+            if k.is_multiple_of(2) {
+                format!("k{k}")
+            } else {
+                // Longer than seven bytes, sharing their first seven with each other.
+                format!("samehead{k}")
+            }
+        };
+        for distinct in [0usize, 1, 2, 7, 15, 16, 17, 18, 33, 40] {
+            let mut positions = vec![0, distinct / 2, distinct.saturating_sub(1), 16, 17];
+            positions.retain(|&p| p < distinct);
+            positions.dedup();
+            for &repeated in &positions {
+                for times in [1, 3] {
+                    for place in [0, distinct / 2, distinct] {
+                        let mut members: Vec<(String, String)> =
+                            (0..distinct).map(|k| (name(k), k.to_string())).collect();
+                        for t in 0..times {
+                            let at = (place + t).min(members.len());
+                            members.insert(at, (name(repeated), format!("\"r{t}\"")));
+                        }
+                        let object = format!(
+                            "{{{}}}",
+                            members
+                                .iter()
+                                .map(|(k, v)| format!("\"{k}\": {v}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        );
+                        agree(&object);
+                        // What `JSON.parse` overwrites, found without `ObjectKeys` (which
+                        // both readers share): each earlier occurrence of the repeated key,
+                        // in order, as the next one is read.
+                        let occurrences: Vec<&String> = members
+                            .iter()
+                            .filter(|(k, _)| *k == name(repeated))
+                            .map(|(_, v)| v)
+                            .collect();
+                        let expected: Vec<(String, usize, serde_json::Value)> = occurrences
+                            [..occurrences.len() - 1]
+                            .iter()
+                            .enumerate()
+                            .map(|(i, v)| {
+                                let value = serde_json::from_str(v).expect("JSON");
+                                (format!("/{}", name(repeated)), i + 1, value)
+                            })
+                            .collect();
+                        let doc = spanned::parse(&object, &Limits::default(), KeyTable::empty())
+                            .ok()
+                            .expect("the parser reads it");
+                        let found: Vec<(String, usize, serde_json::Value)> = doc
+                            .overwritten
+                            .iter()
+                            .map(|o| {
+                                let value = doc.tree.at(o.value).to_value();
+                                (o.pointer.as_str().to_owned(), o.occurrence, value)
+                            })
+                            .collect();
+                        assert_eq!(found, expected, "{object}");
+                        agree(&format!(
+                            "{{\"outer\": {object}, \"outer\": [{object}, {{}}]}}"
+                        ));
+                    }
+                }
+            }
+            if positions.is_empty() {
+                agree(&format!(
+                    "{{{}}}",
+                    (0..distinct)
+                        .map(|k| format!("\"{}\": {k}", name(k)))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ));
+            }
+            // Every key distinct: nothing overwritten.
+            let object = format!(
+                "{{{}}}",
+                (0..distinct)
+                    .map(|k| format!("\"{}\": {k}", name(k)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+            let doc = spanned::parse(&object, &Limits::default(), KeyTable::empty())
+                .ok()
+                .expect("the parser reads it");
+            assert!(doc.overwritten.is_empty(), "{object}");
+        }
+    }
+
+    /// Strings with an escape, a control character, a quote, a many-byte character or a lone
+    /// surrogate at every place around the vector search's sixteen-byte loads, as keys, member
+    /// values and array items, and strings cut off at the text's end: the parser reads them
+    /// as `serde_json` does, or gives up.
+    #[test]
+    fn strings_agree_with_serde_at_every_place_around_the_loads() {
+        let specials = [
+            r"\n",
+            r#"\""#,
+            r"\\",
+            r"\/",
+            r"\u00e9",
+            r"\ud83d\ude00",
+            r"\ud800",
+            r"\udc00x",
+            r"\ud800\u0041",
+            r"\x",
+            "\u{1}",
+            "\u{1f}",
+            "\t",
+            "\u{7f}",
+            "é",
+            "😀",
+            " ",
+            "\"",
+        ];
+        for special in specials {
+            for len in [0, 1, 14, 15, 16, 17, 31, 32, 33, 47] {
+                for place in (0..=len).filter(|p| *p < 3 || p + 3 >= len || p % 16 >= 14) {
+                    let mut body: String = (0..len)
+                        .map(|i| char::from(b'a' + (i % 26) as u8))
+                        .collect();
+                    body.insert_str(place, special);
+                    for text in [
+                        format!("\"{body}\""),
+                        format!("{{\"{body}\": \"{body}\", \"a\": [\"{body}\", 1]}}"),
+                        format!("[\"{body}\",\"{body}\"]"),
+                        // Cut off: no closing quote, at the text's end.
+                        format!("\"{body}"),
+                        format!("[\"{body}"),
+                        format!("{{\"{body}"),
+                    ] {
+                        agree(&text);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Nesting up to and past `serde_json`'s limit, a string of a megabyte, and an object and
+    /// an array of many members: read as `serde_json` reads them, or given up.
+    #[test]
+    fn deep_and_large_texts_agree_with_serde() {
+        for depth in [1, 2, 126, 127, 128, 129, 300] {
+            agree(&format!("{}{}", "[".repeat(depth), "]".repeat(depth)));
+            agree(&format!(
+                "{}1{}",
+                "{\"a\": ".repeat(depth),
+                "}".repeat(depth)
+            ));
+        }
+        let long = "x".repeat((1 << 20) + 17);
+        agree(&format!("{{\"a\": \"{long}\", \"b\": [\"{long}\\n\"]}}"));
+        let members: Vec<String> = (0..3000)
+            .map(|k| format!("\"m{}\": {k}", k % 2500))
+            .collect();
+        agree(&format!("{{{}}}", members.join(",\n  ")));
+        let items: Vec<String> = (0..5000).map(|k| format!("\"i{k}\"")).collect();
+        agree(&format!("[{}]", items.join(", ")));
     }
 }

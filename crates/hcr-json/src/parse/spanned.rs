@@ -16,7 +16,7 @@ use serde_json::Number;
 use super::{Document, ObjectKeys, Overwritten, Repeat};
 use crate::Limits;
 use crate::keys::{KeyTable, NOT_A_KEY};
-use crate::tree::{Node, Tag, Tree, index32, plain_ends};
+use crate::tree::{Node, Tag, Tree, plain_ends};
 
 /// The parser gave up; `serde_json` decides.
 pub(super) struct GiveUp;
@@ -28,6 +28,22 @@ const NOTHING: u64 = 1;
 
 /// `serde_json` refuses nesting this deep, whatever the limit.
 const SERDE_DEPTH: usize = 128;
+
+/// An offset into the text as a span holds it. [`parse`] reads only text shorter than 4 GiB,
+/// so every offset into it, its end included, fits: a plain cast, without the saturating
+/// test of `index32` (two tests a node, for every value and key).
+#[inline(always)]
+#[allow(clippy::cast_possible_truncation)] // fits, as above
+fn offset32(at: usize) -> u32 {
+    debug_assert!(u32::try_from(at).is_ok());
+    at as u32
+}
+
+/// A node's span from `from` to `to` (see [`offset32`]).
+#[inline(always)]
+fn span(from: usize, to: usize) -> (u32, u32) {
+    (offset32(from), offset32(to))
+}
 
 /// Reads `text`, or gives up (see the module documentation).
 pub(super) fn parse<'a>(
@@ -179,7 +195,9 @@ impl<'a> Parser<'a, '_> {
         }
     }
 
-    /// Skips JSON whitespace (see [`whitespace_end`]).
+    /// Skips JSON whitespace (see [`whitespace_end`]). Always inlined: it runs between
+    /// every two tokens, and out of line its call costs about what it does.
+    #[inline(always)]
     fn whitespace(&mut self) {
         // Compact text (JSON Lines) has none: one test.
         if self.bytes.get(self.at).is_none_or(|&b| b > b' ') {
@@ -203,7 +221,7 @@ impl<'a> Parser<'a, '_> {
 
     fn push(&mut self, node: Node<'a>, start: usize) {
         self.tree.nodes.push(node);
-        self.spans.push((index32(start), index32(self.at)));
+        self.spans.push(span(start, self.at));
     }
 
     fn value(&mut self, depth: usize) -> Step {
@@ -280,7 +298,7 @@ impl<'a> Parser<'a, '_> {
             serde_json::from_str::<Number>(literal).map_err(|_| GiveUp)?
         };
         self.tree.push_number(number);
-        self.spans.push((index32(start), index32(self.at)));
+        self.spans.push(span(start, self.at));
         Ok(())
     }
 
@@ -335,7 +353,7 @@ impl<'a> Parser<'a, '_> {
                         self.loud += u32::from(node.property == NOT_A_KEY);
                     }
                 }
-                self.spans.push((index32(quote), index32(self.at)));
+                self.spans.push(span(quote, self.at));
                 Ok(())
             }
             // A control character or the end of the text.
@@ -459,7 +477,7 @@ impl<'a> Parser<'a, '_> {
         self.at += 1;
         let at = self.tree.open(Tag::Array);
         let loud = self.loud;
-        self.spans.push((index32(start), index32(start)));
+        self.spans.push(span(start, start));
         self.whitespace();
         let mut len = 0;
         if self.peek()? == b']' {
@@ -493,7 +511,7 @@ impl<'a> Parser<'a, '_> {
         }
         self.tree.close(at, len, false);
         self.tree.nodes[at].quiet = self.loud == loud && self.tree.probe.is_some();
-        self.spans[at].1 = index32(self.at);
+        self.spans[at].1 = offset32(self.at);
         Ok(())
     }
 
@@ -505,7 +523,7 @@ impl<'a> Parser<'a, '_> {
         self.at += 1;
         let at = self.tree.open(Tag::Object);
         let loud = self.loud;
-        self.spans.push((index32(start), index32(start)));
+        self.spans.push(span(start, start));
         self.whitespace();
         let mut keys = ObjectKeys::new(&self.keys);
         let mut len = 0;
@@ -525,7 +543,12 @@ impl<'a> Parser<'a, '_> {
                 self.whitespace();
                 self.expect(b':')?;
                 self.colon_space();
-                self.value(depth)?;
+                // A member's string value read without `value`'s dispatch (and its frame).
+                if self.peek()? == b'"' {
+                    self.string(Tag::String)?;
+                } else {
+                    self.value(depth)?;
+                }
                 if let Some(repeat) = keys.add(&self.tree, &mut self.keys, key_node) {
                     // As `serde_json`'s reading into a map would replace it.
                     self.repeats.push((key_node, repeat));
@@ -548,7 +571,7 @@ impl<'a> Parser<'a, '_> {
         self.tree.close(at, len, keys.repeats());
         self.loud += u32::from(keys.repeats());
         self.tree.nodes[at].quiet = self.loud == loud && self.tree.probe.is_some();
-        self.spans[at].1 = index32(self.at);
+        self.spans[at].1 = offset32(self.at);
         Ok(())
     }
 }
@@ -649,7 +672,7 @@ mod sse2 {
 mod sse2 {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8,
+        _mm_set1_epi8, _mm_xor_si128,
     };
 
     /// The first byte from `at` that needs decoding, found while sixteen bytes are left to
@@ -662,20 +685,21 @@ mod sse2 {
     #[target_feature(enable = "sse2")]
     fn search(bytes: &[u8], mut at: usize) -> Result<usize, usize> {
         #[allow(clippy::cast_possible_wrap)] // the same bits
-        let (quote, backslash, last_control) = (
-            _mm_set1_epi8(b'"' as i8),
+        let (flip, backslash, last) = (
+            _mm_set1_epi8(0x02),
             _mm_set1_epi8(b'\\' as i8),
-            _mm_set1_epi8(0x1F),
+            _mm_set1_epi8(0x20),
         );
         while let Some(chunk) = bytes.get(at..at + 16) {
             // SAFETY: `chunk` is sixteen bytes, and the load needs no alignment.
             let x = unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) };
-            // A byte is a control character when it is its own minimum with 0x1F.
-            let control = _mm_cmpeq_epi8(_mm_min_epu8(x, last_control), x);
-            let special = _mm_or_si128(
-                control,
-                _mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
-            );
+            // A control character or a quote, in one test: `byte ^ 0x02` is at most 0x20
+            // exactly for them (it maps 0x00..=0x1F onto itself and the quote, 0x22, to
+            // 0x20; a space becomes 0x22, and every byte from 0x21 up stays above 0x20), and
+            // a byte is at most 0x20 when it is its own minimum with 0x20.
+            let flipped = _mm_xor_si128(x, flip);
+            let control_or_quote = _mm_cmpeq_epi8(_mm_min_epu8(flipped, last), flipped);
+            let special = _mm_or_si128(control_or_quote, _mm_cmpeq_epi8(x, backslash));
             let found = _mm_movemask_epi8(special);
             if found != 0 {
                 return Ok(at + found.trailing_zeros() as usize);
