@@ -1168,10 +1168,17 @@ impl Document {
                 // as a heading would (`已知待办/可选：` after `已完成：`'s list): its list is not
                 // the label's before it. (Only a bucket of the state: elsewhere such a line is
                 // as often a condition, `Bij blockers:`, `When done:`.)
+                // (And only after a bucket's label has opened one there: the state's own text
+                // before any label stays the state's.)
                 let colon_title = rest.is_empty()
                     && starts_paragraph
                     && raw.trim_end().ends_with([':', '：'])
                     && enclosing.flatten() == Some(Role::State)
+                    && sections.last().is_some_and(|s| {
+                        s.kind == Kind::Label
+                            && s.role.is_some_and(Role::is_bucket)
+                            && last_heading.is_none_or(|h| s.line > sections[h].line)
+                    })
                     && list_below();
                 let role = label_role(name)
                     .or_else(|| bare_title.then(|| role_of(name)).flatten())
@@ -1250,7 +1257,12 @@ impl Document {
                     }
                     _ => (name, rest),
                 };
-                if role.is_some() || bare_title || closes_label {
+                // (A name joined by a slash is a label only in notes or a state: under steps,
+                // `Tests/checks to run:` is a step's own words.)
+                let slashed = name.contains('/')
+                    && !raw.trim_start().starts_with(['*', '_'])
+                    && !matches!(enclosing.flatten(), None | Some(Role::State));
+                if (role.is_some() || bare_title || closes_label) && !slashed {
                     starts(
                         &mut sections,
                         Section {
