@@ -160,7 +160,8 @@ pub(crate) fn run() -> Result<()> {
     let version = crate::release::workspace_package(&root, "version")?;
     let mut all = Vec::new();
     for (name, _) in &crates {
-        let archive = root.join(format!("target/package/{name}-{version}.crate"));
+        // (Where cargo writes them: `CARGO_TARGET_DIR` when it is set.)
+        let archive = crate::target_dir(&root).join(format!("package/{name}-{version}.crate"));
         all.extend(problems(&archive, name, &version)?);
     }
     if !all.is_empty() {
@@ -192,7 +193,7 @@ fn forget_hcr_builds(fingerprints: &Path) -> Result<()> {
 /// unpacked, hcr-cli installed from its unpacked folder with the other hcr crates patched in
 /// from theirs (they are not on the registry), then the installed `hcr` validates an example.
 fn install_packaged(root: &Path, crates: &[(String, String)], version: &str) -> Result<()> {
-    let package = root.join("target/package");
+    let package = crate::target_dir(root).join("package");
     let unpacked = package.join("unpacked");
     if unpacked.exists() {
         std::fs::remove_dir_all(&unpacked)?;

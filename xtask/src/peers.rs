@@ -95,7 +95,7 @@ pub(crate) fn certify(publisher: Option<&Path>) -> Result<()> {
         "-p",
         "hcr-cli",
     ]))?;
-    let hcr = root.join("target/release/hcr");
+    let hcr = crate::target_dir(&root).join("release/hcr");
     let reports = root.join("conformance-suite/reports");
     std::fs::create_dir_all(&reports)?;
     let mut commands = String::from(
