@@ -360,15 +360,17 @@ fn held_out_meets_in(folder: &str, files: usize, floor: f64) {
 /// `重要な仕様判定`, `次回以降…`, `한 줄 요약`, `… easy to get wrong`, `… must never …`, `Lo
 /// único que falta`, `Lo que ya está verificado`; `has successfully achieved`, `currently
 /// transitioning`; steps under the work left when no section of their own says them), and
-/// 38 to 40 again after a review of them narrowed each.
-const HOLDOUT_29_FLOOR: f64 = 0.42;
+/// 38 to 40 again after a review of them narrowed each; 42 after the thirtieth's.
+const HOLDOUT_29_FLOOR: f64 = 0.44;
 
 /// The share of the thirtieth held-out corpus's expectations met: 34 of 93 (36.6%) when it
 /// was measured blind, at b713b2c and with 6002d3c's change (written before the corpus
 /// arrived), with two contradictions, mended before this floor was set (a label alone on
 /// its line over a list in a state section names its bucket, `已知待办/可选：`; a step that
-/// offers ways to do it is the step, not its ways).
-const HOLDOUT_30_FLOOR: f64 = 0.36;
+/// offers ways to do it is the step, not its ways); 37 after the classes its misses showed
+/// were read (a short item that states a result or a rule is that proof or rule whole, a
+/// guess at a cause is unverified, Korean prohibitions of any verb, rules named as rules).
+const HOLDOUT_30_FLOOR: f64 = 0.39;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
@@ -389,8 +391,9 @@ const HOLDOUT_28_FLOOR: f64 = 0.39;
 /// are criteria; a plain title over a list names a role as a heading does; `has been
 /// switched` is work done; `下一批优先工作`, `Wo genau weitergemacht wird`, `Current Working
 /// Pieces`, `Missing Pieces Inventory`); 39 after a rule behind a bold label (`**⚠️
-/// CRITICAL**: Do NOT recreate …`) and a criteria section's `**Validation:**` were read.
-const HOLDOUT_27_FLOOR: f64 = 0.42;
+/// CRITICAL**: Do NOT recreate …`) and a criteria section's `**Validation:**` were read;
+/// 41 after the thirtieth's.
+const HOLDOUT_27_FLOOR: f64 = 0.45;
 
 /// The share of the twenty-sixth held-out corpus's expectations met: 27 of 90 (30.0%) when
 /// it was measured blind, at c4f5fe5, with no contradiction; 42 after the classes its misses
@@ -419,8 +422,8 @@ const HOLDOUT_25_FLOOR: f64 = 0.39;
 /// Done`, filed as work done); 32 after the classes its misses showed were read (a check
 /// cut short is not done, `À faire maintenant` is the next step, `當前任務`, `第一個動作`),
 /// the contradiction gone; 35 with a `✅` status outweighed only by words that say the work
-/// is not done and `To submit` read as work left.
-const HOLDOUT_24_FLOOR: f64 = 0.38;
+/// is not done and `To submit` read as work left; 37 after the thirtieth's.
+const HOLDOUT_24_FLOOR: f64 = 0.41;
 
 /// The share of the twenty-third held-out corpus's expectations met: 26 of 89 (29.2%) when
 /// it was measured blind, at 4e4fea0 (the same at 7b44ef0), with one contradiction (`These
@@ -461,8 +464,8 @@ const HOLDOUT_20_FLOOR: f64 = 0.51;
 /// was measured blind, at bf4a16a, with one contradiction (`Importante: el Stage Planner
 /// todavía no está conectado …`, a paragraph under work done, filed as done); 43 after the
 /// classes its misses showed were read, with no contradiction, 44 with work done but not
-/// committed read as under way.
-const HOLDOUT_19_FLOOR: f64 = 0.48;
+/// committed read as under way; 47 after the thirtieth's.
+const HOLDOUT_19_FLOOR: f64 = 0.51;
 
 /// The share of the eighteenth held-out corpus's expectations met (nine files): 23 of 81
 /// (28.4%) when it was measured blind, at ac7273c, with no contradiction; 36 after the
@@ -476,8 +479,8 @@ const HOLDOUT_18_FLOOR: f64 = 0.55;
 /// with one contradiction (an optional step under a condition chosen as the next step); the
 /// same share without it, and 28 after its other misses were read (clauses of work done:
 /// `What I Did`, `What is NOT done (carried to …)`; a list of risks' hedged claims), 30
-/// after the eighteenth's second reading.
-const HOLDOUT_17_FLOOR: f64 = 0.37;
+/// after the eighteenth's second reading; 33 after the thirtieth's.
+const HOLDOUT_17_FLOOR: f64 = 0.39;
 
 /// The share of the sixteenth held-out corpus's expectations met: 27 of 91 (29.7%) when it
 /// was measured blind, at 8806a12, with no contradiction; 37 after the classes its misses
@@ -522,8 +525,8 @@ const HOLDOUT_11_FLOOR: f64 = 0.47;
 /// measured blind, at 3b559ef (after the second review's classes), with two contradictions
 /// (`… is 68% complete` and `(41,1% abgeschlossen)` read as done); 52 after the classes its
 /// misses showed were read, 53 after the eleventh's.
-// (55 with an item that names its step in bold, 2026-12-07.)
-const HOLDOUT_10_FLOOR: f64 = 0.49;
+// (55 with an item that names its step in bold, 2026-12-07; 56 after the thirtieth's.)
+const HOLDOUT_10_FLOOR: f64 = 0.50;
 
 /// The share of the ninth held-out corpus's expectations met: 28 of 88 (31.8%) when it was
 /// measured blind, at b97dcca (after the eighth's misses were read), with one contradiction
@@ -543,22 +546,25 @@ const HOLDOUT_7_FLOOR: f64 = 0.50;
 
 /// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
 /// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done);
-/// 50 after the classes its misses showed were read, 53 after the seventh's.
-const HOLDOUT_6_FLOOR: f64 = 0.49;
+/// 50 after the classes its misses showed were read, 53 after the seventh's;
+/// 58 after the thirtieth's.
+const HOLDOUT_6_FLOOR: f64 = 0.53;
 
 /// The share of the fifth held-out corpus's expectations met: 23 of 131 (17.6%) when it was
 /// measured blind, at c1e7949, with one contradiction (a log's older next step taken); 39
-/// after the classes its misses showed were read, 42 after the seventh's.
-const HOLDOUT_5_FLOOR: f64 = 0.33;
+/// after the classes its misses showed were read, 42 after the seventh's;
+/// 46 after the thirtieth's.
+const HOLDOUT_5_FLOOR: f64 = 0.35;
 
 /// The share of the fourth held-out corpus's expectations met: 24 of 101 (23.8%) when it
-/// was measured blind, at 070fce4; 49 after the classes its misses showed were read.
-const HOLDOUT_4_FLOOR: f64 = 0.54;
+/// was measured blind, at 070fce4; 49 after the classes its misses showed were read;
+/// 57 after the thirtieth's.
+const HOLDOUT_4_FLOOR: f64 = 0.56;
 
 /// The share of the third held-out corpus's expectations met: 28 of 100 (28.0%) when it was
 /// measured blind, at 5d8b26b; 59 after the classes its misses showed were read, 60 after
-/// the eighteenth's.
-const HOLDOUT_3_FLOOR: f64 = 0.60;
+/// the eighteenth's; 63 after the thirtieth's.
+const HOLDOUT_3_FLOOR: f64 = 0.63;
 
 /// The share of the second held-out corpus's expectations met: 41 of 96 (42.7%) when it
 /// was measured blind, 65 after the classes its misses showed were read.
