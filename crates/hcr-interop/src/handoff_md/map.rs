@@ -8391,12 +8391,18 @@ fn cjk_result(sentence: &str) -> bool {
                 .rev()
                 .take(16)
                 .any(|c| c.is_ascii_digit())
-                // (Or a count of tests after it: `各通过 138 项测试`.)
+                // (Or a count of tests after it: `各通过 138 项测试`; or all of a count:
+                // `所有验收脚本实测通过（27/27）`.)
                 || (tests
                     && sentence[at + word.len()..]
                         .chars()
                         .take(8)
-                        .any(|c| c.is_ascii_digit())))
+                        .any(|c| c.is_ascii_digit()))
+                || sentence[at + word.len()..]
+                    .trim_start_matches(['（', '(', ' ', '：', ':'])
+                    .split(|c: char| !(c.is_ascii_digit() || c == '/'))
+                    .next()
+                    .is_some_and(all_of))
         })
     })
 }
@@ -9345,6 +9351,7 @@ mod tests {
             "✅ face_recognition.py : 15.83% → **82.01%** (+66.18%)",
             "テストカバレッジ大幅向上（68% → 86%）",
             "Coverage improved: 72%->74%",
+            "所有验收脚本实测通过（27/27），服务可正常启动。",
         ] {
             assert!(
                 !proof_sentences(sentence, false, false).is_empty(),
@@ -9353,6 +9360,8 @@ mod tests {
         }
         for sentence in [
             "3/4 sólidos válidos",
+            "验收脚本通过（3/4）",
+            "验收脚本未通过（27/27）",
             "Launch on 5/5 looks ok.",
             "Next tool with same pattern: Approved instantly",
             "Reviewer verdict: Approved once the flaky tests are fixed.",
