@@ -1259,8 +1259,10 @@ impl Document {
                 };
                 // (A name joined by a slash is a label only in notes or a state: under steps,
                 // `Tests/checks to run:` is a step's own words.)
+                // (A bucket's names are a label anywhere: `Blocked/waiting:`.)
                 let slashed = name.contains('/')
                     && !raw.trim_start().starts_with(['*', '_'])
+                    && !role.is_some_and(Role::is_bucket)
                     && !matches!(enclosing.flatten(), None | Some(Role::State));
                 if (role.is_some() || bare_title || closes_label) && !slashed {
                     starts(
