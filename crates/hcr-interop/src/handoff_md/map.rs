@@ -2579,12 +2579,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         Role::Artifacts,
     ];
     for said in &read_once {
-        if said
-            .section
-            .role
-            .or(said.section.within)
-            .is_some_and(|r| unread.contains(&r))
-        {
+        let role = said.section.role.or(said.section.within);
+        if role.is_some_and(|r| unread.contains(&r)) {
             continue;
         }
         let code = said
@@ -2593,20 +2589,13 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .map(|t| std::borrow::Cow::Borrowed(t.as_str()));
         // What a section of no role (a prompt, notes) rules out with `No …` is a rule; in the
         // state, work left or risks it is a limitation (`No CI wired up`).
-        let rules_out = said.section.role.or(said.section.within).is_none();
+        let rules_out = role.is_none();
+        // Steps or work left, where an item is the step.
+        let steps = role.is_some_and(|r| matches!(r, Role::NextAction | Role::Remaining));
         // (A command not to do something in words read no other way, `Не удаляй …`, `…実行
         // してもらうこと`, only in notes, steps or work left: a known issue says `Non compare
         // il pulsante`, `再起動するとキャッシュが消えること`.)
-        let commands = said
-            .section
-            .role
-            .or(said.section.within)
-            .is_none_or(|r| matches!(r, Role::NextAction | Role::Remaining));
-        let steps = said
-            .section
-            .role
-            .or(said.section.within)
-            .is_some_and(|r| matches!(r, Role::NextAction | Role::Remaining));
+        let commands = rules_out || steps;
         let heading = (said.section.kind == Kind::Heading).then_some((
             std::borrow::Cow::Borrowed(said.section.heading.as_str()),
             false,
@@ -6969,9 +6958,10 @@ fn is_check(text: &str) -> bool {
         .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' '))
         .trim_start_matches(['*', '_'])
         .to_lowercase();
+    let labelled = label_split(&t);
     // (A check's name then the count it came to is its result: `验证通过率：100%`,
     // `Verified UUIDs: 2`.)
-    let result = label_split(&t).is_some_and(|(label, rest)| {
+    let result = labelled.is_some_and(|(label, rest)| {
         // (A colon then a space, or a full-width one: not a port or a time, `localhost:8080`,
         // `10:30 UTC`.)
         let spaced = t.find([':', '：']).is_some_and(|at| {
@@ -6990,7 +6980,7 @@ fn is_check(text: &str) -> bool {
     (!result && STARTS.iter().any(|w| t.starts_with(w)))
         || SAYS.iter().any(|w| t.contains(w))
         // (`验收路径： …`, `How to verify: …`: a label that names the check.)
-        || label_split(&t).is_some_and(|(label, rest)| {
+        || labelled.is_some_and(|(label, rest)| {
             !rest.trim().is_empty()
                 && super::headings::role_named(label) == Some(Role::Verification)
         })
@@ -7247,26 +7237,28 @@ fn all_of(word: &str) -> bool {
 /// 82.01%`, `テストカバレッジ大幅向上（68% → 86%）` (not a target: `**core/exceptions.py** : 89% →
 /// 95%` under a goal, `カバレッジ76.8%→80%改善中`).
 fn measured_change(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
     let done = sentence.contains(['✅', '✔'])
-        || holds_any(sentence, &["improved", "向上", "提升", "提高了"]);
+        || ["improved", "向上", "提升", "提高了"]
+            .iter()
+            .any(|w| lower.contains(w));
     // (Not a target or a plan, `カバレッジ76.8%→80%改善中`, `take coverage 60% → 80% next
     // sprint`; nor a measure that is bad when it rises: `Error rate increased 2% → 15%`.)
-    let lower = sentence.to_lowercase();
-    let planned = holds_any(
-        sentence,
-        &[
-            "改善中",
-            "进行中",
-            "進行中",
-            "対応中",
-            "实施中",
-            "目标",
-            "目標",
-        ],
-    ) || lower
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-        .any(|w| matches!(w, "target" | "goal" | "plan" | "next" | "will" | "sprint"));
+    let planned = [
+        "改善中",
+        "进行中",
+        "進行中",
+        "対応中",
+        "实施中",
+        "目标",
+        "目標",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+        || lower
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .any(|w| matches!(w, "target" | "goal" | "plan" | "next" | "will" | "sprint"));
     done && !planned
         && ["→", "->"].iter().any(|arrow| {
             sentence.match_indices(arrow).any(|(at, _)| {
@@ -7303,11 +7295,16 @@ fn settled_guess(text: &str) -> bool {
     })
 }
 
-/// Whether a list item that states a rule is short enough to be the rule whole: at most 200
-/// characters in at most three clauses, no decision or result among them.
+/// Whether a list item is short enough to be read whole, as one proof or one rule with what
+/// it says around it: at most 200 characters in at most three clauses.
+fn short_item(text: &str) -> bool {
+    text.chars().count() <= 200 && clauses(text).count() <= 3
+}
+
+/// Whether a list item that states a rule is the rule whole: a [`short_item`], no decision or
+/// result among its clauses.
 fn rule_item(text: &str) -> bool {
-    text.chars().count() <= 200
-        && clauses(text).count() <= 3
+    short_item(text)
         // (Nor one that asks: `Should we cache tokens? Never cache auth tokens.` A state
         // beside the rule is its context: `API server running on port 5000. Do not kill.`)
         && !text.contains(['?', '？'])
@@ -7315,11 +7312,10 @@ fn rule_item(text: &str) -> bool {
         && proof_sentences(text, false, false).is_empty()
 }
 
-/// Whether a list item that states a result is short enough to be its proof whole: at
-/// most 200 characters in at most three clauses, none a decision or a rule.
+/// Whether a list item that states a result is its proof whole: a [`short_item`], none of
+/// its clauses a decision or a rule.
 fn proof_item(text: &str) -> bool {
-    text.chars().count() <= 200
-        && clauses(text).count() <= 3
+    short_item(text)
         // (Nor one that also says a failure, work not done, or a turn: `Login page
         // regressed; 10/10 unit tests pass but e2e is red.`, `TODO: wire up auth. 38 tests
         // pass.`, `Blocked on review. 12/12 tests pass.`)
