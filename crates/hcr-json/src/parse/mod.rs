@@ -800,6 +800,17 @@ mod tests {
         parse(text.as_bytes(), &Limits::default(), KeyTable::empty())
     }
 
+    /// Each overwritten member of a document: its pointer, occurrence and the value it held.
+    fn overwritten_values(doc: &Document<'_>) -> Vec<(String, usize, serde_json::Value)> {
+        doc.overwritten
+            .iter()
+            .map(|o| {
+                let value = doc.tree.at(o.value).to_value();
+                (o.pointer.as_str().to_owned(), o.occurrence, value)
+            })
+            .collect()
+    }
+
     #[test]
     fn records_overwritten_values_with_their_paths() {
         let doc = parse_default(
@@ -812,16 +823,8 @@ mod tests {
             serde_json::to_string(&value).expect("JSON"),
             r#"{"a":[{"k":3}],"b":{"x":{"y":9}}}"#
         );
-        let found: Vec<_> = doc
-            .overwritten
-            .iter()
-            .map(|o| {
-                let value = doc.tree.at(o.value).to_value();
-                (o.pointer.as_str().to_owned(), o.occurrence, value)
-            })
-            .collect();
         assert_eq!(
-            found,
+            overwritten_values(&doc),
             [
                 ("/a/0/k".to_owned(), 1, serde_json::Value::from(1)),
                 ("/a/0/k".to_owned(), 2, serde_json::Value::from(2)),
@@ -1028,15 +1031,7 @@ mod tests {
                         let doc = spanned::parse(&object, &Limits::default(), KeyTable::empty())
                             .ok()
                             .expect("the parser reads it");
-                        let found: Vec<(String, usize, serde_json::Value)> = doc
-                            .overwritten
-                            .iter()
-                            .map(|o| {
-                                let value = doc.tree.at(o.value).to_value();
-                                (o.pointer.as_str().to_owned(), o.occurrence, value)
-                            })
-                            .collect();
-                        assert_eq!(found, expected, "{object}");
+                        assert_eq!(overwritten_values(&doc), expected, "{object}");
                         agree(&format!(
                             "{{\"outer\": {object}, \"outer\": [{object}, {{}}]}}"
                         ));
