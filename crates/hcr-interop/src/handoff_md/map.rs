@@ -178,7 +178,11 @@ fn clauses(text: &str) -> impl Iterator<Item = &str> {
                 cuts.push((start, end));
                 start = end;
             }
-            '.' if !in_code && bytes.get(end) == Some(&b' ') => {
+            // (Not in a date's day: `24. Juli 2026`.)
+            '.' if !in_code
+                && bytes.get(end) == Some(&b' ')
+                && !super::parse::day_of_month(&text[..at], &text[end..]) =>
+            {
                 cuts.push((start, end + 1));
                 start = end + 1;
             }
@@ -1258,10 +1262,31 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         }
     }
     for section in sections_in(Role::Criteria) {
-        for e in read(section, entries(section, doc), &mut used) {
-            if !is_none(&e.text) && !e.text.is_empty() {
-                criteria.push(e.text);
+        // A group's title over some of the criteria is none of them, and is said with each
+        // (`**Code:**`, `**Minimum viable:**`); a sentence that leads into them (`The import is
+        // complete when:`) stays one of its own.
+        let mut intro: Option<String> = None;
+        let mut all = read(section, entries(section, doc), &mut used)
+            .into_iter()
+            .peekable();
+        while let Some(e) = all.next() {
+            if is_none(&e.text) || e.text.is_empty() {
+                continue;
             }
+            if e.paragraph {
+                intro = None;
+                let title = pure_label(&e.text)
+                    && e.text.chars().count() <= 48
+                    && !e.text.contains([',', '，', '。', '、']);
+                if title && all.peek().is_some_and(|next| !next.paragraph) {
+                    intro = Some(e.text.trim().to_owned());
+                    continue;
+                }
+            }
+            criteria.push(match &intro {
+                Some(words) => format!("{words} {}", e.text),
+                None => e.text,
+            });
         }
     }
     if criteria.is_empty() {
@@ -4301,8 +4326,9 @@ fn sentences(text: &str) -> Vec<&str> {
                         })
                     })
                     // (Not after an abbreviation: `(e.g. \`BIND_ADDR\`)`, `vs. Rust`; asked
-                    // only where a sentence would start.)
-                    && !(c == '.' && abbreviation(&text[..at]))
+                    // only where a sentence would start. Nor in a date's day: `24. Juli 2026`.)
+                    && !(c == '.' && (abbreviation(&text[..at])
+                        || super::parse::day_of_month(&text[..at], &text[end..])))
             }
             _ => false,
         };
@@ -9265,7 +9291,7 @@ mod tests {
     use super::{
         all_of, bold_lead_names_a_step, checked_claim, choice_at, clauses, guess_label, is_check,
         iso_date, measured_change, proof_item, proof_sentences, reads_the_file, rule_item,
-        rule_sentences, says_its_heading_is_next, settled_guess, stage_number,
+        rule_sentences, says_its_heading_is_next, sentences, settled_guess, stage_number,
     };
 
     #[test]
@@ -9603,6 +9629,22 @@ mod tests {
         ] {
             assert!(!checked_claim(said, ""), "{said}");
         }
+    }
+
+    #[test]
+    fn a_date_s_day_ends_no_sentence_or_clause() {
+        assert_eq!(
+            sentences("Stand: 24. Juli 2026 · Branch main. Alles grün."),
+            ["Stand: 24. Juli 2026 · Branch main.", "Alles grün."]
+        );
+        assert_eq!(
+            sentences("Ran 24. Then stopped."),
+            ["Ran 24.", "Then stopped."]
+        );
+        assert_eq!(
+            clauses("Am 3. März deployed. Tests green").collect::<Vec<_>>(),
+            ["Am 3. März deployed.", "Tests green"]
+        );
     }
 
     #[test]

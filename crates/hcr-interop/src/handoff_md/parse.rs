@@ -439,6 +439,25 @@ fn blank_start(text: &mut String, end: usize) {
 
 /// `text` with every HTML comment replaced by spaces (line breaks kept), and the comments;
 /// a `<!--` inside a code span or a fenced block is text.
+/// Where `mark` first stands in `line[from..]` (relative to `from`), not escaped: not after
+/// an odd number of backslashes.
+fn unescaped(line: &str, from: usize, mark: &str) -> Option<usize> {
+    let mut at = from;
+    while let Some(found) = line[at..].find(mark) {
+        let start = at + found;
+        let slashes = line.as_bytes()[..start]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'\\')
+            .count();
+        if slashes % 2 == 0 {
+            return Some(start - from);
+        }
+        at = start + mark.len();
+    }
+    None
+}
+
 fn blank_comments(text: &str) -> (String, Vec<Comment>) {
     let mut out = String::with_capacity(text.len());
     let mut comments = Vec::new();
@@ -470,9 +489,11 @@ fn blank_comments(text: &str) -> (String, Vec<Comment>) {
                 }
                 continue;
             }
-            // The next comment or code span, whichever opens first.
-            let comment = rest.find("<!--");
-            let code = rest.find('`');
+            // The next comment or code span, whichever opens first (a mark after a
+            // backslash is text: `\<!--`, as a rendering writes it).
+            let before = raw.len() - rest.len();
+            let comment = unescaped(raw, before, "<!--");
+            let code = unescaped(raw, before, "`");
             match (comment, code) {
                 (Some(c), Some(b)) if b < c => {
                     let run = rest[b..].bytes().take_while(|&x| x == b'`').count();
@@ -1189,10 +1210,17 @@ impl Document {
                             .filter(|r| r.is_bucket())
                     })
                     .map(|role| in_place(role, name, enclosing.flatten()))
+                    // (`Stand: 24. Juli 2026 · Branch main` says as of when, no state.)
+                    .filter(|&role| role != Role::State || !starts_with_date(rest))
                     // A step's `**Status**: blocked on …` is the step's, not the file's state;
                     // an issue's `**Problem:**` under what is not working is no goal.
                     .filter(|&role| match enclosing.flatten() {
                         Some(Role::NextAction) => role != Role::State,
+                        // (`**Documentation:**` over some of the criteria names their
+                        // topic, not the files to read.)
+                        Some(Role::Criteria) => {
+                            !matches!(role, Role::Artifacts | Role::Goal | Role::Summary)
+                        }
                         // (`**What:** switch storage` under a decision is its text.)
                         Some(around) if !matches!(around, Role::Goal | Role::Summary) => {
                             !matches!(role, Role::Goal | Role::Summary)
@@ -2050,6 +2078,98 @@ fn none_initial(c: char) -> bool {
     )
 }
 
+/// Whether a number and its period before a month's name is a date's day (`Stand: 24. Juli
+/// 2026`, `am 3. März`, `1. května`): an ordinal, no sentence's end.
+pub(crate) fn day_of_month(before: &str, after: &str) -> bool {
+    const MONTHS: [&str; 44] = [
+        "januar",
+        "jänner",
+        "februar",
+        "märz",
+        "april",
+        "mai",
+        "juni",
+        "juli",
+        "august",
+        "september",
+        "oktober",
+        "november",
+        "dezember",
+        "januari",
+        "februari",
+        "maart",
+        "mei",
+        "augustus",
+        "december",
+        "january",
+        "february",
+        "march",
+        "may",
+        "june",
+        "july",
+        "october",
+        "ledna",
+        "února",
+        "března",
+        "dubna",
+        "května",
+        "června",
+        "července",
+        "srpna",
+        "září",
+        "října",
+        "listopadu",
+        "prosince",
+        "jan",
+        "feb",
+        "mär",
+        "apr",
+        "okt",
+        "dez",
+    ];
+    let day = before
+        .rsplit(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap_or("");
+    let lead = &before[..before.len() - day.len()];
+    (1..=2).contains(&day.len())
+        && !lead
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '.')
+        && after
+            .trim_start()
+            .split(|c: char| !c.is_alphabetic())
+            .next()
+            .is_some_and(|month| MONTHS.contains(&month.to_lowercase().as_str()))
+}
+
+/// Whether a text starts with a date (`24. Juli 2026 · Branch main`, `2026-07-24`,
+/// `24.07.2026`, `07/24/2026`): a label over it says when, not what (`Stand: 24. Juli 2026`
+/// is "as of", no state).
+pub(crate) fn starts_with_date(text: &str) -> bool {
+    let text = text.trim_start_matches(['*', '_', ' ']);
+    let first = text.split_whitespace().next().unwrap_or("");
+    let digits = first.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return false;
+    }
+    // A day and its period, then a month's name.
+    if first.len() == digits + 1 && first.ends_with('.') {
+        return day_of_month(&first[..digits], &text[first.len()..]);
+    }
+    // Numbers joined by `-`, `.` or `/`: at least three, the year among them.
+    let parts: Vec<&str> = first
+        .trim_end_matches([',', '.', ':', ';', '*', '_'])
+        .split(['-', '.', '/'])
+        .collect();
+    parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+        && parts.iter().any(|p| p.len() == 4)
+}
+
 pub(crate) fn none_alone(text: &str) -> bool {
     if text.len() > NONE_MAX {
         return false;
@@ -2146,9 +2266,41 @@ pub(crate) fn is_placeholder_text(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{
-        Block, Document, Fence, NONE_PHRASES, Role, blank_comments, fence_lines, is_none, location,
-        none_initial,
+        Block, Document, Fence, NONE_PHRASES, Role, blank_comments, day_of_month, fence_lines,
+        is_none, location, none_initial, starts_with_date,
     };
+
+    #[test]
+    fn a_date_is_read_where_a_label_s_text_starts_with_it() {
+        for text in [
+            "24. Juli 2026 · Branch `main`",
+            "3. März",
+            "1. května 2026",
+            "2026-07-24, all green",
+            "24.07.2026 · Branch",
+            "07/24/2026",
+            "**02.09.2026** · nichts gepusht",
+        ] {
+            assert!(starts_with_date(text), "{text}");
+        }
+        for text in [
+            "24 tests pass",
+            "3. Phase",
+            "v1.2.3 shipped",
+            "1.2.3",
+            "2026",
+            "100. Juli",
+            "in progress since 2026-07-24",
+            "",
+        ] {
+            assert!(!starts_with_date(text), "{text}");
+        }
+        // A day's number is one or two digits of its own, before a month's name.
+        assert!(day_of_month("Stand: 24", " Juli 2026"));
+        assert!(!day_of_month("v1.24", " Juli"));
+        assert!(!day_of_month("Phase 2", " Next"));
+        assert!(!day_of_month("", " Juli"));
+    }
 
     /// `is_none` as it read before its separators were found in one pass and its texts
     /// lowercased only when they can be a phrase: the oracle of the one below. (What a
@@ -2337,6 +2489,13 @@ mod tests {
         let (_, comments) = blank_comments("````\n```\n<!-- fenced -->\n````\n<!-- out -->\n");
         let texts: Vec<&str> = comments.iter().map(|c| c.text.as_str()).collect();
         assert_eq!(texts, ["<!-- out -->"]);
+        // A mark after a backslash is text (a rendering escapes a source's `<!--` so);
+        // after two, the backslash is the escaped one.
+        let text = "- \\<!-- kept as text --\\>\n- \\`<!-- a -->\n\\\\<!-- b -->\n";
+        let (blanked, comments) = blank_comments(text);
+        let texts: Vec<&str> = comments.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(texts, ["<!-- a -->", "<!-- b -->"]);
+        assert!(blanked.starts_with("- \\<!-- kept as text --\\>\n"));
     }
 
     /// Which lines of `text` lie in fenced code blocks, as `0`/`1` marks, and each code

@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 31] = [
+const FOLDERS: [&str; 32] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -50,6 +50,7 @@ const FOLDERS: [&str; 31] = [
     "handoff-md-holdout-28",
     "handoff-md-holdout-29",
     "handoff-md-holdout-30",
+    "handoff-md-holdout-31",
 ];
 
 /// Every file of every corpus.
@@ -328,6 +329,11 @@ fn thirtieth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-30", HOLDOUT_30_FLOOR);
 }
 
+#[test]
+fn thirty_first_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-31", HOLDOUT_31_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -369,8 +375,16 @@ const HOLDOUT_29_FLOOR: f64 = 0.44;
 /// its line over a list in a state section names its bucket, `已知待办/可选：`; a step that
 /// offers ways to do it is the step, not its ways); 37 after the classes its misses showed
 /// were read (a short item that states a result or a rule is that proof or rule whole, a
-/// guess at a cause is unverified, Korean prohibitions of any verb, rules named as rules).
-const HOLDOUT_30_FLOOR: f64 = 0.39;
+/// guess at a cause is unverified, Korean prohibitions of any verb, rules named as rules);
+/// 39 after the thirty-first's (a summary named by how long it takes to read, `30 秒サマリ`).
+const HOLDOUT_30_FLOOR: f64 = 0.41;
+
+/// The share of the thirty-first held-out corpus's expectations met: 31 of 80 (38.8%) when
+/// it was measured blind, at ffb860a and with the session's first changes (written before
+/// the corpus arrived), with no contradiction; 37 after the names its misses showed were
+/// read (`Offene Todos`, `Prochain pas`, `Critère de succès`, `Qué no hacer`,
+/// `Kernresultaten`, `Stav aplikace`, `Fungující komponenty`).
+const HOLDOUT_31_FLOOR: f64 = 0.46;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
@@ -413,8 +427,9 @@ const HOLDOUT_26_FLOOR: f64 = 0.50;
 /// were read (a name said open, `Outstanding TODOs (priority order)`; a run that failed or
 /// timed out is work left; lines each led by a status mark are a list; `Next.js` is no next
 /// step; names written without accents; `Cosa e' stato fatto`), both contradictions gone.
-// (37 with held-out 29's classes, 2026-12-07.)
-const HOLDOUT_25_FLOOR: f64 = 0.39;
+// (37 with held-out 29's classes, 2026-12-07; 38 with `Today's plan` as steps, the
+// thirty-first's session.)
+const HOLDOUT_25_FLOOR: f64 = 0.40;
 
 /// The share of the twenty-fourth held-out corpus's expectations met: 30 of 90 (33.3%) when
 /// it was measured blind, at 4e4fea0, ddb0302 and 9457b4f, with one contradiction (`Final
@@ -479,8 +494,9 @@ const HOLDOUT_18_FLOOR: f64 = 0.55;
 /// with one contradiction (an optional step under a condition chosen as the next step); the
 /// same share without it, and 28 after its other misses were read (clauses of work done:
 /// `What I Did`, `What is NOT done (carried to …)`; a list of risks' hedged claims), 30
-/// after the eighteenth's second reading; 33 after the thirtieth's.
-const HOLDOUT_17_FLOOR: f64 = 0.39;
+/// after the eighteenth's second reading; 33 after the thirtieth's; 35 after the
+/// thirty-first's (a `Goal ID` is no goal; group titles over criteria are said with each).
+const HOLDOUT_17_FLOOR: f64 = 0.42;
 
 /// The share of the sixteenth held-out corpus's expectations met: 27 of 91 (29.7%) when it
 /// was measured blind, at 8806a12, with no contradiction; 37 after the classes its misses
