@@ -1128,6 +1128,46 @@ mod prefilter {
         }
     }
 
+    /// Every anchor, as written, in upper case and in lower case, at every place of a 64-byte
+    /// load and past it (each lane of the AVX-512 search's three groups of sixteen, and the
+    /// next load's), with nothing, a few bytes or a long run after it: each search, stepped
+    /// from the text's start from candidate to candidate, stops at the anchor, and agrees with
+    /// its scalar reference at every step.
+    #[test]
+    fn every_search_stops_at_every_anchor_at_every_place_of_a_load() {
+        for anchor in anchor_texts() {
+            for written in [
+                anchor.to_owned(),
+                anchor.to_ascii_uppercase(),
+                anchor.to_ascii_lowercase(),
+            ] {
+                for offset in 0..100 {
+                    for after in [0, 3, 70] {
+                        let text = format!("{}{written}{}", " ".repeat(offset), " ".repeat(after));
+                        for (i, (name, _, _)) in filter_next(b"", 0).into_iter().enumerate() {
+                            let mut at = 0;
+                            loop {
+                                let (_, search, reference) = filter_next(text.as_bytes(), at)[i];
+                                assert_eq!(search, reference, "{name}: {written:?} at {offset}");
+                                match search {
+                                    Some(found) if found < offset => at = found + 1,
+                                    found => {
+                                        assert_eq!(
+                                            found,
+                                            Some(offset),
+                                            "{name}: {written:?} at {offset}, {after} after"
+                                        );
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_anchor_alone_and_in_text() {
         for anchor in anchor_texts() {
