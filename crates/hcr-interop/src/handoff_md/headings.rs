@@ -447,8 +447,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "decision point",
             "current decision point",
             "current state",
-            "app state",
-            "application state",
             "stav aplikace",
             "stav projektu",
             "current baseline",
@@ -671,7 +669,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "work completed",
             "finished",
             "what works",
-            "working components",
             "fungující komponenty",
             "wat werkt",
             "what was working",
@@ -1773,29 +1770,41 @@ fn normalized(heading: &str) -> String {
 /// Whether a name (normalized) is an identifier's, not its role's: `Goal ID`, `Decision
 /// IDs`, `Objective UUID` (a label over a number, not over the goal).
 fn names_an_id(name: &str) -> bool {
-    name.rsplit(' ').next().is_some_and(|last| {
-        matches!(
-            last,
-            "id" | "ids" | "uuid" | "uuids" | "identifier" | "identifiers"
+    let words: Vec<&str> = name.split(' ').collect();
+    // (A name of a few words whose last is the identifier, right after the role's name: not
+    // `Decisions by ID`, `Blocked on IDs`, `Key decisions and their IDs`.)
+    (2..=3).contains(&words.len())
+        && words.last().is_some_and(|last| {
+            matches!(
+                *last,
+                "id" | "ids" | "uuid" | "uuids" | "identifier" | "identifiers"
+            )
+        })
+        && !matches!(
+            words[words.len() - 2],
+            "by" | "on" | "of" | "with" | "their" | "its" | "and" | "for" | "to"
         )
-    }) && name.contains(' ')
 }
 
 /// A name after how long it takes to read, its number dropped by [`normalize`]:
-/// `30-second summary`, `One-minute summary`, `30 秒サマリ`, `5 分钟速览` → the name.
+/// `30-second summary`, `One-minute summary`, `30 秒サマリ`, `30초 요약` → the name.
 fn timed<'a>(heading: &str, name: &'a str) -> Option<&'a str> {
     // (Only where the heading starts with the count: `Second summary` is no duration.)
     let counted = heading
         .trim_start_matches(|c: char| !c.is_alphanumeric())
         .starts_with(|c: char| c.is_ascii_digit());
-    let name = if counted {
-        // (`normalize` keeps a count before a lowercase word: `30 seconds overview`.)
-        name.trim_start_matches(|c: char| c.is_ascii_digit())
-            .trim_start()
-    } else {
-        ["one ", "two ", "five ", "ten "]
-            .iter()
-            .find_map(|n| name.strip_prefix(n))?
+    // (`normalize` keeps a count before a lowercase word, `30 seconds overview`, and drops a
+    // section's number, `1. One-minute summary`.)
+    let digits = name
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start();
+    let worded = ["one ", "two ", "five ", "ten "]
+        .iter()
+        .find_map(|n| digits.strip_prefix(n));
+    let name = match worded {
+        Some(rest) => rest,
+        None if counted => digits,
+        None => return None,
     };
     [
         "seconds ", "second ", "minutes ", "minute ", "min ", "秒", "分钟", "分鐘", "分", "초 ",
@@ -3334,7 +3343,11 @@ fn named(heading: &str) -> Option<Role> {
     if let Some(role) = lookup(&name) {
         return Some(role);
     }
-    if let Some(role) = timed(heading, &name).and_then(lookup) {
+    // (Only a summary: `10 minutes to deploy` is no work left.)
+    if let Some(role) = timed(heading, &name)
+        .and_then(lookup)
+        .filter(|r| *r == Role::Summary)
+    {
         return Some(role);
     }
     if let Some(role) = owned(&name) {
@@ -5501,6 +5514,12 @@ mod tests {
             ("Résultats clés", Role::Evidence),
             ("Stav aplikace", Role::State),
             ("Fungující komponenty", Role::Complete),
+            // An identifier's word after a preposition is no identifier's label; a
+            // duration before no summary names none.
+            ("Decisions by ID", Role::Decisions),
+            ("Blocked on IDs", Role::Blocked),
+            ("Next steps / ticket IDs", Role::NextAction),
+            ("1. One-minute summary", Role::Summary),
             ("Decisoes tecnicas", Role::Decisions),
             ("📋 Current state", Role::State),
             ("2. Current state", Role::State),
@@ -5882,6 +5901,8 @@ mod tests {
             "Objective UUID",
             "Second summary",
             "10 minutes",
+            "App state (Redux store design)",
+            "Non-working components",
         ] {
             assert_eq!(role_of(heading), None, "{heading}");
         }

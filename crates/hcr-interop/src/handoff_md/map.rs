@@ -4164,6 +4164,21 @@ fn title_goal(title: &str) -> Option<String> {
         return None;
     }
     let generic = normalize(rest);
+    // (Nor an instruction to read the file: `HANDOFF — read this before touching anything`.)
+    if [
+        "read ",
+        "please read",
+        "lies ",
+        "lire ",
+        "lee ",
+        "leggi ",
+        "прочитай",
+    ]
+    .iter()
+    .any(|w| generic.starts_with(w))
+    {
+        return None;
+    }
     let only_where = generic.split(' ').all(|w| {
         matches!(
             w,
@@ -5575,6 +5590,8 @@ fn preamble_goal(doc: &Document) -> Option<String> {
                 && !is_question(sentence)
                 && !conditional(sentence)
                 && !reports_done_anywhere(sentence)
+                // (Nor an instruction to read: `Read this first if you are continuing …`.)
+                && !sentence.to_lowercase().starts_with("read ")
         })
         .map(|sentence| (*sentence).to_owned())
 }
@@ -5587,6 +5604,7 @@ fn carries_work_on(sentence: &str) -> bool {
         sentence,
         &[
             "continuing",
+            "you are driving",
             "working on",
             "work on ",
             "in the middle of",
@@ -9640,6 +9658,10 @@ mod tests {
         assert_eq!(
             sentences("Ran 24. Then stopped."),
             ["Ran 24.", "Then stopped."]
+        );
+        assert_eq!(
+            sentences("Tests passed: 12. June data not yet imported."),
+            ["Tests passed: 12.", "June data not yet imported."]
         );
         assert_eq!(
             clauses("Am 3. März deployed. Tests green").collect::<Vec<_>>(),

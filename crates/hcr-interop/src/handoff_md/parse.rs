@@ -439,6 +439,29 @@ fn blank_start(text: &mut String, end: usize) {
 
 /// `text` with every HTML comment replaced by spaces (line breaks kept), and the comments;
 /// a `<!--` inside a code span or a fenced block is text.
+/// Whether a label names files or links (`Key files`, `Dateien`), not a topic (`Docs`).
+fn names_files(name: &str) -> bool {
+    super::headings::normalize(name).split(' ').any(|w| {
+        matches!(
+            w,
+            "file"
+                | "files"
+                | "artifact"
+                | "artifacts"
+                | "path"
+                | "paths"
+                | "link"
+                | "links"
+                | "dateien"
+                | "fichiers"
+                | "archivos"
+                | "arquivos"
+                | "soubory"
+                | "文件"
+        )
+    })
+}
+
 /// Where `mark` first stands in `line[from..]` (relative to `from`), not escaped: not after
 /// an odd number of backslashes.
 fn unescaped(line: &str, from: usize, mark: &str) -> Option<usize> {
@@ -458,6 +481,26 @@ fn unescaped(line: &str, from: usize, mark: &str) -> Option<usize> {
     None
 }
 
+/// The next unescaped `mark` at or after `from` (relative to it), kept in `cache` as its
+/// place in the line until `from` passes it.
+fn next_mark(
+    cache: &mut Option<Option<usize>>,
+    line: &str,
+    from: usize,
+    mark: &str,
+) -> Option<usize> {
+    let at = match *cache {
+        Some(Some(at)) if at >= from => Some(at),
+        Some(None) => None,
+        _ => {
+            let found = unescaped(line, from, mark).map(|r| from + r);
+            *cache = Some(found);
+            found
+        }
+    };
+    at.map(|at| at - from)
+}
+
 fn blank_comments(text: &str) -> (String, Vec<Comment>) {
     let mut out = String::with_capacity(text.len());
     let mut comments = Vec::new();
@@ -471,6 +514,9 @@ fn blank_comments(text: &str) -> (String, Vec<Comment>) {
             out.push_str(raw);
             continue;
         }
+        // Each mark's next place, found once and kept until the line's reading passes it
+        // (so a line of many escaped marks is read once, not once per mark).
+        let (mut next_comment, mut next_code) = (None, None);
         while !rest.is_empty() {
             if let Some((start, comment)) = &mut open {
                 let (taken, closed) = match rest.find("-->") {
@@ -492,8 +538,8 @@ fn blank_comments(text: &str) -> (String, Vec<Comment>) {
             // The next comment or code span, whichever opens first (a mark after a
             // backslash is text: `\<!--`, as a rendering writes it).
             let before = raw.len() - rest.len();
-            let comment = unescaped(raw, before, "<!--");
-            let code = unescaped(raw, before, "`");
+            let comment = next_mark(&mut next_comment, raw, before, "<!--");
+            let code = next_mark(&mut next_code, raw, before, "`");
             match (comment, code) {
                 (Some(c), Some(b)) if b < c => {
                     let run = rest[b..].bytes().take_while(|&x| x == b'`').count();
@@ -1211,15 +1257,19 @@ impl Document {
                     })
                     .map(|role| in_place(role, name, enclosing.flatten()))
                     // (`Stand: 24. Juli 2026 · Branch main` says as of when, no state.)
-                    .filter(|&role| role != Role::State || !starts_with_date(rest))
+                    .filter(|&role| role != Role::State || !date_and_place_only(rest))
                     // A step's `**Status**: blocked on …` is the step's, not the file's state;
                     // an issue's `**Problem:**` under what is not working is no goal.
                     .filter(|&role| match enclosing.flatten() {
                         Some(Role::NextAction) => role != Role::State,
                         // (`**Documentation:**` over some of the criteria names their
                         // topic, not the files to read.)
+                        // (Not a list of files: `**Key files:** …`, `**Files:**`.)
                         Some(Role::Criteria) => {
-                            !matches!(role, Role::Artifacts | Role::Goal | Role::Summary)
+                            !matches!(role, Role::Goal | Role::Summary)
+                                && (role != Role::Artifacts
+                                    || !rest.is_empty()
+                                    || names_files(name))
                         }
                         // (`**What:** switch storage` under a decision is its text.)
                         Some(around) if !matches!(around, Role::Goal | Role::Summary) => {
@@ -2081,33 +2131,23 @@ fn none_initial(c: char) -> bool {
 /// Whether a number and its period before a month's name is a date's day (`Stand: 24. Juli
 /// 2026`, `am 3. März`, `1. května`): an ordinal, no sentence's end.
 pub(crate) fn day_of_month(before: &str, after: &str) -> bool {
-    const MONTHS: [&str; 44] = [
+    // Months no English word spells; then those that are English words or abbreviations,
+    // a day before them only with a year after (`12. June data …` ends a sentence).
+    const NATIVE: [&str; 27] = [
         "januar",
         "jänner",
         "februar",
         "märz",
-        "april",
         "mai",
         "juni",
         "juli",
-        "august",
-        "september",
         "oktober",
-        "november",
         "dezember",
         "januari",
         "februari",
         "maart",
         "mei",
         "augustus",
-        "december",
-        "january",
-        "february",
-        "march",
-        "may",
-        "june",
-        "july",
-        "october",
         "ledna",
         "února",
         "března",
@@ -2120,11 +2160,31 @@ pub(crate) fn day_of_month(before: &str, after: &str) -> bool {
         "října",
         "listopadu",
         "prosince",
+        "juillet",
+    ];
+    const SHARED: [&str; 23] = [
+        "april",
+        "august",
+        "september",
+        "november",
+        "december",
+        "january",
+        "february",
+        "march",
+        "may",
+        "june",
+        "july",
+        "october",
         "jan",
         "feb",
         "mär",
         "apr",
+        "aug",
+        "sep",
+        "sept",
         "okt",
+        "oct",
+        "nov",
         "dez",
     ];
     let day = before
@@ -2132,42 +2192,101 @@ pub(crate) fn day_of_month(before: &str, after: &str) -> bool {
         .next()
         .unwrap_or("");
     let lead = &before[..before.len() - day.len()];
-    (1..=2).contains(&day.len())
-        && !lead
+    if !(1..=2).contains(&day.len())
+        || lead
             .chars()
             .next_back()
             .is_some_and(|c| c.is_alphanumeric() || c == '.')
-        && after
-            .trim_start()
-            .split(|c: char| !c.is_alphabetic())
-            .next()
-            .is_some_and(|month| MONTHS.contains(&month.to_lowercase().as_str()))
+    {
+        return false;
+    }
+    let after = after.trim_start();
+    let month_len = after
+        .find(|c: char| !c.is_alphabetic())
+        .unwrap_or(after.len());
+    let month = after[..month_len].to_lowercase();
+    if NATIVE.contains(&month.as_str()) {
+        return true;
+    }
+    let year = after[month_len..]
+        .trim_start_matches('.')
+        .trim_start()
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap_or("");
+    SHARED.contains(&month.as_str()) && year.len() == 4
 }
 
-/// Whether a text starts with a date (`24. Juli 2026 · Branch main`, `2026-07-24`,
-/// `24.07.2026`, `07/24/2026`): a label over it says when, not what (`Stand: 24. Juli 2026`
-/// is "as of", no state).
-pub(crate) fn starts_with_date(text: &str) -> bool {
-    let text = text.trim_start_matches(['*', '_', ' ']);
-    let first = text.split_whitespace().next().unwrap_or("");
+/// Whether a text is only a date and facts of where the work stands (`24. Juli 2026 ·
+/// Branch main · letzter Commit e88451a`, `2026-07-24`): a label over it says when, not
+/// what (`Stand: 24. Juli 2026 …` is "as of", no state; `Status: 2026-07-24 — blocked on
+/// review` says a state after its date).
+pub(crate) fn date_and_place_only(text: &str) -> bool {
+    let text = text.trim_start_matches(['*', '_']).trim_start();
+    let first_end = text.find(char::is_whitespace).unwrap_or(text.len());
+    let first = &text[..first_end];
     let digits = first.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 {
         return false;
     }
-    // A day and its period, then a month's name.
-    if first.len() == digits + 1 && first.ends_with('.') {
-        return day_of_month(&first[..digits], &text[first.len()..]);
-    }
-    // Numbers joined by `-`, `.` or `/`: at least three, the year among them.
-    let parts: Vec<&str> = first
-        .trim_end_matches([',', '.', ':', ';', '*', '_'])
-        .split(['-', '.', '/'])
-        .collect();
-    parts.len() == 3
-        && parts
-            .iter()
-            .all(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
-        && parts.iter().any(|p| p.len() == 4)
+    // A day and its period, then a month's name and a year; or numbers joined by `-`, `.`
+    // or `/`, the year among them.
+    let rest = if first.len() == digits + 1 && first.ends_with('.') {
+        if !day_of_month(&first[..digits], &text[first_end..]) {
+            return false;
+        }
+        let mut words = text[first_end..].split_whitespace();
+        words.next();
+        let mut rest = text[first_end..].trim_start();
+        rest = rest[rest.find(char::is_whitespace).unwrap_or(rest.len())..].trim_start();
+        if words.next().is_some_and(|w| {
+            w.trim_end_matches([',', '.'])
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        }) {
+            rest = rest[rest.find(char::is_whitespace).unwrap_or(rest.len())..].trim_start();
+        }
+        rest
+    } else {
+        let parts: Vec<&str> = first
+            .trim_end_matches([',', '.', ':', ';', '*', '_'])
+            .split(['-', '.', '/'])
+            .collect();
+        let dated = parts.len() == 3
+            && parts
+                .iter()
+                .all(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
+            && parts.iter().any(|p| p.len() == 4)
+            && (parts[0].len() == 4 || parts[2].len() == 4);
+        if !dated {
+            return false;
+        }
+        &text[first_end..]
+    };
+    // What follows names a branch, a commit or a time, in parts between `·`, `|` or `,`.
+    rest.trim_matches(['*', '_', ' '])
+        .split(['·', '|', ','])
+        .map(|part| part.trim().trim_matches(['*', '_']).to_lowercase())
+        .filter(|part| !part.is_empty())
+        .all(|part| {
+            let first = part.split_whitespace().next().unwrap_or("");
+            matches!(
+                first,
+                "branch"
+                    | "commit"
+                    | "head"
+                    | "letzter"
+                    | "last"
+                    | "latest"
+                    | "on"
+                    | "auf"
+                    | "um"
+                    | "at"
+                    | "utc"
+                    | "version"
+                    | "v"
+            ) || part.bytes().next().is_some_and(|b| b.is_ascii_digit())
+        })
 }
 
 pub(crate) fn none_alone(text: &str) -> bool {
@@ -2266,40 +2385,53 @@ pub(crate) fn is_placeholder_text(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::{
-        Block, Document, Fence, NONE_PHRASES, Role, blank_comments, day_of_month, fence_lines,
-        is_none, location, none_initial, starts_with_date,
+        Block, Document, Fence, NONE_PHRASES, Role, blank_comments, date_and_place_only,
+        day_of_month, fence_lines, is_none, location, none_initial,
     };
 
     #[test]
-    fn a_date_is_read_where_a_label_s_text_starts_with_it() {
+    fn a_label_over_a_date_and_where_the_work_stands_says_when() {
         for text in [
-            "24. Juli 2026 · Branch `main`",
+            "24. Juli 2026 · Branch `main` · letzter Commit `e88451a`",
             "3. März",
             "1. května 2026",
-            "2026-07-24, all green",
-            "24.07.2026 · Branch",
-            "07/24/2026",
-            "**02.09.2026** · nichts gepusht",
+            "2026-07-24",
+            "24.07.2026 · Branch main",
+            "07/24/2026, 14:02 UTC",
+            "**2026-07-24** · on `main`",
+            "24. August 2026",
+            "\u{3000}1. Juli 2026",
         ] {
-            assert!(starts_with_date(text), "{text}");
+            assert!(date_and_place_only(text), "{text}");
         }
         for text in [
+            "2026-07-24 — blocked on review of PR #12",
+            "02.09.2026 · Branch `dotnet-migration` · nichts gepusht (kein Upstream)",
+            "2024.10.1 deployed to prod, smoke tests green.",
             "24 tests pass",
             "3. Phase",
-            "v1.2.3 shipped",
             "1.2.3",
             "2026",
             "100. Juli",
+            "24. August",
             "in progress since 2026-07-24",
+            "_\u{3000}1. Juli 2026 blocked_",
             "",
         ] {
-            assert!(!starts_with_date(text), "{text}");
+            assert!(!date_and_place_only(text), "{text}");
         }
         // A day's number is one or two digits of its own, before a month's name.
         assert!(day_of_month("Stand: 24", " Juli 2026"));
         assert!(!day_of_month("v1.24", " Juli"));
         assert!(!day_of_month("Phase 2", " Next"));
         assert!(!day_of_month("", " Juli"));
+        // A month that is an English word, only with its year: `Tests passed: 12. June data`.
+        assert!(!day_of_month(
+            "Tests passed: 12",
+            " June data not yet imported."
+        ));
+        assert!(day_of_month("am 12", " June 2026"));
+        assert!(day_of_month("24", " Aug. 2026"));
     }
 
     /// `is_none` as it read before its separators were found in one pass and its texts
