@@ -97,8 +97,6 @@ impl Entry {
     }
 }
 
-/// The entries of a section: its label's own text first, then its blocks; nested items
-/// joined to their parent.
 /// [`entries`] of a list (decisions, evidence, constraints): when it has items, its
 /// paragraphs introduce them and are no entries of their own.
 pub(crate) fn list_entries(section: &Section, doc: &Document) -> Vec<Entry> {
@@ -440,6 +438,8 @@ fn ticked_boxes(blocks: &[Block]) -> Option<(usize, usize)> {
     (all > 0).then_some((ticked, all))
 }
 
+/// The entries of a section: its label's own text first, then its blocks; nested items
+/// joined to their parent.
 pub(crate) fn entries(section: &Section, doc: &Document) -> Vec<Entry> {
     let mut out: Vec<Entry> = Vec::new();
     let blocks = section.blocks(doc);
@@ -6434,6 +6434,23 @@ const BLOCKED_WORDS: &[&str] = &[
     "blocker",
     "waiting on",
     "waiting for",
+    // (Waiting for someone, in other languages: `wartet auf ioBroker Team Review`.)
+    "wartet auf",
+    "warten auf",
+    "en attente d",
+    "esperando a ",
+    "esperando por",
+    "aguardando",
+    "in attesa di",
+    "wacht op",
+    "čeká na",
+    "ожидает ",
+    "ждём ",
+    // (Not `不再等待`, no longer waiting: a need or a wait under way.)
+    "需等待",
+    "需要等待",
+    "正在等待",
+    "대기 중",
     "sigue sin funcionar",
     "sigue sin ser fiable",
     "no es fiable",
@@ -9310,6 +9327,7 @@ mod tests {
         all_of, bold_lead_names_a_step, checked_claim, choice_at, clauses, guess_label, is_check,
         iso_date, measured_change, proof_item, proof_sentences, reads_the_file, rule_item,
         rule_sentences, says_its_heading_is_next, sentences, settled_guess, stage_number,
+        status_words,
     };
 
     #[test]
@@ -9647,6 +9665,24 @@ mod tests {
         ] {
             assert!(!checked_claim(said, ""), "{said}");
         }
+    }
+
+    #[test]
+    fn waiting_for_someone_says_blocked_in_other_languages() {
+        for text in [
+            "PR #6167 offen, wartet auf ioBroker Team Review",
+            "Publication en attente de la revue",
+            "aguardando aprovação do cliente",
+            "DeepSeek V4 Pro 需等待上游开放后才可实际使用。",
+            "čeká na schválení",
+        ] {
+            assert_eq!(status_words(text), Some(super::Role::Blocked), "{text}");
+        }
+        // (No longer waiting is no wait.)
+        assert_ne!(
+            status_words("因此本轮不再等待中转恢复，开跑。"),
+            Some(super::Role::Blocked)
+        );
     }
 
     #[test]
