@@ -7663,6 +7663,10 @@ static DECISION_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
             "optamos",
             "avons choisi",
             "abbiamo scelto",
+            "bewust",
+            "rejected it",
+            "went with",
+            "settled on",
         ])
     });
 
@@ -7713,7 +7717,7 @@ static RULE_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::La
 });
 
 /// The words, lowercase, of a decision taken ([`decision_sentences`]).
-const DECIDED: [&str; 48] = [
+const DECIDED: [&str; 53] = [
     " decided ",
     "deliberate",
     "intentional",
@@ -7765,6 +7769,13 @@ const DECIDED: [&str; 48] = [
     " optamos ",
     "nous avons choisi",
     "abbiamo scelto",
+    // (A choice said as taken: `Bewust geen kale NER`, `We considered it and rejected it`,
+    // `we went with SQLite`.)
+    " bewust ",
+    "bewusst ",
+    " rejected it",
+    " went with ",
+    " settled on ",
 ];
 
 /// [`DECIDED`] without the spaces around its words: one of them is in every lowercase text
@@ -7803,6 +7814,9 @@ fn decision_sentences(text: &str) -> Vec<String> {
                 .any(|w| lower.contains(w))
             && sentence.chars().count() <= 400
             && sentence.split_whitespace().count() >= 3
+            // (Nor a short lead into what follows: `Umsetzung bewusst so:`.)
+            && !(sentence.trim_end_matches(['*', '_']).ends_with([':', '：'])
+                && sentence.split_whitespace().count() <= 5)
         {
             out.push(sentence.to_owned());
         }
@@ -9324,10 +9338,10 @@ fn actor_id(text: &str) -> Option<(String, Option<String>)> {
 #[cfg(test)]
 mod tests {
     use super::{
-        all_of, bold_lead_names_a_step, checked_claim, choice_at, clauses, guess_label, is_check,
-        iso_date, measured_change, proof_item, proof_sentences, reads_the_file, rule_item,
-        rule_sentences, says_its_heading_is_next, sentences, settled_guess, stage_number,
-        status_words,
+        all_of, bold_lead_names_a_step, checked_claim, choice_at, clauses, decision_sentences,
+        guess_label, is_check, iso_date, measured_change, proof_item, proof_sentences,
+        reads_the_file, rule_item, rule_sentences, says_its_heading_is_next, sentences,
+        settled_guess, stage_number, status_words,
     };
 
     #[test]
@@ -9664,6 +9678,25 @@ mod tests {
             "Verified on hardware: N/A.",
         ] {
             assert!(!checked_claim(said, ""), "{said}");
+        }
+    }
+
+    #[test]
+    fn a_choice_said_deliberate_or_rejected_is_a_decision() {
+        for text in [
+            "Bewust geen kale NER (interpreteerbaar, hoge precisie).",
+            "DB-Inhalte wurden bewusst nicht angefasst.",
+            "We considered it and rejected it: HMIs ship large vendor AARs.",
+            "After two spikes we went with SQLite for the cache.",
+        ] {
+            assert_eq!(decision_sentences(text).len(), 1, "{text}");
+        }
+        // (Not a short lead into what follows, nor a word inside another.)
+        for text in [
+            "Umsetzung bewusst so:",
+            "The bewustzijn module loads first.",
+        ] {
+            assert!(decision_sentences(text).is_empty(), "{text}");
         }
     }
 

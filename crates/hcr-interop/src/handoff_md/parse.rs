@@ -1256,8 +1256,12 @@ impl Document {
                             .filter(|r| r.is_bucket())
                     })
                     .map(|role| in_place(role, name, enclosing.flatten()))
-                    // (`Stand: 24. Juli 2026 · Branch main` says as of when, no state.)
-                    .filter(|&role| role != Role::State || !date_and_place_only(rest))
+                    // (`Stand: 24. Juli 2026 · Branch main` says as of when, no state; nor
+                    // is `Próxima revisão: 08/11/2025` a step.)
+                    .filter(|&role| {
+                        !matches!(role, Role::State | Role::NextAction)
+                            || !date_and_place_only(rest)
+                    })
                     // A step's `**Status**: blocked on …` is the step's, not the file's state;
                     // an issue's `**Problem:**` under what is not working is no goal.
                     .filter(|&role| match enclosing.flatten() {

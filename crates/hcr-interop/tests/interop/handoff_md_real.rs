@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 32] = [
+const FOLDERS: [&str; 33] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -51,6 +51,7 @@ const FOLDERS: [&str; 32] = [
     "handoff-md-holdout-29",
     "handoff-md-holdout-30",
     "handoff-md-holdout-31",
+    "handoff-md-holdout-32",
 ];
 
 /// Every file of every corpus.
@@ -334,6 +335,11 @@ fn thirty_first_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-31", HOLDOUT_31_FLOOR);
 }
 
+#[test]
+fn thirty_second_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets_in("handoff-md-holdout-32", 6, HOLDOUT_32_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -383,8 +389,18 @@ const HOLDOUT_30_FLOOR: f64 = 0.41;
 /// it was measured blind, at ffb860a and with the session's first changes (written before
 /// the corpus arrived), with no contradiction; 37 after the names its misses showed were
 /// read (`Offene Todos`, `Prochain pas`, `Critère de succès`, `Qué no hacer`,
-/// `Kernresultaten`, `Stav aplikace`, `Fungující komponenty`).
-const HOLDOUT_31_FLOOR: f64 = 0.46;
+/// `Kernresultaten`, `Stav aplikace`, `Fungující komponenty`); 39 after waiting for someone
+/// was read as blocked in other languages (`wartet auf`) and a choice said deliberate
+/// (`Bewust geen kale NER`) as a decision.
+const HOLDOUT_31_FLOOR: f64 = 0.48;
+
+/// The share of the thirty-second held-out corpus's expectations met (six files: no more
+/// licensed ones unused by earlier corpora were found in the collector's time): 11 of 42
+/// (26.2%) when it was measured blind, at ffb860a and at c8f67e5's code with the decision
+/// words after it (written before the corpus arrived), with no contradiction; 12 after
+/// `O que está pronto`, `Sub-fases cerradas` and `Próximo` were read, and a label over a date
+/// alone (`Proxima Revisao: 08/11/2025`) as no step.
+const HOLDOUT_32_FLOOR: f64 = 0.28;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
@@ -407,8 +423,9 @@ const HOLDOUT_28_FLOOR: f64 = 0.40;
 /// switched` is work done; `下一批优先工作`, `Wo genau weitergemacht wird`, `Current Working
 /// Pieces`, `Missing Pieces Inventory`); 39 after a rule behind a bold label (`**⚠️
 /// CRITICAL**: Do NOT recreate …`) and a criteria section's `**Validation:**` were read;
-/// 41 after the thirtieth's.
-const HOLDOUT_27_FLOOR: f64 = 0.45;
+/// 41 after the thirtieth's; 42 after `We considered it and rejected it` was read as a
+/// decision (the thirty-first's session).
+const HOLDOUT_27_FLOOR: f64 = 0.46;
 
 /// The share of the twenty-sixth held-out corpus's expectations met: 27 of 90 (30.0%) when
 /// it was measured blind, at c4f5fe5, with no contradiction; 42 after the classes its misses
@@ -511,8 +528,8 @@ const HOLDOUT_16_FLOOR: f64 = 0.45;
 /// classes its misses showed were read; 36 with a ticked box under a numbered heading read as
 /// work done (2026-12-06, third session).
 // (38 with held-out 29's classes: environment notes are rules, an item that names its step in
-// bold.)
-const HOLDOUT_15_FLOOR: f64 = 0.43;
+// bold; 39 with `Objetivos Completados` read as work done, the thirty-first's session.)
+const HOLDOUT_15_FLOOR: f64 = 0.44;
 
 /// The share of the fourteenth held-out corpus's expectations met: 30 of 88 (34.1%) when it
 /// was measured blind, at 3e804e7, with one contradiction (`Process Issues: None` under
