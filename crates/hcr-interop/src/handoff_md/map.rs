@@ -176,10 +176,11 @@ fn clauses(text: &str) -> impl Iterator<Item = &str> {
                 cuts.push((start, end));
                 start = end;
             }
-            // (Not in a date's day: `24. Juli 2026`.)
+            // (Not in a date's day, `24. Juli 2026`, nor after an abbreviation, `(e.g. …`.)
             '.' if !in_code
                 && bytes.get(end) == Some(&b' ')
-                && !super::parse::day_of_month(&text[..at], &text[end..]) =>
+                && !super::parse::day_of_month(&text[..at], &text[end..])
+                && !abbreviation(&text[..at]) =>
             {
                 cuts.push((start, end + 1));
                 start = end + 1;
@@ -4227,7 +4228,7 @@ fn title_goal(title: &str) -> Option<String> {
 /// `vs`, `z.B`), as a word of its own.
 fn abbreviation(before: &str) -> bool {
     // (Not `etc`: `… printer etc. The Windows build is broken.` ends a sentence.)
-    const WORDS: [&str; 6] = ["e.g", "i.e", "vs", "cf", "z.b", "d.h"];
+    const WORDS: [&str; 8] = ["e.g", "i.e", "vs", "cf", "z.b", "d.h", "bzw", "usw"];
     WORDS.iter().any(|w| {
         before.len() >= w.len()
             && before.is_char_boundary(before.len() - w.len())
@@ -6222,7 +6223,7 @@ fn status_words(text: &str) -> Option<Role> {
     // om te reviewen` is ready for it.)
     // (`todo el código funciona` is all of it: Spanish and Portuguese `todo` before a word
     // that says of what; `Docs: todo`, `TODO write docs` stay to-dos.)
-    const REWRITES: [(&str, &str); 15] = [
+    const REWRITES: [(&str, &str); 22] = [
         (" todo el ", " all the "),
         (" todo lo ", " all "),
         (" todo o ", " all the "),
@@ -6238,6 +6239,14 @@ fn status_words(text: &str) -> Option<Role> {
         (" niet meer bezig", " niet meer"),
         ("almost certainly", "certainly"),
         (" klaar om te ", " om te "),
+        // (A wait said over or needless: `无需等待审批`, `n'est plus en attente`.)
+        ("无需等待", "无需"),
+        ("不需要等待", "不需要"),
+        ("不需等待", "不需"),
+        ("不再等待", "不再"),
+        (" plus en attente", " plus"),
+        (" mais aguardando", " mais"),
+        (" no esperando", " no"),
     ];
     static REWRITE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
         std::sync::LazyLock::new(|| {
@@ -6434,23 +6443,23 @@ const BLOCKED_WORDS: &[&str] = &[
     "blocker",
     "waiting on",
     "waiting for",
-    // (Waiting for someone, in other languages: `wartet auf ioBroker Team Review`.)
-    "wartet auf",
-    "warten auf",
-    "en attente d",
-    "esperando a ",
-    "esperando por",
-    "aguardando",
-    "in attesa di",
-    "wacht op",
-    "čeká na",
-    "ожидает ",
-    "ждём ",
-    // (Not `不再等待`, no longer waiting: a need or a wait under way.)
+    // (Waiting for someone, in other languages: `wartet auf ioBroker Team Review`; words of
+    // their own, not `erwartet auf`, `verwacht op`; not `ожидает`, an API's "expects".)
+    " wartet auf",
+    " warten auf",
+    " en attente d",
+    " esperando a ",
+    " esperando por",
+    " aguardando",
+    " in attesa di",
+    " wacht op",
+    " čeká na",
+    " ждём ",
+    " ждем ",
+    // (Not `不再等待`, `无需等待`: a need or a wait under way.)
     "需等待",
     "需要等待",
     "正在等待",
-    "대기 중",
     "sigue sin funcionar",
     "sigue sin ser fiable",
     "no es fiable",
@@ -7665,8 +7674,8 @@ static DECISION_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
             "abbiamo scelto",
             "bewust",
             "rejected it",
-            "went with",
-            "settled on",
+            "we went with",
+            "we settled on",
         ])
     });
 
@@ -7770,12 +7779,24 @@ const DECIDED: [&str; 53] = [
     "nous avons choisi",
     "abbiamo scelto",
     // (A choice said as taken: `Bewust geen kale NER`, `We considered it and rejected it`,
-    // `we went with SQLite`.)
+    // `we went with SQLite`; only as [`CHOSEN`] reads them.)
     " bewust ",
-    "bewusst ",
+    " bewusst ",
     " rejected it",
-    " went with ",
-    " settled on ",
+    " we went with ",
+    " we settled on ",
+];
+
+/// The words of [`DECIDED`] that say a choice only when the sentence neither denies nor
+/// doubts it (`We have not settled on a database yet`, `If the client rejected it`, `Wij
+/// zijn ons bewust van …`, aware of), and that someone of the work made it (`Upstream
+/// rejected it` is no choice of ours).
+const CHOSEN: [&str; 5] = [
+    " bewust ",
+    " bewusst ",
+    " rejected it",
+    " we went with ",
+    " we settled on ",
 ];
 
 /// [`DECIDED`] without the spaces around its words: one of them is in every lowercase text
@@ -7806,7 +7827,34 @@ fn decision_sentences(text: &str) -> Vec<String> {
             continue;
         }
         let lower = format!(" {} ", sentence.to_lowercase()).replace("unintentional", "");
-        if DECIDED.iter().any(|w| lower.contains(w))
+        let chosen = |w: &&str| {
+            !CHOSEN.contains(w) || {
+                // (Doubt before the choice's words: `We have not settled on …`, `Das war
+                // nicht bewusst so`; `bewusst nicht angefasst` is a choice not to touch.)
+                // (With the space the words open with.)
+                let before = &lower[..lower.find(*w).map_or(0, |at| at + 1)];
+                let doubted = [
+                    " not ", "n't", " never ", " nicht ", " niet ", " noch ", " yet", " almost ",
+                    " unsure", " whether", " if ", " would ",
+                ]
+                .iter()
+                .any(|d| before.contains(d))
+                    || lower.contains(" bewust van ");
+                let ours = *w != " rejected it"
+                    || lower.contains(" we rejected it")
+                    || lower.contains(" and rejected it");
+                // (`rejected it` as the words' end: not `rejected items`.)
+                let whole = *w != " rejected it"
+                    || lower.match_indices(*w).any(|(at, m)| {
+                        !lower[at + m.len()..]
+                            .chars()
+                            .next()
+                            .is_some_and(char::is_alphanumeric)
+                    });
+                !doubted && ours && whole
+            }
+        };
+        if DECIDED.iter().any(|w| lower.contains(w) && chosen(w))
             && !open_choice(sentence)
             // (`Optamos por não decidir ainda`, `Nie postanowiono jeszcze`.)
             && ![" não ", " nie ", " ainda ", " jeszcze "]
@@ -7816,7 +7864,7 @@ fn decision_sentences(text: &str) -> Vec<String> {
             && sentence.split_whitespace().count() >= 3
             // (Nor a short lead into what follows: `Umsetzung bewusst so:`.)
             && !(sentence.trim_end_matches(['*', '_']).ends_with([':', '：'])
-                && sentence.split_whitespace().count() <= 5)
+                && sentence.split_whitespace().count() <= 3)
         {
             out.push(sentence.to_owned());
         }
@@ -9691,10 +9739,20 @@ mod tests {
         ] {
             assert_eq!(decision_sentences(text).len(), 1, "{text}");
         }
-        // (Not a short lead into what follows, nor a word inside another.)
+        // (Not a short lead into what follows, nor a word inside another, nor a choice
+        // doubted, denied, someone else's or another sense of the words.)
         for text in [
             "Umsetzung bewusst so:",
             "The bewustzijn module loads first.",
+            "We have not settled on a database yet.",
+            "We are still unsure whether we went with the right cache.",
+            "If the client rejected it, we would need another vendor.",
+            "Upstream maintainers rejected it; waiting for a new review round.",
+            "The parser rejected items with no id field.",
+            "The build went with errors on Windows last night.",
+            "Das war nicht bewusst so gebaut, sondern ein Versehen.",
+            "Das Team hat das Problem unbewusst eingeführt.",
+            "Wij zijn ons bewust van het geheugenlek.",
         ] {
             assert!(decision_sentences(text).is_empty(), "{text}");
         }
@@ -9711,11 +9769,18 @@ mod tests {
         ] {
             assert_eq!(status_words(text), Some(super::Role::Blocked), "{text}");
         }
-        // (No longer waiting is no wait.)
-        assert_ne!(
-            status_words("因此本轮不再等待中转恢复，开跑。"),
-            Some(super::Role::Blocked)
-        );
+        // (No longer waiting, or no need to wait, is no wait; nor is expecting.)
+        for text in [
+            "因此本轮不再等待中转恢复，开跑。",
+            "部署完成，无需等待审批。",
+            "新接口不需要等待上游，可以直接使用。",
+            "La tâche n'est plus en attente de la revue, fusionnée.",
+            "De levering wordt verwacht op maandag.",
+            "Die Funktion erwartet auf jeden Fall einen String.",
+            "Функция ожидает строку в UTF-8.",
+        ] {
+            assert_ne!(status_words(text), Some(super::Role::Blocked), "{text}");
+        }
     }
 
     #[test]

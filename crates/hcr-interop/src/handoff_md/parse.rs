@@ -2081,6 +2081,14 @@ const NONE_PHRASES: &[&str] = &[
     "none currently",
     "nothing blocking",
     "–",
+    "nenhum",
+    "nenhuma",
+    "ninguno",
+    "ninguna",
+    "aucun",
+    "aucune",
+    "nessuno",
+    "nessuna",
 ];
 
 /// The most letters a phrase of [`NONE_PHRASES`] has (`none at the moment`).
@@ -2273,8 +2281,11 @@ pub(crate) fn date_and_place_only(text: &str) -> bool {
         .map(|part| part.trim().trim_matches(['*', '_']).to_lowercase())
         .filter(|part| !part.is_empty())
         .all(|part| {
-            let first = part.split_whitespace().next().unwrap_or("");
-            matches!(
+            // (A fact of a few words, `Branch main`, `letzter Commit e88451a`, `14:02 UTC`;
+            // not `3 integration tests to fix before the deploy`.)
+            let words: Vec<&str> = part.split_whitespace().collect();
+            let first = words.first().copied().unwrap_or("");
+            let named = matches!(
                 first,
                 "branch"
                     | "commit"
@@ -2286,10 +2297,18 @@ pub(crate) fn date_and_place_only(text: &str) -> bool {
                     | "auf"
                     | "um"
                     | "at"
+                    | "às"
                     | "utc"
                     | "version"
                     | "v"
-            ) || part.bytes().next().is_some_and(|b| b.is_ascii_digit())
+            );
+            let timed = first.bytes().next().is_some_and(|b| b.is_ascii_digit())
+                && words.len() <= 2
+                && words
+                    .iter()
+                    .skip(1)
+                    .all(|w| matches!(*w, "utc" | "uhr" | "h" | "am" | "pm" | "cet" | "gmt"));
+            (named && words.len() <= 4) || timed
         })
 }
 
