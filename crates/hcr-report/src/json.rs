@@ -55,6 +55,54 @@ fn result(outcome: &Outcome) -> Value {
     })
 }
 
+/// One record's entry of `results` as [`result`] builds it, serialized without building it:
+/// the same members in the same order (a `serde_json::Value` object keeps its members' order
+/// here, and each member's value serializes as its `Value` would), so the same bytes, without
+/// a map, its keys and a copy of every diagnostic's texts per finding.
+struct Entry<'a>(&'a Outcome);
+
+impl serde::Serialize for Entry<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let outcome = self.0;
+        let line_offset = outcome.source.line_offset();
+        let diagnostics = outcome.report.diagnostics();
+        let mut map = serializer.serialize_map(Some(6))?;
+        map.serialize_entry("source", &outcome.source.display())?;
+        map.serialize_entry(
+            "file",
+            &outcome
+                .source
+                .path
+                .as_ref()
+                .map(|p| p.display().to_string()),
+        )?;
+        map.serialize_entry("line", &outcome.source.line)?;
+        map.serialize_entry("valid", &outcome.valid)?;
+        map.serialize_entry("conformant", &outcome.report.conformant())?;
+        map.serialize_entry(
+            "diagnostics",
+            &Wire {
+                diagnostics,
+                line_offset,
+            },
+        )?;
+        map.end()
+    }
+}
+
+/// A record's diagnostics in their JSON shape, as a sequence.
+struct Wire<'a> {
+    diagnostics: &'a [hcr_validate::Diagnostic],
+    line_offset: u64,
+}
+
+impl serde::Serialize for Wire<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.diagnostics.iter().map(|d| d.wire(self.line_offset)))
+    }
+}
+
 /// The `summary` member.
 fn summary_of(summary: &Summary) -> Value {
     json!({
@@ -139,13 +187,12 @@ impl Render for Json {
     }
 
     fn record(&mut self, out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
-        let result = result(outcome);
         if !self.first {
             out.write_all(b",")?;
         }
         self.first = false;
         out.write_all(b"\n")?;
-        write_json(out, &result)
+        write_json(out, &Entry(outcome))
     }
 
     fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
@@ -215,5 +262,80 @@ mod tests {
         assert_eq!(built, read);
         assert_eq!(built["results"].as_array().map(Vec::len), Some(4));
         assert_eq!(built["summary"]["records"], 4);
+    }
+
+    /// A record's entry streamed is, byte for byte, the entry built as a value and written:
+    /// every member in the value's order, for valid, invalid and unreadable records, a file
+    /// and standard input, JSON Lines records (their lines moved down) and diagnostics
+    /// without a place, with texts to escape (`"`, `\\`, control and non-ASCII characters).
+    #[test]
+    fn an_entry_streamed_is_the_entry_built_byte_for_byte() {
+        let validator = Validator::new(Level::Normative);
+        let example = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../protocol/v1/examples/extensions-and-digests.json"
+        ))
+        .expect("the example");
+        let odd = r#"{"schemaVersion": "1.0", "objective": {"summary": "a \"quoted\" \\ \u0007 caf\u00e9 \ud83d\ude00"}, "e\u0301": 1, "x": 1, "x": 2}"#;
+        let texts: [&str; 6] = [
+            r#"{"schemaVersion": "1.0"}"#,
+            "{",
+            "[1, 2]",
+            "",
+            odd,
+            &example,
+        ];
+        let mut entries = 0;
+        let mut diagnostics = 0;
+        let mut placed = 0;
+        for (i, text) in texts.iter().enumerate() {
+            let sources = [
+                Source {
+                    path: Some(PathBuf::from(format!("records/{i} \"é\".json"))),
+                    line: None,
+                    label: None,
+                },
+                Source {
+                    path: Some(PathBuf::from("stream.jsonl")),
+                    line: Some(7 + i as u64),
+                    label: None,
+                },
+                Source {
+                    path: None,
+                    line: None,
+                    label: Some("<stdin>"),
+                },
+            ];
+            for source in sources {
+                for (report, kept) in [
+                    (validator.validate_str(text), Some(text.as_bytes())),
+                    (validator.validate_value(&serde_json::json!({"x": i})), None),
+                ] {
+                    let mut outcome = Outcome::new(source.clone(), 0, report, kept);
+                    outcome.valid = i % 2 == 0;
+                    diagnostics += outcome.report.diagnostics().len();
+                    placed += outcome
+                        .report
+                        .diagnostics()
+                        .iter()
+                        .filter(|d| d.span.is_some())
+                        .count();
+                    let mut streamed = Vec::new();
+                    write_json(&mut streamed, &Entry(&outcome)).expect("a Vec");
+                    let mut built = Vec::new();
+                    write_json(&mut built, &result(&outcome)).expect("a Vec");
+                    assert_eq!(
+                        String::from_utf8_lossy(&streamed),
+                        String::from_utf8_lossy(&built)
+                    );
+                    entries += 1;
+                }
+            }
+        }
+        assert_eq!(entries, 36);
+        assert!(
+            diagnostics > placed && placed > 20,
+            "{diagnostics} {placed}"
+        );
     }
 }
