@@ -4228,7 +4228,8 @@ fn title_goal(title: &str) -> Option<String> {
 /// `vs`, `z.B`), as a word of its own.
 fn abbreviation(before: &str) -> bool {
     // (Not `etc`: `… printer etc. The Windows build is broken.` ends a sentence.)
-    const WORDS: [&str; 8] = ["e.g", "i.e", "vs", "cf", "z.b", "d.h", "bzw", "usw"];
+    // (Nor `usw`, the German `etc`.)
+    const WORDS: [&str; 7] = ["e.g", "i.e", "vs", "cf", "z.b", "d.h", "bzw"];
     WORDS.iter().any(|w| {
         before.len() >= w.len()
             && before.is_char_boundary(before.len() - w.len())
@@ -6223,7 +6224,7 @@ fn status_words(text: &str) -> Option<Role> {
     // om te reviewen` is ready for it.)
     // (`todo el código funciona` is all of it: Spanish and Portuguese `todo` before a word
     // that says of what; `Docs: todo`, `TODO write docs` stay to-dos.)
-    const REWRITES: [(&str, &str); 22] = [
+    const REWRITES: [(&str, &str); 25] = [
         (" todo el ", " all the "),
         (" todo lo ", " all "),
         (" todo o ", " all the "),
@@ -6247,6 +6248,10 @@ fn status_words(text: &str) -> Option<Role> {
         (" plus en attente", " plus"),
         (" mais aguardando", " mais"),
         (" no esperando", " no"),
+        // (Expecting is no wait: `erwartet auf jeden Fall`, `wordt verwacht op maandag`.)
+        ("erwartet auf", "erwartet"),
+        ("erwarten auf", "erwarten"),
+        ("verwacht op", "verwacht"),
     ];
     static REWRITE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
         std::sync::LazyLock::new(|| {
@@ -6443,19 +6448,20 @@ const BLOCKED_WORDS: &[&str] = &[
     "blocker",
     "waiting on",
     "waiting for",
-    // (Waiting for someone, in other languages: `wartet auf ioBroker Team Review`; words of
-    // their own, not `erwartet auf`, `verwacht op`; not `ожидает`, an API's "expects".)
-    " wartet auf",
-    " warten auf",
-    " en attente d",
-    " esperando a ",
-    " esperando por",
-    " aguardando",
-    " in attesa di",
-    " wacht op",
-    " čeká na",
-    " ждём ",
-    " ждем ",
+    // (Waiting for someone, in other languages: `wartet auf ioBroker Team Review`, `PR (wartet
+    // auf Review)`; not `ожидает`, an API's "expects"; `erwartet auf`, `verwacht op` are
+    // rewritten away first.)
+    "wartet auf",
+    "warten auf",
+    "en attente d",
+    "esperando a ",
+    "esperando por",
+    "aguardando",
+    "in attesa di",
+    "wacht op",
+    "čeká na",
+    "ждём",
+    "ждем ",
     // (Not `不再等待`, `无需等待`: a need or a wait under way.)
     "需等待",
     "需要等待",
@@ -7831,8 +7837,15 @@ fn decision_sentences(text: &str) -> Vec<String> {
             !CHOSEN.contains(w) || {
                 // (Doubt before the choice's words: `We have not settled on …`, `Das war
                 // nicht bewusst so`; `bewusst nicht angefasst` is a choice not to touch.)
-                // (With the space the words open with.)
+                // (With the space the words open with; in the words' own clause: `Redis
+                // didn't scale, so we went with Postgres` is a choice.)
                 let before = &lower[..lower.find(*w).map_or(0, |at| at + 1)];
+                let before = [",", ";", " but ", " so ", " aber ", " maar ", " mais "]
+                    .iter()
+                    .filter_map(|cut| before.rfind(cut).map(|at| at + cut.len()))
+                    .max()
+                    .map_or(before, |at| &before[at..]);
+                let before = format!(" {before}");
                 let doubted = [
                     " not ", "n't", " never ", " nicht ", " niet ", " noch ", " yet", " almost ",
                     " unsure", " whether", " if ", " would ",
@@ -9736,6 +9749,7 @@ mod tests {
             "DB-Inhalte wurden bewusst nicht angefasst.",
             "We considered it and rejected it: HMIs ship large vendor AARs.",
             "After two spikes we went with SQLite for the cache.",
+            "Redis did not scale for us, so we went with Postgres.",
         ] {
             assert_eq!(decision_sentences(text).len(), 1, "{text}");
         }
@@ -9762,6 +9776,7 @@ mod tests {
     fn waiting_for_someone_says_blocked_in_other_languages() {
         for text in [
             "PR #6167 offen, wartet auf ioBroker Team Review",
+            "PR (wartet auf Review).",
             "Publication en attente de la revue",
             "aguardando aprovação do cliente",
             "DeepSeek V4 Pro 需等待上游开放后才可实际使用。",

@@ -2081,14 +2081,6 @@ const NONE_PHRASES: &[&str] = &[
     "none currently",
     "nothing blocking",
     "–",
-    "nenhum",
-    "nenhuma",
-    "ninguno",
-    "ninguna",
-    "aucun",
-    "aucune",
-    "nessuno",
-    "nessuna",
 ];
 
 /// The most letters a phrase of [`NONE_PHRASES`] has (`none at the moment`).

@@ -397,11 +397,12 @@ const HOLDOUT_31_FLOOR: f64 = 0.48;
 /// The share of the thirty-second held-out corpus's expectations met (six files: no more
 /// licensed ones unused by earlier corpora were found in the collector's time): 11 of 42
 /// (26.2%) when it was measured blind, at ffb860a and at c8f67e5's code with the decision
-/// words after it (written before the corpus arrived), with no contradiction; 13 after
-/// `Sub-fases cerradas`, `Próximo` and `Último hito` were read, and a label over a date alone
-/// (`Proxima Revisao: 08/11/2025`) as no step (`O que está pronto` was read, then withdrawn
-/// after a review: `O que está pronto para revisão` is not done).
-const HOLDOUT_32_FLOOR: f64 = 0.30;
+/// words after it (written before the corpus arrived), with no contradiction; still 11 after
+/// its classes were read and reviewed (`Sub-fases cerradas`, `Próximo`, a label over a date
+/// alone, `Proxima Revisao: 08/11/2025`, as no step; `O que está pronto`, `Último hito` and
+/// `Último cierre` were read, then withdrawn: `O que está pronto para revisão` is not done,
+/// and `Último cierre` took a rule for the future into work done).
+const HOLDOUT_32_FLOOR: f64 = 0.26;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
