@@ -2294,12 +2294,33 @@ pub(crate) fn date_and_place_only(text: &str) -> bool {
                     | "version"
                     | "v"
             );
+            // (A time, its half of the day and its zone: `9:15 PM EST`, `14:02 MESZ`.)
             let timed = first.bytes().next().is_some_and(|b| b.is_ascii_digit())
-                && words.len() <= 2
-                && words
-                    .iter()
-                    .skip(1)
-                    .all(|w| matches!(*w, "utc" | "uhr" | "h" | "am" | "pm" | "cet" | "gmt"));
+                && words.len() <= 3
+                && words.iter().skip(1).all(|w| {
+                    matches!(
+                        *w,
+                        "utc"
+                            | "uhr"
+                            | "h"
+                            | "am"
+                            | "pm"
+                            | "a.m."
+                            | "p.m."
+                            | "cet"
+                            | "cest"
+                            | "mez"
+                            | "mesz"
+                            | "gmt"
+                            | "bst"
+                            | "est"
+                            | "edt"
+                            | "pst"
+                            | "pdt"
+                            | "jst"
+                            | "kst"
+                    )
+                });
             (named && words.len() <= 4) || timed
         })
 }
@@ -2413,6 +2434,9 @@ mod tests {
             "2026-07-24",
             "24.07.2026 · Branch main",
             "07/24/2026, 14:02 UTC",
+            "2026-08-30, 14:02 MESZ",
+            "2026-08-30 · 9:15 PM EST",
+            "2026-08-30 · 10:30 a.m.",
             "**2026-07-24** · on `main`",
             "24. August 2026",
             "\u{3000}1. Juli 2026",
