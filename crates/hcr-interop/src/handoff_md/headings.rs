@@ -1774,18 +1774,20 @@ fn normalized(heading: &str) -> String {
 /// Whether a name (normalized) is an identifier's, not its role's: `Goal ID`, `Decision
 /// IDs`, `Objective UUID` (a label over a number, not over the goal).
 fn names_an_id(name: &str) -> bool {
-    let words: Vec<&str> = name.split(' ').collect();
+    // (Read from the end, without a list of the words: every heading and label asks.)
+    let mut words = name.rsplit(' ');
+    let (Some(last), Some(before)) = (words.next(), words.next()) else {
+        return false;
+    };
     // (A name of a few words whose last is the identifier, right after the role's name: not
     // `Decisions by ID`, `Blocked on IDs`, `Key decisions and their IDs`.)
-    (2..=3).contains(&words.len())
-        && words.last().is_some_and(|last| {
-            matches!(
-                *last,
-                "id" | "ids" | "uuid" | "uuids" | "identifier" | "identifiers"
-            )
-        })
+    words.count() <= 1
+        && matches!(
+            last,
+            "id" | "ids" | "uuid" | "uuids" | "identifier" | "identifiers"
+        )
         && !matches!(
-            words[words.len() - 2],
+            before,
             "by" | "on" | "of" | "with" | "their" | "its" | "and" | "for" | "to"
         )
 }

@@ -176,11 +176,10 @@ fn clauses(text: &str) -> impl Iterator<Item = &str> {
                 cuts.push((start, end));
                 start = end;
             }
-            // (Not in a date's day, `24. Juli 2026`, nor after an abbreviation, `(e.g. …`.)
+            // (Not after an abbreviation or in a date's day: [`period_ends_nothing`].)
             '.' if !in_code
                 && bytes.get(end) == Some(&b' ')
-                && !super::parse::day_of_month(&text[..at], &text[end..])
-                && !abbreviation(&text[..at]) =>
+                && !period_ends_nothing(&text[..at], &text[end..]) =>
             {
                 cuts.push((start, end + 1));
                 start = end + 1;
@@ -4224,6 +4223,12 @@ fn title_goal(title: &str) -> Option<String> {
     (!rest.is_empty() && !only_where && (worded >= 2 || cjk >= 4)).then(|| rest.to_owned())
 }
 
+/// Whether a period between `before` and `after` ends no sentence or clause: after an
+/// abbreviation (`(e.g. \`BIND_ADDR\`)`, `vs. Rust`) or a date's day (`24. Juli 2026`).
+fn period_ends_nothing(before: &str, after: &str) -> bool {
+    abbreviation(before) || super::parse::day_of_month(before, after)
+}
+
 /// Whether a text ends with an abbreviation that a full stop follows (`e.g`, `i.e`,
 /// `vs`, `z.B`), as a word of its own.
 fn abbreviation(before: &str) -> bool {
@@ -4342,10 +4347,9 @@ fn sentences(text: &str) -> Vec<&str> {
                                 || (n.is_alphabetic() && !n.is_lowercase())
                         })
                     })
-                    // (Not after an abbreviation: `(e.g. \`BIND_ADDR\`)`, `vs. Rust`; asked
-                    // only where a sentence would start. Nor in a date's day: `24. Juli 2026`.)
-                    && !(c == '.' && (abbreviation(&text[..at])
-                        || super::parse::day_of_month(&text[..at], &text[end..])))
+                    // (Not after an abbreviation or in a date's day, [`period_ends_nothing`];
+                    // asked only where a sentence would start.)
+                    && !(c == '.' && period_ends_nothing(&text[..at], &text[end..]))
             }
             _ => false,
         };

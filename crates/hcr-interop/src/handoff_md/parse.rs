@@ -437,8 +437,6 @@ fn blank_start(text: &mut String, end: usize) {
     text.replace_range(..end, &blanked);
 }
 
-/// `text` with every HTML comment replaced by spaces (line breaks kept), and the comments;
-/// a `<!--` inside a code span or a fenced block is text.
 /// Whether a label names files or links (`Key files`, `Dateien`), not a topic (`Docs`).
 fn names_files(name: &str) -> bool {
     super::headings::normalize(name).split(' ').any(|w| {
@@ -501,6 +499,8 @@ fn next_mark(
     at.map(|at| at - from)
 }
 
+/// `text` with every HTML comment replaced by spaces (line breaks kept), and the comments;
+/// a `<!--` inside a code span or a fenced block is text.
 fn blank_comments(text: &str) -> (String, Vec<Comment>) {
     let mut out = String::with_capacity(text.len());
     let mut comments = Vec::new();
@@ -2239,18 +2239,18 @@ pub(crate) fn date_and_place_only(text: &str) -> bool {
         if !day_of_month(&first[..digits], &text[first_end..]) {
             return false;
         }
-        let mut words = text[first_end..].split_whitespace();
-        words.next();
-        let mut rest = text[first_end..].trim_start();
-        rest = rest[rest.find(char::is_whitespace).unwrap_or(rest.len())..].trim_start();
-        if words.next().is_some_and(|w| {
+        // (Past the month's name, and its year if one follows.)
+        fn past_word(s: &str) -> &str {
+            let s = s.trim_start();
+            s[s.find(char::is_whitespace).unwrap_or(s.len())..].trim_start()
+        }
+        let rest = past_word(&text[first_end..]);
+        let year = rest.split_whitespace().next().is_some_and(|w| {
             w.trim_end_matches([',', '.'])
                 .bytes()
                 .all(|b| b.is_ascii_digit())
-        }) {
-            rest = rest[rest.find(char::is_whitespace).unwrap_or(rest.len())..].trim_start();
-        }
-        rest
+        });
+        if year { past_word(rest) } else { rest }
     } else {
         let parts: Vec<&str> = first
             .trim_end_matches([',', '.', ':', ';', '*', '_'])
