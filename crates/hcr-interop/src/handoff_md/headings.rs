@@ -764,6 +764,21 @@ const TABLE: &[(Role, &[&str])] = &[
             "本次會話完成的工作",
             "すでに実装された改善",
             "what just happened",
+            "work log",
+            "worklog",
+            "progress log",
+            "changelog",
+            "change log",
+            "version log",
+            "funcionalidades implementadas",
+            "funcionalidad implementada",
+            "implementado",
+            "implementados",
+            "implementadas",
+            "implementada",
+            "끝낸 것",
+            "이번에 끝낸 것",
+            "고친 것",
         ],
     ),
     (
@@ -908,6 +923,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "to be done",
             "still to be done",
             "pendientes",
+            "pendências",
+            "pendencias",
             "not started",
             "to do",
             "todo",
@@ -1120,6 +1137,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "已运行的检查",
             "test results",
             "lo que ya está verificado",
+            "passing tests",
             "ya verificado",
             "ce qui est déjà vérifié",
             "déjà vérifié",
@@ -1847,7 +1865,7 @@ pub fn role_of(heading: &str) -> Option<Role> {
     if name.starts_with("never mind") {
         return None;
     }
-    let role = named(heading)
+    let role = named(heading, true)
         .or_else(|| compound(heading))
         .or_else(|| status_suffix(heading).map(|(role, _)| role))
         .or_else(|| capabilities(heading).then_some(Role::Complete))
@@ -1900,6 +1918,11 @@ pub fn role_of(heading: &str) -> Option<Role> {
     {
         return Some(Role::Complete);
     }
+    // (A choice said still open is a question, not a decision made: `Decision needed`,
+    // `Decisões pendentes`, `Entscheidung offen`, `待定决策`.)
+    if role == Some(Role::Decisions) && still_open(&name) {
+        return Some(Role::Risks);
+    }
     // (A blocker said resolved lists what was fixed: `✅ DevTools Integration Blocker
     // RESOLVED`.)
     if role == Some(Role::Blocked) && settled(heading, &name) {
@@ -1935,6 +1958,68 @@ pub fn role_of(heading: &str) -> Option<Role> {
         role.or_else(|| checked_first(&name).then_some(Role::Complete)),
         heading,
     )
+}
+
+/// Whether a normalized name says its choice is still to make: a word of openness (`pending`,
+/// `needed`, `offen`, `pendiente`, `待定`) that no `no` or `none` denies (`Decisions (none
+/// pending)` are decisions).
+fn still_open(name: &str) -> bool {
+    const OPEN: [&str; 20] = [
+        "pending",
+        "needed",
+        "required",
+        "outstanding",
+        "undecided",
+        "unresolved",
+        "unmade",
+        "tbd",
+        "pendiente",
+        "pendientes",
+        "pendente",
+        "pendentes",
+        "necesaria",
+        "necesarias",
+        "necessária",
+        "necessárias",
+        "necessaria",
+        "necessarie",
+        "ausstehend",
+        "ausstehende",
+    ];
+    // (`Open` only beside the choice it qualifies: `Offene Entscheidungen`, `Decisiones
+    // abiertas`; not `Decisions about open source`.)
+    const OPEN_BESIDE: [&str; 11] = [
+        "open", "offen", "offene", "abierta", "abiertas", "aberta", "abertas", "ouverte",
+        "ouvertes", "aperta", "aperte",
+    ];
+    let words: Vec<&str> = name.split(' ').collect();
+    let choice = |at: usize| {
+        words.get(at).is_some_and(|w| {
+            [
+                "decision",
+                "decisió",
+                "decisio",
+                "decisã",
+                "decisõ",
+                "décision",
+                "entscheidung",
+            ]
+            .iter()
+            .any(|stem| w.starts_with(stem))
+        })
+    };
+    words.iter().enumerate().any(|(at, word)| {
+        (OPEN.contains(word)
+            || (OPEN_BESIDE.contains(word) && ((at >= 1 && choice(at - 1)) || choice(at + 1)))
+            || (matches!(*word, "make" | "take" | "made" | "taken")
+                && at >= 1
+                && matches!(words[at - 1], "to" | "be")))
+            && !words[..at]
+                .iter()
+                .any(|w| matches!(*w, "no" | "none" | "nothing" | "not" | "keine" | "ninguna"))
+    }) || ["待定", "待决", "待決", "未决", "未決", "要判断"]
+        .iter()
+        .any(|w| name.contains(w))
 }
 
 /// Whether a normalized qualifier says when something is done, each time (`après chaque
@@ -3173,7 +3258,7 @@ pub fn role_named(heading: &str) -> Option<Role> {
     }
     // (Nor is a handoff for the next session a step, as a title either: `# Next Session —
     // Paste-Ready Handoff Prompt`.)
-    let role = named(heading)
+    let role = named(heading, false)
         .filter(|role| *role != Role::NextAction || !next_handoff(&normalize(heading)));
     in_part(role, heading)
 }
@@ -3340,13 +3425,22 @@ fn dated(name: &str) -> Option<Role> {
     .and_then(lookup)
 }
 
-/// [`role_named`], work done in part aside.
-fn named(heading: &str) -> Option<Role> {
+/// [`role_named`], work done in part aside; a heading's whole name (`as_heading`) also in the
+/// plural the table writes (`Test result`, `5. Decisão`), a label's not (`6. Test: press W` is
+/// a step), nor a name before a qualifier (`Reference: the output's shape`, `File: ___`).
+fn named(heading: &str, as_heading: bool) -> Option<Role> {
+    let lookup_name = |name: &str| {
+        lookup(name).or_else(|| {
+            (as_heading && before_qualifier(heading).len() == heading.len())
+                .then(|| plurals(name).find_map(|plural| lookup(&plural)))
+                .flatten()
+        })
+    };
     let name = normalize(heading);
     if name.is_empty() || names_an_id(&name) {
         return None;
     }
-    if let Some(role) = lookup(&name) {
+    if let Some(role) = lookup_name(&name) {
         return Some(role);
     }
     // (Only a summary: `10 minutes to deploy` is no work left.)
@@ -3387,8 +3481,12 @@ fn named(heading: &str) -> Option<Role> {
     {
         return Some(role);
     }
-    // Parts: `A / B`, `A & B`.
-    for part in heading.split(['/', '&', '+']) {
+    // Parts: `A / B`, `A & B`. (Of a name of a few words: a sentence's slash or plus joins no
+    // names, `Merge claude/fix-7vgy into main (4 fix commits + changelog)` is a step.)
+    for part in heading
+        .split(['/', '&', '+'])
+        .take_while(|_| name.split(' ').nth(8).is_none())
+    {
         if part.len() < heading.len()
             && let Some(role) = lookup(&normalize(part))
         {
@@ -3810,6 +3908,8 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "criterios de éxito",
             "criterios de aceptación",
             "critérios de aceitação",
+            "critérios de aceite",
+            "criterios de aceite",
             "critérios de sucesso",
             "critères d acceptation",
             "critères de réussite",
@@ -3963,6 +4063,13 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "quyết định",
             "keputusan",
             "decisões",
+            "decisão",
+            "decisión",
+            "décision",
+            "decisione",
+            "entscheidung",
+            "beslissing",
+            "decyzja",
         ],
     ),
     (
@@ -4387,6 +4494,17 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "已实现",
             "已實現",
             "implemented",
+            "implementado",
+            "implementada",
+            "implementados",
+            "implementadas",
+            "implementiert",
+            "implémenté",
+            "implémentés",
+            "implementato",
+            "implementati",
+            "끝낸",
+            "고친",
             "landed",
             "delivered",
             "closed",
@@ -5146,6 +5264,31 @@ fn lookup(name: &str) -> Option<Role> {
         .or_else(|| INDEX.get(unaccented(name)?.as_str()).copied())
 }
 
+/// A name's plurals, for a name whose last word is written in the singular where the table
+/// writes the plural: `Test result`, `Decisão`, `Decisión`, `Commit`, `Tarea pendiente`. (Only
+/// a last word of three letters or more, so no `pr`, and none that ends in `s` already.)
+fn plurals(name: &str) -> impl Iterator<Item = String> + '_ {
+    let last = name.rsplit(' ').next().unwrap_or("");
+    let some = name.len() <= NAME_BYTES
+        && last.chars().count() >= 3
+        && last.chars().all(char::is_alphabetic)
+        && !last.ends_with('s');
+    let (first, second) = match last.strip_suffix("ão") {
+        Some(_) if some => (
+            Some(format!("{}ões", &name[..name.len() - "ão".len()])),
+            None,
+        ),
+        _ if some && last.ends_with(|c: char| "aeiouáéíóú".contains(c)) => {
+            (Some(format!("{name}s")), None)
+        }
+        // (A consonant: English adds `s`, `result` → `results`; Spanish and French `es`,
+        // `decisión` → `decisiones`.)
+        _ if some => (Some(format!("{name}s")), Some(format!("{name}es"))),
+        _ => (None, None),
+    };
+    first.into_iter().chain(second)
+}
+
 /// A name of the table as written without accents, when that reads as no English: not `à
 /// vérifier` as `a verifier`.
 fn unaccented_name(name: &str) -> Option<String> {
@@ -5496,6 +5639,36 @@ mod tests {
     fn headings_are_read_as_a_reader_reads_them() {
         for (heading, role) in [
             ("Current state", Role::State),
+            // A heading's whole name in the singular where the table writes the plural.
+            ("Test result", Role::Evidence),
+            ("5. Decisão", Role::Decisions),
+            ("Decisión", Role::Decisions),
+            ("Commit", Role::Evidence),
+            ("Tarea pendiente", Role::Remaining),
+            // A choice said still to make is a question.
+            ("Decision needed", Role::Risks),
+            ("Decisões pendentes", Role::Risks),
+            ("Entscheidung offen", Role::Risks),
+            ("Offene Entscheidungen", Role::Risks),
+            ("Decisions to be made", Role::Risks),
+            ("待定决策", Role::Risks),
+            ("Decisions (none pending)", Role::Decisions),
+            ("Decisions about open source", Role::Decisions),
+            (
+                "Qué NO se implementó (decisión consciente, no pendiente)",
+                Role::Decisions,
+            ),
+            // Work implemented, acceptance criteria and logs of changes in more words.
+            ("Funcionalidad Implementada", Role::Complete),
+            ("Funcionalidades implementadas", Role::Complete),
+            ("이번에 끝낸 것", Role::Complete),
+            ("겸사겸사 고친 것", Role::Complete),
+            ("Changelog", Role::Complete),
+            ("6. Version log", Role::Complete),
+            ("3. Critérios de Aceite", Role::Criteria),
+            ("Passing tests", Role::Evidence),
+            ("Pendências (precisam do Enzo)", Role::Remaining),
+            ("No implementado", Role::Remaining),
             // A name of the table weighed or said open.
             ("Outstanding TODOs (priority order)", Role::Remaining),
             ("Outstanding work", Role::Remaining),
@@ -5896,6 +6069,13 @@ mod tests {
             Some(Role::Decisions)
         );
         assert_eq!(super::label_role("Dashboard 加载阻塞"), None);
+        // (A label's word in the singular is no name: `6. Test: press W` is a step.)
+        assert_eq!(super::label_role("Test"), None);
+        // (A sentence's slash or plus joins no names: this is a step, not work done.)
+        assert_eq!(
+            super::role_named("Merge claude/fix-7vgy into main (4 fix commits + changelog)"),
+            None
+        );
         assert_eq!(
             super::status_suffix("UI Improvements (Completed ✅)"),
             Some((Role::Complete, "UI Improvements")),
@@ -5922,6 +6102,13 @@ mod tests {
             "10 minutes",
             "App state (Redux store design)",
             "Non-working components",
+            // (The singular only for a whole name: `Reference: the output's shape` and the
+            // template's `File: ___` name no files; nor do a label's words, below.)
+            "7. Reference: current bash `fleet` output shape",
+            "File: `___`",
+            // (Withdrawn: `Tests passing? No`, `Session history of failures`.)
+            "Tests passing? No",
+            "Session history",
         ] {
             assert_eq!(role_of(heading), None, "{heading}");
         }
