@@ -421,7 +421,12 @@ fn front_matter(text: &str) -> Option<usize> {
                 && k.bytes()
                     .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
         });
-        let under_key = body > 0 && (line.starts_with([' ', '\t']) || trimmed.starts_with("- "));
+        // (A TOML or YAML list's or table's closing bracket ends what its key opened:
+        // `linked_specs = [` … `]`.)
+        let under_key = body > 0
+            && (line.starts_with([' ', '\t'])
+                || trimmed.starts_with("- ")
+                || matches!(trimmed, "]" | "]," | "}" | "},"));
         if !(trimmed.is_empty() || key || under_key) {
             return None;
         }
@@ -1589,10 +1594,21 @@ impl Document {
         }
     }
 
-    /// The preamble as text.
+    /// The preamble as text: the text before the first section, and the title's own body.
+    /// (With a title, the text before it too: `note = "…"` lines over `# Title` are the
+    /// file's, never dropped.)
     #[must_use]
     pub fn preamble(&self) -> String {
-        self.text_of(self.preamble_lines()).trim().to_owned()
+        let own = self.text_of(self.preamble_lines());
+        let before = match self.title_section() {
+            Some(title) => self.text_of(0..title.line),
+            None => String::new(),
+        };
+        match (before.trim(), own.trim()) {
+            ("", own) => own.to_owned(),
+            (before, "") => before.to_owned(),
+            (before, own) => format!("{before}\n\n{own}"),
+        }
     }
 
     /// Lines as text, joined by line ends.
@@ -2643,6 +2659,24 @@ mod tests {
         ] {
             assert_eq!(Document::parse(text).front_matter, None, "{text:?}");
         }
+        // TOML's list, closed by its bracket on a line of its own.
+        let text = "+++\nid = \"H-1\"\nspecs = [\n  \"S-6\",\n]\nprs = []\n+++\n\n# Handoff\n";
+        assert_eq!(
+            Document::parse(text).front_matter.as_deref(),
+            Some("+++\nid = \"H-1\"\nspecs = [\n  \"S-6\",\n]\nprs = []\n+++\n")
+        );
+    }
+
+    #[test]
+    fn text_before_the_title_is_the_preamble_s() {
+        // (Not dropped: a block that is no front matter, over the title.)
+        let text =
+            "+++\nid = \"H-1\"\n\n# Handoff\n\nThe export work.\n\n## Current state\n- done\n";
+        let doc = Document::parse(text);
+        assert_eq!(doc.title().as_deref(), Some("Handoff"));
+        assert_eq!(doc.preamble(), "+++\nid = \"H-1\"\n\nThe export work.");
+        let doc = Document::parse("Draft, not reviewed.\n# Handoff\n## Current state\n- done\n");
+        assert_eq!(doc.preamble(), "Draft, not reviewed.");
     }
 
     #[test]
