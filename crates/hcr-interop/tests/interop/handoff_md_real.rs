@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 33] = [
+const FOLDERS: [&str; 34] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -52,6 +52,7 @@ const FOLDERS: [&str; 33] = [
     "handoff-md-holdout-30",
     "handoff-md-holdout-31",
     "handoff-md-holdout-32",
+    "handoff-md-holdout-33",
 ];
 
 /// Every file of every corpus.
@@ -340,6 +341,11 @@ fn thirty_second_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets_in("handoff-md-holdout-32", 6, HOLDOUT_32_FLOOR);
 }
 
+#[test]
+fn thirty_third_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets_in("handoff-md-holdout-33", 6, HOLDOUT_33_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -382,8 +388,9 @@ const HOLDOUT_29_FLOOR: f64 = 0.44;
 /// offers ways to do it is the step, not its ways); 37 after the classes its misses showed
 /// were read (a short item that states a result or a rule is that proof or rule whole, a
 /// guess at a cause is unverified, Korean prohibitions of any verb, rules named as rules);
-/// 39 after the thirty-first's (a summary named by how long it takes to read, `30 秒サマリ`).
-const HOLDOUT_30_FLOOR: f64 = 0.41;
+/// 39 after the thirty-first's (a summary named by how long it takes to read, `30 秒サマリ`);
+/// 41 after the thirty-third's (`이번에 끝낸 것`, `Session Log` kept, a change log's items).
+const HOLDOUT_30_FLOOR: f64 = 0.44;
 
 /// The share of the thirty-first held-out corpus's expectations met: 31 of 80 (38.8%) when
 /// it was measured blind, at ffb860a and with the session's first changes (written before
@@ -391,8 +398,9 @@ const HOLDOUT_30_FLOOR: f64 = 0.41;
 /// read (`Offene Todos`, `Prochain pas`, `Critère de succès`, `Qué no hacer`,
 /// `Kernresultaten`, `Stav aplikace`, `Fungující komponenty`); 39 after waiting for someone
 /// was read as blocked in other languages (`wartet auf`) and a choice said deliberate
-/// (`Bewust geen kale NER`) as a decision.
-const HOLDOUT_31_FLOOR: f64 = 0.48;
+/// (`Bewust geen kale NER`) as a decision; 41 after the thirty-third's (`Core implementado`,
+/// `Test Result`).
+const HOLDOUT_31_FLOOR: f64 = 0.51;
 
 /// The share of the thirty-second held-out corpus's expectations met (six files: no more
 /// licensed ones unused by earlier corpora were found in the collector's time): 11 of 42
@@ -401,8 +409,14 @@ const HOLDOUT_31_FLOOR: f64 = 0.48;
 /// its classes were read and reviewed (`Sub-fases cerradas`, `Próximo`, a label over a date
 /// alone, `Proxima Revisao: 08/11/2025`, as no step; `O que está pronto`, `Último hito` and
 /// `Último cierre` were read, then withdrawn: `O que está pronto para revisão` is not done,
-/// and `Último cierre` took a rule for the future into work done).
-const HOLDOUT_32_FLOOR: f64 = 0.26;
+/// and `Último cierre` took a rule for the future into work done); 12 after the thirty-third
+/// session's names (`Decisión del dev (2026-05-18):` a decision).
+const HOLDOUT_32_FLOOR: f64 = 0.28;
+
+/// The share of the thirty-third held-out corpus's expectations met (six files, as the
+/// thirty-second's): 12 of 51 (23.5%) when it was measured blind, at 51b04be and at 22f7f03
+/// (the session's first change, written before the corpus was read), with no contradiction.
+const HOLDOUT_33_FLOOR: f64 = 0.23;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
@@ -426,8 +440,9 @@ const HOLDOUT_28_FLOOR: f64 = 0.40;
 /// Pieces`, `Missing Pieces Inventory`); 39 after a rule behind a bold label (`**⚠️
 /// CRITICAL**: Do NOT recreate …`) and a criteria section's `**Validation:**` were read;
 /// 41 after the thirtieth's; 42 after `We considered it and rejected it` was read as a
-/// decision (the thirty-first's session).
-const HOLDOUT_27_FLOOR: f64 = 0.46;
+/// decision (the thirty-first's session); 44 with a `Changelog` read as work done (the
+/// thirty-third's).
+const HOLDOUT_27_FLOOR: f64 = 0.48;
 
 /// The share of the twenty-sixth held-out corpus's expectations met: 27 of 90 (30.0%) when
 /// it was measured blind, at c4f5fe5, with no contradiction; 42 after the classes its misses
@@ -530,8 +545,10 @@ const HOLDOUT_16_FLOOR: f64 = 0.45;
 /// classes its misses showed were read; 36 with a ticked box under a numbered heading read as
 /// work done (2026-12-06, third session).
 // (38 with held-out 29's classes: environment notes are rules, an item that names its step in
-// bold; 39 with `Objetivos Completados` read as work done, the thirty-first's session.)
-const HOLDOUT_15_FLOOR: f64 = 0.44;
+// bold; 39 with `Objetivos Completados` read as work done, the thirty-first's session; 42
+// with `5. Decisão`, `Critérios de Aceite` and `Funcionalidad Implementada`, the
+// thirty-third's.)
+const HOLDOUT_15_FLOOR: f64 = 0.48;
 
 /// The share of the fourteenth held-out corpus's expectations met: 30 of 88 (34.1%) when it
 /// was measured blind, at 3e804e7, with one contradiction (`Process Issues: None` under
@@ -549,8 +566,10 @@ const HOLDOUT_13_FLOOR: f64 = 0.44;
 /// The share of the twelfth held-out corpus's expectations met: 44 of 111 (39.6%) when it
 /// was measured blind, at e871b49 (after the eleventh's misses and the third review were
 /// read), with no contradiction; 49 after the classes its misses showed were read; 53 with a
-/// ticked box under a numbered heading read as work done (2026-12-06, third session).
-const HOLDOUT_12_FLOOR: f64 = 0.47;
+/// ticked box under a numbered heading read as work done (2026-12-06, third session); 54
+/// with `Qué NO se implementó (decisión consciente, no pendiente)` read as decisions (the
+/// thirty-third session).
+const HOLDOUT_12_FLOOR: f64 = 0.48;
 
 /// The share of the eleventh held-out corpus's expectations met: 36 of 112 (32.1%) when it
 /// was measured blind, at c3621d7 (after the tenth's misses were read), with one
@@ -578,8 +597,9 @@ const HOLDOUT_8_FLOOR: f64 = 0.44;
 
 /// The share of the seventh held-out corpus's expectations met: 24 of 88 (27.3%) when it was
 /// measured blind, at 6c78b57, with no contradiction; 40 after the classes its misses showed
-/// were read, 42 after the eighth's, 43 after the eighteenth's.
-const HOLDOUT_7_FLOOR: f64 = 0.50;
+/// were read, 42 after the eighth's, 43 after the eighteenth's; 47 after the thirty-third
+/// session's (`6. Version log` read as work done).
+const HOLDOUT_7_FLOOR: f64 = 0.53;
 
 /// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
 /// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done);
