@@ -1316,12 +1316,15 @@ impl Document {
                     && list_below();
                 // A state's or a step's label in bold with its text inside (`**Progress: Phase
                 // 1 - 25% Complete (5/20 services)**`, `**Recommended first action next
-                // session: cut the patch tag.**`): the label and its text.
+                // session: cut the patch tag.**`): the label and its text, and the line's
+                // text after the bold with it (`**Status: M1-M3 done.** This file's body …`).
                 let (name, rest) = match name.split_once([':', '：']) {
                     Some((label, text))
-                        if rest.is_empty()
-                            && bold_line(raw)
-                            && matches!(role, Some(Role::State | Role::NextAction))
+                        if (if rest.is_empty() {
+                            bold_line(raw)
+                        } else {
+                            ["**", "__"].iter().any(|b| raw.trim_start().starts_with(b))
+                        }) && matches!(role, Some(Role::State | Role::NextAction))
                             && label_role(label.trim()) == role
                             && match role {
                                 // (Not under work of a bucket: there `**Status: COMPLETED &
@@ -1340,9 +1343,21 @@ impl Document {
                                 }
                             } =>
                     {
-                        (label.trim(), text.trim())
+                        let text = text.trim();
+                        let text = if rest.is_empty() {
+                            std::borrow::Cow::Borrowed(text)
+                        } else {
+                            // (With the period the label's name was cut before: `**Status:
+                            // M1-M3 done.**` then `This file's …` are two sentences.)
+                            let period = raw
+                                .find(text)
+                                .is_some_and(|at| raw[at + text.len()..].starts_with('.'));
+                            let period = if period { "." } else { "" };
+                            std::borrow::Cow::Owned(format!("{text}{period} {rest}"))
+                        };
+                        (label.trim(), text)
                     }
-                    _ => (name, rest),
+                    _ => (name, std::borrow::Cow::Borrowed(rest)),
                 };
                 // (A name joined by a slash is a label only in notes or a state: under steps,
                 // `Tests/checks to run:` is a step's own words.)
@@ -1361,7 +1376,7 @@ impl Document {
                             kind: Kind::Label,
                             line: i,
                             body: i + 1..n,
-                            inline: (!rest.is_empty()).then(|| rest.to_owned()),
+                            inline: (!rest.is_empty()).then(|| rest.into_owned()),
                             role,
                             within: None,
                             parent: None,
@@ -2795,6 +2810,22 @@ mod tests {
         );
         assert_eq!(doc.sections[1].inline.as_deref(), Some("Ship it."));
         assert_eq!(doc.title().as_deref(), Some("Project handoff"));
+    }
+
+    #[test]
+    fn a_state_label_in_bold_with_its_text_inside_keeps_the_line_after_it() {
+        let doc = Document::parse(
+            "# UnoDOS\n\n> **Status: M1-M3 done, full parity.** This file's body documents M1.\n",
+        );
+        let status = &doc.sections[1];
+        assert_eq!(
+            (status.heading.as_str(), status.role),
+            ("Status", Some(Role::State))
+        );
+        assert_eq!(
+            status.inline.as_deref(),
+            Some("M1-M3 done, full parity. This file's body documents M1.")
+        );
     }
 
     #[test]

@@ -415,8 +415,12 @@ const HOLDOUT_32_FLOOR: f64 = 0.28;
 
 /// The share of the thirty-third held-out corpus's expectations met (six files, as the
 /// thirty-second's): 12 of 51 (23.5%) when it was measured blind, at 51b04be and at 22f7f03
-/// (the session's first change, written before the corpus was read), with no contradiction.
-const HOLDOUT_33_FLOOR: f64 = 0.23;
+/// (the session's first change, written before the corpus was read), with no contradiction;
+/// 14 after its classes were read (a state's label in bold with its text inside keeps the
+/// line after it, `**Status: M1-M3 done.** This file's …`; an outcome reported is a result,
+/// `Important outcome:`). Its TOML front matter showed the text before a title dropped in
+/// silence, now the preamble's.
+const HOLDOUT_33_FLOOR: f64 = 0.27;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
@@ -451,8 +455,9 @@ const HOLDOUT_27_FLOOR: f64 = 0.48;
 /// done; a sentence that names itself the next step, in a prompt's fence too; names in
 /// Japanese, Chinese and Korean: `未実装`, `承認待ち`, `インフラ移行の完成の定義`, `验收证据`,
 /// `当前接手基线`, `작업 목적`, `남은 이슈`); 45 after its prompt in a fence was read
-/// (2026-12-06, sixth session).
-const HOLDOUT_26_FLOOR: f64 = 0.50;
+/// (2026-12-06, sixth session); 46 with `**Expected Outcome**:` read as the step's check
+/// (the thirty-third session).
+const HOLDOUT_26_FLOOR: f64 = 0.51;
 
 /// The share of the twenty-fifth held-out corpus's expectations met: 28 of 94 (29.8%) when
 /// it was measured blind, at 02756d4, 04b2183 and 6248d8d, with two contradictions (a run
