@@ -225,7 +225,9 @@ pub struct Outcome {
 /// a `memcpy` of every such record: 4% of the instructions of the `findings` bench corpus).
 /// The buffer is read into again only once no outcome holds it (with `--jobs 1`, the
 /// outcome is rendered and dropped before the next file is read); while one does, the next
-/// file is read into a new buffer.
+/// file is read into a new buffer. A buffer with far more room than its record (a large
+/// record read into it before, see `SHARED_SLACK`) is not handed over: the record is copied
+/// out of it, as every record was.
 #[derive(Clone)]
 pub struct RecordText {
     buffer: Arc<Vec<u8>>,
@@ -860,6 +862,12 @@ thread_local! {
 /// record.
 const KEPT_BUFFER: usize = 1 << 20;
 
+/// The most room past twice its record's length a file buffer may have and still be handed
+/// to the record's outcome ([`RecordText`]); a buffer with more (a large record read into it
+/// before) is left for the next file, and the record copied out of it. An outcome waiting in
+/// the pool's window then holds no more than this beyond twice its record.
+const SHARED_SLACK: usize = 64 * 1024;
+
 /// Files per job of the pool: enough to make a job's hand-over cheap, few enough to keep the
 /// workers even at the end.
 const CHUNK: usize = 16;
@@ -991,9 +999,15 @@ impl Judge<'_> {
             let outcome = match file.read_into(max, links(self.options), buffer) {
                 Ok(length) => {
                     let report = self.validator.validate_bytes(&buffer[..length]);
-                    // The record's text, for its diagnostics: the buffer itself, not a copy.
-                    let text = (!report.diagnostics().is_empty())
-                        .then(|| RecordText::shared(Arc::clone(shared), length));
+                    // The record's text, for its diagnostics: the buffer itself, not a copy
+                    // (unless the buffer has much more room than the record needs).
+                    let text = (!report.diagnostics().is_empty()).then(|| {
+                        if shared.capacity() <= 2 * length + SHARED_SLACK {
+                            RecordText::shared(Arc::clone(shared), length)
+                        } else {
+                            RecordText::from(&shared[..length])
+                        }
+                    });
                     self.deny(Outcome::with_text(source, input, report, text))
                 }
                 Err(ReadFailure::TooLarge(length)) => {

@@ -6,8 +6,9 @@ use hcr_batch::{Input, Options, Outcome, plan, run};
 use hcr_validate::{Level, Validator};
 
 /// Records of assorted lengths, long and short in turn (each shorter one read into room a
-/// longer one left), all but every fifth with a finding, and one larger than the buffer
-/// kept between files; with each one's bytes.
+/// longer one left), all but every fifth with a finding, one larger than the buffer kept
+/// between files, and a valid one of 300 KB before a short one with a finding (whose text is
+/// then copied out of the buffer, not the buffer kept); with each one's bytes.
 fn records(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     (0..60)
         .map(|i: usize| {
@@ -25,6 +26,12 @@ fn records(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
                     fixed: None,
                 }
                 .document()
+                    + if i == 24 {
+                        " ".repeat(300_000)
+                    } else {
+                        String::new()
+                    }
+                    .as_str()
             } else {
                 format!("{{\"recordId\": \"r{i}\",{padding}\"schemaVersion\": \"1.0\"}}\n")
             };
