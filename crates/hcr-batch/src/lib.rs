@@ -863,9 +863,10 @@ thread_local! {
 const KEPT_BUFFER: usize = 1 << 20;
 
 /// The most room past twice its record's length a file buffer may have and still be handed
-/// to the record's outcome ([`RecordText`]); a buffer with more (a large record read into it
-/// before) is left for the next file, and the record copied out of it. An outcome waiting in
-/// the pool's window then holds no more than this beyond twice its record.
+/// to the record's outcome ([`RecordText`]); from a buffer with more (a large record read
+/// into it before) the record is copied out, and the buffer is not kept for the next file.
+/// An outcome waiting in the pool's window then holds no more than this beyond twice its
+/// record.
 const SHARED_SLACK: usize = 64 * 1024;
 
 /// Files per job of the pool: enough to make a job's hand-over cheap, few enough to keep the
@@ -1003,10 +1004,13 @@ impl Judge<'_> {
                     // (unless the buffer has much more room than the record needs).
                     let text = (!report.diagnostics().is_empty()).then(|| {
                         if shared.capacity() <= 2 * length + SHARED_SLACK {
-                            RecordText::shared(Arc::clone(shared), length)
-                        } else {
-                            RecordText::from(&shared[..length])
+                            return RecordText::shared(Arc::clone(shared), length);
                         }
+                        // Room a larger record left: the record copied out, and the room not
+                        // kept (the records after it are handed their buffer again).
+                        let text = RecordText::from(&shared[..length]);
+                        *shared = Arc::new(Vec::new());
+                        text
                     });
                     self.deny(Outcome::with_text(source, input, report, text))
                 }
