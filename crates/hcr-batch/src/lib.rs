@@ -214,7 +214,64 @@ pub struct Outcome {
     /// Findings removed because a baseline knows them.
     pub baselined: usize,
     /// The record's text, kept only when there are diagnostics to show.
-    pub text: Option<Arc<[u8]>>,
+    pub text: Option<RecordText>,
+}
+
+/// A record's text as an [`Outcome`] keeps it: the bytes (it dereferences to them), shared
+/// with the buffer the record was read into, not copied out of it.
+///
+/// A record file is read into its thread's buffer (`FILE_BUFFER`); when the record has
+/// diagnostics, its outcome holds that buffer rather than a copy of the record (a copy cost
+/// a `memcpy` of every such record: 4% of the instructions of the `findings` bench corpus).
+/// The buffer is read into again only once no outcome holds it (with `--jobs 1`, the
+/// outcome is rendered and dropped before the next file is read); while one does, the next
+/// file is read into a new buffer. A buffer with far more room than its record (a large
+/// record read into it before, see `SHARED_SLACK`) is not handed over: the record is copied
+/// out of it, as every record was.
+#[derive(Clone)]
+pub struct RecordText {
+    buffer: Arc<Vec<u8>>,
+    /// The record's length: the first `len` bytes of `buffer` (whose room may be longer).
+    len: usize,
+}
+
+impl RecordText {
+    /// The first `len` bytes of `buffer`.
+    fn shared(buffer: Arc<Vec<u8>>, len: usize) -> Self {
+        debug_assert!(len <= buffer.len());
+        Self { buffer, len }
+    }
+}
+
+impl From<&[u8]> for RecordText {
+    /// A copy of `bytes`.
+    fn from(bytes: &[u8]) -> Self {
+        Self {
+            buffer: Arc::new(bytes.to_vec()),
+            len: bytes.len(),
+        }
+    }
+}
+
+impl std::ops::Deref for RecordText {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.buffer[..self.len]
+    }
+}
+
+impl AsRef<[u8]> for RecordText {
+    fn as_ref(&self) -> &[u8] {
+        self
+    }
+}
+
+impl fmt::Debug for RecordText {
+    /// The bytes, as a slice of them shows.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
 }
 
 impl Outcome {
@@ -224,7 +281,13 @@ impl Outcome {
     pub fn new(source: Source, input: usize, report: Report, text: Option<&[u8]>) -> Self {
         let text = text
             .filter(|_| !report.diagnostics().is_empty())
-            .map(Arc::from);
+            .map(RecordText::from);
+        Self::with_text(source, input, report, text)
+    }
+
+    /// [`Outcome::new`] with the record's text, kept as it is given (the caller keeps it
+    /// only when there are diagnostics).
+    fn with_text(source: Source, input: usize, report: Report, text: Option<RecordText>) -> Self {
         Self {
             source,
             input_index: input,
@@ -790,12 +853,21 @@ impl<'a> FileRef<'a> {
 thread_local! {
     /// The bytes of the record file a thread is checking, kept from file to file: one
     /// allocation per thread, not one per file.
-    static FILE_BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The outcome of a record with diagnostics holds it ([`RecordText`]) instead of a copy
+    /// of the record; the next file is read into it again once no outcome does.
+    static FILE_BUFFER: std::cell::RefCell<Arc<Vec<u8>>> = std::cell::RefCell::new(Arc::new(Vec::new()));
 }
 
 /// The largest file buffer kept for the next file (1 MiB): a larger one is freed after its
 /// record.
 const KEPT_BUFFER: usize = 1 << 20;
+
+/// The most room past twice its record's length a file buffer may have and still be handed
+/// to the record's outcome ([`RecordText`]); from a buffer with more (a large record read
+/// into it before) the record is copied out, and the buffer is not kept for the next file.
+/// An outcome waiting in the pool's window then holds no more than this beyond twice its
+/// record.
+const SHARED_SLACK: usize = 64 * 1024;
 
 /// Files per job of the pool: enough to make a job's hand-over cheap, few enough to keep the
 /// workers even at the end.
@@ -880,7 +952,11 @@ impl Judge<'_> {
         report: Report,
         text: Option<&[u8]>,
     ) -> Outcome {
-        let outcome = Outcome::new(source, input, report, text);
+        self.deny(Outcome::new(source, input, report, text))
+    }
+
+    /// `outcome`, counting warnings as errors when the options say so.
+    fn deny(&self, outcome: Outcome) -> Outcome {
         if self.options.deny_warnings {
             outcome.denying_warnings()
         } else {
@@ -913,18 +989,41 @@ impl Judge<'_> {
             label: None,
         };
         let max = self.validator.limits().max_record_bytes;
-        FILE_BUFFER.with_borrow_mut(|buffer| {
+        FILE_BUFFER.with_borrow_mut(|shared| {
+            // The buffer the last record's outcome still holds is left to it.
+            if Arc::get_mut(shared).is_none() {
+                *shared = Arc::new(Vec::new());
+            }
+            let Some(buffer) = Arc::get_mut(shared) else {
+                unreachable!("a new buffer is held nowhere else")
+            };
             let outcome = match file.read_into(max, links(self.options), buffer) {
-                Ok(length) => self.bytes(input, source, &buffer[..length]),
+                Ok(length) => {
+                    let report = self.validator.validate_bytes(&buffer[..length]);
+                    // The record's text, for its diagnostics: the buffer itself, not a copy
+                    // (unless the buffer has much more room than the record needs).
+                    let text = (!report.diagnostics().is_empty()).then(|| {
+                        if shared.capacity() <= 2 * length + SHARED_SLACK {
+                            return RecordText::shared(Arc::clone(shared), length);
+                        }
+                        // Room a larger record left: the record copied out, and the room not
+                        // kept (the records after it are handed their buffer again).
+                        let text = RecordText::from(&shared[..length]);
+                        *shared = Arc::new(Vec::new());
+                        text
+                    });
+                    self.deny(Outcome::with_text(source, input, report, text))
+                }
                 Err(ReadFailure::TooLarge(length)) => {
                     let report = self.validator.oversized(length);
                     self.outcome(input, source, report, None)
                 }
                 Err(failure) => self.unreadable(input, Some(path), failure),
             };
-            // A large record's room is not kept for the small ones after it.
-            if buffer.capacity() > KEPT_BUFFER {
-                *buffer = Vec::new();
+            // A large record's room is not kept for the small ones after it (its outcome
+            // may still hold it).
+            if shared.capacity() > KEPT_BUFFER {
+                *shared = Arc::new(Vec::new());
             }
             outcome
         })
