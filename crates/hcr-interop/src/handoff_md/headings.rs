@@ -222,6 +222,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "session focus",
             "next session focus",
             "north star",
+            "outcome",
             "desired outcome",
             "target outcome",
             "what we are doing",
@@ -768,8 +769,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "work log",
             "worklog",
             "progress log",
-            "changelog",
-            "change log",
             "version log",
             "funcionalidades implementadas",
             "funcionalidad implementada",
@@ -862,6 +861,12 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Unverified,
         &[
+            "not tested",
+            "ungetestet",
+            "nicht getestet",
+            "non testé",
+            "non testato",
+            "no probado",
             "待确认",
             "待验证",
             "未确认",
@@ -1138,13 +1143,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "已运行的检查",
             "test results",
             "lo que ya está verificado",
-            // (An outcome reported is a result: `Important outcome:` under a pass closed,
-            // `**Outcome:** ✅ Solid foundation`; the one aimed at is the goal's, above. A
-            // list of `Main outcomes:` under work done is that work.)
-            "outcome",
-            "important outcome",
-            "key outcome",
-            "main outcome",
             "passing tests",
             "ya verificado",
             "ce qui est déjà vérifié",
@@ -1975,10 +1973,9 @@ pub fn role_of(heading: &str) -> Option<Role> {
 /// `needed`, `offen`, `pendiente`, `待定`) that no `no` or `none` denies (`Decisions (none
 /// pending)` are decisions).
 fn still_open(name: &str) -> bool {
-    const OPEN: [&str; 20] = [
+    const OPEN: [&str; 19] = [
         "pending",
         "needed",
-        "required",
         "outstanding",
         "undecided",
         "unresolved",
@@ -1997,13 +1994,58 @@ fn still_open(name: &str) -> bool {
         "ausstehend",
         "ausstehende",
     ];
-    // (`Open` only beside the choice it qualifies: `Offene Entscheidungen`, `Decisiones
-    // abiertas`; not `Decisions about open source`.)
-    const OPEN_BESIDE: [&str; 11] = [
-        "open", "offen", "offene", "abierta", "abiertas", "aberta", "abertas", "ouverte",
-        "ouvertes", "aperta", "aperte",
+    // (`Open` beside the choice it qualifies: before it in English, `Open decisions`; either
+    // side elsewhere, `Offene Entscheidungen`, `Decisiones abiertas`. Not `Decisions about
+    // open source`, nor `Decisions / open questions`.)
+    const OPEN_BESIDE: [&str; 10] = [
+        "offen", "offene", "abierta", "abiertas", "aberta", "abertas", "ouverte", "ouvertes",
+        "aperta", "aperte",
+    ];
+    // (A choice said made, or no choice said open, is none: `Decisions made (were pending
+    // last session)`, `Decisions needed? None`, `Decisões já tomadas (não pendentes)`.)
+    const MADE_OR_NONE: [&str; 26] = [
+        "made",
+        "taken",
+        "resolved",
+        "settled",
+        "final",
+        "tomadas",
+        "tomada",
+        "tomados",
+        "já",
+        "ya",
+        "getroffen",
+        "getroffene",
+        "prises",
+        "prese",
+        "no",
+        "none",
+        "nothing",
+        "não",
+        "nao",
+        "keine",
+        "kein",
+        "aucune",
+        "aucun",
+        "nessuna",
+        "nenhuma",
+        "ninguna",
     ];
     let words: Vec<&str> = name.split(' ').collect();
+    // (Not a making still to come: `Decisions to be made`, `not yet made`.)
+    let said_made = |at: usize| {
+        !matches!(words[at], "made" | "taken")
+            || !words[..at]
+                .last()
+                .is_some_and(|w| matches!(*w, "be" | "yet" | "not" | "been"))
+    };
+    if words
+        .iter()
+        .enumerate()
+        .any(|(at, w)| MADE_OR_NONE.contains(w) && said_made(at))
+    {
+        return false;
+    }
     let choice = |at: usize| {
         words.get(at).is_some_and(|w| {
             [
@@ -2020,14 +2062,11 @@ fn still_open(name: &str) -> bool {
         })
     };
     words.iter().enumerate().any(|(at, word)| {
-        (OPEN.contains(word)
+        OPEN.contains(word)
+            || (*word == "open" && choice(at + 1))
             || (OPEN_BESIDE.contains(word) && ((at >= 1 && choice(at - 1)) || choice(at + 1)))
-            || (matches!(*word, "make" | "take" | "made" | "taken")
-                && at >= 1
-                && matches!(words[at - 1], "to" | "be")))
-            && !words[..at]
-                .iter()
-                .any(|w| matches!(*w, "no" | "none" | "nothing" | "not" | "keine" | "ninguna"))
+            || (matches!(*word, "make" | "take") && at >= 1 && matches!(words[at - 1], "to" | "be"))
+            || (matches!(*word, "made" | "taken") && !said_made(at))
     }) || ["待定", "待决", "待決", "未决", "未決", "要判断"]
         .iter()
         .any(|w| name.contains(w))
@@ -2704,12 +2743,17 @@ fn partly_done(text: &str) -> bool {
         &["sebagian"],
         &["částečně"],
     ];
-    const DONE: [&str; 37] = [
+    const DONE: [&str; 42] = [
         "done",
         "complete",
         "completed",
         "finished",
         "implemented",
+        "implementado",
+        "implementada",
+        "implementiert",
+        "implémenté",
+        "implementato",
         "shipped",
         "terminé",
         "terminée",
@@ -3493,7 +3537,8 @@ fn named(heading: &str, as_heading: bool) -> Option<Role> {
         return Some(role);
     }
     // Parts: `A / B`, `A & B`. (Of a name of a few words: a sentence's slash or plus joins no
-    // names, `Merge claude/fix-7vgy into main (4 fix commits + changelog)` is a step.)
+    // names, `Merge claude/fix-7vgy into main, then tag the release (4 fix commits + work
+    // log)` is a step.)
     for part in heading
         .split(['/', '&', '+'])
         .take_while(|_| name.split(' ').nth(8).is_none())
@@ -3534,10 +3579,25 @@ fn named(heading: &str, as_heading: bool) -> Option<Role> {
         {
             // (Work done or proved said still to do is work left: `Validation Finale - TODO`,
             // `Travail effectué (à faire)`.)
-            if matches!(role, Role::Complete | Role::Evidence)
-                && lookup(&normalize(&heading[cut..])) == Some(Role::Remaining)
-            {
+            let said = lookup(&normalize(&heading[cut..]));
+            if matches!(role, Role::Complete | Role::Evidence) && said == Some(Role::Remaining) {
                 return Some(Role::Remaining);
+            }
+            // (Work done said untested, under way or blocked is in that state: `Implemented
+            // (untested)`, `Implementado (en progreso)`, `Completado (sin probar)`; a state's
+            // word read in a qualifier of a few words.)
+            let state = || {
+                let qualifier = normalize(&heading[cut..]);
+                said.or_else(|| {
+                    (qualifier.split(' ').count() <= 3)
+                        .then(|| keyword(&qualifier))
+                        .flatten()
+                })
+            };
+            if role == Role::Complete
+                && let Some(state @ (Role::Unverified | Role::InProgress | Role::Blocked)) = state()
+            {
+                return Some(state);
             }
             return Some(role);
         }
@@ -3686,6 +3746,10 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
             cut = name[..cut].rfind(' ').unwrap_or(0);
         }
         let tail = &name[cut + 1..];
+        // (A log of work names no state of the name before it: `Update docs + work log`.)
+        if tail.ends_with(" log") {
+            continue;
+        }
         let Some(role) = lookup(tail).filter(|r| r.is_bucket() || *r == Role::Remaining) else {
             continue;
         };
@@ -4877,6 +4941,15 @@ fn keyword(name: &str) -> Option<Role> {
         {
             continue;
         }
+        // (Korean denies a verb with `못` or `안` before it: `못 끝낸 것` is work left.)
+        if matches!(word, "끝낸" | "고친")
+            && ["못", "안"]
+                .iter()
+                .any(|not| padded[..found.start()].trim_end().ends_with(not))
+        {
+            done_denied = true;
+            continue;
+        }
         // (`次回` names the next step where it leads: `次回以降の優先候補`; not `試したがダメだった
         // こと（次回同じ失敗をしないために）`, a qualifier's reason.)
         if word == "次回" && !padded[..found.start()].trim().is_empty() {
@@ -5656,8 +5729,8 @@ mod tests {
             ("Decisión", Role::Decisions),
             ("Commit", Role::Evidence),
             ("Tarea pendiente", Role::Remaining),
-            // An outcome reported is a result; the one expected, the check.
-            ("Important outcome", Role::Evidence),
+            // An outcome aimed at is the goal; the one expected, the check.
+            ("Outcome", Role::Goal),
             ("Expected outcomes", Role::Verification),
             ("Desired outcome", Role::Goal),
             // A choice said still to make is a question.
@@ -5673,12 +5746,27 @@ mod tests {
                 "Qué NO se implementó (decisión consciente, no pendiente)",
                 Role::Decisions,
             ),
+            ("Decisions not yet made", Role::Risks),
+            (
+                "Decisions made (were pending last session)",
+                Role::Decisions,
+            ),
+            ("Decisões já tomadas (não pendentes)", Role::Decisions),
+            ("Decisions / open questions", Role::Decisions),
+            ("Design decisions (required reading)", Role::Decisions),
+            // Work done said untested, under way or in part in its own words.
+            ("Implemented (untested)", Role::Unverified),
+            ("Implementado (sin probar)", Role::Unverified),
+            ("Implementiert (ungetestet)", Role::Unverified),
+            ("Implementado (en progreso)", Role::InProgress),
+            ("Implementado parcialmente", Role::InProgress),
+            ("못 끝낸 것", Role::Remaining),
             // Work implemented, acceptance criteria and logs of changes in more words.
             ("Funcionalidad Implementada", Role::Complete),
             ("Funcionalidades implementadas", Role::Complete),
             ("이번에 끝낸 것", Role::Complete),
             ("겸사겸사 고친 것", Role::Complete),
-            ("Changelog", Role::Complete),
+            ("Work log", Role::Complete),
             ("6. Version log", Role::Complete),
             ("3. Critérios de Aceite", Role::Criteria),
             ("Passing tests", Role::Evidence),
@@ -6087,10 +6175,10 @@ mod tests {
         // (A label's word in the singular is no name: `6. Test: press W` is a step.)
         assert_eq!(super::label_role("Test"), None);
         // (A sentence's slash or plus joins no names: this is a step, not work done.)
-        assert_eq!(
-            super::role_named("Merge claude/fix-7vgy into main (4 fix commits + changelog)"),
-            None
-        );
+        let step =
+            "Merge claude/fix-7vgy into main, then tag the release and update the docs + work log";
+        assert_eq!(super::role_named(step), None);
+        assert_eq!(role_of(step), None);
         assert_eq!(
             super::status_suffix("UI Improvements (Completed ✅)"),
             Some((Role::Complete, "UI Improvements")),

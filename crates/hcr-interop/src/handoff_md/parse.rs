@@ -1348,12 +1348,29 @@ impl Document {
                             std::borrow::Cow::Borrowed(text)
                         } else {
                             // (With the period the label's name was cut before: `**Status:
-                            // M1-M3 done.**` then `This file's …` are two sentences.)
+                            // M1-M3 done.**` then `This file's …` are two sentences. The text
+                            // is looked for after the label's own words: `**Status: at.**`.)
                             let period = raw
-                                .find(text)
+                                .find(label)
+                                .map(|at| at + label.len())
+                                .and_then(|from| raw[from..].find(text).map(|at| from + at))
                                 .is_some_and(|at| raw[at + text.len()..].starts_with('.'));
                             let period = if period { "." } else { "" };
-                            std::borrow::Cow::Owned(format!("{text}{period} {rest}"))
+                            // (Punctuation after the bold joins its text as written: `**Status:
+                            // M1 done**, M2 next.`; a second period is none.)
+                            let rest = if period.is_empty() {
+                                rest
+                            } else {
+                                rest.strip_prefix('.').unwrap_or(rest).trim_start()
+                            };
+                            let gap = if rest
+                                .starts_with(['.', ',', ';', ':', '!', '?', '。', '，', '；', '：'])
+                            {
+                                ""
+                            } else {
+                                " "
+                            };
+                            std::borrow::Cow::Owned(format!("{text}{period}{gap}{rest}"))
                         };
                         (label.trim(), text)
                     }
@@ -2826,6 +2843,15 @@ mod tests {
             status.inline.as_deref(),
             Some("M1-M3 done, full parity. This file's body documents M1.")
         );
+        // Punctuation after the bold joins as written; the label's own words hold no text.
+        for (line, inline) in [
+            ("**Status: M1 done**, M2 next.", "M1 done, M2 next."),
+            ("**Status: M1 done.**. Then more.", "M1 done. Then more."),
+            ("**Status: at.** x", "at. x"),
+        ] {
+            let doc = Document::parse(&format!("# H\n\n{line}\n"));
+            assert_eq!(doc.sections[1].inline.as_deref(), Some(inline), "{line}");
+        }
     }
 
     #[test]

@@ -418,9 +418,11 @@ const HOLDOUT_32_FLOOR: f64 = 0.28;
 /// (the session's first change, written before the corpus was read), with no contradiction;
 /// 14 after its classes were read (a state's label in bold with its text inside keeps the
 /// line after it, `**Status: M1-M3 done.** This file's …`; an outcome reported is a result,
-/// `Important outcome:`). Its TOML front matter showed the text before a title dropped in
-/// silence, now the preamble's.
-const HOLDOUT_33_FLOOR: f64 = 0.27;
+/// `Important outcome:`), 13 when a review showed an outcome aimed at read as proof
+/// (`**Outcome:** users can download invoices as CSV` under a task not started), withdrawn.
+/// Its TOML front matter showed the text before a title dropped in silence, now the
+/// preamble's.
+const HOLDOUT_33_FLOOR: f64 = 0.25;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
@@ -444,9 +446,10 @@ const HOLDOUT_28_FLOOR: f64 = 0.40;
 /// Pieces`, `Missing Pieces Inventory`); 39 after a rule behind a bold label (`**⚠️
 /// CRITICAL**: Do NOT recreate …`) and a criteria section's `**Validation:**` were read;
 /// 41 after the thirtieth's; 42 after `We considered it and rejected it` was read as a
-/// decision (the thirty-first's session); 44 with a `Changelog` read as work done (the
-/// thirty-third's).
-const HOLDOUT_27_FLOOR: f64 = 0.48;
+/// decision (the thirty-first's session); 44 with a `Changelog` read as work done, and 42
+/// again when a review showed `changelog` as a name misreading a step (`Merge … (4 commits +
+/// changelog)`), withdrawn (the thirty-third's).
+const HOLDOUT_27_FLOOR: f64 = 0.46;
 
 /// The share of the twenty-sixth held-out corpus's expectations met: 27 of 90 (30.0%) when
 /// it was measured blind, at c4f5fe5, with no contradiction; 42 after the classes its misses
