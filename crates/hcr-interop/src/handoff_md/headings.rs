@@ -776,6 +776,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "implementados",
             "implementadas",
             "implementada",
+            "implementiert",
+            "implémenté",
+            "implementato",
+            "done so far",
             "끝낸 것",
             "이번에 끝낸 것",
             "고친 것",
@@ -862,6 +866,8 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::Unverified,
         &[
             "not tested",
+            "sin probar",
+            "sin testear",
             "ungetestet",
             "nicht getestet",
             "non testé",
@@ -1973,9 +1979,10 @@ pub fn role_of(heading: &str) -> Option<Role> {
 /// `needed`, `offen`, `pendiente`, `待定`) that no `no` or `none` denies (`Decisions (none
 /// pending)` are decisions).
 fn still_open(name: &str) -> bool {
-    const OPEN: [&str; 19] = [
+    const OPEN: [&str; 20] = [
         "pending",
         "needed",
+        "required",
         "outstanding",
         "undecided",
         "unresolved",
@@ -1994,21 +2001,21 @@ fn still_open(name: &str) -> bool {
         "ausstehend",
         "ausstehende",
     ];
-    // (`Open` beside the choice it qualifies: before it in English, `Open decisions`; either
-    // side elsewhere, `Offene Entscheidungen`, `Decisiones abiertas`. Not `Decisions about
-    // open source`, nor `Decisions / open questions`.)
-    const OPEN_BESIDE: [&str; 10] = [
-        "offen", "offene", "abierta", "abiertas", "aberta", "abertas", "ouverte", "ouvertes",
-        "aperta", "aperte",
+    // (`Open` beside the choice it qualifies: `Open decisions`, `Decisions (open)`,
+    // `Offene Entscheidungen`, `Decisiones abiertas`; not `Decisions about open source`, nor
+    // `Decisions / open questions`.)
+    const OPEN_BESIDE: [&str; 11] = [
+        "open", "offen", "offene", "abierta", "abiertas", "aberta", "abertas", "ouverte",
+        "ouvertes", "aperta", "aperte",
     ];
-    // (A choice said made, or no choice said open, is none: `Decisions made (were pending
-    // last session)`, `Decisions needed? None`, `Decisões já tomadas (não pendentes)`.)
-    const MADE_OR_NONE: [&str; 26] = [
+    // (A choice said made, or none said open, before the word that says it open is none:
+    // `Decisions made (were pending last session)`, `Decisions (none pending)`, `Decisões já
+    // tomadas (não pendentes)`; after it, the qualifier's own, `Decisions needed (no rush)`.)
+    const MADE_OR_NONE: [&str; 25] = [
         "made",
         "taken",
         "resolved",
         "settled",
-        "final",
         "tomadas",
         "tomada",
         "tomados",
@@ -2033,19 +2040,12 @@ fn still_open(name: &str) -> bool {
     ];
     let words: Vec<&str> = name.split(' ').collect();
     // (Not a making still to come: `Decisions to be made`, `not yet made`.)
-    let said_made = |at: usize| {
-        !matches!(words[at], "made" | "taken")
-            || !words[..at]
+    let still_to_come = |at: usize| {
+        matches!(words[at], "made" | "taken")
+            && words[..at]
                 .last()
                 .is_some_and(|w| matches!(*w, "be" | "yet" | "not" | "been"))
     };
-    if words
-        .iter()
-        .enumerate()
-        .any(|(at, w)| MADE_OR_NONE.contains(w) && said_made(at))
-    {
-        return false;
-    }
     let choice = |at: usize| {
         words.get(at).is_some_and(|w| {
             [
@@ -2061,15 +2061,27 @@ fn still_open(name: &str) -> bool {
             .any(|stem| w.starts_with(stem))
         })
     };
-    words.iter().enumerate().any(|(at, word)| {
-        OPEN.contains(word)
-            || (*word == "open" && choice(at + 1))
-            || (OPEN_BESIDE.contains(word) && ((at >= 1 && choice(at - 1)) || choice(at + 1)))
-            || (matches!(*word, "make" | "take") && at >= 1 && matches!(words[at - 1], "to" | "be"))
-            || (matches!(*word, "made" | "taken") && !said_made(at))
-    }) || ["待定", "待决", "待決", "未决", "未決", "要判断"]
-        .iter()
-        .any(|w| name.contains(w))
+    let open_at = |at: usize| {
+        let word = words[at];
+        // (Not what is required to read: `Design decisions (required reading)`.)
+        let required_reading = word == "required"
+            && words
+                .get(at + 1)
+                .is_some_and(|w| matches!(*w, "reading" | "context" | "background"));
+        // (English `open` after the choice only where it ends the name: `Decisions (open)`.)
+        let beside = choice(at + 1)
+            || (at >= 1 && choice(at - 1) && (word != "open" || at + 1 == words.len()));
+        (OPEN.contains(&word) && !required_reading)
+            || (OPEN_BESIDE.contains(&word) && beside)
+            || (matches!(word, "make" | "take") && at >= 1 && matches!(words[at - 1], "to" | "be"))
+            || still_to_come(at)
+    };
+    let Some(open) = (0..words.len()).find(|&at| open_at(at)) else {
+        return ["待定", "待决", "待決", "未决", "未決", "要判断"]
+            .iter()
+            .any(|w| name.contains(w));
+    };
+    !(0..open).any(|at| MADE_OR_NONE.contains(&words[at]) && !still_to_come(at))
 }
 
 /// Whether a normalized qualifier says when something is done, each time (`après chaque
@@ -2743,7 +2755,7 @@ fn partly_done(text: &str) -> bool {
         &["sebagian"],
         &["částečně"],
     ];
-    const DONE: [&str; 42] = [
+    const DONE: [&str; 50] = [
         "done",
         "complete",
         "completed",
@@ -2754,6 +2766,14 @@ fn partly_done(text: &str) -> bool {
         "implementiert",
         "implémenté",
         "implementato",
+        "implementados",
+        "implementadas",
+        "implementierte",
+        "implémentée",
+        "implémentés",
+        "implémentées",
+        "implementati",
+        "implementate",
         "shipped",
         "terminé",
         "terminée",
@@ -3584,18 +3604,13 @@ fn named(heading: &str, as_heading: bool) -> Option<Role> {
                 return Some(Role::Remaining);
             }
             // (Work done said untested, under way or blocked is in that state: `Implemented
-            // (untested)`, `Implementado (en progreso)`, `Completado (sin probar)`; a state's
-            // word read in a qualifier of a few words.)
-            let state = || {
-                let qualifier = normalize(&heading[cut..]);
-                said.or_else(|| {
-                    (qualifier.split(' ').count() <= 3)
-                        .then(|| keyword(&qualifier))
-                        .flatten()
-                })
-            };
+            // (untested)`, `Implementado (en progreso)`, `Completado (sin probar)`: the whole
+            // qualifier a state's name, not a state's word in a name, `(blocked users)`, or a
+            // state gone by, `(was in progress)`. Not over a word that says it settled: `Done
+            // (untested)` stays work done.)
             if role == Role::Complete
-                && let Some(state @ (Role::Unverified | Role::InProgress | Role::Blocked)) = state()
+                && let Some(state @ (Role::Unverified | Role::InProgress | Role::Blocked)) = said
+                && !(state == Role::Unverified && settled(heading, &name))
             {
                 return Some(state);
             }
@@ -4943,9 +4958,10 @@ fn keyword(name: &str) -> Option<Role> {
         }
         // (Korean denies a verb with `못` or `안` before it: `못 끝낸 것` is work left.)
         if matches!(word, "끝낸" | "고친")
-            && ["못", "안"]
-                .iter()
-                .any(|not| padded[..found.start()].trim_end().ends_with(not))
+            && padded[..found.start()]
+                .split_whitespace()
+                .next_back()
+                .is_some_and(|before| matches!(before, "못" | "안"))
         {
             done_denied = true;
             continue;
@@ -5747,6 +5763,11 @@ mod tests {
                 Role::Decisions,
             ),
             ("Decisions not yet made", Role::Risks),
+            ("Decisions needed (no rush)", Role::Risks),
+            ("Decisions pending: made by Alice", Role::Risks),
+            ("Decisiones pendientes (ya discutidas)", Role::Risks),
+            ("Decisions required", Role::Risks),
+            ("Decisions (open)", Role::Risks),
             (
                 "Decisions made (were pending last session)",
                 Role::Decisions,
@@ -5761,6 +5782,16 @@ mod tests {
             ("Implementado (en progreso)", Role::InProgress),
             ("Implementado parcialmente", Role::InProgress),
             ("못 끝낸 것", Role::Remaining),
+            ("못끝낸 것", Role::Remaining),
+            ("보안 고친 것", Role::Complete),
+            (
+                "Funcionalidades implementadas parcialmente",
+                Role::InProgress,
+            ),
+            // (Only a qualifier that is a state's name, and not over a word of work settled.)
+            ("Done (untested)", Role::Complete),
+            ("Implemented (blocked users)", Role::Complete),
+            ("Completed (was in progress)", Role::Complete),
             // Work implemented, acceptance criteria and logs of changes in more words.
             ("Funcionalidad Implementada", Role::Complete),
             ("Funcionalidades implementadas", Role::Complete),

@@ -5472,7 +5472,14 @@ fn reports_done_anywhere(sentence: &str) -> bool {
             " yet",
             " will ",
             "going to",
-            " plan",
+            // (A plan aimed at, not one whose phases are done: `All four phases of that
+            // night's plan are done`.)
+            " plan to ",
+            " plans to ",
+            " planned",
+            " planning",
+            " plan is ",
+            " plan for ",
             "scheduled",
             " ends",
             "only",
@@ -5506,6 +5513,19 @@ fn reports_done_anywhere(sentence: &str) -> bool {
             " has been merged",
             " has shipped",
             " was shipped",
+            // (`Release PRs #17 and #18 merged`, `Gameplay fixes merged to main via PR #2`,
+            // `Wave 2 is landed on lane/memory`, `The Agent Bridge feature is functionally
+            // complete`.)
+            " merged to ",
+            " merged into ",
+            " merged via ",
+            " is landed",
+            " are landed",
+            " is complete",
+            " are complete",
+            " is now complete",
+            " are now complete",
+            " is functionally complete",
             "已完成",
             "已合并",
             "已交付",
@@ -5518,6 +5538,9 @@ fn reports_done_anywhere(sentence: &str) -> bool {
         ]
         .iter()
         .any(|w| t.contains(w))
+        || t.trim_end()
+            .trim_end_matches(['.', '!'])
+            .ends_with(" merged")
 }
 
 /// The preamble's paragraphs of prose, each line's quote marks dropped and wrapped lines
@@ -9536,6 +9559,27 @@ mod tests {
             "Verify: 3 endpoints answer 200",
         ] {
             assert!(is_check(check), "{check}");
+        }
+    }
+
+    #[test]
+    fn a_preamble_sentence_that_reports_work_merged_or_complete_is_work_done() {
+        for sentence in [
+            "All four phases of that night's plan are done, merged, and green.",
+            "Release PRs #17 and #18 merged.",
+            "Gameplay fixes merged to main via PR #2.",
+            "Wave 2 (the issue engine) is landed on lane/memory.",
+            "The Agent Bridge feature is functionally complete.",
+        ] {
+            assert!(super::reports_done_anywhere(sentence), "{sentence}");
+        }
+        for sentence in [
+            "We plan to merge it tomorrow.",
+            "The merged branch broke the build.",
+            "It is not complete.",
+            "The plan is to land it on Friday.",
+        ] {
+            assert!(!super::reports_done_anywhere(sentence), "{sentence}");
         }
     }
 

@@ -1361,7 +1361,12 @@ impl Document {
                             let rest = if period.is_empty() {
                                 rest
                             } else {
-                                rest.strip_prefix('.').unwrap_or(rest).trim_start()
+                                // (An ellipsis stays whole: `**Status: M1 done.** ... more`.)
+                                if rest.starts_with("..") {
+                                    rest
+                                } else {
+                                    rest.strip_prefix('.').unwrap_or(rest).trim_start()
+                                }
                             };
                             let gap = if rest
                                 .starts_with(['.', ',', ';', ':', '!', '?', '。', '，', '；', '：'])
