@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 34] = [
+const FOLDERS: [&str; 35] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -53,6 +53,7 @@ const FOLDERS: [&str; 34] = [
     "handoff-md-holdout-31",
     "handoff-md-holdout-32",
     "handoff-md-holdout-33",
+    "handoff-md-holdout-34",
 ];
 
 /// Every file of every corpus.
@@ -346,6 +347,11 @@ fn thirty_third_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets_in("handoff-md-holdout-33", 6, HOLDOUT_33_FLOOR);
 }
 
+#[test]
+fn thirty_fourth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets_in("handoff-md-holdout-34", 5, HOLDOUT_34_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -423,6 +429,12 @@ const HOLDOUT_32_FLOOR: f64 = 0.28;
 /// Its TOML front matter showed the text before a title dropped in silence, now the
 /// preamble's.
 const HOLDOUT_33_FLOOR: f64 = 0.25;
+
+/// The share of the thirty-fourth held-out corpus's expectations met (five files: no more
+/// licensed ones unused by earlier corpora were found in the collector's time): 18 of 41
+/// (43.9%) when it was measured blind, at 51b04be, at bd39bb7 and with a5f217f's change
+/// (written before the corpus was read), with no contradiction.
+const HOLDOUT_34_FLOOR: f64 = 0.43;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
