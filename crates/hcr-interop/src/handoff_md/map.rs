@@ -6251,7 +6251,7 @@ fn status_words(text: &str) -> Option<Role> {
     // om te reviewen` is ready for it.)
     // (`todo el código funciona` is all of it: Spanish and Portuguese `todo` before a word
     // that says of what; `Docs: todo`, `TODO write docs` stay to-dos.)
-    const REWRITES: [(&str, &str); 25] = [
+    const REWRITES: [(&str, &str); 35] = [
         (" todo el ", " all the "),
         (" todo lo ", " all "),
         (" todo o ", " all the "),
@@ -6279,6 +6279,18 @@ fn status_words(text: &str) -> Option<Role> {
         ("erwartet auf", "erwartet"),
         ("erwarten auf", "erwarten"),
         ("verwacht op", "verwacht"),
+        // (A count skipped is part of a test report, no check left undone: `183 tests, 1
+        // skipped, all passing`; `Skipped the e2e suite` still is.)
+        ("0 skipped", "0 skips"),
+        ("1 skipped", "1 skips"),
+        ("2 skipped", "2 skips"),
+        ("3 skipped", "3 skips"),
+        ("4 skipped", "4 skips"),
+        ("5 skipped", "5 skips"),
+        ("6 skipped", "6 skips"),
+        ("7 skipped", "7 skips"),
+        ("8 skipped", "8 skips"),
+        ("9 skipped", "9 skips"),
     ];
     static REWRITE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
         std::sync::LazyLock::new(|| {
@@ -9560,6 +9572,22 @@ mod tests {
         ] {
             assert!(is_check(check), "{check}");
         }
+    }
+
+    #[test]
+    fn a_count_skipped_is_part_of_a_test_report() {
+        assert_ne!(
+            super::status_words("Tests: 183 tests, 1 skipped, all passing."),
+            Some(super::Role::Unverified)
+        );
+        assert_ne!(
+            super::status_words("327 tests / 325 pass / 0 fail / 12 skipped"),
+            Some(super::Role::Unverified)
+        );
+        assert_eq!(
+            super::status_words("Skipped the e2e suite."),
+            Some(super::Role::Unverified)
+        );
     }
 
     #[test]
