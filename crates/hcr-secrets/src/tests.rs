@@ -1265,3 +1265,56 @@ fn short_texts_found_clean_are_remembered_by_their_exact_text() {
     }
     assert!(remembered > 100, "{remembered} clean near misses");
 }
+
+/// What an array's item boundaries do to the secrets found: a secret whose anchor lies wholly
+/// inside one item still spans into the next (a name's value, a token's body cut in two, the
+/// items after it other text), a secret inside one item is found there whatever its
+/// neighbours, and neighbours that are other text neither join onto a token nor hide it. The
+/// item scans and the joined scan are two passes over the same anchors; a change that lets
+/// one pass answer for the other must keep every one of these.
+#[test]
+fn item_boundaries_neither_join_nor_hide_a_secret() {
+    let token = format!("ghp_{}", fake(ALNUM, 36, 93));
+    let split = |rule: &'static str, to: usize| {
+        vec![(rule, Shape::Split, "/x/0".to_owned(), Some((0, to)))]
+    };
+    let value =
+        |rule: &'static str, at: usize| vec![(rule, Shape::Value, format!("/x/{at}"), None)];
+    let cases = [
+        // A name's anchor inside the first item, its value run into the second.
+        (
+            serde_json::json!({"x": ["deploy password=Xk9#mP2q", "Z8wL4vT7 then rotated"]}),
+            split("credential-assignment", 1),
+        ),
+        // A token cut in two, with other text after it: the body ends at the boundary.
+        (
+            serde_json::json!({"x": [&token[..20], &token[20..], "abc follows"]}),
+            split("github-token", 1),
+        ),
+        (
+            serde_json::json!({"x": [&token[..20], &token[20..]]}),
+            split("github-token", 1),
+        ),
+        // A whole token in one item, text after it or before it: found in its item.
+        (
+            serde_json::json!({"x": [token.clone(), "abc follows"]}),
+            value("github-token", 0),
+        ),
+        (
+            serde_json::json!({"x": ["notes", token.clone(), "more"]}),
+            value("github-token", 1),
+        ),
+        // Anchors in prose on either side of a boundary: nothing.
+        (
+            serde_json::json!({"x": ["rotated the token after the review", "Bearer header is set"]}),
+            Vec::new(),
+        ),
+    ];
+    for (record, expected) in cases {
+        let found: Vec<_> = scan_value(&record, fixed_words())
+            .into_iter()
+            .map(|f| (f.rule, f.shape, f.pointer.to_string(), f.items))
+            .collect();
+        assert_eq!(found, expected, "{record}");
+    }
+}
