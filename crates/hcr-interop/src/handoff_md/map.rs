@@ -3777,7 +3777,7 @@ fn status_in_words(text: &str) -> Role {
 /// in .env`).
 fn plainly_done(text: &str) -> bool {
     const WORKS: [&str; 3] = ["works", "working", "operational"];
-    const DONE: [&str; 9] = [
+    const DONE: [&str; 11] = [
         "tested",
         "documented",
         "restored",
@@ -3787,6 +3787,10 @@ fn plainly_done(text: &str) -> bool {
         "configured",
         "installed",
         "refactored",
+        // (`Corrected .env file loading logic in tests/conftest.py`, `Maker Pi RP2040 is
+        // detected on USB`.)
+        "corrected",
+        "detected",
     ];
     // (What may stand before a participle that reports: `are documented and tested`, `has
     // been removed`, `fully configured`; or after it: `installed in`, `updated (…)`, `tested
