@@ -3777,7 +3777,7 @@ fn status_in_words(text: &str) -> Role {
 /// in .env`).
 fn plainly_done(text: &str) -> bool {
     const WORKS: [&str; 3] = ["works", "working", "operational"];
-    const DONE: [&str; 11] = [
+    const DONE: [&str; 10] = [
         "tested",
         "documented",
         "restored",
@@ -3787,10 +3787,8 @@ fn plainly_done(text: &str) -> bool {
         "configured",
         "installed",
         "refactored",
-        // (`Corrected .env file loading logic in tests/conftest.py`, `Maker Pi RP2040 is
-        // detected on USB`.)
+        // (`Corrected .env file loading logic in tests/conftest.py`: as `fixed` is.)
         "corrected",
-        "detected",
     ];
     // (What may stand before a participle that reports: `are documented and tested`, `has
     // been removed`, `fully configured`; or after it: `installed in`, `updated (…)`, `tested
@@ -5476,14 +5474,7 @@ fn reports_done_anywhere(sentence: &str) -> bool {
             " yet",
             " will ",
             "going to",
-            // (A plan aimed at, not one whose phases are done: `All four phases of that
-            // night's plan are done`.)
-            " plan to ",
-            " plans to ",
-            " planned",
-            " planning",
-            " plan is ",
-            " plan for ",
+            " plan",
             "scheduled",
             " ends",
             "only",
@@ -5517,19 +5508,6 @@ fn reports_done_anywhere(sentence: &str) -> bool {
             " has been merged",
             " has shipped",
             " was shipped",
-            // (`Release PRs #17 and #18 merged`, `Gameplay fixes merged to main via PR #2`,
-            // `Wave 2 is landed on lane/memory`, `The Agent Bridge feature is functionally
-            // complete`.)
-            " merged to ",
-            " merged into ",
-            " merged via ",
-            " is landed",
-            " are landed",
-            " is complete",
-            " are complete",
-            " is now complete",
-            " are now complete",
-            " is functionally complete",
             "已完成",
             "已合并",
             "已交付",
@@ -5542,9 +5520,6 @@ fn reports_done_anywhere(sentence: &str) -> bool {
         ]
         .iter()
         .any(|w| t.contains(w))
-        || t.trim_end()
-            .trim_end_matches(['.', '!'])
-            .ends_with(" merged")
 }
 
 /// The preamble's paragraphs of prose, each line's quote marks dropped and wrapped lines
@@ -6255,7 +6230,7 @@ fn status_words(text: &str) -> Option<Role> {
     // om te reviewen` is ready for it.)
     // (`todo el código funciona` is all of it: Spanish and Portuguese `todo` before a word
     // that says of what; `Docs: todo`, `TODO write docs` stay to-dos.)
-    const REWRITES: [(&str, &str); 35] = [
+    const REWRITES: [(&str, &str); 25] = [
         (" todo el ", " all the "),
         (" todo lo ", " all "),
         (" todo o ", " all the "),
@@ -6283,18 +6258,6 @@ fn status_words(text: &str) -> Option<Role> {
         ("erwartet auf", "erwartet"),
         ("erwarten auf", "erwarten"),
         ("verwacht op", "verwacht"),
-        // (A count skipped is part of a test report, no check left undone: `183 tests, 1
-        // skipped, all passing`; `Skipped the e2e suite` still is.)
-        ("0 skipped", "0 skips"),
-        ("1 skipped", "1 skips"),
-        ("2 skipped", "2 skips"),
-        ("3 skipped", "3 skips"),
-        ("4 skipped", "4 skips"),
-        ("5 skipped", "5 skips"),
-        ("6 skipped", "6 skips"),
-        ("7 skipped", "7 skips"),
-        ("8 skipped", "8 skips"),
-        ("9 skipped", "9 skips"),
     ];
     static REWRITE: std::sync::LazyLock<aho_corasick::AhoCorasick> =
         std::sync::LazyLock::new(|| {
@@ -9575,43 +9538,6 @@ mod tests {
             "Verify: 3 endpoints answer 200",
         ] {
             assert!(is_check(check), "{check}");
-        }
-    }
-
-    #[test]
-    fn a_count_skipped_is_part_of_a_test_report() {
-        assert_ne!(
-            super::status_words("Tests: 183 tests, 1 skipped, all passing."),
-            Some(super::Role::Unverified)
-        );
-        assert_ne!(
-            super::status_words("327 tests / 325 pass / 0 fail / 12 skipped"),
-            Some(super::Role::Unverified)
-        );
-        assert_eq!(
-            super::status_words("Skipped the e2e suite."),
-            Some(super::Role::Unverified)
-        );
-    }
-
-    #[test]
-    fn a_preamble_sentence_that_reports_work_merged_or_complete_is_work_done() {
-        for sentence in [
-            "All four phases of that night's plan are done, merged, and green.",
-            "Release PRs #17 and #18 merged.",
-            "Gameplay fixes merged to main via PR #2.",
-            "Wave 2 (the issue engine) is landed on lane/memory.",
-            "The Agent Bridge feature is functionally complete.",
-        ] {
-            assert!(super::reports_done_anywhere(sentence), "{sentence}");
-        }
-        for sentence in [
-            "We plan to merge it tomorrow.",
-            "The merged branch broke the build.",
-            "It is not complete.",
-            "The plan is to land it on Friday.",
-        ] {
-            assert!(!super::reports_done_anywhere(sentence), "{sentence}");
         }
     }
 

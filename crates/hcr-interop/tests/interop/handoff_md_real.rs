@@ -492,9 +492,10 @@ const HOLDOUT_25_FLOOR: f64 = 0.40;
 /// Done`, filed as work done); 32 after the classes its misses showed were read (a check
 /// cut short is not done, `À faire maintenant` is the next step, `當前任務`, `第一個動作`),
 /// the contradiction gone; 35 with a `✅` status outweighed only by words that say the work
-/// is not done and `To submit` read as work left; 37 after the thirtieth's; 38 with `… is
-/// detected on USB` said plainly done (the thirty-third session).
-const HOLDOUT_24_FLOOR: f64 = 0.42;
+/// is not done and `To submit` read as work left; 37 after the thirtieth's (38 with `… is
+/// detected on USB` said plainly done, withdrawn after a review: `Intrusion detected on the
+/// server` is no work done).
+const HOLDOUT_24_FLOOR: f64 = 0.41;
 
 /// The share of the twenty-third held-out corpus's expectations met: 26 of 89 (29.2%) when
 /// it was measured blind, at 4e4fea0 (the same at 7b44ef0), with one contradiction (`These
@@ -530,9 +531,10 @@ const HOLDOUT_21_FLOOR: f64 = 0.49;
 /// (34.5%) when it was measured blind, at 163f689 (27 at 7e3203b), with no contradiction;
 /// 43 after the classes its misses showed were read (a `#` title that names the next
 /// session over the state, a blocker said resolved, `Validated … Features`, checks `not
-/// executed`, achievements and key changes in other languages); 45 with a preamble's
-/// `gameplay fixes merged to main via PR #2` read as work done (the thirty-third session).
-const HOLDOUT_20_FLOOR: f64 = 0.53;
+/// executed`, achievements and key changes in other languages) (45 with a preamble's
+/// `gameplay fixes merged to main via PR #2` read as work done, withdrawn after a review:
+/// `Should be merged into main today` is no work done).
+const HOLDOUT_20_FLOOR: f64 = 0.52;
 
 /// The share of the nineteenth held-out corpus's expectations met: 42 of 92 (45.7%) when it
 /// was measured blind, at bf4a16a, with one contradiction (`Importante: el Stage Planner
@@ -621,9 +623,8 @@ const HOLDOUT_8_FLOOR: f64 = 0.44;
 /// The share of the seventh held-out corpus's expectations met: 24 of 88 (27.3%) when it was
 /// measured blind, at 6c78b57, with no contradiction; 40 after the classes its misses showed
 /// were read, 42 after the eighth's, 43 after the eighteenth's; 47 after the thirty-third
-/// session's (`6. Version log` read as work done), 48 with a preamble's `Release PRs #17 and
-/// #18 merged`.
-const HOLDOUT_7_FLOOR: f64 = 0.54;
+/// session's (`6. Version log` read as work done).
+const HOLDOUT_7_FLOOR: f64 = 0.53;
 
 /// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
 /// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done);
