@@ -212,16 +212,21 @@ mod tests {
 
     use super::*;
 
+    /// The protocol's example with extensions and digests: a valid record with every part.
+    fn example() -> String {
+        std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../protocol/v1/examples/extensions-and-digests.json"
+        ))
+        .expect("the example")
+    }
+
     /// The document built as a value is the streamed document, read back: every member,
     /// for valid, invalid, unreadable and JSON Lines records.
     #[test]
     fn the_value_is_the_streamed_document() {
         let validator = Validator::new(Level::Normative);
-        let example = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../protocol/v1/examples/extensions-and-digests.json"
-        ))
-        .expect("the example");
+        let example = example();
         let texts: [(&str, Option<u64>); 4] = [
             (r#"{"schemaVersion": "1.0"}"#, None),
             ("{", None),
@@ -271,11 +276,7 @@ mod tests {
     #[test]
     fn an_entry_streamed_is_the_entry_built_byte_for_byte() {
         let validator = Validator::new(Level::Normative);
-        let example = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../protocol/v1/examples/extensions-and-digests.json"
-        ))
-        .expect("the example");
+        let example = example();
         let odd = r#"{"schemaVersion": "1.0", "objective": {"summary": "a \"quoted\" \\ \u0007 caf\u00e9 \ud83d\ude00"}, "e\u0301": 1, "x": 1, "x": 2}"#;
         let texts: [&str; 6] = [
             r#"{"schemaVersion": "1.0"}"#,

@@ -3504,18 +3504,16 @@ fn dated(name: &str) -> Option<Role> {
 /// plural the table writes (`Test result`, `5. Decisão`), a label's not (`6. Test: press W` is
 /// a step), nor a name before a qualifier (`Reference: the output's shape`, `File: ___`).
 fn named(heading: &str, as_heading: bool) -> Option<Role> {
-    let lookup_name = |name: &str| {
-        lookup(name).or_else(|| {
-            (as_heading && before_qualifier(heading).len() == heading.len())
-                .then(|| plurals(name).find_map(|plural| lookup(&plural)))
-                .flatten()
-        })
-    };
     let name = normalize(heading);
     if name.is_empty() || names_an_id(&name) {
         return None;
     }
-    if let Some(role) = lookup_name(&name) {
+    let whole = as_heading && before_qualifier(heading).len() == heading.len();
+    if let Some(role) = lookup(&name).or_else(|| {
+        whole
+            .then(|| plurals(&name).find_map(|plural| lookup(&plural)))
+            .flatten()
+    }) {
         return Some(role);
     }
     // (Only a summary: `10 minutes to deploy` is no work left.)
@@ -3559,10 +3557,8 @@ fn named(heading: &str, as_heading: bool) -> Option<Role> {
     // Parts: `A / B`, `A & B`. (Of a name of a few words: a sentence's slash or plus joins no
     // names, `Merge claude/fix-7vgy into main, then tag the release (4 fix commits + work
     // log)` is a step.)
-    for part in heading
-        .split(['/', '&', '+'])
-        .take_while(|_| name.split(' ').nth(8).is_none())
-    {
+    let few_words = name.split(' ').nth(8).is_none();
+    for part in heading.split(['/', '&', '+']).filter(|_| few_words) {
         if part.len() < heading.len()
             && let Some(role) = lookup(&normalize(part))
         {

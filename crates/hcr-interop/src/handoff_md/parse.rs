@@ -1355,19 +1355,15 @@ impl Document {
                                 .map(|at| at + label.len())
                                 .and_then(|from| raw[from..].find(text).map(|at| from + at))
                                 .is_some_and(|at| raw[at + text.len()..].starts_with('.'));
-                            let period = if period { "." } else { "" };
                             // (Punctuation after the bold joins its text as written: `**Status:
-                            // M1 done**, M2 next.`; a second period is none.)
-                            let rest = if period.is_empty() {
-                                rest
+                            // M1 done**, M2 next.`; a second period is none, but an ellipsis
+                            // stays whole: `**Status: M1 done.** ... more`.)
+                            let rest = if period && !rest.starts_with("..") {
+                                rest.strip_prefix('.').unwrap_or(rest).trim_start()
                             } else {
-                                // (An ellipsis stays whole: `**Status: M1 done.** ... more`.)
-                                if rest.starts_with("..") {
-                                    rest
-                                } else {
-                                    rest.strip_prefix('.').unwrap_or(rest).trim_start()
-                                }
+                                rest
                             };
+                            let period = if period { "." } else { "" };
                             let gap = if rest
                                 .starts_with(['.', ',', ';', ':', '!', '?', '。', '，', '；', '：'])
                             {
