@@ -732,6 +732,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "what is implemented",
             "batch complété",
             "complété",
+            "fait",
+            "déjà fait",
             "changements effectués",
             "travail effectué",
             "travaux effectués",
@@ -1567,6 +1569,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "next",
             "next task",
             "immediate next task",
+            "next focus",
+            "next priority",
             "next session priorities",
             "do these first",
             "next steps for agent",
@@ -3735,10 +3739,25 @@ fn status_suffix_read(heading: &str) -> Option<(Role, &str)> {
         let took = &trimmed[open + 2..trimmed.len() - 1];
         (took.chars().count() <= 20
             && !took.contains(['(', ')'])
-            && took.starts_with(|c: char| c.is_ascii_digit() || c == '~'))
+            && (took.starts_with(|c: char| c.is_ascii_digit() || c == '~') || month_year(took)))
         .then(|| stated_last(&heading[..open]))
         .flatten()
     })
+}
+
+/// Whether a bracket's text is a month and a year, in words (`Janvier 2025`, `March 3,
+/// 2026`): a year last, a word first, at most four words.
+fn month_year(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let year = |w: &str| {
+        w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()) && w.starts_with(['1', '2'])
+    };
+    (2..=4).contains(&words.len())
+        && words.last().is_some_and(|w| year(w))
+        && words[0].chars().all(char::is_alphabetic)
+        && words[1..words.len() - 1]
+            .iter()
+            .all(|w| w.trim_end_matches(',').bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// [`status_suffix_read`] of a heading whose state is its last words or mark.

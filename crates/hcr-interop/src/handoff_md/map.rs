@@ -385,6 +385,26 @@ fn is_horizon(heading: &str) -> bool {
     {
         return true;
     }
+    // (A priority's name alone: `### 🔴 Critical (Do First)`, `### P0`, `### Quick wins`.)
+    const RANK: [&str; 14] = [
+        "critical",
+        "urgent",
+        "blocking",
+        "p0",
+        "p1",
+        "p2",
+        "p3",
+        "must do",
+        "must have",
+        "should have",
+        "nice to have",
+        "quick wins",
+        "do first",
+        "do next",
+    ];
+    if RANK.contains(&name.as_str()) {
+        return true;
+    }
     const WHEN: [&str; 20] = [
         "short term",
         "medium term",
@@ -2853,6 +2873,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     && (!value.contains(char::is_whitespace) || iso_date(value).is_some()))
                     // (`**Estimated Time**: 2.5-3 hours` over the steps.)
                     || (estimate(&label, value) && value.split_whitespace().count() <= 6)
+                    // (`**Date planned**: 2026-03-24`, `**Date** : Janvier 2025`,
+                    // `**Priority:** Medium`; not `**Priority:** fix the login crash`.)
+                    || (dated(&label) && value.split_whitespace().count() <= 4)
+                    || (PRIORITIES.contains(&label.as_str()) && value.split_whitespace().count() <= 2)
             }) {
                 for &line in &e.lines {
                     if let Some(u) = used.get_mut(line) {
@@ -2894,10 +2918,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // code or text (`Push to GitHub (confirm the visibility first):` then the
             // commands) is.
             // Nor is one that points at the steps below (`Follow these steps to publish it.`).
+            // (So is one under a heading over subheadings, `Sorted by return vs risk:` over
+            // `### Short ~30 min each`, and a bold label alone, `**Important realities:**`,
+            // `**First command:**` over a block.)
+            let said = text.trim_end_matches(['*', '_', ' ']);
             let intro = e.paragraph
-                && ((text.ends_with([':', '：'])
-                    && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX))
-                        == Some(&true))
+                && ((said.ends_with([':', '：'])
+                    && (next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX))
+                        == Some(&true)
+                        || bold_alone(text)
+                        // (Not one that says the step: `Start with **Phase 3A** (~3 files):`.)
+                        || (e.lines.last().is_some_and(|&at| heading_after(at, doc))
+                            && !says_what_to_do(text))))
                     || points_at_steps(text)
                     // (A long one that says why; not `Rotate the leaked key today, first.`, nor
                     // a long one that says it comes first.)
@@ -2962,28 +2994,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // building out advanced analytics features:` over what that takes; not `Tasks:`.)
             // (One sentence that says what to do, not what there is: `Los resultados están
             // en:`, `The tasks include:`.)
-            let says_the_step = intro && e.paragraph && {
-                let said = text.trim_end_matches([':', '：', ' ']);
-                let words: Vec<String> = said
-                    .split_whitespace()
-                    .map(|w| {
-                        w.trim_matches(|c: char| !c.is_alphanumeric())
-                            .to_lowercase()
-                    })
-                    .collect();
-                words.len() >= 3
-                    && sentences(said).len() == 1
-                    && !said.contains([',', '，'])
-                    && super::headings::role_named(said).is_none()
-                    && !super::headings::is_whole_name(said)
-                    && !points_at_steps(text)
-                    && !words
-                        .first()
-                        .is_some_and(|w| POINTING_FIRST.contains(&w.as_str()))
-                    && !words
-                        .last()
-                        .is_some_and(|w| POINTING_LAST.contains(&w.as_str()))
-            };
+            let says_the_step = intro && e.paragraph && says_what_to_do(text);
             // (A step that only asks for this file to be read is kept with the steps, never
             // chosen: `1. 读取本文件`.)
             if reads_the_file(text) {
@@ -4644,6 +4655,15 @@ fn names_one_step(label: &str) -> bool {
         super::headings::normalize(label).as_str(),
         "next step"
             | "next action"
+            | "next task"
+            | "next focus"
+            | "next priority"
+            | "recommended next step"
+            | "suggested next step"
+            | "próxima tarefa"
+            | "próxima tarea"
+            | "nächste aufgabe"
+            | "prochaine tâche"
             | "immediate next step"
             | "exact next step"
             | "the next step"
@@ -4753,6 +4773,10 @@ fn reads_the_file(text: &str) -> bool {
             .trim_end_matches(['.', '。', '!', '！', ':', '：', ' '])
             .to_owned();
         SAID.contains(&said.as_str())
+            // (Or names it and says it is this one: `**READ**: .claude/session-handoff.md
+            // (this file) COMPLETELY`.)
+            || (said.starts_with("read")
+                && holds_any(&said, &["(this file)", "(this document)", "(this handoff)"]))
     }
 }
 
@@ -5719,6 +5743,33 @@ const METADATA: [&str; 24] = [
     "zuletzt aktualisiert",
 ];
 
+/// Labels of a step's or a task's priority (`**Priority:** Medium`), lowercase.
+const PRIORITIES: [&str; 10] = [
+    "priority",
+    "prioridad",
+    "prioridade",
+    "priorité",
+    "priorität",
+    "priorità",
+    "приоритет",
+    "优先级",
+    "優先度",
+    "우선순위",
+];
+
+/// Whether a label says when (`Date`, `Date planned`, `Fecha de inicio`, `Last updated`): a
+/// date's word first. (Not `data`, which is English's word too.)
+fn dated(label: &str) -> bool {
+    let first = label.split(' ').next().unwrap_or_default();
+    matches!(
+        first,
+        "date" | "datum" | "fecha" | "дата" | "日付" | "日期" | "날짜"
+    ) || matches!(
+        label,
+        "updated" | "last updated" | "stand" | "zuletzt aktualisiert"
+    )
+}
+
 /// First words of a sentence that says what there is, not what to do (`The results are
 /// in:`, `Here is the plan:`), lowercase.
 const POINTING_FIRST: [&str; 28] = [
@@ -5928,6 +5979,55 @@ fn role_label(text: &str) -> Option<(Role, &str)> {
             && !rest.trim().is_empty()
     })?;
     super::headings::label_role(label).map(|role| (role, rest.trim()))
+}
+
+/// Whether a paragraph that introduces what follows says what to do, in one sentence (`Start
+/// with **Phase 3A** (~3 files):`), not what there is (`Los resultados están en:`, `The tasks
+/// include:`, `Sorted by return vs risk, same priorities as before:`).
+fn says_what_to_do(text: &str) -> bool {
+    let said = text.trim_end_matches([':', '：', ' ']);
+    let words: Vec<String> = said
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    words.len() >= 3
+        && sentences(said).len() == 1
+        && !said.contains([',', '，'])
+        && super::headings::role_named(said).is_none()
+        && !super::headings::is_whole_name(said)
+        && !points_at_steps(text)
+        && !words
+            .first()
+            .is_some_and(|w| POINTING_FIRST.contains(&w.as_str()))
+        && !words
+            .last()
+            .is_some_and(|w| POINTING_LAST.contains(&w.as_str()))
+}
+
+/// Whether a text is one emphasized span and nothing else (`**Important realities:**`).
+fn bold_alone(text: &str) -> bool {
+    let inner = text.trim();
+    ["**", "__"].iter().any(|m| {
+        inner
+            .strip_prefix(m)
+            .and_then(|t| t.strip_suffix(m))
+            .is_some_and(|t| !t.is_empty() && !t.contains(['*', '_']))
+    })
+}
+
+/// Whether the first line after line `at` that is not blank is a heading's.
+fn heading_after(at: usize, doc: &Document) -> bool {
+    let next = (at + 1..doc.line_count()).find(|&i| !doc.line(i).text.trim().is_empty());
+    next.is_some_and(|next| {
+        let from = doc.sections.partition_point(|s| s.line < next);
+        doc.sections[from..]
+            .iter()
+            .take_while(|s| s.line == next)
+            .any(|s| s.kind == Kind::Heading)
+    })
 }
 
 /// An item's leading label, as its words (`- **Next step:** …` → `next step`).
@@ -9623,6 +9723,7 @@ mod tests {
             "读取本文件",
             "先阅读本文件。",
             "Lee este documento",
+            "**READ**: .claude/session-handoff.md (this file) COMPLETELY",
         ] {
             assert!(reads_the_file(step), "{step}");
         }
@@ -9633,6 +9734,8 @@ mod tests {
             "Split this file, it is already huge",
             "Fix the thread leak in this file",
             "Read the scheduler notes",
+            "**READ**: .claude/AGENT-GUIDE.md COMPLETELY",
+            "Read the guide (this file links it) and apply it",
         ] {
             assert!(!reads_the_file(step), "{step}");
         }
