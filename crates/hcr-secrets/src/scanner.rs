@@ -1215,6 +1215,10 @@ impl<'t> Scanner<'t> {
     }
 
     fn identifier(&mut self, start: usize, end: usize) {
+        #[cfg(test)]
+        if word_order_tests::CLASS_FIRST.get() {
+            return self.identifier_class_first(start, end);
+        }
         // Trailing sentence punctuation is not part of a name.
         let mut end = end;
         while end > start && matches!(self.bytes[end - 1], b'.' | b'-') {
@@ -1230,6 +1234,14 @@ impl<'t> Scanner<'t> {
             return;
         }
         let flag = name.starts_with("--");
+        // Where the value starts does not depend on the name's class, and without a value a
+        // name of any class (or of none) is only a scheme word (`Bearer …`): most words that
+        // name a credential are prose (`the deploy key for the mirror`), followed by no
+        // operator, and are not classified.
+        let Some((value_at, form)) = self.operator(start, end, flag) else {
+            self.scheme(name, end);
+            return;
+        };
         let class = memo_name(name, 0, || classify(name));
         let class = match class {
             Some(class) => Some(class),
@@ -1243,11 +1255,6 @@ impl<'t> Scanner<'t> {
             }
         };
         let Some(class) = class else {
-            self.scheme(name, end);
-            return;
-        };
-        let Some((value_at, form)) = self.operator(start, end, flag) else {
-            // `Bearer …` on its own.
             self.scheme(name, end);
             return;
         };
@@ -1868,6 +1875,202 @@ mod cache_tests {
                 prop_assert_eq!(new_a == new_b, (&a, tag_a) == (&b, tag_b), "{:?}/{} and {:?}/{}", a, tag_a, b, tag_b);
                 prop_assert_eq!(new_a == new_b, old_a == old_b);
             }
+        }
+    }
+}
+
+/// The word matcher as it was before a name's operator was looked for ahead of its class:
+/// the reference the scanner's answers are held to.
+#[cfg(test)]
+mod word_order_tests {
+    use proptest::prelude::*;
+
+    use super::{Form, NameClass, Scanner, classify, memo_name, memo_value, rules, spaced_name};
+    use crate::values;
+
+    thread_local! {
+        /// Set: [`Scanner::identifier`] classifies a name before it looks for an operator.
+        pub(super) static CLASS_FIRST: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    impl Scanner<'_> {
+        /// [`Scanner::identifier`] with the name classified first, as at a65de60.
+        pub(super) fn identifier_class_first(&mut self, start: usize, end: usize) {
+            let mut end = end;
+            while end > start && matches!(self.bytes[end - 1], b'.' | b'-') {
+                end -= 1;
+            }
+            let name = &self.text[start..end];
+            let before = start.checked_sub(1).map(|i| self.bytes[i]);
+            if matches!(before, Some(b'/' | b'\\'))
+                || (before == Some(b':') && self.byte(end) == Some(b':'))
+            {
+                return;
+            }
+            let flag = name.starts_with("--");
+            let class = memo_name(name, 0, || classify(name));
+            let class = match class {
+                Some(class) => Some(class),
+                None => {
+                    let spaced = self.spaced_range(start, end);
+                    spaced.and_then(|range| {
+                        let text = &self.text[range];
+                        memo_name(text, 4, || spaced_name(text))
+                    })
+                }
+            };
+            let Some(class) = class else {
+                self.scheme(name, end);
+                return;
+            };
+            let Some((value_at, form)) = self.operator(start, end, flag) else {
+                self.scheme(name, end);
+                return;
+            };
+            match class {
+                NameClass::Cookie => self.cookie_pairs(value_at),
+                NameClass::Authorization => self.authorization(value_at),
+                _ => {
+                    let Some(value) = self.value(value_at, form) else {
+                        return;
+                    };
+                    let candidate = &self.text[value.clone()];
+                    let strict = form == Form::Prose;
+                    let tag = match (class, strict) {
+                        (NameClass::Password, false) => 1,
+                        (NameClass::Password, true) => 2,
+                        _ => 3,
+                    };
+                    let credential = memo_value(candidate, tag, || {
+                        values::is_credential(class, candidate, strict)
+                    });
+                    if credential {
+                        self.hit(rules::ASSIGNMENT, value, 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The hits of `text` joined at `breaks`, as `(rule, range)`, with the reference order
+    /// or without.
+    fn hits(
+        text: &str,
+        breaks: &[usize],
+        class_first: bool,
+    ) -> Vec<(usize, std::ops::Range<usize>)> {
+        CLASS_FIRST.set(class_first);
+        let hits = super::scan_joined(text, breaks);
+        CLASS_FIRST.set(false);
+        hits.into_iter().map(|h| (h.rule, h.range)).collect()
+    }
+
+    /// Pieces of what a credential's name is written with, and of what follows it: names of
+    /// every class (and words that name none), operators, the closing quotes and brackets a
+    /// quoted key ends with, runs of spaces around the operator's reach (four before it, eight
+    /// after), prose verbs, schemes, values, and the bytes that end a name or a value
+    /// (punctuation, a slash before, non-ASCII letters, newlines).
+    fn pieces() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "password",
+            "PASSWORD",
+            "pwd",
+            "passphrase",
+            "secret",
+            "client_secret",
+            "token",
+            "api_token",
+            "access_token",
+            "key",
+            "api",
+            "API key",
+            "deploy key",
+            "monkey",
+            "secret_key_base",
+            "cred",
+            "auth",
+            "Authorization",
+            "authorization",
+            "Cookie",
+            "Bearer",
+            "bearer",
+            "Basic",
+            "BASIC",
+            "jwt",
+            "pat",
+            "sig",
+            "--password",
+            "--token",
+            "=",
+            "==",
+            "=>",
+            ":",
+            "::",
+            ":=",
+            "\"",
+            "'",
+            "`",
+            "]",
+            "[",
+            "<",
+            ">",
+            "</",
+            " ",
+            "  ",
+            "    ",
+            "     ",
+            "\t",
+            " is ",
+            " was ",
+            " is",
+            "is ",
+            ".",
+            "-",
+            "..",
+            "/",
+            "\\",
+            "(",
+            ")",
+            "é",
+            "→",
+            "\n",
+            "Xk9#mP2qZ8wL4vT7",
+            "hunter2",
+            "s3cr3tV4lue!",
+            "dXNlcjpwYXNzd29yZA==",
+            "user:Qx7!pLm2Zr9w",
+            "session=Rk3m9QwZp2Lx8Vn4",
+            "abc",
+            "the",
+            "after the review",
+            "${DB_PASSWORD}",
+            "changeme",
+            "=",
+            "Zm9vYmFyYmF6cXV4",
+        ])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(8_192))]
+
+        /// A name's operator looked for before its class finds the same secrets, in the same
+        /// places, as the name classified first, on any text and at any item boundaries.
+        #[test]
+        fn operator_first_finds_what_class_first_finds(
+            parts in prop::collection::vec(pieces(), 1..14),
+            cuts in prop::collection::vec(any::<bool>(), 14),
+        ) {
+            let text = parts.concat();
+            let mut breaks = Vec::new();
+            let mut at = 0;
+            for (part, cut) in parts.iter().zip(&cuts) {
+                at += part.len();
+                if *cut && at < text.len() {
+                    breaks.push(at);
+                }
+            }
+            prop_assert_eq!(hits(&text, &[], false), hits(&text, &[], true), "{:?}", text);
+            prop_assert_eq!(hits(&text, &breaks, false), hits(&text, &breaks, true), "{:?} at {:?}", text, breaks);
         }
     }
 }

@@ -1318,3 +1318,100 @@ fn item_boundaries_neither_join_nor_hide_a_secret() {
         assert_eq!(found, expected, "{record}");
     }
 }
+
+/// A word that names a credential, at the edges of what its matcher reads after it: the
+/// operator after spaces (up to four) and after a quoted key's closing quotes (up to two),
+/// the operators that are not (`::`), prose verbs, a scheme, the end of the text,
+/// non-ASCII text, trailing punctuation, and an item boundary between a name and its value.
+/// A name's operator is looked for before its class (perf-35): these are found or not
+/// whichever comes first.
+#[test]
+fn a_credential_word_is_judged_by_what_follows_it() {
+    const V: &str = "Xk9#mP2qZ8wL4vT7";
+    const T: &str = "kq3Zr8WvLp2Nx7Tb5Hm9Yc4D";
+    let cases: Vec<(String, Option<(&str, &str)>)> = vec![
+        (format!("password={V}"), Some(("credential-assignment", V))),
+        (
+            format!("password    = {V}"),
+            Some(("credential-assignment", V)),
+        ),
+        (format!("password     = {V}"), None),
+        (
+            format!("password\t:{V}"),
+            Some(("credential-assignment", V)),
+        ),
+        (format!("password:={V}"), Some(("credential-assignment", V))),
+        (
+            format!("password => {V}"),
+            Some(("credential-assignment", V)),
+        ),
+        (format!("password::{V}"), None),
+        (
+            format!("\"password\": \"{V}\""),
+            Some(("credential-assignment", V)),
+        ),
+        (
+            format!("['password'] = '{V}'"),
+            Some(("credential-assignment", V)),
+        ),
+        (format!("password\"\"\"={V}"), None),
+        (
+            format!("<password>{V}</password>"),
+            Some(("credential-assignment", V)),
+        ),
+        (
+            format!("--password {V}"),
+            Some(("credential-assignment", V)),
+        ),
+        (format!("password {V}"), None),
+        (format!("password.={V}"), None),
+        (format!("passwordé={V}"), None),
+        (format!("password é= {V}"), None),
+        (format!("/secret/={V}"), None),
+        (format!("API key = {V}"), Some(("credential-assignment", V))),
+        (format!("Bearer {T}"), Some(("bearer-token", T))),
+        (format!("the Bearer {T} header"), Some(("bearer-token", T))),
+        (
+            format!("Authorization: Bearer {T}"),
+            Some(("bearer-token", T)),
+        ),
+        (format!("Bearer  {T}"), None),
+        ("rotated the token after the review".into(), None),
+        ("the deploy key for the mirror".into(), None),
+        ("Authorization: Bearer header".into(), None),
+        ("password".into(), None),
+        ("the password".into(), None),
+        ("the password ".into(), None),
+        ("the password =".into(), None),
+        ("the password was".into(), None),
+        ("the password → rotated".into(), None),
+    ];
+    let mut wrong = Vec::new();
+    for (text, expected) in cases {
+        let found: Vec<_> = scan(&text)
+            .into_iter()
+            .map(|f| (f.rule, &text[f.range]))
+            .collect();
+        if found != expected.into_iter().collect::<Vec<_>>() {
+            wrong.push(format!("{text:?}: {found:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    // A name and its operator at the end of one item, its value cut over the next two: the
+    // joined scan reads the operator across the boundary and finds the value over both.
+    let record =
+        serde_json::json!({"x": ["deploy password =", " Xk9#mP2q", "Z8wL4vT7 then rotated"]});
+    let found: Vec<_> = scan_value(&record, fixed_words())
+        .into_iter()
+        .map(|f| (f.rule, f.shape, f.pointer.to_string(), f.items))
+        .collect();
+    assert_eq!(
+        found,
+        vec![(
+            "credential-assignment",
+            Shape::Split,
+            "/x/1".to_owned(),
+            Some((1, 2))
+        )]
+    );
+}
