@@ -791,6 +791,7 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::InProgress,
         &[
             "lopend werk",
+            "active work",
             "lopende zaken",
             "in uitvoering",
             "work under way",
@@ -922,6 +923,9 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::Remaining,
         &[
             "остаток плана",
+            "outstanding prs",
+            "open prs",
+            "open pull requests",
             "on hold",
             "o que precisa ser feito",
             "ce qui doit être fait",
@@ -1063,6 +1067,10 @@ const TABLE: &[(Role, &[&str])] = &[
         &[
             "decisions",
             "decision",
+            "direction",
+            "locked direction",
+            "direction locked",
+            "design notes",
             "key decisions",
             "verworfen",
             "abgelehnt",
@@ -1449,6 +1457,11 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::NextAction,
         &[
             "从这里开始",
+            "recommended first slice",
+            "first slice",
+            "next slice",
+            "recommended merge order",
+            "merge order",
             "first action",
             "first action for the next session",
             "first concrete action",
@@ -3746,7 +3759,7 @@ fn status_suffix_read(heading: &str) -> Option<(Role, &str)> {
 }
 
 /// Whether a bracket's text is a month and a year, in words (`Janvier 2025`, `March 3,
-/// 2026`): a year last, a word first, at most four words.
+/// 2026`): a month's name first, a year last, at most four words (not `Target 2027`).
 fn month_year(text: &str) -> bool {
     let words: Vec<&str> = text.split_whitespace().collect();
     let year = |w: &str| {
@@ -3754,7 +3767,7 @@ fn month_year(text: &str) -> bool {
     };
     (2..=4).contains(&words.len())
         && words.last().is_some_and(|w| year(w))
-        && words[0].chars().all(char::is_alphabetic)
+        && super::parse::month_name(words[0].trim_end_matches([',', '.']))
         && words[1..words.len() - 1]
             .iter()
             .all(|w| w.trim_end_matches(',').bytes().all(|b| b.is_ascii_digit()))
@@ -6230,6 +6243,23 @@ mod tests {
             super::status_suffix("UI Improvements (Completed ✅)"),
             Some((Role::Complete, "UI Improvements")),
         );
+        // (A state before a month and a year in brackets, as before a time it took; not
+        // before any word and a year.)
+        assert_eq!(
+            super::status_suffix("1. **Augmenter Coverage** ✅ **FAIT** (Janvier 2025)"),
+            Some((Role::Complete, "1. **Augmenter Coverage")),
+        );
+        assert_eq!(
+            super::status_suffix("Auth rewrite ✅ (March 3, 2026)"),
+            Some((Role::Complete, "Auth rewrite")),
+        );
+        for heading in [
+            "Stretch goals, when migration is complete (Target 2027)",
+            "Ideas for once v2 is done (Someday 2027)",
+            "Cleanup done (Since 2024)",
+        ] {
+            assert_eq!(super::status_suffix(heading), None, "{heading}");
+        }
         for heading in [
             "Uncommitted Changes",
             "Background",

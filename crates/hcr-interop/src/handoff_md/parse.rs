@@ -1523,6 +1523,16 @@ impl Document {
             {
                 section.role = None;
             }
+            // Under next steps, a subheading that says what its steps are for is a group of
+            // them, not the work left: `### To finish T28 (community-operators)` under `##
+            // Next-session entry points`.
+            if section.kind == Kind::Heading
+                && parent_role == Some(Role::NextAction)
+                && section.role == Some(Role::Remaining)
+                && says_what_for(&section.heading)
+            {
+                section.role = None;
+            }
             if let Some(role) = section.role {
                 section.role = Some(in_place(role, &section.heading, parent_role));
             } else {
@@ -1686,6 +1696,17 @@ fn in_place(role: Role, heading: &str, enclosing: Option<Role>) -> Role {
         }
         _ => role,
     }
+}
+
+/// Whether a heading opens by saying what it is for: `To finish T28`, `Para terminar …`,
+/// `Pour finir …`.
+fn says_what_for(heading: &str) -> bool {
+    let lower = heading
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    ["to ", "para ", "pour ", "per "]
+        .iter()
+        .any(|w| lower.starts_with(w))
 }
 
 /// Whether a section without a role of its own is read in `role`, its enclosing section's:
@@ -2181,65 +2202,126 @@ fn none_initial(c: char) -> bool {
     )
 }
 
+/// Months no English word spells (a day before them makes a date).
+const NATIVE: [&str; 27] = [
+    "januar",
+    "jänner",
+    "februar",
+    "märz",
+    "mai",
+    "juni",
+    "juli",
+    "oktober",
+    "dezember",
+    "januari",
+    "februari",
+    "maart",
+    "mei",
+    "augustus",
+    "ledna",
+    "února",
+    "března",
+    "dubna",
+    "května",
+    "června",
+    "července",
+    "srpna",
+    "září",
+    "října",
+    "listopadu",
+    "prosince",
+    "juillet",
+];
+
+/// Months that are English words or abbreviations: a day before them makes a date only
+/// with a year after (`12. June data …` ends a sentence).
+const SHARED: [&str; 23] = [
+    "april",
+    "august",
+    "september",
+    "november",
+    "december",
+    "january",
+    "february",
+    "march",
+    "may",
+    "june",
+    "july",
+    "october",
+    "jan",
+    "feb",
+    "mär",
+    "apr",
+    "aug",
+    "sep",
+    "sept",
+    "okt",
+    "oct",
+    "nov",
+    "dez",
+];
+
+/// Months in the Romance languages, as written in a date (`Janvier 2025`, `marzo de 2026`).
+const ROMANCE: [&str; 46] = [
+    "janvier",
+    "février",
+    "fevrier",
+    "mars",
+    "avril",
+    "juin",
+    "juillet",
+    "août",
+    "aout",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+    "decembre",
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "setiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+    "janeiro",
+    "fevereiro",
+    "março",
+    "maio",
+    "junho",
+    "julho",
+    "setembro",
+    "outubro",
+    "novembro",
+    "dezembro",
+    "gennaio",
+    "febbraio",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "settembre",
+    "ottobre",
+    "dicembre",
+];
+
+/// Whether a word is a month's name (any case): `Janvier`, `März`, `Sept`, `dezembro`.
+pub(crate) fn month_name(word: &str) -> bool {
+    let word = word.to_lowercase();
+    [&NATIVE[..], &SHARED[..], &ROMANCE[..]]
+        .iter()
+        .any(|names| names.contains(&word.as_str()))
+}
+
 /// Whether a number and its period before a month's name is a date's day (`Stand: 24. Juli
 /// 2026`, `am 3. März`, `1. května`): an ordinal, no sentence's end.
 pub(crate) fn day_of_month(before: &str, after: &str) -> bool {
-    // Months no English word spells; then those that are English words or abbreviations,
-    // a day before them only with a year after (`12. June data …` ends a sentence).
-    const NATIVE: [&str; 27] = [
-        "januar",
-        "jänner",
-        "februar",
-        "märz",
-        "mai",
-        "juni",
-        "juli",
-        "oktober",
-        "dezember",
-        "januari",
-        "februari",
-        "maart",
-        "mei",
-        "augustus",
-        "ledna",
-        "února",
-        "března",
-        "dubna",
-        "května",
-        "června",
-        "července",
-        "srpna",
-        "září",
-        "října",
-        "listopadu",
-        "prosince",
-        "juillet",
-    ];
-    const SHARED: [&str; 23] = [
-        "april",
-        "august",
-        "september",
-        "november",
-        "december",
-        "january",
-        "february",
-        "march",
-        "may",
-        "june",
-        "july",
-        "october",
-        "jan",
-        "feb",
-        "mär",
-        "apr",
-        "aug",
-        "sep",
-        "sept",
-        "okt",
-        "oct",
-        "nov",
-        "dez",
-    ];
     let day = before
         .rsplit(|c: char| !c.is_ascii_digit())
         .next()
