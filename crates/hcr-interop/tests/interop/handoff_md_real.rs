@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 35] = [
+const FOLDERS: [&str; 36] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -54,6 +54,7 @@ const FOLDERS: [&str; 35] = [
     "handoff-md-holdout-32",
     "handoff-md-holdout-33",
     "handoff-md-holdout-34",
+    "handoff-md-holdout-35",
 ];
 
 /// Every file of every corpus.
@@ -352,6 +353,11 @@ fn thirty_fourth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets_in("handoff-md-holdout-34", 5, HOLDOUT_34_FLOOR);
 }
 
+#[test]
+fn thirty_fifth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-35", HOLDOUT_35_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -435,6 +441,16 @@ const HOLDOUT_33_FLOOR: f64 = 0.25;
 /// (43.9%) when it was measured blind, at 51b04be, at bd39bb7 and with a5f217f's change
 /// (written before the corpus was read), with no contradiction.
 const HOLDOUT_34_FLOOR: f64 = 0.43;
+
+/// The share of the thirty-fifth held-out corpus's expectations met: 33 of 83 (39.8%) when
+/// it was measured blind, at a65de60 and with 1d57b2a's change (written before the corpus
+/// was read), with one contradiction, mended before this floor was set (a note that a
+/// defect still stands, `**CRITICAL NOTE:** … hallucinations are still being observed`, was
+/// filed as work done: it is work left, and no next step); 37 after its classes were read
+/// (a ranked backlog's first item, numbered in bold, is the next step when none is named;
+/// `### To finish T28` under next steps groups steps; `Active work`, `Direction (locked)`,
+/// `Design notes`, `Recommended first slice`).
+const HOLDOUT_35_FLOOR: f64 = 0.44;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
