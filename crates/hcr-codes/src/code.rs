@@ -155,6 +155,23 @@ macro_rules! enabled {
     };
 }
 
+/// Whether every byte of every text is printable ASCII (a space to `~`), at compile time.
+const fn all_printable_ascii(texts: &[&str]) -> bool {
+    let mut i = 0;
+    while i < texts.len() {
+        let bytes = texts[i].as_bytes();
+        let mut j = 0;
+        while j < bytes.len() {
+            if bytes[j] < b' ' || bytes[j] > b'~' {
+                return false;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
 macro_rules! codes {
     ($(
         $variant:ident = $id:literal, $name:literal, $level:ident, $severity:ident,
@@ -175,6 +192,14 @@ macro_rules! codes {
 
         /// How many codes there are.
         pub const CODE_COUNT: usize = ALL_CODES.len();
+
+        // Every code as written and every code's own help is printable ASCII (a space to
+        // `~`), so that a renderer may show them as they are without testing them
+        // ([`Diagnostic::has_its_codes_help`]): checked when the crate is compiled.
+        const _: () = assert!(
+            all_printable_ascii(&[$($id, $help),+]),
+            "a code as written or a code's help that is not printable ASCII"
+        );
 
         static INFOS: &[CodeInfo] = &[$(
             CodeInfo {

@@ -111,6 +111,15 @@ impl Diagnostic {
         self
     }
 
+    /// Whether the help is the code's own ([`crate::CodeInfo::help`]), not one a check gave
+    /// with [`Diagnostic::help`]: then it is printable ASCII, as every code's help is (checked
+    /// when this crate is compiled).
+    #[must_use]
+    #[inline]
+    pub fn has_its_codes_help(&self) -> bool {
+        matches!(self.help, std::borrow::Cow::Borrowed(help) if std::ptr::eq(help, self.code.info().help))
+    }
+
     /// Overrides the default severity.
     #[must_use]
     pub fn severity(mut self, severity: Severity) -> Self {

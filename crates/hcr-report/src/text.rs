@@ -91,10 +91,17 @@ fn render_one(
     diagnostic: &Diagnostic,
     out: &mut String,
 ) {
+    // A code as written is printable ASCII, and so is a code's own help (which most
+    // diagnostics have): `hcr-codes` checks both when it is compiled, so neither is tested
+    // here for each diagnostic.
     let code = diagnostic.code.as_str();
     let (message, message_plain) = shown_word(&diagnostic.message);
     let (pointer, pointer_plain) = shown_word(diagnostic.pointer.shown());
-    let (help, help_plain) = shown_word(&diagnostic.help);
+    let (help, help_plain) = if diagnostic.has_its_codes_help() {
+        (Cow::Borrowed(&*diagnostic.help), true)
+    } else {
+        shown_word(&diagnostic.help)
+    };
     let shown = Shown {
         severity: diagnostic.severity,
         code,
@@ -102,7 +109,7 @@ fn render_one(
         pointer,
         help,
         file,
-        texts_plain: plain_word(code) && message_plain && pointer_plain && help_plain,
+        texts_plain: message_plain && pointer_plain && help_plain,
         file_plain,
     };
     let place = place(outcome, diagnostic);
@@ -338,7 +345,9 @@ impl Shown<'_> {
             return false;
         };
         let digits = digits as usize + 1;
-        let indent = line.len() - line.trim_start_matches(' ').len();
+        // The leading spaces counted a byte at a time (`trim_start_matches` decoded each as
+        // a character).
+        let indent = line.bytes().position(|b| b != b' ').unwrap_or(line.len());
         let mark = &excerpt.mark;
         if mark.is_empty()
             || mark.end > line.len()
@@ -783,6 +792,129 @@ mod tests {
             );
             // A line said to be printable ASCII is (the direct rendering trusts it).
             prop_assert!(!whole.printable || printable(&whole.line), "{:?}", whole.line);
+        }
+    }
+
+    /// A record's text report with each diagnostic's help as `help` gives it (`None`: as
+    /// the validator gave it), from a file or a JSON Lines line.
+    fn rendered_with_help(
+        text: &str,
+        help: impl Fn(&Diagnostic) -> Option<Cow<'static, str>>,
+        line: Option<u64>,
+    ) -> String {
+        use hcr_batch::Source;
+        use hcr_validate::{Level, Report, Validator};
+        let report = Validator::new(Level::Normative).validate_str(text);
+        let diagnostics: Vec<Diagnostic> = report
+            .diagnostics()
+            .iter()
+            .map(|d| match help(d) {
+                Some(help) => d.clone().help(help),
+                None => d.clone(),
+            })
+            .collect();
+        let source = Source {
+            path: Some(std::path::PathBuf::from("records/a \"b\".json")),
+            line,
+            label: None,
+        };
+        let outcome = Outcome::new(
+            source,
+            0,
+            Report::from_diagnostics(diagnostics),
+            Some(text.as_bytes()),
+        );
+        let mut out = Vec::new();
+        Text::new(Context::new(Level::Normative))
+            .record(&mut out, &outcome)
+            .expect("a Vec");
+        String::from_utf8(out).expect("UTF-8")
+    }
+
+    /// A code as written and a code's own help are shown without a test (`hcr-codes` checks
+    /// them when it is compiled): every code's are printable ASCII, a diagnostic has its
+    /// code's help only as the validator gives it, and any other help (the same text copied,
+    /// a `'static` text, texts at the edges of what is escaped: controls, line breaks, DEL
+    /// and C1 controls, bidirectional and invisible characters, quotes and backslashes,
+    /// non-ASCII, a long one) is shown as before: escaped where it must be, and rendered by
+    /// annotate-snippets where the direct rendering does not apply.
+    #[test]
+    fn a_codes_own_help_is_shown_as_any_other_help_is() {
+        // Findings of several codes, each on a line of its own.
+        let text = concat!(
+            "{\n  \"schemaVersion\": \"2.0\",\n  \"recordId\": 7,\n  \"evidence\": [\n",
+            "    {\"id\": \"e1\", \"kind\": \"log\", \"sha256\": \"nope\"},\n",
+            "    {\"id\": \"e1\", \"kind\": \"log\", \"uri\": \"\"}\n  ]\n}"
+        );
+        let report =
+            hcr_validate::Validator::new(hcr_validate::Level::Normative).validate_str(text);
+        let codes: Vec<_> = report.diagnostics().iter().map(|d| d.code).collect();
+        // Some with their code's own help and some with a help of their own.
+        let own = report
+            .diagnostics()
+            .iter()
+            .filter(|d| d.has_its_codes_help())
+            .count();
+        assert!(own >= 4 && codes.len() >= own + 4, "{own} of {codes:?}");
+        let pointer = report.diagnostics()[0].pointer.clone();
+        for &code in hcr_validate::ALL_CODES {
+            assert_eq!(
+                shown_word(code.as_str()),
+                (Cow::Borrowed(code.as_str()), true)
+            );
+            let help = code.info().help;
+            assert_eq!(shown_word(help), (Cow::Borrowed(help), true), "{code:?}");
+            let d = Diagnostic::new(code, pointer.clone(), "m");
+            assert!(d.has_its_codes_help(), "{code:?}");
+            assert!(!d.clone().help(help.to_owned()).has_its_codes_help());
+            assert!(!d.help("another help").has_its_codes_help());
+        }
+        let edges: [&'static str; 16] = [
+            "",
+            "a \"quoted\" `help` with \\ and 'quotes'",
+            "a tab\there",
+            "an escape \u{1b}[2J here",
+            "a line\nbreak",
+            "a carriage\rreturn and CRLF\r\n",
+            "a NUL \u{0} and BEL \u{7}",
+            "DEL \u{7f}",
+            "a C1 control \u{85} and \u{9b}",
+            "bidirectional \u{202e}reversed\u{202c} and \u{2066}isolated\u{2069}",
+            "zero width \u{200b} and BOM \u{feff}",
+            "caf\u{e9}, \u{1f600}, \u{2192}",
+            "\u{e9}",
+            "~ ",
+            " leading and trailing ",
+            "\u{1b}",
+        ];
+        let long = format!("{} \u{1b} {}", "x".repeat(500), "\u{e9}".repeat(200));
+        for line in [None, Some(12)] {
+            let own = rendered_with_help(text, |_| None, line);
+            // Each help copied (the code's own one then no longer is): the same text,
+            // tested, shown the same.
+            let copied = rendered_with_help(text, |d| Some(Cow::Owned(d.help.to_string())), line);
+            assert_eq!(own, copied);
+            for help in edges.iter().map(|&h| h.to_owned()).chain([long.clone()]) {
+                let owned = rendered_with_help(text, |_| Some(Cow::Owned(help.clone())), line);
+                let leaked: &'static str = Box::leak(help.clone().into_boxed_str());
+                let borrowed = rendered_with_help(text, |_| Some(Cow::Borrowed(leaked)), line);
+                assert_eq!(owned, borrowed, "{help:?}");
+                // Each diagnostic ends with the help as shown (escaped).
+                let shown = shown_word(&help).0;
+                let ending = format!("= help: {shown}\n\n");
+                assert_eq!(
+                    owned.matches(&ending).count(),
+                    codes.len(),
+                    "{help:?}: {owned}"
+                );
+                // Nothing that acts on a terminal is shown as it is.
+                assert!(
+                    !owned
+                        .chars()
+                        .any(|c| (is_unsafe(c) && c != '\n') || c == '\r'),
+                    "{help:?}: {owned:?}"
+                );
+            }
         }
     }
 
