@@ -923,9 +923,6 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::Remaining,
         &[
             "остаток плана",
-            "outstanding prs",
-            "open prs",
-            "open pull requests",
             "on hold",
             "o que precisa ser feito",
             "ce qui doit être fait",
@@ -1070,7 +1067,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "direction",
             "locked direction",
             "direction locked",
-            "design notes",
             "key decisions",
             "verworfen",
             "abgelehnt",
@@ -1236,6 +1232,11 @@ const TABLE: &[(Role, &[&str])] = &[
         Role::Artifacts,
         &[
             "relevant artifacts",
+            "ubicación de archivos clave",
+            "ubicación de los archivos clave",
+            "localização dos arquivos",
+            "localização dos arquivos principais",
+            "emplacement des fichiers",
             "artifacts",
             "artefacts",
             "key files",
@@ -1458,10 +1459,8 @@ const TABLE: &[(Role, &[&str])] = &[
         &[
             "从这里开始",
             "recommended first slice",
-            "first slice",
             "next slice",
             "recommended merge order",
-            "merge order",
             "first action",
             "first action for the next session",
             "first concrete action",
@@ -1661,6 +1660,10 @@ const TABLE: &[(Role, &[&str])] = &[
     (
         Role::Risks,
         &[
+            "未解決",
+            "未解決事項",
+            "未解決の問題",
+            "未解决",
             "uitdagingen",
             "challenges",
             "défis",

@@ -1698,8 +1698,9 @@ fn in_place(role: Role, heading: &str, enclosing: Option<Role>) -> Role {
     }
 }
 
-/// Whether a heading opens by saying what it is for: `To finish T28`, `Para terminar …`,
-/// `Pour finir …`.
+/// Whether a heading opens by saying what it is for, and what: `To finish T28`, `Para
+/// terminar el importador`, `Pour finir …` (not a name of the work left: `To do`, `To fix`,
+/// `To be done`).
 fn says_what_for(heading: &str) -> bool {
     let lower = heading
         .trim_start_matches(|c: char| !c.is_alphanumeric())
@@ -1707,6 +1708,11 @@ fn says_what_for(heading: &str) -> bool {
     ["to ", "para ", "pour ", "per "]
         .iter()
         .any(|w| lower.starts_with(w))
+        && super::headings::normalize(super::headings::before_qualifier(heading))
+            .split(' ')
+            .count()
+            >= 3
+        && !super::headings::is_name(heading)
 }
 
 /// Whether a section without a role of its own is read in `role`, its enclosing section's:
@@ -2009,7 +2015,13 @@ fn short_name(heading: &str) -> bool {
     if name.chars().all(|c| c < '\u{2e80}') {
         name.split(' ').count() <= 2
     } else {
-        name.chars().filter(|c| !c.is_whitespace()).count() <= 6
+        // (Or a few more that end with a name, its words before it only saying which:
+        // `重要な決定事項`, `未解決・既知リスク`.)
+        let chars: Vec<char> = name.chars().filter(|c| !c.is_whitespace()).collect();
+        chars.len() <= 6
+            || (chars.len() <= 10
+                && (1..chars.len() - 1)
+                    .any(|at| super::headings::is_name(&chars[at..].iter().collect::<String>())))
     }
 }
 
@@ -2317,6 +2329,8 @@ pub(crate) fn month_name(word: &str) -> bool {
     [&NATIVE[..], &SHARED[..], &ROMANCE[..]]
         .iter()
         .any(|names| names.contains(&word.as_str()))
+        // (Abbreviations a day before reads as no month: `12. mar …` may be a word.)
+        || matches!(word.as_str(), "mar" | "jun" | "jul" | "dec" | "oct")
 }
 
 /// Whether a number and its period before a month's name is a date's day (`Stand: 24. Juli
