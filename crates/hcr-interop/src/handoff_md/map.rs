@@ -2215,7 +2215,28 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                             && doc.sections[at].role.is_none())
                 })
         })
-        .and_then(|r| r["text"].as_str().map(str::to_owned));
+        .and_then(|r| {
+            let text = r["text"].as_str()?;
+            // (An item that introduces its nested ones, `Full Playwright connector
+            // implementation (Phase 1-5 …):` over `Phase 1: …`, is the step; they are its
+            // parts, kept with the work left.)
+            let own = r["line"]
+                .as_u64()
+                .and_then(|l| usize::try_from(l).ok())
+                .filter(|&l| l >= 1 && l <= doc.line_count())
+                .and_then(|l| super::parse::marker(doc.line(l - 1).text.trim_start()))
+                .map(|item| unescape(item.trim()));
+            Some(match own {
+                Some(own)
+                    if own.ends_with([':', '：'])
+                        && text.len() > own.len()
+                        && text.starts_with(own.as_str()) =>
+                {
+                    own
+                }
+                _ => text.to_owned(),
+            })
+        });
     // Whether the state labels a thing left to do (`待办：…`): a step under a condition
     // gives way to it.
     let labelled_todo = remaining.iter().any(|r| {

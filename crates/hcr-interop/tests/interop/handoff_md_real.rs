@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 36] = [
+const FOLDERS: [&str; 37] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -55,6 +55,7 @@ const FOLDERS: [&str; 36] = [
     "handoff-md-holdout-33",
     "handoff-md-holdout-34",
     "handoff-md-holdout-35",
+    "handoff-md-holdout-36",
 ];
 
 /// Every file of every corpus.
@@ -358,6 +359,11 @@ fn thirty_fifth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-35", HOLDOUT_35_FLOOR);
 }
 
+#[test]
+fn thirty_sixth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets("handoff-md-holdout-36", HOLDOUT_36_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -451,6 +457,14 @@ const HOLDOUT_34_FLOOR: f64 = 0.43;
 /// `### To finish T28` under next steps groups steps; `Active work`, `Direction (locked)`,
 /// `Design notes`, `Recommended first slice`).
 const HOLDOUT_35_FLOOR: f64 = 0.44;
+
+/// The share of the thirty-sixth held-out corpus's expectations met: 31 of 70 (44.3%) when
+/// it was measured blind, at a65de60, at bae1649 and with the first of 2a2b178's changes
+/// (written before the corpus was read), with one contradiction, mended before this floor was set (the first
+/// thing left to do, taken as the next step, held the nested items it introduces, `Full
+/// Playwright connector implementation (Phase 1-5 …):` over `Phase 4: Update GitHub Actions
+/// workflow …`: the step is the item, its parts stay with the work left).
+const HOLDOUT_36_FLOOR: f64 = 0.44;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
