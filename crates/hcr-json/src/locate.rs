@@ -373,7 +373,7 @@ pub fn positions(bytes: &[u8], offsets: &[usize]) -> Vec<Position> {
             }
             if !crs {
                 // Only LFs (the usual text): counted in one vectorised pass.
-                let breaks = memchr::memchr_iter(b'\n', segment).count();
+                let breaks = line_feeds(segment);
                 line = line.saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
                 line_start = memchr::memrchr(b'\n', segment).map(|k| at + k + 1);
             } else {
@@ -434,6 +434,109 @@ fn ascii_without_breaks(segment: &[u8]) -> bool {
         found |= word | (lfs.wrapping_sub(ONES) & !lfs);
     }
     found & HIGH == 0 && rest.iter().all(|&b| b.is_ascii() && b != b'\n')
+}
+
+/// The line feeds in `bytes`: with AVX2, 128 bytes a step with no byte-at-a-time head or
+/// tail; elsewhere `memchr`'s count.
+fn line_feeds(bytes: &[u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = avx2::Avx2::detect() {
+        return cpu.line_feeds(bytes);
+    }
+    memchr::memchr_iter(b'\n', bytes).count()
+}
+
+/// [`line_feeds`] with AVX2: each of four byte counters a 32-byte lane takes the LFs of its
+/// quarter of a 128-byte block (at most 255 blocks before the counters are summed), then
+/// whole 32-byte vectors, then the last bytes as the end of a vector that overlaps the ones
+/// already counted.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx2 {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi64, _mm256_cmpeq_epi8, _mm256_extract_epi64, _mm256_loadu_si256,
+        _mm256_movemask_epi8, _mm256_sad_epu8, _mm256_set1_epi8, _mm256_setzero_si256,
+        _mm256_sub_epi8,
+    };
+
+    /// Proof that this CPU runs AVX2 and POPCNT: made only by [`Avx2::detect`].
+    #[derive(Clone, Copy)]
+    pub(super) struct Avx2(());
+
+    impl Avx2 {
+        /// The proof, where the CPU has both.
+        #[inline]
+        pub(super) fn detect() -> Option<Self> {
+            (std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt"))
+                .then_some(Self(()))
+        }
+
+        /// The line feeds in `bytes`.
+        #[inline]
+        pub(super) fn line_feeds(self, bytes: &[u8]) -> usize {
+            // SAFETY: an `Avx2` exists only where `detect` found both features.
+            unsafe { line_feeds(bytes) }
+        }
+    }
+
+    /// The most blocks the byte counters take before they are summed: a counter gains at
+    /// most one a block.
+    const GROUP: usize = 255;
+
+    #[target_feature(enable = "avx2,popcnt")]
+    fn line_feeds(bytes: &[u8]) -> usize {
+        if bytes.len() < 32 {
+            return bytes.iter().filter(|&&b| b == b'\n').count();
+        }
+        #[allow(clippy::cast_possible_wrap)] // the same bits
+        let lf = _mm256_set1_epi8(b'\n' as i8);
+        // A vector's LFs as a bit each.
+        let found = |vector: &[u8; 32]| -> u32 {
+            // SAFETY: the 32 bytes are a whole array, and the load needs no alignment.
+            let x = unsafe { _mm256_loadu_si256(vector.as_ptr().cast::<__m256i>()) };
+            #[allow(clippy::cast_sign_loss)] // 32 bits
+            {
+                _mm256_movemask_epi8(_mm256_cmpeq_epi8(x, lf)) as u32
+            }
+        };
+        let (blocks, rest) = bytes.as_chunks::<128>();
+        let mut total = 0usize;
+        for group in blocks.chunks(GROUP) {
+            let mut counts = [_mm256_setzero_si256(); 4];
+            for block in group {
+                let (vectors, _) = block.as_chunks::<32>();
+                for (count, vector) in counts.iter_mut().zip(vectors) {
+                    // SAFETY: as above.
+                    let x = unsafe { _mm256_loadu_si256(vector.as_ptr().cast::<__m256i>()) };
+                    // An LF compares to all ones, -1: subtracted, one more.
+                    *count = _mm256_sub_epi8(*count, _mm256_cmpeq_epi8(x, lf));
+                }
+            }
+            let zero = _mm256_setzero_si256();
+            let [a, b, c, d] = counts.map(|count| _mm256_sad_epu8(count, zero));
+            let sums = _mm256_add_epi64(_mm256_add_epi64(a, b), _mm256_add_epi64(c, d));
+            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // small counts
+            {
+                total += (_mm256_extract_epi64::<0>(sums)
+                    + _mm256_extract_epi64::<1>(sums)
+                    + _mm256_extract_epi64::<2>(sums)
+                    + _mm256_extract_epi64::<3>(sums)) as usize;
+            }
+        }
+        let (vectors, tail) = rest.as_chunks::<32>();
+        for vector in vectors {
+            total += found(vector).count_ones() as usize;
+        }
+        if !tail.is_empty() {
+            // The last 32 bytes of the text, of which the first `32 - tail.len()` were
+            // counted above: their bits shifted out.
+            let last: &[u8; 32] = bytes[bytes.len() - 32..]
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("32 bytes"));
+            total += (found(last) >> (32 - tail.len())).count_ones() as usize;
+        }
+        total
+    }
 }
 
 /// The columns `segment` (a part of one line) advances: its characters (lead bytes), without
@@ -524,7 +627,155 @@ mod tests {
             .collect()
     }
 
+    /// Line feeds counted one byte at a time: the oracle of [`line_feeds`].
+    fn line_feeds_by_bytes(bytes: &[u8]) -> usize {
+        bytes.iter().filter(|&&b| b == b'\n').count()
+    }
+
+    #[test]
+    fn line_feeds_are_counted_at_every_length_and_past_a_counters_limit() {
+        // Every length up to a few blocks, each with LFs nowhere, everywhere, and at a
+        // pseudo-random third of the places; then texts around a group of 255 blocks of 128
+        // bytes, where the byte counters are summed, all of them LFs (a counter's most).
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for len in 0..=700 {
+            let none = vec![b'a'; len];
+            let all = vec![b'\n'; len];
+            let some: Vec<u8> = (0..len)
+                .map(|_| match random() % 6 {
+                    0 | 1 => b'\n',
+                    2 => b'\r',
+                    3 => 0xC3,
+                    _ => b' ',
+                })
+                .collect();
+            for text in [&none, &all, &some] {
+                assert_eq!(
+                    line_feeds(text),
+                    line_feeds_by_bytes(text),
+                    "{len} {text:?}"
+                );
+                // And from every start within a vector, the loads unaligned.
+                for start in 0..text.len().min(33) {
+                    let text = &text[start..];
+                    assert_eq!(line_feeds(text), line_feeds_by_bytes(text), "{len} {start}");
+                }
+            }
+        }
+        for len in [
+            255 * 128 - 1,
+            255 * 128,
+            255 * 128 + 1,
+            255 * 128 + 127,
+            2 * 255 * 128 + 70,
+        ] {
+            let all = vec![b'\n'; len];
+            assert_eq!(line_feeds(&all), len, "{len}");
+            let mut some = all.clone();
+            for k in (0..len).step_by(3) {
+                some[k] = b'x';
+            }
+            assert_eq!(line_feeds(&some), line_feeds_by_bytes(&some), "{len}");
+        }
+    }
+
+    #[test]
+    fn positions_at_the_edges_agree_with_reading_byte_by_byte() {
+        // Long texts (segments between offsets past the short path's 64 bytes, and past a
+        // group of the vectorised count's blocks) with LF, CRLF or lone CR line ends,
+        // non-ASCII before the offsets, the offsets at and past the end of the text, inside
+        // a character, repeated, and asked for in any order.
+        let line = |end: &str, k: usize| {
+            format!("  \"ké{k}\": \"😀 value → {}\",{end}", "x".repeat(k % 90))
+        };
+        for end in ["\n", "\r\n", "\r", "\n\r", "\r\r\n"] {
+            for lines in [1, 3, 40, 900] {
+                let mut text = String::from("{");
+                text.push_str(end);
+                for k in 0..lines {
+                    text.push_str(&line(end, k));
+                }
+                text.push('}');
+                let bytes = text.as_bytes();
+                let len = bytes.len();
+                let mut offsets: Vec<usize> = vec![len, 0, len + 7, len - 1, len / 2];
+                // Every place a line ends or starts, and inside a character.
+                offsets
+                    .extend((0..len).filter(|&i| matches!(bytes[i], b'\n' | b'\r' | 0xC3 | 0xF0)));
+                offsets.extend((0..len).filter(|&i| bytes[i] & 0xC0 == 0x80).take(50));
+                offsets.extend((0..len).step_by(61));
+                offsets.push(len / 3);
+                offsets.push(len / 3);
+                let got = |offsets: &[usize]| -> Vec<(u32, u32, usize)> {
+                    positions(bytes, offsets)
+                        .into_iter()
+                        .map(|p| (p.line, p.column, p.offset))
+                        .collect()
+                };
+                // In the order made (out of order), sorted, reversed, and each alone.
+                let mut sorted = offsets.clone();
+                sorted.sort_unstable();
+                let mut reversed = sorted.clone();
+                reversed.reverse();
+                for asked in [&offsets, &sorted, &reversed] {
+                    assert_eq!(
+                        got(asked),
+                        positions_by_bytes(bytes, asked),
+                        "{end:?} {lines}"
+                    );
+                }
+                for &offset in offsets.iter().step_by(7) {
+                    assert_eq!(got(&[offset]), positions_by_bytes(bytes, &[offset]));
+                }
+            }
+        }
+    }
+
     proptest::proptest! {
+        /// Long texts of line ends of every kind, non-ASCII and runs of plain bytes, with
+        /// offsets anywhere (past the end too) in any order: what reading byte by byte says.
+        #[test]
+        fn positions_of_long_texts_agree_with_reading_byte_by_byte(
+            pieces in proptest::collection::vec(
+                proptest::prop_oneof![
+                    3 => proptest::strategy::Just("\n"),
+                    1 => proptest::strategy::Just("\r\n"),
+                    1 => proptest::strategy::Just("\r"),
+                    1 => proptest::strategy::Just("é"),
+                    1 => proptest::strategy::Just("😀"),
+                    2 => proptest::strategy::Just("    \"key\": "),
+                    2 => proptest::strategy::Just("abcdefghijklmnopqrstuvwxyz0123456789"),
+                    1 => proptest::strategy::Just(
+                        "a run of plain text longer than one vector of thirty-two bytes, \
+                         and longer than the short path's sixty-four bytes as well",
+                    ),
+                ],
+                0..200,
+            ),
+            lf_only in proptest::bool::ANY,
+            offsets in proptest::collection::vec(0usize..8000, 0..40),
+        ) {
+            let mut text: String = pieces.concat();
+            if lf_only {
+                text = text.replace('\r', "");
+            }
+            let len = text.len();
+            // Most offsets inside the text, a few past its end.
+            let offsets: Vec<usize> =
+                offsets.iter().map(|&o| if o % 16 == 0 { o } else { o % (len + 1) }).collect();
+            let got: Vec<_> = positions(text.as_bytes(), &offsets)
+                .into_iter()
+                .map(|p| (p.line, p.column, p.offset))
+                .collect();
+            proptest::prop_assert_eq!(got, positions_by_bytes(text.as_bytes(), &offsets));
+        }
+
         /// Eight bytes at a time, what testing each byte says.
         #[test]
         fn ascii_without_breaks_is_each_byte_ascii_and_no_lf(
