@@ -2226,11 +2226,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 .filter(|&l| l >= 1 && l <= doc.line_count())
                 .and_then(|l| super::parse::marker(doc.line(l - 1).text.trim_start()))
                 .map(|item| unescape(item.trim()));
+            // (Only over parts that are numbered steps or stages, `Phase 1: …`, not over
+            // what the step takes, `Run the migration with:` over the command, nor over the
+            // rest of its own sentence on the next line.)
             Some(match own {
                 Some(own)
                     if own.ends_with([':', '：'])
                         && text.len() > own.len()
-                        && text.starts_with(own.as_str()) =>
+                        && text.starts_with(own.as_str())
+                        && text[own.len()..].split("; ").all(|part| {
+                            let part = part.trim();
+                            super::headings::numbered_task(part) || stage_number(part).is_some()
+                        }) =>
                 {
                     own
                 }
@@ -4860,7 +4867,7 @@ fn reads_the_file(text: &str) -> bool {
                         !after
                             .split(|c: char| !c.is_alphanumeric())
                             .any(|w| matches!(w, "then" | "and" | "after" | "afterwards"))
-                            && !after.contains([';', '；'])
+                            && !after.contains([';', '；', ',', '，'])
                     }))
     }
 }
@@ -5094,6 +5101,10 @@ fn not_done_after_all(text: &str) -> Option<Role> {
     }
     const PHRASES: &[(&str, Says)] = &[
         ("no longer", Says::Was),
+        ("ya no", Says::Was),
+        ("não mais", Says::Was),
+        ("nicht mehr", Says::Was),
+        ("non più", Says::Was),
         ("previously", Says::Was),
         // (`was in progress`, `was in review`; not `was interrupted`.)
         ("was in ", Says::Was),
@@ -5250,6 +5261,9 @@ fn not_done_after_all(text: &str) -> Option<Role> {
             (said, m)
         })
         .filter(|(s, m)| *s != Says::Wip || alone(m))
+        // (A block's words begin a word: not `Desbloqueado por`, `Débloqué par`, `Unblocked
+        // by`.)
+        .filter(|(s, m)| *s != Says::Blocked || !text[..m.start()].ends_with(char::is_alphanumeric))
         .map(|(s, m)| (s, m.start()))
         .collect();
     // A defect counts where the item says it of itself: not in an aside or a quotation
@@ -5352,10 +5366,11 @@ fn conditional_or_none(before: &str) -> bool {
             "when" | "if" | "whenever" | "unless" | "wenn" | "falls" | "si" | "quando" | "cuando"
         )
     })
-        // (Or denied: `ya no sigue fallando`, `o teste não continua falhando`.)
-        || ["ya no ", "não ", "no longer ", "nicht mehr ", "never "]
+        // (Or denied right before it: `ya no sigue fallando`, `o teste não continua
+        // falhando`; not `The cache never warms up and the API is broken`.)
+        || ["ya no", "não", "no longer", "nicht mehr", "never"]
             .iter()
-            .any(|w| clause.contains(w))
+            .any(|w| clause.trim_end().ends_with(w))
 }
 
 /// Whether a text opens with a verb that reports work done, in English: `Fixed …`, `Wrote
@@ -6227,13 +6242,38 @@ fn struck_out(text: &str) -> bool {
                 '→' | '-' | '—' | '–' | '>' | '*' | '_' | ':' | '(' | '（'
             )
     });
-    rest.is_empty()
-        || reports_done(rest)
+    // (A report of it done, and nothing said left or to do instead: not `~~Deploy on
+    // Friday~~ done differently: deploy Monday`, `~~Migrate v1~~ → done for v2; v3 still
+    // needs it`, `~~Fix login~~ → completed by Ana; now fix signup the same way`.)
+    let said_done = reports_done(rest)
         || status_words(
             rest.split([':', '：', '.', '。', ';'])
                 .next()
                 .unwrap_or_default(),
-        ) == Some(Role::Complete)
+        ) == Some(Role::Complete);
+    rest.is_empty()
+        || (said_done
+            && !holds_any(
+                rest,
+                &[
+                    "still",
+                    "now ",
+                    "next",
+                    "then",
+                    "need",
+                    "todo",
+                    "left",
+                    "remaining",
+                    "but ",
+                    "differently",
+                    "instead",
+                    "however",
+                    "还",
+                    "仍",
+                    "まだ",
+                    "残",
+                ],
+            ))
 }
 
 /// Whether a text is one emphasized span and nothing else (`**Important realities:**`).
@@ -9963,6 +10003,52 @@ mod tests {
             );
         }
         assert!(!measured_change("✅ 15% → %"));
+    }
+
+    #[test]
+    fn a_step_struck_out_is_none_unless_it_says_what_is_left() {
+        for step in [
+            "~~Verify the uptime RPC~~",
+            "~~**[必須] uptime RPC の実DB検証**~~ → **完了（2026-04-15）**: 2並列で検証した。",
+            "~~Remove the old cron job~~ → done",
+        ] {
+            assert!(super::struck_out(step), "{step}");
+        }
+        for step in [
+            "~~Use Redis~~ Use Postgres for the cache",
+            "~~Deploy on Friday~~ done differently: deploy Monday after the freeze",
+            "~~Migrate v1~~ → done for v2; v3 still needs the migration",
+            "~~Fix login~~ → completed by Ana; now fix signup the same way",
+            "Verify ~~the~~ uptime RPC",
+        ] {
+            assert!(!super::struck_out(step), "{step}");
+        }
+    }
+
+    #[test]
+    fn a_block_or_a_defect_denied_or_inside_a_word_stands_not() {
+        use super::{Role, not_done_after_all};
+        for text in [
+            "Desbloqueado por el equipo de infra: deploy hecho",
+            "Débloqué par Marc, déployé",
+            "Unblocked by infra, deploy works",
+            "Ya no bloqueado por infra, deploy hecho",
+            "El test de login ya no sigue fallando.",
+        ] {
+            assert_eq!(not_done_after_all(text), None, "{text}");
+        }
+        assert_eq!(
+            not_done_after_all("0/3 pasando, bloqueados por un bug"),
+            Some(Role::Blocked)
+        );
+        assert_eq!(
+            not_done_after_all("Auth migrated. The cache never warms up and the API is broken"),
+            Some(Role::Remaining)
+        );
+        assert_eq!(
+            not_done_after_all("Despite these fixes, hallucinations are still being observed."),
+            Some(Role::Remaining)
+        );
     }
 
     #[test]

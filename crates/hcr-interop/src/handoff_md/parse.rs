@@ -2018,10 +2018,31 @@ fn short_name(heading: &str) -> bool {
         // (Or a few more that end with a name, its words before it only saying which:
         // `重要な決定事項`, `未解決・既知リスク`.)
         let chars: Vec<char> = name.chars().filter(|c| !c.is_whitespace()).collect();
+        // (Not after words that undo it: `却下された決定事項`, `旧リスク`, `解決済みの既知リスク`.)
+        const UNDOING: [&str; 15] = [
+            "却下",
+            "旧",
+            "済",
+            "不採用",
+            "廃止",
+            "過去",
+            "过去",
+            "已",
+            "否决",
+            "弃用",
+            "放弃",
+            "해결",
+            "폐기",
+            "기각",
+            "이전",
+        ];
         chars.len() <= 6
             || (chars.len() <= 10
-                && (1..chars.len() - 1)
-                    .any(|at| super::headings::is_name(&chars[at..].iter().collect::<String>())))
+                && (1..chars.len() - 1).any(|at| {
+                    let before: String = chars[..at].iter().collect();
+                    !UNDOING.iter().any(|w| before.contains(w))
+                        && super::headings::is_name(&chars[at..].iter().collect::<String>())
+                }))
     }
 }
 
