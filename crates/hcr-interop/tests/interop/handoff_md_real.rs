@@ -455,8 +455,10 @@ const HOLDOUT_34_FLOOR: f64 = 0.43;
 /// filed as work done: it is work left, and no next step); 37 after its classes were read
 /// (a ranked backlog's first item, numbered in bold, is the next step when none is named;
 /// `### To finish T28` under next steps groups steps; `Active work`, `Direction (locked)`,
-/// `Design notes`, `Recommended first slice`).
-const HOLDOUT_35_FLOOR: f64 = 0.44;
+/// `Recommended first slice`); 39 after more of them (a struck step reported done is
+/// none; `重要な決定事項` and `未解決・既知リスク` keep their roles under a state). (`Design notes`
+/// was read, then withdrawn after a review.)
+const HOLDOUT_35_FLOOR: f64 = 0.46;
 
 /// The share of the thirty-sixth held-out corpus's expectations met: 31 of 70 (44.3%) when
 /// it was measured blind, at a65de60, at bae1649 and with the first of 2a2b178's changes
@@ -475,8 +477,9 @@ const HOLDOUT_36_FLOOR: f64 = 0.44;
 /// modification`, no work left); 36 after `… tests, Ruff, and strict mypy pass` was read as
 /// a proof; 37 after a check an evidence section says is blocked (`E2E 测试被 … 缺失阻断`) was
 /// read as blocked; 38 after the thirty-first's (`You are driving Moonlab … to a green
-/// release gate` before the first section is the goal).
-const HOLDOUT_28_FLOOR: f64 = 0.40;
+/// release gate` before the first section is the goal); 39 after the thirty-fifth's (`Next
+/// Focus:` names the step under `### Immediate Context`).
+const HOLDOUT_28_FLOOR: f64 = 0.41;
 
 /// The share of the twenty-seventh held-out corpus's expectations met: 32 of 91 (35.2%)
 /// when it was measured blind, at 0303784, with one contradiction (a header's `Next Task`
@@ -659,8 +662,9 @@ const HOLDOUT_7_FLOOR: f64 = 0.53;
 /// The share of the sixth held-out corpus's expectations met: 31 of 108 (28.7%) when it was
 /// measured blind, at 7f41f3e, with two contradictions (`What Needs to Be Done` read as done);
 /// 50 after the classes its misses showed were read, 53 after the seventh's;
-/// 58 after the thirtieth's.
-const HOLDOUT_6_FLOOR: f64 = 0.53;
+/// 58 after the thirtieth's; 60 after the thirty-fifth's (`✅ **FAIT** (Janvier 2025)` done, the
+/// next step then the first not done).
+const HOLDOUT_6_FLOOR: f64 = 0.55;
 
 /// The share of the fifth held-out corpus's expectations met: 23 of 131 (17.6%) when it was
 /// measured blind, at c1e7949, with one contradiction (a log's older next step taken); 39
