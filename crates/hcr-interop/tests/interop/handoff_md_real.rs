@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 37] = [
+const FOLDERS: [&str; 38] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -56,6 +56,7 @@ const FOLDERS: [&str; 37] = [
     "handoff-md-holdout-34",
     "handoff-md-holdout-35",
     "handoff-md-holdout-36",
+    "handoff-md-holdout-37",
 ];
 
 /// Every file of every corpus.
@@ -364,6 +365,11 @@ fn thirty_sixth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets("handoff-md-holdout-36", HOLDOUT_36_FLOOR);
 }
 
+#[test]
+fn thirty_seventh_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets_in("handoff-md-holdout-37", 5, HOLDOUT_37_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -467,6 +473,11 @@ const HOLDOUT_35_FLOOR: f64 = 0.46;
 /// Playwright connector implementation (Phase 1-5 …):` over `Phase 4: Update GitHub Actions
 /// workflow …`: the step is the item, its parts stay with the work left).
 const HOLDOUT_36_FLOOR: f64 = 0.44;
+
+/// The share of the thirty-seventh held-out corpus's expectations met (5 files, collected
+/// in a shortened time): 14 of 30 (46.7%) when it was measured blind, at a65de60 and at
+/// 90b2694 (the session's last code), with no contradiction; not yet read for its classes.
+const HOLDOUT_37_FLOOR: f64 = 0.46;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
