@@ -3770,7 +3770,7 @@ fn month_year(text: &str) -> bool {
     };
     (2..=4).contains(&words.len())
         && words.last().is_some_and(|w| year(w))
-        && super::parse::month_name(words[0].trim_end_matches([',', '.']))
+        && super::months::month_name(words[0].trim_end_matches([',', '.']))
         && words[1..words.len() - 1]
             .iter()
             .all(|w| w.trim_end_matches(',').bytes().all(|b| b.is_ascii_digit()))

@@ -5893,7 +5893,7 @@ fn says_a_date(value: &str) -> bool {
         && (iso_date(value).is_some()
             || words.iter().any(|w| {
                 let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-                super::parse::month_name(w)
+                super::months::month_name(w)
                     || (w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()))
             }))
 }

@@ -26,6 +26,7 @@ mod edits;
 pub mod headings;
 mod lint;
 mod map;
+mod months;
 mod parse;
 mod prompt;
 mod recent;

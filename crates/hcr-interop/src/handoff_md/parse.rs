@@ -10,6 +10,7 @@
 use std::ops::Range;
 
 use super::headings::{Role, label_role, role_named, role_of, status_mark};
+use super::months;
 use crate::text_lines::{Line, lines};
 
 /// Which of the publisher's layouts a file follows.
@@ -2235,125 +2236,6 @@ fn none_initial(c: char) -> bool {
     )
 }
 
-/// Months no English word spells (a day before them makes a date).
-const NATIVE: [&str; 27] = [
-    "januar",
-    "jänner",
-    "februar",
-    "märz",
-    "mai",
-    "juni",
-    "juli",
-    "oktober",
-    "dezember",
-    "januari",
-    "februari",
-    "maart",
-    "mei",
-    "augustus",
-    "ledna",
-    "února",
-    "března",
-    "dubna",
-    "května",
-    "června",
-    "července",
-    "srpna",
-    "září",
-    "října",
-    "listopadu",
-    "prosince",
-    "juillet",
-];
-
-/// Months that are English words or abbreviations: a day before them makes a date only
-/// with a year after (`12. June data …` ends a sentence).
-const SHARED: [&str; 23] = [
-    "april",
-    "august",
-    "september",
-    "november",
-    "december",
-    "january",
-    "february",
-    "march",
-    "may",
-    "june",
-    "july",
-    "october",
-    "jan",
-    "feb",
-    "mär",
-    "apr",
-    "aug",
-    "sep",
-    "sept",
-    "okt",
-    "oct",
-    "nov",
-    "dez",
-];
-
-/// Months in the Romance languages, as written in a date (`Janvier 2025`, `marzo de 2026`).
-const ROMANCE: [&str; 46] = [
-    "janvier",
-    "février",
-    "fevrier",
-    "mars",
-    "avril",
-    "juin",
-    "juillet",
-    "août",
-    "aout",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-    "decembre",
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "setiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-    "janeiro",
-    "fevereiro",
-    "março",
-    "maio",
-    "junho",
-    "julho",
-    "setembro",
-    "outubro",
-    "novembro",
-    "dezembro",
-    "gennaio",
-    "febbraio",
-    "aprile",
-    "maggio",
-    "giugno",
-    "luglio",
-    "settembre",
-    "ottobre",
-    "dicembre",
-];
-
-/// Whether a word is a month's name (any case): `Janvier`, `März`, `Sept`, `dezembro`.
-pub(crate) fn month_name(word: &str) -> bool {
-    let word = word.to_lowercase();
-    [&NATIVE[..], &SHARED[..], &ROMANCE[..]]
-        .iter()
-        .any(|names| names.contains(&word.as_str()))
-        // (Abbreviations a day before reads as no month: `12. mar …` may be a word.)
-        || matches!(word.as_str(), "mar" | "jun" | "jul" | "dec" | "oct")
-}
-
 /// Whether a number and its period before a month's name is a date's day (`Stand: 24. Juli
 /// 2026`, `am 3. März`, `1. května`): an ordinal, no sentence's end.
 pub(crate) fn day_of_month(before: &str, after: &str) -> bool {
@@ -2375,7 +2257,7 @@ pub(crate) fn day_of_month(before: &str, after: &str) -> bool {
         .find(|c: char| !c.is_alphabetic())
         .unwrap_or(after.len());
     let month = after[..month_len].to_lowercase();
-    if NATIVE.contains(&month.as_str()) {
+    if months::NATIVE.contains(&month.as_str()) {
         return true;
     }
     let year = after[month_len..]
@@ -2384,7 +2266,7 @@ pub(crate) fn day_of_month(before: &str, after: &str) -> bool {
         .split(|c: char| !c.is_ascii_digit())
         .next()
         .unwrap_or("");
-    SHARED.contains(&month.as_str()) && year.len() == 4
+    months::SHARED.contains(&month.as_str()) && year.len() == 4
 }
 
 /// Whether a text is only a date and facts of where the work stands (`24. Juli 2026 ·
