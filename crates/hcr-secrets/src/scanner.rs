@@ -1219,45 +1219,57 @@ impl<'t> Scanner<'t> {
         if word_order_tests::CLASS_FIRST.get() {
             return self.identifier_class_first(start, end);
         }
+        let Some(end) = self.name_end(start, end) else {
+            return;
+        };
+        let name = &self.text[start..end];
+        // Where the value starts does not depend on the name's class, and without a value a
+        // name of any class (or of none) is only a scheme word (`Bearer …`): most words that
+        // name a credential are prose (`the deploy key for the mirror`), followed by no
+        // operator, and are not classified.
+        let Some((value_at, form)) = self.operator(start, end, name.starts_with("--")) else {
+            self.scheme(name, end);
+            return;
+        };
+        let Some(class) = self.name_class(start, end) else {
+            self.scheme(name, end);
+            return;
+        };
+        self.assignment(class, value_at, form);
+    }
+
+    /// Where the name that starts at `start` ends, before `end`'s trailing sentence
+    /// punctuation; `None` for a path segment or an ARN part, which names no variable.
+    fn name_end(&self, start: usize, end: usize) -> Option<usize> {
         // Trailing sentence punctuation is not part of a name.
         let mut end = end;
         while end > start && matches!(self.bytes[end - 1], b'.' | b'-') {
             end -= 1;
         }
-        let name = &self.text[start..end];
         // A path segment or an ARN part (`/secret/`, `:secret:`) names no variable;
         // `.npmrc`'s `//registry/:_authToken=` does.
         let before = start.checked_sub(1).map(|i| self.bytes[i]);
-        if matches!(before, Some(b'/' | b'\\'))
-            || (before == Some(b':') && self.byte(end) == Some(b':'))
-        {
-            return;
-        }
-        let flag = name.starts_with("--");
-        // Where the value starts does not depend on the name's class, and without a value a
-        // name of any class (or of none) is only a scheme word (`Bearer …`): most words that
-        // name a credential are prose (`the deploy key for the mirror`), followed by no
-        // operator, and are not classified.
-        let Some((value_at, form)) = self.operator(start, end, flag) else {
-            self.scheme(name, end);
-            return;
-        };
-        let class = memo_name(name, 0, || classify(name));
-        let class = match class {
-            Some(class) => Some(class),
-            None => {
-                // `API key`: the qualifier is a word before a space.
-                let spaced = self.spaced_range(start, end);
-                spaced.and_then(|range| {
-                    let text = &self.text[range];
-                    memo_name(text, 4, || spaced_name(text))
-                })
-            }
-        };
-        let Some(class) = class else {
-            self.scheme(name, end);
-            return;
-        };
+        let part = matches!(before, Some(b'/' | b'\\'))
+            || (before == Some(b':') && self.byte(end) == Some(b':'));
+        (!part).then_some(end)
+    }
+
+    /// The credential a name names, if any: its own word, or `key` with a qualifier.
+    fn name_class(&self, start: usize, end: usize) -> Option<NameClass> {
+        let name = &self.text[start..end];
+        memo_name(name, 0, || classify(name)).or_else(|| {
+            // `API key`: the qualifier is a word before a space.
+            let spaced = self.spaced_range(start, end);
+            spaced.and_then(|range| {
+                let text = &self.text[range];
+                memo_name(text, 4, || spaced_name(text))
+            })
+        })
+    }
+
+    /// A name of `class` assigned the value at `value_at`, written as `form`: its cookies,
+    /// its authorization, or its value when that is a credential.
+    fn assignment(&mut self, class: NameClass, value_at: usize, form: Form) {
         match class {
             NameClass::Cookie => self.cookie_pairs(value_at),
             NameClass::Authorization => self.authorization(value_at),
@@ -1885,8 +1897,7 @@ mod cache_tests {
 mod word_order_tests {
     use proptest::prelude::*;
 
-    use super::{Form, NameClass, Scanner, classify, memo_name, memo_value, rules, spaced_name};
-    use crate::values;
+    use super::Scanner;
 
     thread_local! {
         /// Set: [`Scanner::identifier`] classifies a name before it looks for an operator.
@@ -1894,61 +1905,22 @@ mod word_order_tests {
     }
 
     impl Scanner<'_> {
-        /// [`Scanner::identifier`] with the name classified first, as at a65de60.
+        /// [`Scanner::identifier`] with the name classified first, as at a65de60: the same
+        /// pieces, in the other order.
         pub(super) fn identifier_class_first(&mut self, start: usize, end: usize) {
-            let mut end = end;
-            while end > start && matches!(self.bytes[end - 1], b'.' | b'-') {
-                end -= 1;
-            }
+            let Some(end) = self.name_end(start, end) else {
+                return;
+            };
             let name = &self.text[start..end];
-            let before = start.checked_sub(1).map(|i| self.bytes[i]);
-            if matches!(before, Some(b'/' | b'\\'))
-                || (before == Some(b':') && self.byte(end) == Some(b':'))
-            {
-                return;
-            }
-            let flag = name.starts_with("--");
-            let class = memo_name(name, 0, || classify(name));
-            let class = match class {
-                Some(class) => Some(class),
-                None => {
-                    let spaced = self.spaced_range(start, end);
-                    spaced.and_then(|range| {
-                        let text = &self.text[range];
-                        memo_name(text, 4, || spaced_name(text))
-                    })
-                }
-            };
-            let Some(class) = class else {
+            let Some(class) = self.name_class(start, end) else {
                 self.scheme(name, end);
                 return;
             };
-            let Some((value_at, form)) = self.operator(start, end, flag) else {
+            let Some((value_at, form)) = self.operator(start, end, name.starts_with("--")) else {
                 self.scheme(name, end);
                 return;
             };
-            match class {
-                NameClass::Cookie => self.cookie_pairs(value_at),
-                NameClass::Authorization => self.authorization(value_at),
-                _ => {
-                    let Some(value) = self.value(value_at, form) else {
-                        return;
-                    };
-                    let candidate = &self.text[value.clone()];
-                    let strict = form == Form::Prose;
-                    let tag = match (class, strict) {
-                        (NameClass::Password, false) => 1,
-                        (NameClass::Password, true) => 2,
-                        _ => 3,
-                    };
-                    let credential = memo_value(candidate, tag, || {
-                        values::is_credential(class, candidate, strict)
-                    });
-                    if credential {
-                        self.hit(rules::ASSIGNMENT, value, 0);
-                    }
-                }
-            }
+            self.assignment(class, value_at, form);
         }
     }
 
