@@ -5505,8 +5505,7 @@ pub fn docs_page() -> String {
          (six files), `handoff-md-holdout-33` 24% (six files), `handoff-md-holdout-34` 44% (five\n\
          files), `handoff-md-holdout-35` 40%, `handoff-md-holdout-36` 44% and `handoff-md-holdout-37` 47%\n\
          (five files) (each now 25–71%).\n\
-         The\n\
-         blind readers of the earlier corpora filed open questions as review items, which the\n\
+         The blind readers of the earlier corpora filed open questions as review items, which the\n\
          conversion never does (a question is no review item: it stays kept), so about 2% of\n\
          their expectations cannot be met.\n\
          So a file written in a layout not yet met converts about a fifth to a half of what a\n\
