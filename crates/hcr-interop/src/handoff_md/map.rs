@@ -1674,6 +1674,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // A struck-out item of a list of work (`~~MIT LICENSE file~~ **FIXED**`) is done.
             let struck =
                 e.text.trim_start().starts_with("~~") && e.text.trim_start()[2..].contains("~~");
+            // (Not one said dropped, `~~Per-request thinking control~~ — **CONFIRMED
+            // IMPOSSIBLE**. Skip.`: no work done, none left; it stays kept as written.)
+            if struck && after_strike(&e.text).is_some_and(says_dropped) {
+                continue;
+            }
             // (Under blockers, `❌ Building the app` is a blocker still, as in a table.)
             let by_mark = (!e.paragraph)
                 .then(|| status_bucket(&e.text))
@@ -2786,6 +2791,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .flat_map(|e| labelled_lines(e, doc))
             .collect();
         let mut written = read(section, all, &mut used);
+        // Whether this section's heading said the step (its own text may then add to it).
+        let mut heading_named = false;
         // An item whose label says it is the next step is the step, before the others (`-
         // **Próximo paso**: Carga de configuración YAML` among `- **Branch actual**: …`).
         if !next_action.contains_key("summary")
@@ -2812,6 +2819,32 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             for &line in &written.remove(at).lines {
                 used[line] = false;
             }
+        }
+        // A steps heading that says its one step after a colon names it, before its items:
+        // `## Your Immediate Task: Build `acg/runtime.py``, `### Next step: wire the parser`.
+        // (Not a list's, `## Next steps: the release`, nor one done or empty.)
+        if !next_action.contains_key("summary")
+            && section.kind == Kind::Heading
+            && let Some((label, rest)) = label_split(&section.heading)
+            && names_one_step(label)
+            && let Some((Role::NextAction, rest)) = role_label(&section.heading).filter(|_| {
+                !is_none(rest.trim().trim_end_matches('.'))
+                    && !is_placeholder_text(rest)
+                    && !rest.contains("~~")
+                    // (A step may say to check: `verify seam painting`; not one under a
+                    // condition, `if the CI fails: …`.)
+                    && !if_heading(rest)
+                    && status_words(rest) != Some(Role::Complete)
+                    && status_suffix(rest).is_none()
+            })
+        {
+            next_action.insert("summary".into(), json!(rest.trim()));
+            chosen = true;
+            chosen_in = Some(std::ptr::from_ref(section));
+            // (Said with the section's first sentence, as a subheading's step is: `## Next
+            // Task: Calendar Plugin` then `Add Google Calendar as a data source …`.)
+            named_step = true;
+            heading_named = true;
         }
         let over_steps = over_numbered_steps(section, doc);
         // Whether the entry after each (by its first line) is an item.
@@ -2885,6 +2918,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             {
                 let step = bare_heading(&section.heading);
                 step_states.push((bucket, format!("{step}: {}", rest.trim())));
+                continue;
+            }
+            // A step labelled as a wait on someone else (`**WAITING:** Darin to test on
+            // the branch`, `BLOCKED: the vendor's key`) is blocked work, not the step: the
+            // next one is. (Not a step that waits itself: `Wait for CI, then merge`.)
+            if let Some((label, rest)) = label_split(without_mark(text))
+                && waiting_label(label)
+                && !rest.trim().is_empty()
+                && let Some(bucket) = Bucket::of_role(Role::Blocked)
+            {
+                step_states.push((bucket, text.to_owned()));
                 continue;
             }
             if chosen_in == Some(std::ptr::from_ref(section)) && is_check(text) {
@@ -3127,6 +3171,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             } else {
                 further.push(text.to_owned());
             }
+        }
+        // (Only its own text: a later section's is no part of the step its heading said.)
+        if heading_named {
+            named_step = false;
         }
     }
     for bucket in Bucket::ALL {
@@ -4447,6 +4495,13 @@ fn sentences(text: &str) -> Vec<&str> {
             _ => false,
         };
         if cut {
+            // (The emphasis a sentence closes stays with it: `**The planner is wired.** The
+            // tests pass.` is `**The planner is wired.**`, then `The tests pass.`; not one
+            // the next sentence opens, `完了。**必ず** 開く。`.)
+            let marks = text[end..].len() - text[end..].trim_start_matches(['*', '_']).len();
+            let run = &text[end..end + marks];
+            let closes = marks > 0 && text[start..at].matches(run).count() % 2 == 1;
+            let end = if closes { end + marks } else { end };
             let sentence = text[start..end].trim();
             if !sentence.is_empty() {
                 out.push(sentence);
@@ -4745,6 +4800,11 @@ fn names_one_step(label: &str) -> bool {
             | "nächste aufgabe"
             | "prochaine tâche"
             | "immediate next step"
+            | "immediate next task"
+            | "immediate task"
+            | "your immediate task"
+            | "your next task"
+            | "your next step"
             | "exact next step"
             | "the next step"
             | "próximo paso"
@@ -6227,21 +6287,9 @@ fn says_what_to_do(text: &str) -> bool {
 /// uptime RPC~~`, `~~**[必須] … の実DB検証**~~ → **完了（2026-04-15）**: …`): done or dropped,
 /// no step left. (Not one struck and rewritten: `~~Use Redis~~ Use Postgres for the cache`.)
 fn struck_out(text: &str) -> bool {
-    let Some(rest) = text
-        .trim_start()
-        .strip_prefix("~~")
-        .and_then(|t| t.split_once("~~"))
-        .map(|(_, rest)| rest)
-    else {
+    let Some(rest) = after_strike(text) else {
         return false;
     };
-    let rest = rest.trim_start_matches(|c: char| {
-        c.is_whitespace()
-            || matches!(
-                c,
-                '→' | '-' | '—' | '–' | '>' | '*' | '_' | ':' | '(' | '（'
-            )
-    });
     // (A report of it done, and nothing said left or to do instead: not `~~Deploy on
     // Friday~~ done differently: deploy Monday`, `~~Migrate v1~~ → done for v2; v3 still
     // needs it`, `~~Fix login~~ → completed by Ana; now fix signup the same way`.)
@@ -6251,29 +6299,133 @@ fn struck_out(text: &str) -> bool {
                 .next()
                 .unwrap_or_default(),
         ) == Some(Role::Complete);
+    // (Or one said dropped: `~~Per-request thinking control~~ — **CONFIRMED IMPOSSIBLE**.
+    // Skip.`)
+    const LEFT: [&str; 16] = [
+        "still",
+        "now ",
+        "next",
+        "then",
+        "need",
+        "todo",
+        "left",
+        "remaining",
+        "but ",
+        "differently",
+        "instead",
+        "however",
+        "还",
+        "仍",
+        "まだ",
+        "残",
+    ];
+    // (A drop is said in the first clause, `not needed`: what is left is looked for after it.)
+    let after_first = rest
+        .find([':', '：', '.', '。', ';', '；', ',', '，'])
+        .map_or("", |at| &rest[at..]);
     rest.is_empty()
-        || (said_done
-            && !holds_any(
-                rest,
-                &[
-                    "still",
-                    "now ",
-                    "next",
-                    "then",
-                    "need",
-                    "todo",
-                    "left",
-                    "remaining",
-                    "but ",
-                    "differently",
-                    "instead",
-                    "however",
-                    "还",
-                    "仍",
-                    "まだ",
-                    "残",
-                ],
-            ))
+        || (said_done && !holds_any(rest, &LEFT))
+        || (says_dropped(rest) && !holds_any(after_first, &LEFT))
+}
+
+/// Whether a label says the work waits on someone else or is blocked: `WAITING`,
+/// `Blocked`, `On hold`, `En attente`, `等待中`. (A label, not a step's own words: `Wait for
+/// CI` is a step.)
+fn waiting_label(label: &str) -> bool {
+    matches!(
+        normalize(label).as_str(),
+        "waiting"
+            | "waiting on"
+            | "waiting for"
+            | "blocked"
+            | "blocked on"
+            | "blocked by"
+            | "on hold"
+            | "en attente"
+            | "esperando"
+            | "aguardando"
+            | "bloqueado"
+            | "bloqué"
+            | "wartet"
+            | "wartend"
+            | "blockiert"
+            | "等待"
+            | "等待中"
+            | "阻塞"
+            | "待機中"
+            | "ブロック中"
+            | "대기"
+            | "대기 중"
+    )
+}
+
+/// What a struck-out text says after its strike, the marks and arrows between set aside
+/// (`~~Verify the RPC~~ → **done**` says `done**`); `None` for a text not struck out.
+fn after_strike(text: &str) -> Option<&str> {
+    let (_, rest) = text.trim_start().strip_prefix("~~")?.split_once("~~")?;
+    Some(rest.trim_start_matches(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '→' | '-' | '—' | '–' | '>' | '*' | '_' | ':' | '(' | '（'
+            )
+    }))
+}
+
+/// Whether what is said after a strike drops the work rather than reports it done, in its
+/// first clause: `Skip.`, `CONFIRMED IMPOSSIBLE on this build`, `not needed`, `descartado`,
+/// `取消`. (Not `need` alone: `needs a rewrite` is work left.)
+fn says_dropped(rest: &str) -> bool {
+    const WORDS: [&str; 27] = [
+        "skip",
+        "skipped",
+        "impossible",
+        "not possible",
+        "dropped",
+        "cancelled",
+        "canceled",
+        "abandoned",
+        "obsolete",
+        "not needed",
+        "no longer needed",
+        "unnecessary",
+        "won t do",
+        "won t fix",
+        "wontfix",
+        "not doing",
+        "descartado",
+        "descartada",
+        "cancelado",
+        "cancelada",
+        "abandonné",
+        "annulé",
+        "verworfen",
+        "entfällt",
+        "gestrichen",
+        "отменено",
+        "не нужно",
+    ];
+    const CJK: [&str; 9] = [
+        "取消",
+        "放弃",
+        "废弃",
+        "不需要",
+        "不做",
+        "見送り",
+        "中止",
+        "취소",
+        "불필요",
+    ];
+    // (Its first clause: `——T13 定稿：… dropped 位列` says no drop of its own.)
+    let rest = rest
+        .split([':', '：', '.', '。', ';', '；', ',', '，'])
+        .next()
+        .unwrap_or_default();
+    let said = format!(" {} ", normalize(rest));
+    WORDS.iter().any(|w| {
+        said.match_indices(w)
+            .any(|(at, _)| said[..at].ends_with(' ') && said[at + w.len()..].starts_with(' '))
+    }) || CJK.iter().any(|w| rest.contains(w))
 }
 
 /// Whether a text is one emphasized span and nothing else (`**Important realities:**`).
@@ -7663,8 +7815,11 @@ fn blocked_check(text: &str) -> bool {
     BLOCKED.iter().any(|w| {
         said.match_indices(w).any(|(at, _)| {
             let before = &said[..at];
-            // (Nor a name: `Cloudflare/blocked screenshot`, `is_blocked`.)
-            !before.ends_with(['不', '未', '没', '-', '/', '_', '`']) && !before.ends_with("not ")
+            // (Nor a name: `Cloudflare/blocked screenshot`, `is_blocked`; nor a result the
+            // check expects, `produces a BLOCKED entry, not an ALLOWED one`.)
+            !before.ends_with(['不', '未', '没', '-', '/', '_', '`'])
+                && !before.ends_with("not ")
+                && !matches!(before.split_whitespace().next_back(), Some("a" | "an"))
         })
     }) && proof_sentences(text, false, false).is_empty()
 }
@@ -10022,6 +10177,84 @@ mod tests {
             "Verify ~~the~~ uptime RPC",
         ] {
             assert!(!super::struck_out(step), "{step}");
+        }
+    }
+
+    #[test]
+    fn a_step_struck_and_said_dropped_is_none_and_no_work_done() {
+        use super::{after_strike, says_dropped, struck_out};
+        for step in [
+            "~~Per-request thinking control~~ — **CONFIRMED IMPOSSIBLE on this server build**. Skip.",
+            "~~Redis cache~~ not needed",
+            "~~迁移旧表~~ 取消",
+            "~~Exportar PDF~~ → descartado",
+        ] {
+            assert!(after_strike(step).is_some_and(says_dropped), "{step}");
+            assert!(struck_out(step), "{step}");
+        }
+        for step in [
+            // (A drop said past the first clause is no drop of the strike's.)
+            "~~T13 决策点~~——T13 定稿：`strict_schema` 默认 false（dropped 位列补 NULL）",
+            "~~Fix login~~ → done",
+            "~~Use Redis~~ Use Postgres, skip the cache warmup",
+            "Skip the flaky test",
+        ] {
+            assert!(!after_strike(step).is_some_and(says_dropped), "{step}");
+        }
+        // (Said dropped, with what is left after it: a step still.)
+        assert!(!struck_out(
+            "~~Fix login~~ not needed; now fix signup the same way"
+        ));
+    }
+
+    #[test]
+    fn a_check_blocked_is_not_one_that_expects_a_blocked_result() {
+        use super::blocked_check;
+        assert!(blocked_check("E2E tests are blocked by a missing browser."));
+        for text in [
+            "`test_runtime_blocks_writes` — proposing a path outside `allowed_paths` produces a BLOCKED entry, not an ALLOWED one.",
+            "Returns an blocked status for unknown users",
+        ] {
+            assert!(!blocked_check(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_sentence_keeps_the_emphasis_it_closes_and_not_the_next_ones() {
+        use super::sentences;
+        assert_eq!(
+            sentences("**The planner is wired.** Visualizer renders. All 22 tests pass."),
+            [
+                "**The planner is wired.**",
+                "Visualizer renders.",
+                "All 22 tests pass."
+            ]
+        );
+        assert_eq!(
+            sentences("完了。**必ず** 開く。"),
+            ["完了。", "**必ず** 開く。"]
+        );
+        assert_eq!(
+            sentences("Done. **Next** comes the parser."),
+            ["Done.", "**Next** comes the parser."]
+        );
+    }
+
+    #[test]
+    fn a_label_that_says_the_work_waits_on_someone() {
+        use super::waiting_label;
+        for label in [
+            "WAITING",
+            "Waiting on",
+            "**Blocked**",
+            "On hold",
+            "En attente",
+            "等待中",
+        ] {
+            assert!(waiting_label(label), "{label}");
+        }
+        for label in ["Wait for CI", "Next step", "Owner", "Waiting room"] {
+            assert!(!waiting_label(label), "{label}");
         }
     }
 

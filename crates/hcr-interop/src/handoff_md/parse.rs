@@ -1677,11 +1677,19 @@ impl Document {
 /// action is checked; a bucket label anywhere is its bucket.
 fn in_place(role: Role, heading: &str, enclosing: Option<Role>) -> Role {
     match (role, enclosing) {
+        // (How the step is checked, or the tests it is to pass: `### Verification after
+        // build`, `### Tests (`tests/test_runtime.py`)` under `## Your immediate task`; not
+        // proof of work done.)
         (Role::Evidence | Role::Criteria, Some(Role::NextAction | Role::Verification))
-            if matches!(
-                super::headings::normalize(heading).as_str(),
-                "verification" | "done when" | "validation"
-            ) =>
+            if {
+                let name = super::headings::normalize(super::headings::before_qualifier(heading));
+                matches!(
+                    name.as_str(),
+                    "verification" | "done when" | "validation" | "tests" | "testing"
+                ) || ["verification ", "validation "]
+                    .iter()
+                    .any(|w| name.starts_with(w))
+            } =>
         {
             Role::Verification
         }

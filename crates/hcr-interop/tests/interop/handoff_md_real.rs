@@ -482,8 +482,10 @@ const HOLDOUT_36_FLOOR: f64 = 0.44;
 
 /// The share of the thirty-seventh held-out corpus's expectations met (5 files, collected
 /// in a shortened time): 14 of 30 (46.7%) when it was measured blind, at a65de60 and at
-/// 90b2694 (the session's last code), with no contradiction; not yet read for its classes.
-const HOLDOUT_37_FLOOR: f64 = 0.46;
+/// 90b2694 (the session's last code), with no contradiction; 18 of 30 (60.0%) after its
+/// classes were read (a step said after its heading's colon, a wait among the steps, a struck
+/// step said dropped, `Things to AVOID`, `已踩过的坑`).
+const HOLDOUT_37_FLOOR: f64 = 0.6;
 
 /// The share of the thirty-eighth held-out corpus's expectations met (8 files): 24 of
 /// 53 (45.3%) when it was measured blind, at 5b28717 and with the session's first change
