@@ -1676,7 +1676,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 e.text.trim_start().starts_with("~~") && e.text.trim_start()[2..].contains("~~");
             // (Not one said dropped, `~~Per-request thinking control~~ — **CONFIRMED
             // IMPOSSIBLE**. Skip.`: no work done, none left; it stays kept as written.)
-            if struck && after_strike(&e.text).is_some_and(says_dropped) {
+            if struck && after_strike(&e.text).is_some_and(says_dropped) && struck_out(&e.text) {
                 continue;
             }
             // (Under blockers, `❌ Building the app` is a blocker still, as in a table.)
@@ -2827,16 +2827,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             && section.kind == Kind::Heading
             && let Some((label, rest)) = label_split(&section.heading)
             && names_one_step(label)
-            && let Some((Role::NextAction, rest)) = role_label(&section.heading).filter(|_| {
-                !is_none(rest.trim().trim_end_matches('.'))
-                    && !is_placeholder_text(rest)
-                    && !rest.contains("~~")
-                    // (A step may say to check: `verify seam painting`; not one under a
-                    // condition, `if the CI fails: …`.)
-                    && !if_heading(rest)
-                    && status_words(rest) != Some(Role::Complete)
-                    && status_suffix(rest).is_none()
-            })
+            && let Some((Role::NextAction, rest)) =
+                role_label(&section.heading).filter(|_| heading_names_a_step(rest))
         {
             next_action.insert("summary".into(), json!(rest.trim()));
             chosen = true;
@@ -2925,7 +2917,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // next one is. (Not a step that waits itself: `Wait for CI, then merge`.)
             if let Some((label, rest)) = label_split(without_mark(text))
                 && waiting_label(label)
-                && !rest.trim().is_empty()
+                && waits_on_something(rest)
                 && let Some(bucket) = Bucket::of_role(Role::Blocked)
             {
                 step_states.push((bucket, text.to_owned()));
@@ -3039,6 +3031,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                             }))
                         && !says_what_to_do(bare))
                     || points_at_steps(text)
+                    // (A stage's name over its steps: `Phase 3: Implementation.` then `1.
+                    // Implement the builder`.)
+                    || (stage_name(text)
+                        && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX))
+                            == Some(&true))
                     // (A long one that says why; not `Rotate the leaked key today, first.`, nor
                     // a long one that says it comes first.)
                     || (over_steps
@@ -3168,6 +3165,21 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 named_step = section.kind == Kind::Heading
                     && e.lines == [section.line]
                     && section.role.is_none();
+            } else if done
+                && !e.paragraph
+                && (e.checked == Some(true)
+                    || (status_mark(text) == Some(Role::Complete)
+                        && reports_a_change(
+                            label_split(without_mark(text)).map_or(without_mark(text), |(_, r)| r),
+                        )))
+                && not_done_after_all(without_mark(text)).is_none()
+                && let Some(bucket) = Bucket::of_role(Role::Complete)
+            {
+                // A step ticked among the steps, or marked done with words that report it
+                // done, is work done, no further step: `1. ✅ **Migrate the corpus**: A
+                // migration tool has been created …`. (A `✅` alone may only mark a step to
+                // take: `1. ✅ Execute as migrations SQL`.)
+                step_states.push((bucket, without_mark(text).to_owned()));
             } else {
                 further.push(text.to_owned());
             }
@@ -4783,6 +4795,105 @@ fn decision_row(e: &Entry, at: usize, missing: &mut Vec<String>) -> Option<Value
     })
 }
 
+/// Whether a paragraph only names a stage of the work: `Phase 3: Implementation.`, `Stage
+/// 2 — Rollout`, `Fase 4: Testes`, `阶段 2：上线` (a numbered stage, then a name of a few
+/// words).
+fn stage_name(text: &str) -> bool {
+    const STAGES: [&str; 14] = [
+        "phase",
+        "stage",
+        "step",
+        "milestone",
+        "sprint",
+        "fase",
+        "etapa",
+        "étape",
+        "stufe",
+        "этап",
+        "фаза",
+        "阶段",
+        "フェーズ",
+        "단계",
+    ];
+    let said = text
+        .trim()
+        .trim_matches(['*', '_'])
+        .trim_end_matches(['.', ':', '：']);
+    let Some(at) = said.find([':', '：', '—', '–', '-']) else {
+        return false;
+    };
+    let (head, name) = (
+        said[..at].trim().to_lowercase(),
+        said[at..].trim_start_matches([':', '：', '—', '–', '-']),
+    );
+    let mut words = head.split_whitespace();
+    let stage = words.next().unwrap_or_default();
+    let number = words.next().unwrap_or_default();
+    words.next().is_none()
+        && STAGES.contains(&stage)
+        && !number.is_empty()
+        && number
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.')
+        && number.chars().any(|c| c.is_ascii_digit())
+        && (1..=4).contains(&name.split_whitespace().count())
+        && !name.contains(['.', ',', ';'])
+}
+
+/// Whether what a steps heading says after its colon is a step (`Build `acg/runtime.py``,
+/// `verify seam painting`, `Calendar Plugin`), not a pointer, a state, a date, a rank or an
+/// open choice: `see below`, `pick one of these`, `in priority order`, `undecided`, `Monday
+/// 2024-06-03`, `blocked on Maria's key`, `Calendar Plugin (merged in #42)`, `none`, `if the
+/// CI fails: …`.
+fn heading_names_a_step(rest: &str) -> bool {
+    const POINTERS: [&str; 22] = [
+        "see ",
+        "ver ",
+        "voir ",
+        "siehe ",
+        "vedi ",
+        "veja ",
+        "смотри",
+        "см. ",
+        "见下",
+        "見下",
+        "下記",
+        "아래",
+        "pick ",
+        "choose ",
+        "one of ",
+        "in priority",
+        "in order",
+        "in this order",
+        "as follows",
+        "below",
+        "below:",
+        "the following",
+    ];
+    let said = rest.trim();
+    let lower = said.to_lowercase();
+    !is_none(said.trim_end_matches('.'))
+        && !is_placeholder_text(said)
+        && !said.contains("~~")
+        // (A step may say to check: `verify seam painting`; not one under a condition, `if
+        // the CI fails: …`.)
+        && !if_heading(said)
+        && status_words(said).is_none()
+        && status_suffix(said).is_none()
+        && !says_a_date(said)
+        && !says_a_priority(said)
+        && !open_choice(said)
+        && !points_at_steps(said)
+        && !POINTERS
+            .iter()
+            .any(|w| lower.starts_with(w) || (w.len() > 5 && lower.contains(w)))
+        // (Nor one a bracket says is done: `Calendar Plugin (merged in #42)`.)
+        && !said
+            .split(['(', '（'])
+            .skip(1)
+            .any(|inner| reports_done(inner.trim_end_matches([')', '）'])))
+}
+
 /// Whether a label names the one next step (`Próximo paso`, `Next action`, `下一步`), not
 /// a list or a queue of them (`后续队列`, `Next steps`), nor an optional one.
 fn names_one_step(label: &str) -> bool {
@@ -5733,6 +5844,22 @@ fn reports_done_anywhere(sentence: &str) -> bool {
         .any(|w| t.contains(w))
 }
 
+/// Whether a text reports a change made, not one to make: `The registration now uses
+/// permalinks`, `A migration tool has been created`, `Merged.` (not `Execute the
+/// migrations`, `Autenticazione completa`, `Will be created`).
+fn reports_a_change(text: &str) -> bool {
+    let t = format!(" {} ", text.to_lowercase());
+    reports_done(text)
+        || reports_done_anywhere(text)
+        || (!conditional(text)
+            && ![" will ", " not ", "n't", " should ", " must ", " to be "]
+                .iter()
+                .any(|w| t.contains(w))
+            && [" has been ", " have been ", " was ", " were ", " now "]
+                .iter()
+                .any(|w| t.contains(w)))
+}
+
 /// The preamble's paragraphs of prose, each line's quote marks dropped and wrapped lines
 /// joined (lists, tables and code are not prose).
 fn preamble_paragraphs(doc: &Document, lines: std::ops::Range<usize>) -> Vec<String> {
@@ -6301,31 +6428,109 @@ fn struck_out(text: &str) -> bool {
         ) == Some(Role::Complete);
     // (Or one said dropped: `~~Per-request thinking control~~ — **CONFIRMED IMPOSSIBLE**.
     // Skip.`)
-    const LEFT: [&str; 16] = [
-        "still",
-        "now ",
-        "next",
-        "then",
-        "need",
-        "todo",
-        "left",
-        "remaining",
-        "but ",
-        "differently",
-        "instead",
-        "however",
-        "还",
-        "仍",
-        "まだ",
-        "残",
-    ];
-    // (A drop is said in the first clause, `not needed`: what is left is looked for after it.)
-    let after_first = rest
-        .find([':', '：', '.', '。', ';', '；', ',', '，'])
-        .map_or("", |at| &rest[at..]);
     rest.is_empty()
-        || (said_done && !holds_any(rest, &LEFT))
-        || (says_dropped(rest) && !holds_any(after_first, &LEFT))
+        || (said_done && !holds_any(rest, &LEFT) && !holds_any(rest, &["need"]))
+        // (A drop is said in its first clause, `not needed`: a need is looked for after it.)
+        || (says_dropped(rest)
+            && !holds_any(rest, &LEFT)
+            && !holds_any(
+                rest.find([':', '：', '.', '。', ';', '；', ',', '，'])
+                    .map_or("", |at| &rest[at..]),
+                &["need"],
+            ))
+}
+
+/// Words that say what is left of a step struck out, or what is done instead (`~~Fix
+/// login~~ → done; now fix signup`, `~~Update the docs~~ obsolete — delete them instead`,
+/// `~~迁移旧表~~ 取消，改为直接重建新表`, `entfällt vorerst, aber noch vor 3.0 erledigen`).
+const LEFT: [&str; 37] = [
+    "still",
+    "now ",
+    "next",
+    "then",
+    "todo",
+    "left",
+    "remaining",
+    "but ",
+    "differently",
+    "instead",
+    "however",
+    "en su lugar",
+    "en lugar",
+    "em vez",
+    "em lugar",
+    "au lieu",
+    "plutôt",
+    "stattdessen",
+    "statt ",
+    "aber ",
+    "noch ",
+    "pero ",
+    "todavía",
+    "ainda",
+    "mas ",
+    "mais ",
+    "encore",
+    "вместо",
+    "но ",
+    "ещё",
+    "еще",
+    "改为",
+    "改成",
+    "代わりに",
+    "대신",
+    "还",
+    "仍",
+];
+
+/// Whether what a wait's label says after it names what the work waits on (`Darin to test
+/// on the branch`), not that nothing blocks it (`none`, `nothing right now`, `N/A`, `aucune`,
+/// `nada no momento`), that the block is gone (`resolved — the key arrived`), or a step of the
+/// reader's own after the wait (`CI on PR #88 to go green, then merge it`).
+fn waits_on_something(rest: &str) -> bool {
+    let first = rest
+        .split([',', '，', ';', '；', '.', '。', '—', '–', ':', '：'])
+        .next()
+        .unwrap_or_default()
+        .trim();
+    let lower = format!(" {} ", normalize(rest));
+    !first.is_empty()
+        && !is_none(first)
+        && !is_placeholder_text(first)
+        && !matches!(
+            normalize(first).split(' ').next(),
+            Some(
+                "none"
+                    | "nothing"
+                    | "nada"
+                    | "nenhum"
+                    | "nenhuma"
+                    | "ninguno"
+                    | "ninguna"
+                    | "aucun"
+                    | "aucune"
+                    | "rien"
+                    | "nichts"
+                    | "ничего"
+                    | "无"
+                    | "なし"
+                    | "없음"
+            )
+        )
+        && status_words(first) != Some(Role::Complete)
+        && ![
+            " then ",
+            " and then ",
+            " dann ",
+            " luego ",
+            " depois ",
+            " puis ",
+            " затем ",
+            "然后",
+            "之后",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
 }
 
 /// Whether a label says the work waits on someone else or is blocked: `WAITING`,
@@ -6374,11 +6579,11 @@ fn after_strike(text: &str) -> Option<&str> {
 
 /// Whether what is said after a strike drops the work rather than reports it done, in its
 /// first clause: `Skip.`, `CONFIRMED IMPOSSIBLE on this build`, `not needed`, `descartado`,
-/// `取消`. (Not `need` alone: `needs a rewrite` is work left.)
+/// `取消`. (Not `need` alone: `needs a rewrite` is work left; nor a skip of part of it, `skip
+/// the slow ones`, nor a drop for now, `not possible until the DNS change lands`, `skipped for
+/// now`.)
 fn says_dropped(rest: &str) -> bool {
-    const WORDS: [&str; 27] = [
-        "skip",
-        "skipped",
+    const WORDS: [&str; 25] = [
         "impossible",
         "not possible",
         "dropped",
@@ -6422,7 +6627,31 @@ fn says_dropped(rest: &str) -> bool {
         .next()
         .unwrap_or_default();
     let said = format!(" {} ", normalize(rest));
-    WORDS.iter().any(|w| {
+    const FOR_NOW: [&str; 16] = [
+        " until ",
+        " for now ",
+        " yet ",
+        " before ",
+        " unless ",
+        " vorerst ",
+        " noch ",
+        " hasta ",
+        " até ",
+        " jusqu ",
+        " пока ",
+        " до ",
+        "暂时",
+        "まで",
+        "전까지",
+        " later ",
+    ];
+    if FOR_NOW.iter().any(|w| said.contains(w)) {
+        return false;
+    }
+    matches!(
+        said.trim(),
+        "skip" | "skipped" | "skip it" | "skip this" | "skipping" | "skip for good"
+    ) || WORDS.iter().any(|w| {
         said.match_indices(w)
             .any(|(at, _)| said[..at].ends_with(' ') && said[at + w.len()..].starts_with(' '))
     }) || CJK.iter().any(|w| rest.contains(w))
@@ -7819,9 +8048,24 @@ fn blocked_check(text: &str) -> bool {
             // check expects, `produces a BLOCKED entry, not an ALLOWED one`.)
             !before.ends_with(['不', '未', '没', '-', '/', '_', '`'])
                 && !before.ends_with("not ")
-                && !matches!(before.split_whitespace().next_back(), Some("a" | "an"))
+                && !expects_it(before)
         })
     }) && proof_sentences(text, false, false).is_empty()
+}
+
+/// Whether the words before `blocked` say a result the check expects (`produces a BLOCKED
+/// entry`, `returns a blocked status`), not a block it hit (`hit a blocked port`).
+fn expects_it(before: &str) -> bool {
+    let mut words = before.split_whitespace().rev();
+    matches!(words.next(), Some("a" | "an"))
+        && words.next().is_some_and(|verb| {
+            [
+                "produce", "return", "yield", "emit", "give", "show", "expect", "get", "create",
+                "record", "log",
+            ]
+            .iter()
+            .any(|stem| verb.starts_with(stem))
+        })
 }
 
 /// Where a step's own text ends when the items under it offer a choice, one of them ending
@@ -10205,12 +10449,122 @@ mod tests {
         assert!(!struck_out(
             "~~Fix login~~ not needed; now fix signup the same way"
         ));
+        // (Nor a skip of part of it, a drop for now, or one with what is done instead.)
+        for step in [
+            "~~Run the full test suite~~ skip the slow ones, run unit tests only",
+            "~~Deploy to prod~~ not possible until the DNS change lands",
+            "~~Add rate limiting~~ skipped for now, revisit after launch",
+            "~~Update the old API docs~~ obsolete — delete them instead",
+            "~~迁移旧表~~ 取消，改为直接重建新表",
+            "~~PDF-Export~~ entfällt vorerst, aber noch vor 3.0 erledigen",
+            "~~Exportar PDF~~ descartado, en su lugar exportar a HTML imprimible",
+            "~~Экспорт в PDF~~ отменено, вместо этого сделать экспорт в HTML",
+        ] {
+            assert!(!struck_out(step), "{step}");
+        }
+    }
+
+    #[test]
+    fn a_paragraph_that_only_names_a_stage() {
+        use super::stage_name;
+        for text in [
+            "Phase 3: Implementation.",
+            "Stage 2 — Rollout",
+            "Fase 4: Testes",
+            "阶段 2：上线",
+        ] {
+            assert!(stage_name(text), "{text}");
+        }
+        for text in [
+            "Phase 3: implement the builder, then the bindings.",
+            "Phases: three",
+            "Step 1: Run the migration on staging and check the logs",
+            "The next phase: Implementation",
+        ] {
+            assert!(!stage_name(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_wait_label_names_what_the_work_waits_on() {
+        use super::waits_on_something;
+        for rest in [
+            "Darin to test on the branch",
+            "que Ana revise el PR",
+            "no access to prod yet",
+        ] {
+            assert!(waits_on_something(rest), "{rest}");
+        }
+        for rest in [
+            "none",
+            "nothing right now",
+            "N/A",
+            "aucune",
+            "nada no momento",
+            "nothing — start here: add CSV header detection in import.rs.",
+            "resolved — the vendor key arrived; wire it into config/prod.toml.",
+            "CI on PR #88 to go green, then merge it and tag v1.4.0.",
+        ] {
+            assert!(!waits_on_something(rest), "{rest}");
+        }
+    }
+
+    #[test]
+    fn a_steps_heading_names_a_step_after_its_colon_only_when_one_is_said() {
+        use super::heading_names_a_step;
+        for rest in [
+            "Build `acg/runtime.py`",
+            "verify seam painting + make seams visible",
+            "Calendar Plugin",
+        ] {
+            assert!(heading_names_a_step(rest), "{rest}");
+        }
+        for rest in [
+            "see below",
+            "ver abajo",
+            "pick one of these",
+            "choose between the options below",
+            "in priority order",
+            "undecided",
+            "Monday 2024-06-03",
+            "blocked on Maria's API key",
+            "Calendar Plugin (merged in #42)",
+            "none",
+            "if the CI fails",
+        ] {
+            assert!(!heading_names_a_step(rest), "{rest}");
+        }
+    }
+
+    #[test]
+    fn a_marked_step_reports_a_change_only_in_words_that_say_it_was_made() {
+        use super::reports_a_change;
+        for text in [
+            "The RAG corpus file registration now uses GitHub permalinks as displayName.",
+            "A migration tool has been created to remove all files.",
+        ] {
+            assert!(reports_a_change(text), "{text}");
+        }
+        for text in [
+            "Execute as migrations SQL no Supabase",
+            "Autenticazione completa (login, signup, password reset)",
+            "Further refine how sources are presented to users in Slack messages.",
+            "The adapter will now be created in v2.",
+        ] {
+            assert!(!reports_a_change(text), "{text}");
+        }
     }
 
     #[test]
     fn a_check_blocked_is_not_one_that_expects_a_blocked_result() {
         use super::blocked_check;
         assert!(blocked_check("E2E tests are blocked by a missing browser."));
+        assert!(blocked_check(
+            "E2E suite: could not run, hit a blocked port on the CI runner."
+        ));
+        assert!(blocked_check(
+            "Integration tests — a blocked dependency on the staging DB stops them from running."
+        ));
         for text in [
             "`test_runtime_blocks_writes` — proposing a path outside `allowed_paths` produces a BLOCKED entry, not an ALLOWED one.",
             "Returns an blocked status for unknown users",

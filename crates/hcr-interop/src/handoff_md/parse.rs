@@ -605,9 +605,10 @@ pub(crate) fn marker(line: &str) -> Option<&str> {
 }
 
 /// A task box at the start of an item's text: `[x] done` → `(Some(true), "done")`.
+/// (After the marker's spaces, however many: `1.  [x] Audit the code`.)
 fn task(text: &str) -> (Option<bool>, &str) {
     for (b, checked) in [("[ ]", false), ("[x]", true), ("[X]", true)] {
-        if let Some(rest) = text.strip_prefix(b) {
+        if let Some(rest) = text.trim_start().strip_prefix(b) {
             return (Some(checked), rest.trim_start());
         }
     }
@@ -1677,18 +1678,16 @@ impl Document {
 /// action is checked; a bucket label anywhere is its bucket.
 fn in_place(role: Role, heading: &str, enclosing: Option<Role>) -> Role {
     match (role, enclosing) {
-        // (How the step is checked, or the tests it is to pass: `### Verification after
-        // build`, `### Tests (`tests/test_runtime.py`)` under `## Your immediate task`; not
-        // proof of work done.)
+        // (How the step is checked: `### Verification after build` under `## Your immediate
+        // task`; not `### Verification results` nor `### Tests`, which may hold proof of work
+        // done.)
         (Role::Evidence | Role::Criteria, Some(Role::NextAction | Role::Verification))
             if {
                 let name = super::headings::normalize(super::headings::before_qualifier(heading));
-                matches!(
-                    name.as_str(),
-                    "verification" | "done when" | "validation" | "tests" | "testing"
-                ) || ["verification ", "validation "]
-                    .iter()
-                    .any(|w| name.starts_with(w))
+                matches!(name.as_str(), "verification" | "done when" | "validation")
+                    || ["verification after ", "validation after "]
+                        .iter()
+                        .any(|w| name.starts_with(w))
             } =>
         {
             Role::Verification
