@@ -482,18 +482,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "repo state",
             "repository state",
             "where things stand",
-            // (A memory bank's `Current focus`: what is done and under way now, each by its
-            // words; `Focus`, `Session focus` stay the goal.)
-            "current focus",
-            "foco atual",
-            "foco actual",
-            "foco de trabajo actual",
-            "focus actuel",
-            "aktueller fokus",
-            "текущий фокус",
-            "当前焦点",
-            "当前重点",
-            "現在のフォーカス",
             "right now",
             "state of play",
             "status update",
@@ -670,8 +658,10 @@ const TABLE: &[(Role, &[&str])] = &[
             "what s built",
             "completados",
             "concluído",
+            "concluída",
             "concluido",
             "terminado",
+            "terminada",
             "was fertig",
             "was erledigt",
             "what has been done",
@@ -753,6 +743,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "dokončeno",
             "terminé",
             "completado",
+            "completada",
             "recent changes",
             "recent updates",
             "cambios recientes",
@@ -3782,20 +3773,31 @@ pub fn status_suffix(heading: &str) -> Option<(Role, &str)> {
 
 /// [`status_suffix`], read anew.
 fn status_suffix_read(heading: &str) -> Option<(Role, &str)> {
-    stated_last(heading).or_else(|| {
-        // A state, then what it took or when, in brackets: `Task 1: Parser ✅ **COMPLETE**
-        // (2h)`, `Export — done (3 files)`, `v3.2.0c 已完成 (2026-07-21)`; not a name
-        // (`What just shipped (backlog-cleanup-v1)`). (Once: the state is read before that
-        // one bracket.)
-        let trimmed = heading.trim_end();
-        let open = trimmed.strip_suffix(')')?.rfind(" (")?;
-        let took = &trimmed[open + 2..trimmed.len() - 1];
-        (took.chars().count() <= 20
-            && !took.contains(['(', ')'])
-            && (took.starts_with(|c: char| c.is_ascii_digit() || c == '~') || month_year(took)))
-        .then(|| stated_last(&heading[..open]))
-        .flatten()
-    })
+    stated_last(heading)
+        .or_else(|| {
+            // A state, then what it took or when, in brackets: `Task 1: Parser ✅ **COMPLETE**
+            // (2h)`, `Export — done (3 files)`, `v3.2.0c 已完成 (2026-07-21)`; not a name
+            // (`What just shipped (backlog-cleanup-v1)`). (Once: the state is read before that
+            // one bracket.)
+            let trimmed = heading.trim_end();
+            let open = trimmed.strip_suffix(')')?.rfind(" (")?;
+            let took = &trimmed[open + 2..trimmed.len() - 1];
+            (took.chars().count() <= 20
+                && !took.contains(['(', ')'])
+                && (took.starts_with(|c: char| c.is_ascii_digit() || c == '~') || month_year(took)))
+            .then(|| stated_last(&heading[..open]))
+            .flatten()
+        })
+        .or_else(|| {
+            // A stage said in a state, then its title after a colon: `Phase 2 COMPLETE:
+            // Frontend`, `✅ Fase 5.D COMPLETADA (2026-06-11): Frontend de la Clasificación`.
+            // (The part before the first colon, of a few words, read as a whole heading is.)
+            let at = heading.find([':', '：'])?;
+            let head = &heading[..at];
+            (head.split_whitespace().count() <= 6 && !head.contains([':', '：']))
+                .then(|| status_suffix_read(head))
+                .flatten()
+        })
 }
 
 /// Whether a bracket's text is a month and a year, in words (`Janvier 2025`, `March 3,
@@ -3878,7 +3880,20 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
                     "but" | "aber" | "mais" | "ma" | "pero" | "mas" | "но" | "але" | "wel" | "maar"
                 )
             })
-            .any(|w| matches!(*w, "not" | "never" | "nicht" | "nie" | "не"));
+            .any(|w| matches!(*w, "not" | "never" | "nicht" | "nie" | "не"))
+            // (And a Romance `no` before its verb: `Lo que no está completado`, `Tarefa não
+            // foi concluída`; not `No-op cleanup done`.)
+            || before_state
+                .windows(2)
+                .rev()
+                .take(reach)
+                .any(|pair| {
+                    matches!(pair[0], "no" | "não" | "non")
+                        && matches!(
+                            pair[1],
+                            "está" | "esta" | "es" | "fue" | "ha" | "han" | "é" | "foi" | "è"
+                        )
+                });
         if denied_near
             || words[..words.len() - n].last().is_some_and(|w| {
                 matches!(
@@ -3887,6 +3902,8 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
                         | "yet"
                         | "never"
                         | "no"
+                        | "não"
+                        | "non"
                         | "longer"
                         | "nicht"
                         | "noch"
@@ -3948,7 +3965,7 @@ const CJK_STATES: [&str; 7] = [
 ];
 
 /// The words that say a state and nothing else, read after a name without a mark between.
-const STATES: [&str; 20] = [
+const STATES: [&str; 24] = [
     "implemented",
     "integrated",
     "deployed",
@@ -3969,6 +3986,10 @@ const STATES: [&str; 20] = [
     "已完成",
     "完成",
     "erledigt",
+    "completado",
+    "completada",
+    "concluído",
+    "concluída",
 ];
 
 /// The status marks a line or item may open with, by the bucket each names (`✅`, `⏳`,
@@ -6011,9 +6032,30 @@ mod tests {
                 Role::Complete,
             ),
             ("3.3 v3.2.0c 已完成 (2026-07-21)", Role::Complete),
+            // (A stage said in a state, then its title after a colon.)
+            ("Phase 2 COMPLETE: Frontend", Role::Complete),
+            (
+                "✅ Fase 5.D COMPLETADA (2026-06-11): Frontend de la Clasificación",
+                Role::Complete,
+            ),
+            ("Phase 3 blocked: payments", Role::Blocked),
+            ("Tarefa concluída", Role::Complete),
+            // (A memory bank's sections.)
+            ("Active Tasks", Role::InProgress),
+            ("Correções recentes (09/01/2025)", Role::Complete),
+            ("最近の変更", Role::Complete),
+            ("Things to AVOID", Role::Constraints),
+            (
+                "Your Immediate Task: Build `acg/runtime.py`",
+                Role::NextAction,
+            ),
+            ("Resume Points", Role::NextAction),
         ] {
             assert_eq!(role_of(heading), Some(role), "{heading}");
         }
+        // (Not a name that holds a state's word before a colon: a step, a status label.)
+        assert_eq!(role_of("Next step: done"), Some(Role::NextAction));
+        assert_eq!(role_of("Status: done"), Some(Role::State));
         // Other languages' words, in headings no name matched.
         for (heading, role) in [
             ("Project Summary", Role::Summary),

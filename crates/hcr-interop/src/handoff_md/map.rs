@@ -1796,6 +1796,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             if let Some(bucket) = bucket
                 && !is_none(&e.text)
+                && !nothing_under_way(&e.text)
             {
                 take(&e.lines, &mut used);
                 let text = if by_mark.is_some() {
@@ -2844,6 +2845,23 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             .windows(2)
             .filter_map(|w| Some((*w[0].lines.first()?, !w[1].paragraph)))
             .collect();
+        // Whether it is a numbered item (a stage's name over numbered steps is no step; over
+        // facts, `Phase 2: Deploy to staging` then `- staging URL is …`, it is one).
+        let next_is_numbered: FastMap<usize, bool> = written
+            .windows(2)
+            .filter_map(|w| {
+                let next = *w[1].lines.first()?;
+                Some((
+                    *w[0].lines.first()?,
+                    !w[1].paragraph
+                        && doc
+                            .line(next)
+                            .text
+                            .trim_start()
+                            .starts_with(|c: char| c.is_ascii_digit()),
+                ))
+            })
+            .collect();
         // A numbered task's bold line names the step (`**Task 1 — run the server on a
         // fixed IP and port.**`), said with the paragraph under it.
         // (A later task is a further step, named too; one whose paragraph says it is done
@@ -2917,7 +2935,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // next one is. (Not a step that waits itself: `Wait for CI, then merge`.)
             if let Some((label, rest)) = label_split(without_mark(text))
                 && waiting_label(label)
-                && waits_on_something(rest)
+                && waits_on_something(label, rest)
                 && let Some(bucket) = Bucket::of_role(Role::Blocked)
             {
                 step_states.push((bucket, text.to_owned()));
@@ -3034,7 +3052,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     // (A stage's name over its steps: `Phase 3: Implementation.` then `1.
                     // Implement the builder`.)
                     || (stage_name(text)
-                        && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX))
+                        && next_is_numbered
+                            .get(&e.lines.first().copied().unwrap_or(usize::MAX))
                             == Some(&true))
                     // (A long one that says why; not `Rotate the leaked key today, first.`, nor
                     // a long one that says it comes first.)
@@ -3167,6 +3186,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     && section.role.is_none();
             } else if done
                 && !e.paragraph
+                // (Not an example of a box: `- [x] Example: a ticked item looks like this`.)
+                && !matches!(label_of(text).as_str(), "example" | "e g" | "eg" | "beispiel" | "ejemplo" | "exemple" | "exemplo" | "例")
                 && (e.checked == Some(true)
                     || (status_mark(text) == Some(Role::Complete)
                         && reports_a_change(
@@ -4846,7 +4867,7 @@ fn stage_name(text: &str) -> bool {
 /// 2024-06-03`, `blocked on Maria's key`, `Calendar Plugin (merged in #42)`, `none`, `if the
 /// CI fails: …`.
 fn heading_names_a_step(rest: &str) -> bool {
-    const POINTERS: [&str; 22] = [
+    const POINTERS: [&str; 25] = [
         "see ",
         "ver ",
         "voir ",
@@ -4859,16 +4880,27 @@ fn heading_names_a_step(rest: &str) -> bool {
         "見下",
         "下記",
         "아래",
-        "pick ",
-        "choose ",
+        "pick one",
+        "pick from",
+        "pick between",
+        "choose one",
+        "choose from",
+        "choose between",
         "one of ",
         "in priority",
         "in order",
         "in this order",
         "as follows",
         "below",
-        "below:",
         "the following",
+    ];
+    // (Anywhere in it: `choose between the options below`.)
+    const ANYWHERE: [&str; 5] = [
+        "see below",
+        "options below",
+        "steps below",
+        "listed below",
+        "as follows",
     ];
     let said = rest.trim();
     let lower = said.to_lowercase();
@@ -4878,15 +4910,19 @@ fn heading_names_a_step(rest: &str) -> bool {
         // (A step may say to check: `verify seam painting`; not one under a condition, `if
         // the CI fails: …`.)
         && !if_heading(said)
-        && status_words(said).is_none()
+        // (A state said of it, not a word of what is left: `Migrate one of the remaining
+        // services` is a step.)
+        && !matches!(
+            status_words(said),
+            Some(Role::Complete | Role::Blocked | Role::InProgress)
+        )
         && status_suffix(said).is_none()
         && !says_a_date(said)
         && !says_a_priority(said)
         && !open_choice(said)
         && !points_at_steps(said)
-        && !POINTERS
-            .iter()
-            .any(|w| lower.starts_with(w) || (w.len() > 5 && lower.contains(w)))
+        && !POINTERS.iter().any(|w| lower.starts_with(w))
+        && !ANYWHERE.iter().any(|w| lower.contains(w))
         // (Nor one a bracket says is done: `Calendar Plugin (merged in #42)`.)
         && !said
             .split(['(', '（'])
@@ -5855,9 +5891,15 @@ fn reports_a_change(text: &str) -> bool {
             && ![" will ", " not ", "n't", " should ", " must ", " to be "]
                 .iter()
                 .any(|w| t.contains(w))
-            && [" has been ", " have been ", " was ", " were ", " now "]
+            && ([" has been ", " have been ", " was ", " were "]
                 .iter()
-                .any(|w| t.contains(w)))
+                .any(|w| t.contains(w))
+                // (`now` before a verb that says what is so, not an order: `The registration
+                // now uses permalinks`, not `Now add the integration tests`.)
+                || t.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .windows(3)
+                    .any(|w| w[1] == "now" && w[2].len() > 3 && w[2].ends_with('s'))))
 }
 
 /// The preamble's paragraphs of prose, each line's quote marks dropped and wrapped lines
@@ -6429,10 +6471,10 @@ fn struck_out(text: &str) -> bool {
     // (Or one said dropped: `~~Per-request thinking control~~ — **CONFIRMED IMPOSSIBLE**.
     // Skip.`)
     rest.is_empty()
-        || (said_done && !holds_any(rest, &LEFT) && !holds_any(rest, &["need"]))
+        || (said_done && !holds_word(rest, &LEFT) && !holds_any(rest, &["need"]))
         // (A drop is said in its first clause, `not needed`: a need is looked for after it.)
         || (says_dropped(rest)
-            && !holds_any(rest, &LEFT)
+            && !holds_word(rest, &LEFT)
             && !holds_any(
                 rest.find([':', '：', '.', '。', ';', '；', ',', '，'])
                     .map_or("", |at| &rest[at..]),
@@ -6440,10 +6482,52 @@ fn struck_out(text: &str) -> bool {
             ))
 }
 
+/// Whether a state's item says that nothing is there: `No active tasks right now — the
+/// sprint closed out.`, `Nothing in progress.`, `No tasks identified`.
+fn nothing_under_way(text: &str) -> bool {
+    let said = normalize(text);
+    [
+        "no active ",
+        "no current ",
+        "no tasks",
+        "no open tasks",
+        "no work in progress",
+        "nothing in progress",
+        "nothing under way",
+        "nothing underway",
+        "nothing active",
+        "nothing currently",
+        "nothing right now",
+        "nothing at the moment",
+    ]
+    .iter()
+    .any(|w| said.starts_with(w))
+}
+
+/// Whether a text holds one of `words` (lowercase) where a word starts: `но` in `… но
+/// тесты`, not in `сделано`; `mas` in `mas falta`, not in `problemas`. (A word of a script
+/// without spaces, `还`, `まだ`, anywhere.)
+fn holds_word(text: &str, words: &[&str]) -> bool {
+    let lower = text.to_lowercase();
+    words.iter().any(|w| {
+        let spaced = w
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || ('\u{00c0}'..='\u{052f}').contains(&c));
+        lower.match_indices(w).any(|(at, _)| {
+            !spaced
+                || lower[..at]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|c| !c.is_alphanumeric())
+        })
+    })
+}
+
 /// Words that say what is left of a step struck out, or what is done instead (`~~Fix
 /// login~~ → done; now fix signup`, `~~Update the docs~~ obsolete — delete them instead`,
 /// `~~迁移旧表~~ 取消，改为直接重建新表`, `entfällt vorerst, aber noch vor 3.0 erledigen`).
-const LEFT: [&str; 37] = [
+const LEFT: [&str; 39] = [
     "still",
     "now ",
     "next",
@@ -6481,13 +6565,15 @@ const LEFT: [&str; 37] = [
     "대신",
     "还",
     "仍",
+    "まだ",
+    "残",
 ];
 
 /// Whether what a wait's label says after it names what the work waits on (`Darin to test
 /// on the branch`), not that nothing blocks it (`none`, `nothing right now`, `N/A`, `aucune`,
 /// `nada no momento`), that the block is gone (`resolved — the key arrived`), or a step of the
 /// reader's own after the wait (`CI on PR #88 to go green, then merge it`).
-fn waits_on_something(rest: &str) -> bool {
+fn waits_on_something(label: &str, rest: &str) -> bool {
     let first = rest
         .split([',', '，', ';', '；', '.', '。', '—', '–', ':', '：'])
         .next()
@@ -6497,7 +6583,12 @@ fn waits_on_something(rest: &str) -> bool {
     !first.is_empty()
         && !is_none(first)
         && !is_placeholder_text(first)
-        && !matches!(
+        // (Not `nothing but the security sign-off`.)
+        && (normalize(first)
+            .split(' ')
+            .nth(1)
+            .is_some_and(|w| matches!(w, "but" | "except" | "apart" | "besides"))
+            || !matches!(
             normalize(first).split(' ').next(),
             Some(
                 "none"
@@ -6516,21 +6607,14 @@ fn waits_on_something(rest: &str) -> bool {
                     | "なし"
                     | "없음"
             )
-        )
+        ))
         && status_words(first) != Some(Role::Complete)
-        && ![
-            " then ",
-            " and then ",
-            " dann ",
-            " luego ",
-            " depois ",
-            " puis ",
-            " затем ",
-            "然后",
-            "之后",
-        ]
-        .iter()
-        .any(|w| lower.contains(w))
+        // (A wait for a thing, then the reader's own step: `Waiting for: CI to go green,
+        // then merge it`; not `WAITING: Legal to approve, then the release can go out`.)
+        && !(matches!(normalize(label).as_str(), "waiting for" | "wait for")
+            && [" then ", " dann ", " luego ", " depois ", " puis ", " затем ", "然后", "之后"]
+                .iter()
+                .any(|w| lower.contains(w)))
 }
 
 /// Whether a label says the work waits on someone else or is blocked: `WAITING`,
@@ -6621,9 +6705,10 @@ fn says_dropped(rest: &str) -> bool {
         "취소",
         "불필요",
     ];
-    // (Its first clause: `——T13 定稿：… dropped 位列` says no drop of its own.)
+    // (Its first clause: `——T13 定稿：… dropped 位列` says no drop of its own; `skipped — not
+    // worth it` is `skipped`.)
     let rest = rest
-        .split([':', '：', '.', '。', ';', '；', ',', '，'])
+        .split([':', '：', '.', '。', ';', '；', ',', '，', '—', '–'])
         .next()
         .unwrap_or_default();
     let said = format!(" {} ", normalize(rest));
@@ -7239,6 +7324,13 @@ const BLOCKED_WORDS: &[&str] = &[
     "čeká na",
     "ждём",
     "ждем ",
+    // (`ожидает` a merge or a review is a wait: `Ожидает merge оператором`.)
+    "ожидает merge",
+    "ожидает мерж",
+    "ожидает ревью",
+    "ожидает review",
+    "ожидает проверк",
+    "ожидает одобрени",
     // (Not `不再等待`, `无需等待`: a need or a wait under way.)
     "需等待",
     "需要等待",
@@ -7369,6 +7461,30 @@ const DONE_WORDS: &[&str] = &[
     " are working correctly",
     " is working as expected",
     " are working as expected",
+    // (In other languages: `Bulk operations funcionando corretamente`; a denial before it
+    // is read first, `no funciona correctamente`.)
+    // (A defect said resolved: `ha sido resuelto exitosamente`, `foi resolvido`.)
+    " ha sido resuelto",
+    " ha sido resuelta",
+    " han sido resueltos",
+    " han sido resueltas",
+    " foi resolvido",
+    " foi resolvida",
+    " foram resolvidos",
+    " a été résolu",
+    " wurde behoben",
+    " wurde gelöst",
+    " funcionando corretamente",
+    " funcionando correctamente",
+    " funciona correctamente",
+    " funciona corretamente",
+    " fonctionne correctement",
+    " funktioniert korrekt",
+    " funktioniert einwandfrei",
+    "работает корректно",
+    "работает правильно",
+    "正常工作",
+    "正常に動作",
     " is working again",
     " is working end to end",
     "complete",
@@ -8061,7 +8177,7 @@ fn expects_it(before: &str) -> bool {
         && words.next().is_some_and(|verb| {
             [
                 "produce", "return", "yield", "emit", "give", "show", "expect", "get", "create",
-                "record", "log",
+                "record", "log", "verif", "check", "assert", "test", "ensure",
             ]
             .iter()
             .any(|stem| verb.starts_with(stem))
@@ -10465,6 +10581,70 @@ mod tests {
     }
 
     #[test]
+    fn work_said_working_resolved_or_awaited_in_other_languages() {
+        use super::{Role, status_words};
+        for (text, role) in [
+            (
+                "Bulk operations (bloquear/desbloquear contatos) funcionando corretamente.",
+                Role::Complete,
+            ),
+            (
+                "El bug crítico ha sido resuelto exitosamente.",
+                Role::Complete,
+            ),
+            (
+                "Ожидает merge оператором → тег v3.9.0-beta.1",
+                Role::Blocked,
+            ),
+            (
+                "A importação não está funcionando corretamente.",
+                Role::Unverified,
+            ),
+            (
+                "La exportación no funciona correctamente.",
+                Role::Unverified,
+            ),
+        ] {
+            assert_eq!(status_words(text), Some(role), "{text}");
+        }
+        // (`ожидает` alone is an API's "expects".)
+        assert_ne!(
+            status_words("Метод ожидает строку в UTF-8"),
+            Some(Role::Blocked)
+        );
+    }
+
+    #[test]
+    fn what_is_left_is_a_word_of_its_own() {
+        use super::{LEFT, holds_word, nothing_under_way};
+        for text in [
+            "done, but tests still fail",
+            "hecho, pero falta el deploy",
+            "完了、まだテストが残っている",
+            "сделано, но тесты падают",
+        ] {
+            assert!(holds_word(text, &LEFT), "{text}");
+        }
+        for text in [
+            "сделано в PR 12",
+            "hecho, sin problemas de regresión",
+            "Butler merged it",
+        ] {
+            assert!(!holds_word(text, &LEFT), "{text}");
+        }
+        for text in [
+            "No active tasks right now — the sprint closed out.",
+            "Nothing in progress.",
+            "No active tasks identified",
+        ] {
+            assert!(nothing_under_way(text), "{text}");
+        }
+        assert!(!nothing_under_way(
+            "Nothing blocks the importer; it is half done"
+        ));
+    }
+
+    #[test]
     fn a_paragraph_that_only_names_a_stage() {
         use super::stage_name;
         for text in [
@@ -10478,6 +10658,7 @@ mod tests {
         for text in [
             "Phase 3: implement the builder, then the bindings.",
             "Phases: three",
+            "Phase 2 Deploy to staging",
             "Step 1: Run the migration on staging and check the logs",
             "The next phase: Implementation",
         ] {
@@ -10493,8 +10674,18 @@ mod tests {
             "que Ana revise el PR",
             "no access to prod yet",
         ] {
-            assert!(waits_on_something(rest), "{rest}");
+            assert!(waits_on_something("Waiting on", rest), "{rest}");
         }
+        // (A then-clause keeps a wait on someone; only a wait for a thing may be the reader's
+        // own step.)
+        assert!(waits_on_something(
+            "WAITING",
+            "Legal to approve the license change, then the release can go out"
+        ));
+        assert!(waits_on_something(
+            "Waiting on",
+            "nothing but the security sign-off from Priya"
+        ));
         for rest in [
             "none",
             "nothing right now",
@@ -10503,10 +10694,13 @@ mod tests {
             "nada no momento",
             "nothing — start here: add CSV header detection in import.rs.",
             "resolved — the vendor key arrived; wire it into config/prod.toml.",
-            "CI on PR #88 to go green, then merge it and tag v1.4.0.",
         ] {
-            assert!(!waits_on_something(rest), "{rest}");
+            assert!(!waits_on_something("Waiting on", rest), "{rest}");
         }
+        assert!(!waits_on_something(
+            "Waiting for",
+            "CI on PR #88 to go green, then merge it and tag v1.4.0."
+        ));
     }
 
     #[test]
@@ -10516,6 +10710,9 @@ mod tests {
             "Build `acg/runtime.py`",
             "verify seam painting + make seams visible",
             "Calendar Plugin",
+            "Pick up the Stripe webhook retries",
+            "Migrate one of the remaining services to gRPC",
+            "Get the release notes in order",
         ] {
             assert!(heading_names_a_step(rest), "{rest}");
         }
@@ -10550,6 +10747,7 @@ mod tests {
             "Autenticazione completa (login, signup, password reset)",
             "Further refine how sources are presented to users in Slack messages.",
             "The adapter will now be created in v2.",
+            "Now add the integration tests for the parser",
         ] {
             assert!(!reports_a_change(text), "{text}");
         }

@@ -489,10 +489,12 @@ const HOLDOUT_37_FLOOR: f64 = 0.6;
 
 /// The share of the thirty-eighth held-out corpus's expectations met (8 files): 24 of
 /// 53 (45.3%) when it was measured blind, at 5b28717 and with the session's first change
-/// (before its commit), with no contradiction; 31 of 53 (58.5%) after its classes were read (a
-/// memory bank's `Current focus` and `Active tasks`, recent changes in six languages, a step
-/// ticked or reported done among the steps, a stage's name over its steps).
-const HOLDOUT_38_FLOOR: f64 = 0.58;
+/// (before its commit), with no contradiction; 29 of 53 (54.7%) after its classes were read (a
+/// memory bank's `Active tasks`, recent changes in six languages, a step ticked or reported
+/// done among the steps, a stage's name over numbered steps, `funcionando corretamente`,
+/// `ha sido resuelto`, `Ожидает merge`, a stage said done before its title's colon); reading
+/// `Current focus` as the state met 4 more and was withdrawn after review (it lost the goal).
+const HOLDOUT_38_FLOOR: f64 = 0.54;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
