@@ -1752,6 +1752,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     } else {
                         not_done_after_all(&e.text)
                     }
+                    // (Or that it is a plan: `We plan to switch to pnpm next week`,
+                    // `Планируется перейти на новую версию API`.)
+                    .or_else(|| says_a_plan(&e.text).then_some(Role::Remaining))
                 })
                 .flatten();
             let bucket = by_box
@@ -6482,6 +6485,34 @@ fn struck_out(text: &str) -> bool {
             ))
 }
 
+/// Whether a text opens by saying that its work is planned, not done: `We plan to switch to
+/// pnpm`, `Planning to drop Node 18`, `Планируется перейти …`, `计划迁移 …`, `Se planea …`.
+fn says_a_plan(text: &str) -> bool {
+    let said = normalize(without_mark(text));
+    [
+        "we plan to ",
+        "we are planning to ",
+        "we re planning to ",
+        "plan to ",
+        "planning to ",
+        "we will ",
+        "планируется ",
+        "планируем ",
+        "se planea ",
+        "planeamos ",
+        "planejamos ",
+        "está planejado ",
+        "nous prévoyons ",
+        "wir planen ",
+        "geplant ",
+        "计划",
+        "計画",
+        "予定",
+    ]
+    .iter()
+    .any(|w| said.starts_with(w))
+}
+
 /// Whether a state's item says that nothing is there: `No active tasks right now — the
 /// sprint closed out.`, `Nothing in progress.`, `No tasks identified`.
 fn nothing_under_way(text: &str) -> bool {
@@ -10612,6 +10643,28 @@ mod tests {
             status_words("Метод ожидает строку в UTF-8"),
             Some(Role::Blocked)
         );
+    }
+
+    #[test]
+    fn a_plan_under_work_done_is_work_left() {
+        use super::says_a_plan;
+        for text in [
+            "We plan to switch to pnpm next week",
+            "Планируется перейти на новую версию API",
+            "计划迁移到新版本",
+            "We will open a ticket with the vendor",
+        ] {
+            assert!(says_a_plan(text), "{text}");
+        }
+        for text in [
+            "Planned the migration with the DBA and ran it",
+            "Added the plan view to the dashboard",
+            "Willow theme shipped",
+            "Will Smith reviewed the PR and approved it",
+            "will-o-wisp sprite added",
+        ] {
+            assert!(!says_a_plan(text), "{text}");
+        }
     }
 
     #[test]
