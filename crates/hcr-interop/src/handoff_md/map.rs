@@ -1672,11 +1672,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 None => None,
             };
             // A struck-out item of a list of work (`~~MIT LICENSE file~~ **FIXED**`) is done.
-            let struck =
-                e.text.trim_start().starts_with("~~") && e.text.trim_start()[2..].contains("~~");
+            let after = after_strike(&e.text);
+            let struck = after.is_some();
             // (Not one said dropped, `~~Per-request thinking control~~ — **CONFIRMED
             // IMPOSSIBLE**. Skip.`: no work done, none left; it stays kept as written.)
-            if struck && after_strike(&e.text).is_some_and(says_dropped) && struck_out(&e.text) {
+            if after.is_some_and(says_dropped) && struck_out(&e.text) {
                 continue;
             }
             // (Under blockers, `❌ Building the app` is a blocker still, as in a table.)
@@ -2843,26 +2843,21 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             heading_named = true;
         }
         let over_steps = over_numbered_steps(section, doc);
-        // Whether the entry after each (by its first line) is an item.
-        let next_is_item: FastMap<usize, bool> = written
-            .windows(2)
-            .filter_map(|w| Some((*w[0].lines.first()?, !w[1].paragraph)))
-            .collect();
-        // Whether it is a numbered item (a stage's name over numbered steps is no step; over
-        // facts, `Phase 2: Deploy to staging` then `- staging URL is …`, it is one).
-        let next_is_numbered: FastMap<usize, bool> = written
+        // Whether the entry after each (by its first line) is an item, and whether a numbered
+        // one (a stage's name over numbered steps is no step; over facts, `Phase 2: Deploy to
+        // staging` then `- staging URL is …`, it is one).
+        let next_item: FastMap<usize, (bool, bool)> = written
             .windows(2)
             .filter_map(|w| {
-                let next = *w[1].lines.first()?;
-                Some((
-                    *w[0].lines.first()?,
-                    !w[1].paragraph
-                        && doc
-                            .line(next)
+                let item = !w[1].paragraph;
+                let numbered = item
+                    && w[1].lines.first().is_some_and(|&at| {
+                        doc.line(at)
                             .text
                             .trim_start()
-                            .starts_with(|c: char| c.is_ascii_digit()),
-                ))
+                            .starts_with(|c: char| c.is_ascii_digit())
+                    });
+                Some((*w[0].lines.first()?, (item, numbered)))
             })
             .collect();
         // A numbered task's bold line names the step (`**Task 1 — run the server on a
@@ -3039,10 +3034,14 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // `### Short ~30 min each`, and a bold label alone, `**Important realities:**`,
             // `**First command:**` over a block.)
             let bare = text.trim_matches(['*', '_', ' ']);
+            let (next_is_item, next_is_numbered) = e
+                .lines
+                .first()
+                .and_then(|at| next_item.get(at))
+                .copied()
+                .unwrap_or_default();
             let intro = e.paragraph
-                && ((text.ends_with([':', '：'])
-                    && next_is_item.get(&e.lines.first().copied().unwrap_or(usize::MAX))
-                        == Some(&true))
+                && ((text.ends_with([':', '：']) && next_is_item)
                     // (Not one that says the step: `Start with **Phase 3A** (~3 files):`,
                     // `**Run the migration first:**`.)
                     || (bare.ends_with([':', '：'])
@@ -3054,10 +3053,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     || points_at_steps(text)
                     // (A stage's name over its steps: `Phase 3: Implementation.` then `1.
                     // Implement the builder`.)
-                    || (stage_name(text)
-                        && next_is_numbered
-                            .get(&e.lines.first().copied().unwrap_or(usize::MAX))
-                            == Some(&true))
+                    || (stage_name(text) && next_is_numbered)
                     // (A long one that says why; not `Rotate the leaked key today, first.`, nor
                     // a long one that says it comes first.)
                     || (over_steps
@@ -4870,7 +4866,7 @@ fn stage_name(text: &str) -> bool {
 /// 2024-06-03`, `blocked on Maria's key`, `Calendar Plugin (merged in #42)`, `none`, `if the
 /// CI fails: …`.
 fn heading_names_a_step(rest: &str) -> bool {
-    const POINTERS: [&str; 25] = [
+    const POINTERS: [&str; 24] = [
         "see ",
         "ver ",
         "voir ",
@@ -4893,18 +4889,12 @@ fn heading_names_a_step(rest: &str) -> bool {
         "in priority",
         "in order",
         "in this order",
-        "as follows",
         "below",
         "the following",
     ];
-    // (Anywhere in it: `choose between the options below`.)
-    const ANYWHERE: [&str; 5] = [
-        "see below",
-        "options below",
-        "steps below",
-        "listed below",
-        "as follows",
-    ];
+    // (Anywhere in it: `choose between the options below`; `as follows` and `steps below`
+    // are [`points_at_steps`]'s.)
+    const ANYWHERE: [&str; 3] = ["see below", "options below", "listed below"];
     let said = rest.trim();
     let lower = said.to_lowercase();
     !is_none(said.trim_end_matches('.'))
@@ -6611,16 +6601,17 @@ fn waits_on_something(label: &str, rest: &str) -> bool {
         .unwrap_or_default()
         .trim();
     let lower = format!(" {} ", normalize(rest));
+    let first_words = normalize(first);
     !first.is_empty()
         && !is_none(first)
         && !is_placeholder_text(first)
         // (Not `nothing but the security sign-off`.)
-        && (normalize(first)
+        && (first_words
             .split(' ')
             .nth(1)
             .is_some_and(|w| matches!(w, "but" | "except" | "apart" | "besides"))
             || !matches!(
-            normalize(first).split(' ').next(),
+            first_words.split(' ').next(),
             Some(
                 "none"
                     | "nothing"
