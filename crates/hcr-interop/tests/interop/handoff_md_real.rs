@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 39] = [
+const FOLDERS: [&str; 40] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -58,6 +58,7 @@ const FOLDERS: [&str; 39] = [
     "handoff-md-holdout-36",
     "handoff-md-holdout-37",
     "handoff-md-holdout-38",
+    "handoff-md-holdout-39",
 ];
 
 /// Every file of every corpus.
@@ -376,6 +377,11 @@ fn thirty_eighth_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets_in("handoff-md-holdout-38", 8, HOLDOUT_38_FLOOR);
 }
 
+#[test]
+fn thirty_ninth_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets_in("handoff-md-holdout-39", 7, HOLDOUT_39_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -495,6 +501,11 @@ const HOLDOUT_37_FLOOR: f64 = 0.6;
 /// `ha sido resuelto`, `Ожидает merge`, a stage said done before its title's colon); reading
 /// `Current focus` as the state met 4 more and was withdrawn after review (it lost the goal).
 const HOLDOUT_38_FLOOR: f64 = 0.54;
+
+/// The share of the thirty-ninth held-out corpus's expectations met (7 files): 22 of
+/// 43 (51.2%) when it was measured blind, at b6416c1 (the code of the session's
+/// start), with no contradiction; not yet read for its classes.
+const HOLDOUT_39_FLOOR: f64 = 0.51;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
