@@ -1754,7 +1754,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                     }
                     // (Or that it is a plan: `We plan to switch to pnpm next week`,
                     // `Планируется перейти на новую версию API`.)
-                    .or_else(|| says_a_plan(&e.text).then_some(Role::Remaining))
+                    // (An item's, not a paragraph's that leads in to a list: `We will sum
+                    // up what was finished.`)
+                    .or_else(|| (!e.paragraph && says_a_plan(&e.text)).then_some(Role::Remaining))
                 })
                 .flatten();
             let bucket = by_box
@@ -6476,16 +6478,25 @@ fn struck_out(text: &str) -> bool {
 }
 
 /// Whether a text opens by saying that its work is planned, not done: `We plan to switch to
-/// pnpm`, `Planning to drop Node 18`, `Планируется перейти …`, `计划迁移 …`, `Se planea …`.
+/// pnpm`, `Planning to drop Node 18`, `Планируется перейти …`, `计划迁移 …`, `Se planea …`, or,
+/// in Japanese, ends by saying so (`来週DB移行予定`).
+///
+/// Not a plan said done (`Geplant und umgesetzt`, `Planejamos e entregamos`, `计划任务模块已完成`,
+/// `計画通りにDB移行を完了`), denied (`We will no longer hit the OOM`), or a name that starts
+/// with a plan's word (`Plan-to-execute agent loop implemented`, `"We Will Rock You" demo`,
+/// `予定表の同期機能を実装した`).
 fn says_a_plan(text: &str) -> bool {
-    let said = normalize(without_mark(text));
-    [
+    const LEADS: [&str; 27] = [
         "we plan to ",
         "we are planning to ",
         "we re planning to ",
         "plan to ",
         "planning to ",
+        "i plan to ",
         "we will ",
+        "i will ",
+        "we are going to ",
+        "we re going to ",
         "планируется ",
         "планируем ",
         "se planea ",
@@ -6498,9 +6509,48 @@ fn says_a_plan(text: &str) -> bool {
         "计划",
         "計画",
         "予定",
-    ]
-    .iter()
-    .any(|w| said.starts_with(w))
+        "准备",
+        "打算",
+        "下周",
+        "来週",
+        "来周",
+    ];
+    // (A script without spaces says the work done anywhere in the text.)
+    const DONE: [&str; 8] = ["已", "完成", "完了", "した", "済", "上线", "通り", "实现了"];
+    let bare = without_mark(text);
+    let said = normalize(bare);
+    if !bare.is_ascii() && DONE.iter().any(|w| bare.contains(w)) {
+        return false;
+    }
+    // (A plan's word alone plans nothing: `计划`, `予定`.)
+    let Some(lead) = LEADS
+        .iter()
+        .find(|w| said.starts_with(**w) && said.len() > w.len())
+    else {
+        // (Not one in a parenthesis: `dead_code属性追加（SPEC-004で使用予定）`.)
+        let end = bare.trim_end_matches(['。', '.', ' ', '*', '_']);
+        return ["予定", "予定です"]
+            .iter()
+            .any(|w| end.len() > w.len() && end.ends_with(w));
+    };
+    if !lead.ends_with(' ') {
+        return true;
+    }
+    // The lead as the text writes it, its words spaced, not joined by a hyphen or quoted.
+    let written = bare
+        .trim_start_matches(['*', '_', '`', ' '])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    let next = said[lead.len()..].split(' ').next().unwrap_or("");
+    !written.starts_with(['"', '“', '\'', '«', '„', '「'])
+        && written.contains(lead)
+        // (Nor a plan denied or said done: `We will not …`, `Geplant und umgesetzt`.)
+        && !matches!(
+            next,
+            "not" | "no" | "never" | "and" | "und" | "e" | "y" | "et" | "и" | "а"
+        )
 }
 
 /// Whether a state's item says that nothing is there: `No active tasks right now — the
@@ -8242,6 +8292,61 @@ fn all_of(word: &str) -> bool {
         .is_some_and(|(a, b)| a == b && a.parse::<u64>().is_ok_and(|n| n > 0))
 }
 
+/// Whether the words after a count say, within four of them, that what it counts passed:
+/// `scripts pass`, `E2E green`, `тест Execution Context проходят`; with all of a count
+/// (`8/8`), also `resolved`, `fixed` or `verified`. Not when a word between makes the pass
+/// owed, possible or denied (`to`, `should`, `can`, `not`, `don't`), nor past another
+/// number, nor a pass that is named by its number (`from pass 182 through pass 191`).
+fn count_passes(after: &[String], all: bool) -> bool {
+    const PASSES: [&str; 12] = [
+        "pass",
+        "green",
+        "verdes",
+        "grün",
+        "pasan",
+        "passam",
+        "проходят",
+        "проходит",
+        "пройдены",
+        "прошли",
+        "зелёные",
+        "зеленые",
+    ];
+    for (k, word) in after.iter().take(4).enumerate() {
+        let word = word.as_str();
+        if matches!(
+            word,
+            "to" | "will"
+                | "should"
+                | "must"
+                | "not"
+                | "can"
+                | "could"
+                | "would"
+                | "may"
+                | "might"
+                | "don't"
+                | "doesn't"
+                | "didn't"
+                | "won't"
+                | "cannot"
+                | "не"
+        ) || word.starts_with(|c: char| c.is_ascii_digit())
+        {
+            return false;
+        }
+        let passed = (PASSES.contains(&word) && (k > 0 || word != "pass"))
+            || (all && matches!(word, "resolved" | "fixed" | "verified"));
+        if passed {
+            return word != "pass"
+                || !after
+                    .get(k + 1)
+                    .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+        }
+    }
+    false
+}
+
 /// A measure said to have moved from one share to another, and done: `✅ coverage 15.83% →
 /// 82.01%`, `テストカバレッジ大幅向上（68% → 86%）` (not a target: `**core/exceptions.py** : 89% →
 /// 95%` under a goal, `カバレッジ76.8%→80%改善中`).
@@ -8469,6 +8574,10 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
                     | "hypothesis"
                     | "ideally"
                     | "hopefully"
+                    // (`0 erreur attendu`: a count expected.)
+                    | "attendu"
+                    | "attendue"
+                    | "attendus"
             )
         })
             // (Nor a condition or an instruction: `If asserting test-green is needed, run the
@@ -8494,7 +8603,17 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
         let labelled = sentence.split_once([':', '：']);
         let counted = words
             .windows(2)
-            .any(|w| number(w[0]) && RESULTS.contains(&w[1]))
+            .any(|w| {
+                number(w[0])
+                    && RESULTS.contains(&w[1])
+                    // (None passed is no pass: `0 passed`; `0 failed` is one.)
+                    && !(w[0] == "0"
+                        && matches!(
+                            w[1],
+                            "passed" | "passing" | "pass" | "green" | "passando" | "pasando"
+                                | "通过" | "bestanden" | "réussis"
+                        ))
+            })
             // A count in words, then within three words a pass: `Nineteen focused tests pass`
             // (not `Write two new tests`).
             || words.iter().enumerate().any(|(i, w)| {
@@ -8503,6 +8622,24 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
                         matches!(*n, "pass" | "passed" | "passing" | "green")
                     })
             })
+            // A count, then within four words a pass said of it: `All 6 scripts pass
+            // shellcheck`, `19/19 E2E green`, `8/8 GPT-5 audit items resolved`, `Все 21 тест
+            // … проходят` (not one owed or denied: `get 6 tests to pass`, `3 tests don't
+            // pass`).
+            // (Read by whitespace, so that a version, a date or a name is no count and no
+            // pass: `2.0.2`, `30-day`, `pass-through`, `6-2-4-3-t04-pass-e`.)
+            || {
+                let tokens: Vec<String> = sentence
+                    .split_whitespace()
+                    .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
+                    .collect();
+                tokens
+                    .iter()
+                    .enumerate()
+                    .any(|(i, t)| {
+                        number(t) && t != "0" && count_passes(&tokens[i + 1..], all_of(t))
+                    })
+            }
             || words.windows(3).any(|w| {
                 number(w[0])
                     && (matches!(
@@ -9449,8 +9586,15 @@ const NUMBER_WORDS: [&str; 19] = [
 ];
 
 /// What `0 …` proves none of: `0 errors`, `0 failed`, `0 warnings`, `0 échec`.
-const ZERO: [&str; 23] = [
+const ZERO: [&str; 30] = [
     "findings",
+    "erreur",
+    "erreurs",
+    "erros",
+    "falhas",
+    "errori",
+    "ошибок",
+    "ошибки",
     "vuln",
     "vulns",
     "échec",
@@ -10495,6 +10639,47 @@ mod tests {
     }
 
     #[test]
+    fn a_count_then_a_pass_said_of_it_is_a_result() {
+        for sentence in [
+            "All 6 scripts pass shellcheck",
+            "now pass (19/19 E2E green, 0 retries)",
+            "8/8 GPT-5 audit items resolved",
+            "Все 21 тест Execution Context проходят",
+            "**Tests:** 80 verdes (`pytest -q`).",
+            "All 6 CrispCalc CI jobs green",
+            "25 appels API / 0 erreur",
+        ] {
+            assert!(
+                !proof_sentences(sentence, false, false).is_empty(),
+                "{sentence}"
+            );
+        }
+        for sentence in [
+            // (Owed, possible or denied.)
+            "Get all 6 scripts to pass shellcheck",
+            "3 flaky scripts don't pass on CI",
+            "5 тестов не проходят",
+            "Observer le journal des appels LMS (0 erreur attendu).",
+            // (A version, a date, a name or a pass named by its number is no count.)
+            "Bis 2.0.2 per API als grün verifiziert.",
+            "Phase 2.5 auth middleware, pass-through for now",
+            "Safe gate for Session H once the 30-day window passes.",
+            "See `2026-05-22-remaining-backlog-pass.md`.",
+            "The run from pass 182 through pass 191 kept pushing forward.",
+            "Les agents doivent recevoir la liste §4/§5, sinon ils passent leur temps.",
+            "12 scripts, 0 pass",
+            "Of 12 scripts, 0 of them pass",
+            // (Resolved only with all of a count.)
+            "3/4 audit items resolved",
+        ] {
+            assert!(
+                proof_sentences(sentence, false, false).is_empty(),
+                "{sentence}"
+            );
+        }
+    }
+
+    #[test]
     fn a_count_all_of_which_passed_and_a_share_that_moved_are_results() {
         assert!(all_of("4/4") && all_of("309/309"));
         for word in ["0/0", "3/4", "4/", "/4", "a/a", "4"] {
@@ -10644,6 +10829,9 @@ mod tests {
             "Планируется перейти на новую версию API",
             "计划迁移到新版本",
             "We will open a ticket with the vendor",
+            "I plan to drop Node 18 support",
+            "准备迁移到 PostgreSQL",
+            "来週DB移行予定",
         ] {
             assert!(says_a_plan(text), "{text}");
         }
@@ -10653,6 +10841,26 @@ mod tests {
             "Willow theme shipped",
             "Will Smith reviewed the PR and approved it",
             "will-o-wisp sprite added",
+            // (Said done, in a script without spaces or after a conjunction.)
+            "计划任务模块已完成并上线",
+            "计划中的数据库迁移已全部完成",
+            "予定表の同期機能を実装した",
+            "予定通りv2をリリース完了",
+            "計画通りにDB移行を完了",
+            "Geplant und umgesetzt: der neue Export",
+            "Planejamos e entregamos o novo fluxo",
+            "Planeamos y ejecutamos la migración",
+            "Планируем и выполнили: переход на API v2",
+            // (A name, a hyphenated word or a quotation.)
+            "Plan-to-execute agent loop implemented and tested",
+            "Planning to-do items migrated to Linear",
+            "计划",
+            "予定",
+            "dead_code属性追加（App構造体、SPEC-004で使用予定）",
+            "\"We Will Rock You\" demo track added",
+            // (Denied.)
+            "We will no longer hit the OOM: fixed the leak in the parser",
+            "We will not need the shim any more: removed it",
         ] {
             assert!(!says_a_plan(text), "{text}");
         }
