@@ -1222,6 +1222,14 @@ impl<'t> Scanner<'t> {
         let Some(end) = self.name_end(start, end) else {
             return;
         };
+        if self.followed_by_prose(start, end) {
+            // No operator (see `followed_by_prose`): a scheme word at most, which only a name
+            // of five or six bytes can be (`Basic`, `Bearer`).
+            if matches!(end - start, 5 | 6) {
+                self.scheme(&self.text[start..end], end);
+            }
+            return;
+        }
         let name = &self.text[start..end];
         // Where the value starts does not depend on the name's class, and without a value a
         // name of any class (or of none) is only a scheme word (`Bearer …`): most words that
@@ -1236,6 +1244,22 @@ impl<'t> Scanner<'t> {
             return;
         };
         self.assignment(class, value_at, form);
+    }
+
+    /// Whether the name from `start` to `end` (as [`Scanner::name_end`] ends it) is followed
+    /// by a space and a letter or digit other than `i` and `w`, and does not start with a
+    /// `-`: prose (`the deploy key for the mirror`, `rotated the token after`), where
+    /// [`Scanner::operator`] finds none. Its closing quotes stop at the space; its spaces at
+    /// the letter, which is no `=`, `:` or `>`; a flag's space is a `--` name's only; and
+    /// ` is ` and ` was ` start with ` i` and ` w`. The test of most word anchors in prose,
+    /// in a few compares instead of the operator's reading.
+    #[inline(always)]
+    fn followed_by_prose(&self, start: usize, end: usize) -> bool {
+        self.byte(end) == Some(b' ')
+            && self
+                .byte(end + 1)
+                .is_some_and(|b| b.is_ascii_alphanumeric() && b != b'i' && b != b'w')
+            && self.bytes[start] != b'-'
     }
 
     /// Where the name that starts at `start` ends, before `end`'s trailing sentence
@@ -2020,6 +2044,54 @@ mod word_order_tests {
             "=",
             "Zm9vYmFyYmF6cXV4",
         ])
+    }
+
+    /// A name followed by a space and any byte, then text that makes ` is …`, ` was …`, a
+    /// value or prose of it, finds what the full reading (the name classified first, its
+    /// operator read whatever follows) finds: the shortcut for prose
+    /// ([`Scanner::followed_by_prose`]) passes over no operator, flag or scheme.
+    #[test]
+    fn a_name_followed_by_prose_finds_what_the_full_reading_finds() {
+        let names = [
+            "password",
+            "--password",
+            "--token",
+            "-password",
+            "token",
+            "api_key",
+            "API key",
+            "deploy key",
+            "client_secret",
+            "Authorization",
+            "Cookie",
+            "Bearer",
+            "bearer",
+            "Basic",
+            "BASIC",
+            "secret.",
+            "/secret",
+        ];
+        let tails = [
+            "",
+            "s Xk9#mP2qZ8wL4vT7",
+            "as Xk9#mP2qZ8wL4vT7",
+            "Xk9#mP2qZ8wL4vT7",
+            "k9mP2qZ8wL4vT7xQ3 after the review",
+            " Xk9#mP2qZ8wL4vT7",
+        ];
+        let mut found = 0;
+        for name in names {
+            for byte in (0x20..0x7F).chain([b'\t', b'\n']) {
+                for tail in tails {
+                    let text = format!("the {name} {}{tail}", char::from(byte));
+                    let shortcut = hits(&text, &[], false);
+                    assert_eq!(shortcut, hits(&text, &[], true), "{text:?}");
+                    found += usize::from(!shortcut.is_empty());
+                }
+            }
+        }
+        // The table reaches the readings the shortcut must leave alone.
+        assert!(found > 100, "only {found} texts with a secret");
     }
 
     proptest! {
