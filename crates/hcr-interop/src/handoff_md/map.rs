@@ -1942,6 +1942,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 );
                 continue;
             }
+            // A check of a list of checks left unticked was not made: unverified, or the
+            // block or the work under way it says (`- [ ] Cache do navegador limpo ←
+            // PENDENTE (usuário precisa fazer)`).
+            if role == Some(Role::Evidence) && e.checked == Some(false) {
+                let bucket = status_words(&e.text)
+                    .filter(|b| matches!(b, Role::Blocked | Role::InProgress))
+                    .unwrap_or(Role::Unverified);
+                put(bucket, e.text.clone(), &mut buckets, &mut remaining, line);
+                continue;
+            }
             // (`- Unverified: …` restates the state, as a rendering's risks do.)
             if e.checked == Some(false) || bucket_label(&e.text).is_some() {
                 continue;
@@ -2426,6 +2436,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             for e in read(section, list_entries(section, doc), &mut used) {
                 if e.text.is_empty() || is_none(&e.text) || is_placeholder_text(&e.text) {
+                    continue;
+                }
+                // (A check left unticked proves nothing: it is unverified, and read there.)
+                if role == Role::Evidence && e.checked == Some(false) {
                     continue;
                 }
                 if role == Role::Evidence && is_check(&e.text) && location(&e.text).is_none() {
@@ -6486,7 +6500,7 @@ fn struck_out(text: &str) -> bool {
 /// with a plan's word (`Plan-to-execute agent loop implemented`, `"We Will Rock You" demo`,
 /// `予定表の同期機能を実装した`).
 fn says_a_plan(text: &str) -> bool {
-    const LEADS: [&str; 27] = [
+    const LEADS: [&str; 21] = [
         "we plan to ",
         "we are planning to ",
         "we re planning to ",
@@ -6506,51 +6520,83 @@ fn says_a_plan(text: &str) -> bool {
         "nous prévoyons ",
         "wir planen ",
         "geplant ",
+        // (Japanese says its plan at the end, below: a sentence that starts with `予定` or
+        // `計画` names a schedule, `予定管理画面を追加`.)
         "计划",
-        "計画",
-        "予定",
-        "准备",
         "打算",
-        "下周",
-        "来週",
-        "来周",
     ];
-    // (A script without spaces says the work done anywhere in the text.)
-    const DONE: [&str; 8] = ["已", "完成", "完了", "した", "済", "上线", "通り", "实现了"];
+    // (A script without spaces says the work done anywhere in the text, by a form that only
+    // says it done: not `完成` or `上线`, which may be the work planned, `计划下周上线新版本`.)
+    const DONE: [&str; 11] = [
+        "已完成",
+        "已全部",
+        "已经",
+        "已上线",
+        "完成了",
+        "上线了",
+        "实现了",
+        "した",
+        "しました",
+        "済",
+        "通り",
+    ];
+    // (Nor a lead that names a thing: `计划任务` (scheduled tasks), `予定表`, `計画書`.)
+    const THING: [char; 7] = ['任', '表', '书', '書', '中', '的', 'の'];
+    // (Nor a quotation: `"We Will Rock You" demo track added`, `«We will» banner`.)
+    if text
+        .trim_start_matches(['*', '_', '`', ' ', '-'])
+        .starts_with(['"', '“', '\'', '«', '„', '「', '‘'])
+    {
+        return false;
+    }
     let bare = without_mark(text);
-    let said = normalize(bare);
     if !bare.is_ascii() && DONE.iter().any(|w| bare.contains(w)) {
         return false;
     }
+    let said = normalize(bare);
     // (A plan's word alone plans nothing: `计划`, `予定`.)
     let Some(lead) = LEADS
         .iter()
         .find(|w| said.starts_with(**w) && said.len() > w.len())
     else {
-        // (Not one in a parenthesis: `dead_code属性追加（SPEC-004で使用予定）`.)
+        // A Japanese sentence that ends with its plan: `来週DB移行予定`, `来週完了予定` (not
+        // one in a parenthesis, `dead_code属性追加（SPEC-004で使用予定）`, nor a thing's
+        // schedule, `会議の予定`).
         let end = bare.trim_end_matches(['。', '.', ' ', '*', '_']);
-        return ["予定", "予定です"]
-            .iter()
-            .any(|w| end.len() > w.len() && end.ends_with(w));
+        return ["予定です", "予定"].iter().any(|w| {
+            end.strip_suffix(w)
+                .is_some_and(|before| !before.trim_end().is_empty() && !before.ends_with('の'))
+        });
     };
     if !lead.ends_with(' ') {
-        return true;
+        return !said[lead.len()..].starts_with(THING);
     }
-    // The lead as the text writes it, its words spaced, not joined by a hyphen or quoted.
-    let written = bare
-        .trim_start_matches(['*', '_', '`', ' '])
+    // The lead as the text writes it, emphasis and apostrophes aside: its words spaced, not
+    // joined by a hyphen (`Plan-to-execute agent loop`, `Planning to-do items`).
+    let written: String = bare
+        .chars()
+        .filter(|c| !matches!(c, '*' | '_' | '`'))
+        .map(|c| {
+            if matches!(c, '\'' | '’' | ':' | '：') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect::<String>()
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase();
-    let next = said[lead.len()..].split(' ').next().unwrap_or("");
-    !written.starts_with(['"', '“', '\'', '«', '„', '「'])
-        && written.contains(lead)
-        // (Nor a plan denied or said done: `We will not …`, `Geplant und umgesetzt`.)
-        && !matches!(
-            next,
-            "not" | "no" | "never" | "and" | "und" | "e" | "y" | "et" | "и" | "а"
-        )
+    let Some(at) = written.find(lead) else {
+        return false;
+    };
+    let next = written[at + lead.len()..].split(' ').next().unwrap_or("");
+    // (Nor a plan denied or said done: `We will not …`, `Geplant und umgesetzt`.)
+    !matches!(
+        next,
+        "not" | "no" | "never" | "and" | "und" | "e" | "y" | "et" | "и" | "а"
+    )
 }
 
 /// Whether a state's item says that nothing is there: `No active tasks right now — the
@@ -8294,10 +8340,14 @@ fn all_of(word: &str) -> bool {
 
 /// Whether the words after a count say, within four of them, that what it counts passed:
 /// `scripts pass`, `E2E green`, `тест Execution Context проходят`; with all of a count
-/// (`8/8`), also `resolved`, `fixed` or `verified`. Not when a word between makes the pass
-/// owed, possible or denied (`to`, `should`, `can`, `not`, `don't`), nor past another
-/// number, nor a pass that is named by its number (`from pass 182 through pass 191`).
-fn count_passes(after: &[String], all: bool) -> bool {
+/// (`8/8`), also `resolved`, `fixed` or `verified`. A colour's or a passing's word that says
+/// other things (`green`, `verdes`, `проходят`) only of checks, named between or, as
+/// `checks` says, before the count (`19/19 E2E green`, `jobs green`, `Tests: 80 verdes`; not
+/// `3 buttons green`, `2 встречи проходят`). Not when a word between makes the
+/// pass owed, possible, rare or denied (`to`, `should`, `can`, `rarely`, `don't`), nor past
+/// another number, nor a pass that is named by its number (`from pass 182 through pass
+/// 191`) or said to come and go (`3 jobs pass intermittently`).
+fn count_passes(after: &[String], all: bool, checks: bool) -> bool {
     const PASSES: [&str; 12] = [
         "pass",
         "green",
@@ -8329,22 +8379,72 @@ fn count_passes(after: &[String], all: bool) -> bool {
                 | "doesn't"
                 | "didn't"
                 | "won't"
+                | "aren't"
+                | "isn't"
+                | "haven't"
                 | "cannot"
+                | "never"
+                | "rarely"
+                | "seldom"
+                | "sometimes"
+                | "occasionally"
+                | "no"
+                | "não"
+                | "nicht"
+                | "nie"
                 | "не"
         ) || word.starts_with(|c: char| c.is_ascii_digit())
         {
             return false;
         }
-        let passed = (PASSES.contains(&word) && (k > 0 || word != "pass"))
+        let passed = (PASSES.contains(&word)
+            && (k > 0 || word != "pass")
+            && (matches!(word, "pass" | "pasan" | "passam")
+                || all
+                || checks
+                || after[..k].iter().any(|w| names_a_check(w))))
             || (all && matches!(word, "resolved" | "fixed" | "verified"));
         if passed {
-            return word != "pass"
-                || !after
-                    .get(k + 1)
-                    .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+            let then = after.get(k + 1).map(String::as_str);
+            let named =
+                word == "pass" && then.is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+            let now_and_then = then.is_some_and(|w| {
+                matches!(
+                    w,
+                    "intermittently" | "sometimes" | "occasionally" | "rarely"
+                )
+            });
+            return !named && !now_and_then;
         }
     }
     false
+}
+
+/// Whether a word (lowercase) names checks: `tests`, `E2E`, `CI`, `jobs`, `тестов`.
+fn names_a_check(word: &str) -> bool {
+    [
+        "test",
+        "e2e",
+        "ci",
+        "job",
+        "check",
+        "suite",
+        "spec",
+        "build",
+        "pipeline",
+        "workflow",
+        "eval",
+        "case",
+        "scenario",
+        "prueba",
+        "тест",
+        "провер",
+        "кейс",
+        "сценари",
+        "сборк",
+    ]
+    .iter()
+    .any(|c| word.starts_with(c))
 }
 
 /// A measure said to have moved from one share to another, and done: `✅ coverage 15.83% →
@@ -8637,7 +8737,19 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
                     .iter()
                     .enumerate()
                     .any(|(i, t)| {
-                        number(t) && t != "0" && count_passes(&tokens[i + 1..], all_of(t))
+                        // (Not a count of none, `0/5 E2E green`, nor the whole a share is
+                        // of, `0 of 12 scripts pass`, `None of the 6 scripts pass`.)
+                        number(t)
+                            && t != "0"
+                            && !t.starts_with("0/")
+                            && !tokens[i.saturating_sub(2)..i].iter().any(|w| w == "of")
+                            && count_passes(
+                                &tokens[i + 1..],
+                                all_of(t),
+                                // (Or named before it: `Tests: 80 verdes`, `suite
+                                // completa … → 64 verdes`.)
+                                tokens[..i].iter().any(|w| names_a_check(w)),
+                            )
                     })
             }
             || words.windows(3).any(|w| {
@@ -10671,6 +10783,17 @@ mod tests {
             "Of 12 scripts, 0 of them pass",
             // (Resolved only with all of a count.)
             "3/4 audit items resolved",
+            // (A colour, a meeting, a share of a whole, or a pass now and then.)
+            "Made 3 buttons green in the header",
+            "Painted the 2 status badges green",
+            "2 встречи проходят по вторникам",
+            "3 поезда прошли через станцию",
+            "0 of 12 scripts pass shellcheck",
+            "None of the 6 scripts pass",
+            "0/5 E2E green",
+            "Only 0 of 40 suites pass",
+            "7 flaky jobs rarely pass",
+            "2 jobs fail and 3 jobs pass intermittently",
         ] {
             assert!(
                 proof_sentences(sentence, false, false).is_empty(),
@@ -10830,8 +10953,19 @@ mod tests {
             "计划迁移到新版本",
             "We will open a ticket with the vendor",
             "I plan to drop Node 18 support",
-            "准备迁移到 PostgreSQL",
             "来週DB移行予定",
+            "来週完了予定",
+            // (Its lead in emphasis or with an apostrophe.)
+            "We're planning to drop Node 18",
+            "We’re planning to retire the v1 API",
+            "**We will** move to pnpm next week",
+            "We *will* switch the DB",
+            "Geplant: Migration auf Postgres 16",
+            "We will e-mail the vendor next week",
+            // (The work planned may be a finish or a launch.)
+            "计划下周上线新版本",
+            "计划在已有集群上部署",
+            "打算完成数据库迁移",
         ] {
             assert!(says_a_plan(text), "{text}");
         }
@@ -10857,6 +10991,15 @@ mod tests {
             "计划",
             "予定",
             "dead_code属性追加（App構造体、SPEC-004で使用予定）",
+            // (A plan's word that names a thing.)
+            "计划任务模块重构",
+            "予定表の同期機能",
+            "会議の予定",
+            "“We will rock you” demo track added",
+            "'We will' banner copy added",
+            "«We will» banner",
+            "予定管理画面を追加",
+            "計画書のレビュー対応",
             "\"We Will Rock You\" demo track added",
             // (Denied.)
             "We will no longer hit the OOM: fixed the leak in the parser",
