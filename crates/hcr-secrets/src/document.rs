@@ -254,15 +254,20 @@ impl<'t> Flat<'_, 't, '_> {
                 FlatNode::String(text) => {
                     let tree = self.tree;
                     let probed = self.probed(value_at);
-                    self.walker.member_string(
-                        key,
-                        text,
-                        probed,
-                        schema_key,
-                        &self.path,
-                        &mut named,
-                        || object_name(tree.at(at), parent),
-                    );
+                    // A fixed word's value the probe found clean: `member_string` would find
+                    // no secret of its own, and a fixed word names no credential, so it would
+                    // do nothing (most of a record's strings beside one that holds an anchor).
+                    if !(schema_key && probed == Probed::Clean) {
+                        self.walker.member_string(
+                            key,
+                            text,
+                            probed,
+                            schema_key,
+                            &self.path,
+                            &mut named,
+                            || object_name(tree.at(at), parent),
+                        );
+                    }
                     value_at + 1
                 }
                 FlatNode::Array { end, .. } | FlatNode::Object { end, .. }

@@ -118,3 +118,81 @@ fn the_compared_documents_hold_secrets() {
         assert!(events > 0, "{text}");
     }
 }
+
+/// A member whose key is one of the schema's property names and whose string value the
+/// parser's probe found clean is passed over by the flat walk (no secret of its own, and a
+/// fixed word names no credential): beside members that keep its object from being quiet
+/// (a token, a credential's name and value, an object's name), inside a `name`/`value`
+/// object and under a credential's key, for clean values (prose, a password-like word, a
+/// URI without userinfo, an escape, nothing) and values the probe found an anchor in, and
+/// for keys that are no fixed word, the walks agree; and the credentials beside them, and
+/// those a credential's key or an object's name makes of a clean value, are reported.
+#[test]
+fn a_fixed_words_clean_value_is_passed_over_as_the_view_walk_reports() {
+    let fixed = hcr_validate::property_names();
+    let fixed_words = [
+        "id", "label", "text", "summary", "kind", "uri", "sha256", "status",
+    ];
+    let other_keys = [
+        "password", "value", "data", "current", "token", "notes", "secret",
+    ];
+    for key in fixed_words {
+        assert_ne!(fixed.number_of(key), hcr_json::NOT_A_KEY, "{key}");
+    }
+    for key in other_keys {
+        assert_eq!(fixed.number_of(key), hcr_json::NOT_A_KEY, "{key}");
+    }
+    let values = [
+        "plain words".to_owned(),
+        "Hunter2x9Qzz".to_owned(),
+        "DB_PASSWORD".to_owned(),
+        "https://ci.example.com/runs/7".to_owned(),
+        "\\u0070lain".to_owned(),
+        String::new(),
+        "rotated the token after the review".to_owned(),
+        "password=T7x!q9Lm2#vR4zK8".to_owned(),
+        TOKEN.to_owned(),
+    ];
+    let neighbours = [
+        format!(r#""notes": "{TOKEN}""#),
+        r#""password": "Hunter2x9Qzz""#.to_owned(),
+        r#""name": "DB_PASSWORD""#.to_owned(),
+        r#""id": "x", "value": "Hunter2x9Qzz""#.to_owned(),
+    ];
+    let mut compared = 0;
+    for key in fixed_words.iter().chain(&other_keys) {
+        for value in &values {
+            let member = format!(r#""{key}": "{value}""#);
+            for neighbour in &neighbours {
+                let texts = [
+                    format!("{{{member}, {neighbour}}}"),
+                    format!("{{{neighbour}, {member}}}"),
+                    format!(r#"{{"secret": {{{member}, {neighbour}}}}}"#),
+                    format!(r#"[{{{neighbour}, {member}, "label": "x"}}, "y"]"#),
+                    format!(r#"{{"evidence": [{{{member}}}, {{{neighbour}}}]}}"#),
+                ];
+                for text in &texts {
+                    let events = secret_walks_agree(text.as_bytes())
+                        .unwrap_or_else(|e| panic!("{text}: {e}"));
+                    // The token and the credential's pair are reported whatever the member
+                    // (but the one whose key repeats, and is read with the member's value).
+                    let repeats = neighbour.contains(&format!(r#""{key}""#));
+                    if (neighbour.contains("notes") || neighbour.contains("password")) && !repeats {
+                        assert!(events > 0, "{text}");
+                    }
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 15 * 9 * 4 * 5);
+    // A credential's key with a clean value beside a fixed word's clean value, and the
+    // object's name making `value` one: reported.
+    for text in [
+        r#"{"id": "plain words", "password": "Hunter2x9Qzz"}"#,
+        r#"{"name": "DB_PASSWORD", "label": "plain words", "value": "Hunter2x9Qzz"}"#,
+    ] {
+        let events = secret_walks_agree(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(events > 0, "{text}");
+    }
+}
