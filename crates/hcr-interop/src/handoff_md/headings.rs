@@ -4612,6 +4612,21 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "作業中",
             "対応中",
             "実装中",
+            // (`🔄 再学習中`, `デバッグ中`, `调试中`: a work's noun said under way.)
+            "実行中",
+            "開発中",
+            "学習中",
+            "調査中",
+            "修正中",
+            "検証中",
+            "テスト中",
+            "デバッグ中",
+            "处理中",
+            "实施中",
+            "执行中",
+            "调试中",
+            "修复中",
+            "测试中",
             "진행 중",
             "진행중",
             "작업 중",
@@ -5078,6 +5093,16 @@ fn keyword(name: &str) -> Option<Role> {
                 .is_some_and(|before| matches!(before, "못" | "안"))
         {
             done_denied = true;
+            continue;
+        }
+        // (A work said under way with `中` is not one whose `中` begins a compound:
+        // `機械学習中心の設計`, `学習中断`.)
+        if word.ends_with('中')
+            && padded[found.end()..]
+                .chars()
+                .next()
+                .is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c) && c != '的')
+        {
             continue;
         }
         // (`次回` names the next step where it leads: `次回以降の優先候補`; not `試したがダメだった
@@ -6074,8 +6099,23 @@ mod tests {
                 Role::NextAction,
             ),
             ("Resume Points", Role::NextAction),
+            ("Instructions to Resume Tomorrow", Role::NextAction),
+            ("Files Or Areas To Avoid", Role::Constraints),
+            ("Things that will bite you", Role::Constraints),
+            ("📋 **CHECKLIST DE VERIFICAÇÃO**", Role::Evidence),
+            ("Testado e Funcionando:", Role::Complete),
+            // (A work's noun said under way with `中`.)
+            (
+                "6月 Task 3: rrbot アーム 両エンジン学習 🔄 再学習中",
+                Role::InProgress,
+            ),
+            ("调试中", Role::InProgress),
         ] {
             assert_eq!(role_of(heading), Some(role), "{heading}");
+        }
+        // (Not a `中` that begins a compound: the centre, an interruption.)
+        for heading in ["機械学習中心の設計", "学習中断"] {
+            assert_eq!(role_of(heading), None, "{heading}");
         }
         // (Not a name that holds a state's word before a colon: a step, a status label.)
         assert_eq!(role_of("Next step: done"), Some(Role::NextAction));

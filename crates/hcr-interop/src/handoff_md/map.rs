@@ -8825,7 +8825,13 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
             || label_split(sentence).is_some_and(|(_, rest)| starts_with_commit(rest))
             || words
                 .windows(2)
-                .any(|w| matches!(w[0], "commit" | "提交") && commit_of(w[1]).is_some());
+                .any(|w| matches!(w[0], "commit" | "提交") && commit_of(w[1]).is_some())
+            // `Task 3 → merged as 56fff09 (PR #106)`.
+            || words.windows(3).any(|w| {
+                matches!(w[0], "merged" | "landed" | "pushed")
+                    && matches!(w[1], "as" | "in" | "at")
+                    && commit_of(w[2]).is_some()
+            });
         if counted || committed {
             out.push(sentence.to_owned());
         }
@@ -10760,6 +10766,7 @@ mod tests {
             "**Tests:** 80 verdes (`pytest -q`).",
             "All 6 CrispCalc CI jobs green",
             "25 appels API / 0 erreur",
+            "Task 3 → merged as `56fff09` (PR #106)",
         ] {
             assert!(
                 !proof_sentences(sentence, false, false).is_empty(),
