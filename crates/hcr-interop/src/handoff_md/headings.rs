@@ -679,7 +679,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "testados e funcionando",
             "probado y funcionando",
             "testé et fonctionnel",
-            "funcionando",
             "previous milestone",
             "hito anterior",
             "fungující komponenty",
@@ -1484,6 +1483,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "files to avoid",
             "files or areas to avoid",
             "areas to avoid",
+            "things that will bite you",
             "what to avoid",
             "avoid",
             "things not to do",
@@ -4293,9 +4293,9 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "no hay que",
             "не любит",
             "gotchas",
-            // (`Files or areas to avoid`, `Things that will bite you`.)
-            "to avoid",
-            "bite you",
+            // (`Non-obvious things that will bite you`, `KiCad facts that will bite you if
+            // you forget them`.)
+            "will bite you",
             "easy to get wrong",
             "common mistakes",
             "common pitfalls",
@@ -6102,6 +6102,10 @@ mod tests {
             ("Instructions to Resume Tomorrow", Role::NextAction),
             ("Files Or Areas To Avoid", Role::Constraints),
             ("Things that will bite you", Role::Constraints),
+            (
+                "KiCad facts that will bite you if you forget them",
+                Role::Constraints,
+            ),
             ("📋 **CHECKLIST DE VERIFICAÇÃO**", Role::Evidence),
             ("Testado e Funcionando:", Role::Complete),
             // (A work's noun said under way with `中`.)

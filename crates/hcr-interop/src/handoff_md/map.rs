@@ -1942,14 +1942,18 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 );
                 continue;
             }
-            // A check of a list of checks left unticked was not made: unverified, or the
-            // block or the work under way it says (`- [ ] Cache do navegador limpo ←
-            // PENDENTE (usuário precisa fazer)`).
+            // A check of a list of checks left unticked proves nothing: it is in the state
+            // its own words say (`- [ ] Waiting for QA sign-off`), else work left (`- [ ]
+            // Cache do navegador limpo ← PENDENTE`, `- [ ] Write release notes`), unless it
+            // says how to check, which the evidence's instructions keep (`- [ ] Run the e2e
+            // suite`).
             if role == Some(Role::Evidence) && e.checked == Some(false) {
                 let bucket = status_words(&e.text)
-                    .filter(|b| matches!(b, Role::Blocked | Role::InProgress))
-                    .unwrap_or(Role::Unverified);
-                put(bucket, e.text.clone(), &mut buckets, &mut remaining, line);
+                    .filter(|b| matches!(b, Role::Blocked | Role::InProgress | Role::Unverified))
+                    .or_else(|| (!is_check(&e.text)).then_some(Role::Remaining));
+                if let Some(bucket) = bucket {
+                    put(bucket, e.text.clone(), &mut buckets, &mut remaining, line);
+                }
                 continue;
             }
             // (`- Unverified: …` restates the state, as a rendering's risks do.)
@@ -2438,8 +2442,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 if e.text.is_empty() || is_none(&e.text) || is_placeholder_text(&e.text) {
                     continue;
                 }
-                // (A check left unticked proves nothing: it is unverified, and read there.)
-                if role == Role::Evidence && e.checked == Some(false) {
+                // (A check left unticked proves nothing: it is read with the state, or, if it
+                // says how to check, as an instruction below.)
+                if role == Role::Evidence && e.checked == Some(false) && !is_check(&e.text) {
                     continue;
                 }
                 if role == Role::Evidence && is_check(&e.text) && location(&e.text).is_none() {
@@ -6500,7 +6505,7 @@ fn struck_out(text: &str) -> bool {
 /// with a plan's word (`Plan-to-execute agent loop implemented`, `"We Will Rock You" demo`,
 /// `予定表の同期機能を実装した`).
 fn says_a_plan(text: &str) -> bool {
-    const LEADS: [&str; 21] = [
+    const LEADS: [&str; 25] = [
         "we plan to ",
         "we are planning to ",
         "we re planning to ",
@@ -6524,14 +6529,14 @@ fn says_a_plan(text: &str) -> bool {
         // `計画` names a schedule, `予定管理画面を追加`.)
         "计划",
         "打算",
+        "准备",
+        "下周",
+        "来周",
+        "来週",
     ];
     // (A script without spaces says the work done anywhere in the text, by a form that only
     // says it done: not `完成` or `上线`, which may be the work planned, `计划下周上线新版本`.)
-    const DONE: [&str; 11] = [
-        "已完成",
-        "已全部",
-        "已经",
-        "已上线",
+    const DONE: [&str; 7] = [
         "完成了",
         "上线了",
         "实现了",
@@ -6540,17 +6545,25 @@ fn says_a_plan(text: &str) -> bool {
         "済",
         "通り",
     ];
-    // (Nor a lead that names a thing: `计划任务` (scheduled tasks), `予定表`, `計画書`.)
-    const THING: [char; 7] = ['任', '表', '书', '書', '中', '的', 'の'];
+    // (Nor a lead that names a thing: `计划任务` (scheduled tasks), `准备阶段`, `下周报`,
+    // `来週分のデータ`.)
+    const THING: [char; 12] = [
+        '任', '表', '书', '書', '中', '的', 'の', '分', '报', '阶', '工', '好',
+    ];
     // (Nor a quotation: `"We Will Rock You" demo track added`, `«We will» banner`.)
     if text
-        .trim_start_matches(['*', '_', '`', ' ', '-'])
-        .starts_with(['"', '“', '\'', '«', '„', '「', '‘'])
+        .trim_start_matches(['*', '_', ' ', '-'])
+        .starts_with(['"', '“', '\'', '«', '„', '「', '‘', '`'])
     {
         return false;
     }
     let bare = without_mark(text);
-    if !bare.is_ascii() && DONE.iter().any(|w| bare.contains(w)) {
+    // (`已` says done before a verb, `已实现`, `已部署`; not in `已有` (existing), `已知`.)
+    let done_said = DONE.iter().any(|w| bare.contains(w))
+        || bare
+            .match_indices('已')
+            .any(|(at, w)| !bare[at + w.len()..].starts_with(['有', '知']));
+    if !bare.is_ascii() && done_said {
         return false;
     }
     let said = normalize(bare);
@@ -6562,10 +6575,14 @@ fn says_a_plan(text: &str) -> bool {
         // A Japanese sentence that ends with its plan: `来週DB移行予定`, `来週完了予定` (not
         // one in a parenthesis, `dead_code属性追加（SPEC-004で使用予定）`, nor a thing's
         // schedule, `会議の予定`).
+        // (`の予定` says a plan only as a sentence's predicate: `来週リリースの予定です`,
+        // `移行は来月の予定`.)
         let end = bare.trim_end_matches(['。', '.', ' ', '*', '_']);
+        let predicate = end.ends_with("です") || end.contains('は');
         return ["予定です", "予定"].iter().any(|w| {
-            end.strip_suffix(w)
-                .is_some_and(|before| !before.trim_end().is_empty() && !before.ends_with('の'))
+            end.strip_suffix(w).is_some_and(|before| {
+                !before.trim_end().is_empty() && (!before.ends_with('の') || predicate)
+            })
         });
     };
     if !lead.ends_with(' ') {
@@ -8422,29 +8439,28 @@ fn count_passes(after: &[String], all: bool, checks: bool) -> bool {
 
 /// Whether a word (lowercase) names checks: `tests`, `E2E`, `CI`, `jobs`, `тестов`.
 fn names_a_check(word: &str) -> bool {
-    [
-        "test",
-        "e2e",
-        "ci",
-        "job",
-        "check",
-        "suite",
-        "spec",
-        "build",
-        "pipeline",
-        "workflow",
-        "eval",
-        "case",
-        "scenario",
-        "prueba",
-        "тест",
-        "провер",
-        "кейс",
-        "сценари",
-        "сборк",
-    ]
-    .iter()
-    .any(|c| word.starts_with(c))
+    let one = word.strip_suffix('s').unwrap_or(word);
+    matches!(
+        one,
+        "test"
+            | "teste"
+            | "e2e"
+            | "ci"
+            | "job"
+            | "check"
+            | "suite"
+            | "spec"
+            | "build"
+            | "pipeline"
+            | "workflow"
+            | "eval"
+            | "case"
+            | "scenario"
+            | "prueba"
+            | "smoke"
+    ) || ["тест", "провер", "кейс", "сценари", "сборк"]
+        .iter()
+        .any(|c| word.starts_with(c))
 }
 
 /// A measure said to have moved from one share to another, and done: `✅ coverage 15.83% →
@@ -10793,6 +10809,8 @@ mod tests {
             // (A colour, a meeting, a share of a whole, or a pass now and then.)
             "Made 3 buttons green in the header",
             "Painted the 2 status badges green",
+            "Made 3 circles green in the chart",
+            "Colored 4 special badges green",
             "2 встречи проходят по вторникам",
             "3 поезда прошли через станцию",
             "0 of 12 scripts pass shellcheck",
@@ -10973,6 +10991,11 @@ mod tests {
             "计划下周上线新版本",
             "计划在已有集群上部署",
             "打算完成数据库迁移",
+            "下周迁移数据库到 PostgreSQL",
+            "准备迁移到 PostgreSQL",
+            "来週リリース",
+            "来週リリースの予定です",
+            "移行は来月の予定",
         ] {
             assert!(says_a_plan(text), "{text}");
         }
@@ -11005,6 +11028,12 @@ mod tests {
             "“We will rock you” demo track added",
             "'We will' banner copy added",
             "«We will» banner",
+            "`We will` template string removed",
+            "计划迁移数据库已实现",
+            "计划迁移数据库，已部署",
+            "准备阶段的文档整理",
+            "来週分のデータを投入",
+            "下周报模板",
             "予定管理画面を追加",
             "計画書のレビュー対応",
             "\"We Will Rock You\" demo track added",

@@ -1452,33 +1452,6 @@ impl Document {
         {
             sections[0].role = None;
         }
-        // A file's one `#` heading that names one piece of the state (`# Visualization
-        // Improvement Plan - Remaining Tasks`) over sections that split the state between
-        // them (`## Completed Tasks`, `## In Progress`, `## Remaining Tasks`) is the file's
-        // title: else a section of none, `## Instructions to Resume Tomorrow`, would be read
-        // as that piece.
-        let piece = |r: Role| {
-            matches!(
-                r,
-                Role::Complete
-                    | Role::InProgress
-                    | Role::Blocked
-                    | Role::Unverified
-                    | Role::Remaining
-            )
-        };
-        if one_title && sections.first().and_then(|s| s.role).is_some_and(piece) {
-            let mut pieces: Vec<Role> = sections[1..]
-                .iter()
-                .filter(|s| s.kind == Kind::Heading && s.parent == Some(0))
-                .filter_map(|s| s.role.filter(|r| piece(*r)))
-                .collect();
-            pieces.sort_unstable();
-            pieces.dedup();
-            if pieces.len() >= 2 {
-                sections[0].role = None;
-            }
-        }
         // A file's one `#` heading that names the state (`# Aktueller Stand — Übergabe an
         // einen neuen Chat`) over sections that a state never holds (decisions, the goal,
         // the next step: `## Architekturentscheidungen`, `## Nächster Schritt: …`) is the

@@ -504,8 +504,10 @@ const HOLDOUT_38_FLOOR: f64 = 0.54;
 
 /// The share of the thirty-ninth held-out corpus's expectations met (7 files): 22 of
 /// 43 (51.2%) when it was measured blind, at b6416c1 (the code of the session's
-/// start), with no contradiction; not yet read for its classes.
-const HOLDOUT_39_FLOOR: f64 = 0.51;
+/// start), with no contradiction; 28 once read for its classes (a heading's `再学習中`,
+/// `Files or areas to avoid`, `Instructions to resume`, a verification checklist in
+/// Portuguese, `merged as` a commit).
+const HOLDOUT_39_FLOOR: f64 = 0.65;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
