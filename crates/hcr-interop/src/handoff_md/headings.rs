@@ -1583,6 +1583,11 @@ const TABLE: &[(Role, &[&str])] = &[
             "to continue",
             "to resume",
             "exact next step",
+            // (Spanish, as a label among facts: `Próximo paso exacto: scaffold …`.)
+            "próximo paso",
+            "proximo paso",
+            "próximo paso exacto",
+            "siguiente paso",
             "following steps",
             "следующий шаг",
             "следующие шаги",
@@ -6100,6 +6105,8 @@ mod tests {
             ),
             ("Resume Points", Role::NextAction),
             ("Instructions to Resume Tomorrow", Role::NextAction),
+            ("Próximo paso exacto", Role::NextAction),
+            ("Proximo paso recomendado", Role::NextAction),
             ("Files Or Areas To Avoid", Role::Constraints),
             ("Things that will bite you", Role::Constraints),
             (

@@ -4967,6 +4967,7 @@ fn names_one_step(label: &str) -> bool {
             | "your next task"
             | "your next step"
             | "exact next step"
+            | "próximo paso exacto"
             | "the next step"
             | "próximo paso"
             | "proximo paso"
