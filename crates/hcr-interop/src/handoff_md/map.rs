@@ -8750,6 +8750,8 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
                     .split_whitespace()
                     .map(|t| t.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
                     .collect();
+                // Where the sentence first names a check (found once, not per count).
+                let first_check = tokens.iter().position(|w| names_a_check(w));
                 tokens
                     .iter()
                     .enumerate()
@@ -8765,7 +8767,7 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
                                 all_of(t),
                                 // (Or named before it: `Tests: 80 verdes`, `suite
                                 // completa … → 64 verdes`.)
-                                tokens[..i].iter().any(|w| names_a_check(w)),
+                                first_check.is_some_and(|at| at < i),
                             )
                     })
             }
