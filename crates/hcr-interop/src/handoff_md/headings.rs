@@ -3856,8 +3856,15 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
             cut = name[..cut].rfind(' ').unwrap_or(0);
         }
         let tail = &name[cut + 1..];
-        // (A log of work names no state of the name before it: `Update docs + work log`.)
-        if tail.ends_with(" log") {
+        // (A log of work names no state of the name before it: `Update docs + work log`;
+        // nor does a list's name, a state and the things in it: `Importer Rewrite Plan -
+        // Remaining Tasks`, `Sprint 3 — Completed items` head lists, they are no item.)
+        if tail.ends_with(" log")
+            || tail
+                .rsplit(' ')
+                .next()
+                .is_some_and(|last| n == 2 && LISTED.contains(&last))
+        {
             continue;
         }
         let Some(role) = lookup(tail).filter(|r| r.is_bucket() || *r == Role::Remaining) else {
@@ -3987,6 +3994,12 @@ const CJK_STATES: [&str; 7] = [
     "未完成",
     "완료",
     "完了",
+];
+
+/// The things a list of work holds, named after its state (`Completed tasks`, `Open
+/// items`): the two words name the list, not a state of what comes before them.
+const LISTED: [&str; 10] = [
+    "tasks", "items", "steps", "todos", "features", "changes", "fixes", "issues", "bugs", "work",
 ];
 
 /// The words that say a state and nothing else, read after a name without a mark between.
@@ -6417,9 +6430,16 @@ mod tests {
             "Stretch goals, when migration is complete (Target 2027)",
             "Ideas for once v2 is done (Someday 2027)",
             "Cleanup done (Since 2024)",
+            // (A list's name after a name: the list is the role, no item the heading.)
+            "Importer Rewrite Plan - Remaining Tasks",
+            "Sprint 3 — Completed items",
         ] {
             assert_eq!(super::status_suffix(heading), None, "{heading}");
         }
+        assert_eq!(
+            role_of("Importer Rewrite Plan - Remaining Tasks"),
+            Some(Role::Remaining)
+        );
         for heading in [
             "Uncommitted Changes",
             "Background",

@@ -1456,7 +1456,9 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         let heading_says_none = status_words(&section.heading).is_none();
         let mut all = all.into_iter().peekable();
         while let Some(mut e) = all.next() {
-            if unwritten(&e) || label_says_none(&e, doc) {
+            // (Nor is a fact about the work, `**Last Updated:** 2026-03-20` under a title
+            // that names the work left, a piece of it: kept in its section.)
+            if unwritten(&e) || label_says_none(&e, doc) || states_a_fact(&e.text) {
                 continue;
             }
             // Each item an introduction is over says it: `Notes on the wider suite:
@@ -2997,20 +2999,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             }
             // `**Server:** http://localhost:3001`, `**Datum:** 2025-11-06` under a title that
             // names next steps: a fact about the work, no step (kept in its section).
-            if label_split(without_mark(text)).is_some_and(|(label, value)| {
-                // (A fact: one word, a link or a date; `**Server:** add rate limiting to
-                // /api/upload` is a step.)
-                let value = value.trim().trim_matches(['*', '_', '`', ' ']);
-                let label = normalize(label);
-                (METADATA.contains(&label.as_str())
-                    && (!value.contains(char::is_whitespace) || iso_date(value).is_some()))
-                    // (`**Estimated Time**: 2.5-3 hours` over the steps.)
-                    || (estimate(&label, value) && value.split_whitespace().count() <= 6)
-                    // (`**Date planned**: 2026-03-24`, `**Date** : Janvier 2025`,
-                    // `**Priority:** Medium`; not `**Priority:** fix the login crash`.)
-                    || (dated(&label) && says_a_date(value))
-                    || (PRIORITIES.contains(&label.as_str()) && says_a_priority(value))
-            }) {
+            if states_a_fact(text) {
                 for &line in &e.lines {
                     if let Some(u) = used.get_mut(line) {
                         *u = false;
@@ -10221,6 +10210,24 @@ fn rule_sentences(text: &str, rules_out: bool, commands: bool) -> Vec<(&'static 
         }
     }
     out
+}
+
+/// Whether an item is a labelled fact about the work, no piece of it: `**Server:**
+/// http://localhost:3001`, `**Last Updated:** 2026-03-20`, `**Estimated Time**: 2.5-3 hours`,
+/// `**Priority:** Medium` (a fact is one word, a link, a date, an estimate or a priority;
+/// `**Server:** add rate limiting to /api/upload` is work).
+fn states_a_fact(text: &str) -> bool {
+    label_split(without_mark(text)).is_some_and(|(label, value)| {
+        let value = value.trim().trim_matches(['*', '_', '`', ' ']);
+        let label = normalize(label);
+        // (A label alone, `**Updated**:` over its items, says no fact.)
+        !value.is_empty()
+            && ((METADATA.contains(&label.as_str())
+                && (!value.contains(char::is_whitespace) || iso_date(value).is_some()))
+                || (estimate(&label, value) && value.split_whitespace().count() <= 6)
+                || (dated(&label) && says_a_date(value))
+                || (PRIORITIES.contains(&label.as_str()) && says_a_priority(value)))
+    })
 }
 
 /// Whether an item leads with a label of a fact about the work rather than a step (`Owner:

@@ -1538,7 +1538,11 @@ impl Document {
             if let Some(role) = section.role {
                 section.role = Some(in_place(role, &section.heading, parent_role));
             } else {
-                section.within = parent_role.filter(|r| inherits(*r));
+                // (A section of facts about the work is no piece of it: `## Session
+                // Information` under `# Plan - Remaining Tasks`.)
+                section.within = parent_role.filter(|r| {
+                    inherits(*r) && !(r.is_bucket() && names_information(&section.heading))
+                });
             }
         }
         // The title: a first heading of level 1 that names nothing, before any other.
@@ -1725,6 +1729,28 @@ fn says_what_for(heading: &str) -> bool {
 
 /// Whether a section without a role of its own is read in `role`, its enclosing section's:
 /// lists are (a subheading of Decisions is a decision), the goal and the owner are not.
+/// Whether a heading names information about the work (`Session Information`, `Build
+/// info`, `Metadata`), by its last word.
+/// (A short name only: `### 2. Stronger content understanding metadata` is a piece of work.)
+fn names_information(heading: &str) -> bool {
+    let name = super::headings::normalize(heading);
+    name.split(' ').count() <= 3
+        && !heading
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_digit())
+        && matches!(
+            name.rsplit(' ').next(),
+            Some(
+                "information"
+                    | "info"
+                    | "metadata"
+                    | "informationen"
+                    | "información"
+                    | "informação"
+            )
+        )
+}
+
 fn inherits(role: Role) -> bool {
     !matches!(
         role,
