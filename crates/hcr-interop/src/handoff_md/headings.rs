@@ -1483,6 +1483,11 @@ const TABLE: &[(Role, &[&str])] = &[
             "files to avoid",
             "files or areas to avoid",
             "areas to avoid",
+            "mistakes to avoid",
+            "commands to avoid",
+            "anti patterns to avoid",
+            "patterns to avoid",
+            "anti patterns",
             "things that will bite you",
             "what to avoid",
             "avoid",
@@ -2014,6 +2019,11 @@ pub fn role_of(heading: &str) -> Option<Role> {
     // (A blocker said resolved lists what was fixed: `✅ DevTools Integration Blocker
     // RESOLVED`.)
     if role == Some(Role::Blocked) && settled(heading, &name) {
+        return Some(Role::Complete);
+    }
+    // (So do steps or work left said done at the heading's end: `Next steps (done)`,
+    // `Próximo paso del onboarding: diseño (completado)`.)
+    if matches!(role, Some(Role::NextAction | Role::Remaining)) && closes_done(heading) {
         return Some(Role::Complete);
     }
     if role == Some(Role::Complete) && (names_a_defect(heading) || planned(heading))
@@ -4645,6 +4655,10 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "调试中",
             "修复中",
             "测试中",
+            "測試中",
+            "重构中",
+            "重構中",
+            "优化中",
             "진행 중",
             "진행중",
             "작업 중",
@@ -5041,6 +5055,9 @@ fn keyword(name: &str) -> Option<Role> {
     // (In Chinese a state said with `已` and `的` qualifies the name after it: `已完成的后续实现`
     // is follow-up work done, not a next step.)
     let mut done_of = false;
+    // (Whether a work's noun is said under way with `中`: `测试中` is testing under way, not
+    // the proofs that `测试` alone would name.)
+    let mut under_way = false;
     for found in search.find_overlapping_iter(&padded) {
         let (at, ref word, spaced) = words[found.pattern().as_usize()];
         let word: &str = word;
@@ -5113,15 +5130,15 @@ fn keyword(name: &str) -> Option<Role> {
             done_denied = true;
             continue;
         }
-        // (A work said under way with `中` is not one whose `中` begins a compound:
-        // `機械学習中心の設計`, `学習中断`.)
-        if word.ends_with('中')
-            && padded[found.end()..]
-                .chars()
-                .next()
-                .is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c) && c != '的')
-        {
-            continue;
+        // (A work said under way with `中` ends the name, or a clause of it (`🔄 再学習中`,
+        // `修复中：…`, `测试中 (3/5)`): not where `中` begins a compound (`機械学習中心の設計`,
+        // `学習中断`) or qualifies a thing after it (`実行中エラーのログ`, `调试中的发现`,
+        // `実行中のジョブ一覧`), unless that thing is the work (`开发中的功能`).)
+        if word.ends_with('中') {
+            if !under_way_ends(&padded[found.end()..]) {
+                continue;
+            }
+            under_way = true;
         }
         // (`次回` names the next step where it leads: `次回以降の優先候補`; not `試したがダメだった
         // こと（次回同じ失敗をしないために）`, a qualifier's reason.)
@@ -5151,12 +5168,57 @@ fn keyword(name: &str) -> Option<Role> {
     if done_of && first.is_none_or(|at| KEYWORDS[at].0 != Role::Evidence) {
         return Some(Role::Complete);
     }
+    if under_way && first.is_some_and(|at| KEYWORDS[at].0 == Role::Evidence) {
+        return Some(Role::InProgress);
+    }
     first
         .map(|at| KEYWORDS[at].0)
         // A word of work done, denied: `Funzioni non completate`, work left.
         .or(done_denied.then_some(Role::Remaining))
         // A proof denied: `Not yet verified`, unverified.
         .or(proof_denied.then_some(Role::Unverified))
+}
+
+/// Whether a heading ends by saying its work done, alone in a last bracket or after a
+/// dash: `(completado)`, `(✅ done)`, `— finished` (not `(after the migration is done)`).
+fn closes_done(heading: &str) -> bool {
+    let trimmed = heading.trim_end();
+    let last = match trimmed.strip_suffix([')', '）']) {
+        Some(inner) => inner.rfind(['(', '（']).map(|at| &inner[at..]),
+        None => [" — ", " – ", " - "]
+            .iter()
+            .filter_map(|d| trimmed.rfind(d))
+            .max()
+            .map(|at| &trimmed[at..]),
+    };
+    last.is_some_and(|last| {
+        let said = normalize(last);
+        STATES.contains(&said.as_str()) && lookup(&said) == Some(Role::Complete)
+    })
+}
+
+/// Whether what follows a work said under way with `中` ends it: nothing, a space, a mark
+/// or a bracket, or a `的`/`の` then the work itself (`开发中的功能`, `作業中のタスク`).
+fn under_way_ends(after: &str) -> bool {
+    const WORK: [&str; 11] = [
+        "功能",
+        "任务",
+        "工作",
+        "模块",
+        "事项",
+        "项目",
+        "タスク",
+        "作業",
+        "機能",
+        "項目",
+        "課題",
+    ];
+    let mut chars = after.chars();
+    match chars.next() {
+        None => true,
+        Some('的' | 'の') => WORK.iter().any(|w| chars.as_str().starts_with(w)),
+        Some(c) => !c.is_alphanumeric(),
+    }
 }
 
 /// Whether a normalized heading that holds `git` is of the repository's state: each of its
@@ -6134,12 +6196,34 @@ mod tests {
                 Role::InProgress,
             ),
             ("调试中", Role::InProgress),
+            // (Steps said done at the end.)
+            ("Next steps (done)", Role::Complete),
+            (
+                "Próximo paso del onboarding: diseño (completado)",
+                Role::Complete,
+            ),
+            ("Remaining work — finished", Role::Complete),
+            ("Next steps (after the migration is done)", Role::NextAction),
+            // (Testing under way, not its proofs.)
+            ("测试中", Role::InProgress),
+            ("テスト中", Role::InProgress),
+            ("🔄 测试中 (3/5)", Role::InProgress),
+            ("开发中的功能", Role::InProgress),
         ] {
             assert_eq!(role_of(heading), Some(role), "{heading}");
         }
         // (Not a `中` that begins a compound: the centre, an interruption.)
         for heading in ["機械学習中心の設計", "学習中断"] {
             assert_eq!(role_of(heading), None, "{heading}");
+        }
+        // (Nor one that qualifies a thing after it: errors while running, findings while
+        // debugging, the jobs running.)
+        for heading in [
+            "実行中エラーのログ",
+            "调试中的发现",
+            "実行中のジョブ一覧（参考）",
+        ] {
+            assert_ne!(role_of(heading), Some(Role::InProgress), "{heading}");
         }
         // (Not a name that holds a state's word before a colon: a step, a status label.)
         assert_eq!(role_of("Next step: done"), Some(Role::NextAction));

@@ -1945,14 +1945,24 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 continue;
             }
             // A check of a list of checks left unticked proves nothing: it is in the state
-            // its own words say (`- [ ] Waiting for QA sign-off`), else work left (`- [ ]
-            // Cache do navegador limpo ← PENDENTE`, `- [ ] Write release notes`), unless it
-            // says how to check, which the evidence's instructions keep (`- [ ] Run the e2e
-            // suite`).
+            // its own words say (`- [ ] Waiting for QA sign-off`); a result it claims is
+            // unverified (`- [ ] All 42 e2e tests pass`, `- [ ] Tested on Safari`); else it is
+            // work left (`- [ ] Cache do navegador limpo ← PENDENTE`, `- [ ] Write release
+            // notes`), unless it says how to check, which the evidence's instructions keep
+            // (`- [ ] Verify the e2e suite`, `- [ ] Run \`npm test\` and confirm green`).
             if role == Some(Role::Evidence) && e.checked == Some(false) {
-                let bucket = status_words(&e.text)
+                // (Said done, yet left unticked: `- [ ] Manual smoke test done by Ana` is
+                // a claim no one ticked.)
+                let said = status_words(&e.text);
+                let bucket = said
                     .filter(|b| matches!(b, Role::Blocked | Role::InProgress | Role::Unverified))
-                    .or_else(|| (!is_check(&e.text)).then_some(Role::Remaining));
+                    .or_else(|| {
+                        (!says_how_to_check(&e.text)
+                            && (said == Some(Role::Complete)
+                                || !proof_sentences(&e.text, true, false).is_empty()))
+                        .then_some(Role::Unverified)
+                    })
+                    .or_else(|| (!says_how_to_check(&e.text)).then_some(Role::Remaining));
                 if let Some(bucket) = bucket {
                     put(bucket, e.text.clone(), &mut buckets, &mut remaining, line);
                 }
@@ -2446,7 +2456,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 }
                 // (A check left unticked proves nothing: it is read with the state, or, if it
                 // says how to check, as an instruction below.)
-                if role == Role::Evidence && e.checked == Some(false) && !is_check(&e.text) {
+                if role == Role::Evidence && e.checked == Some(false) {
+                    if says_how_to_check(&e.text) {
+                        instructions.push(e.text);
+                    }
                     continue;
                 }
                 if role == Role::Evidence && is_check(&e.text) && location(&e.text).is_none() {
@@ -6495,7 +6508,7 @@ fn struck_out(text: &str) -> bool {
 /// with a plan's word (`Plan-to-execute agent loop implemented`, `"We Will Rock You" demo`,
 /// `予定表の同期機能を実装した`).
 fn says_a_plan(text: &str) -> bool {
-    const LEADS: [&str; 25] = [
+    const LEADS: [&str; 24] = [
         "we plan to ",
         "we are planning to ",
         "we re planning to ",
@@ -6519,26 +6532,39 @@ fn says_a_plan(text: &str) -> bool {
         // `計画` names a schedule, `予定管理画面を追加`.)
         "计划",
         "打算",
-        "准备",
+        // (Not `准备`, as often `prepare` as `intend`: `准备测试数据集` under work done is
+        // done.)
         "下周",
         "来周",
+        // (Japanese `来週` leads a plan only with a plan's ending, below.)
         "来週",
     ];
     // (A script without spaces says the work done anywhere in the text, by a form that only
     // says it done: not `完成` or `上线`, which may be the work planned, `计划下周上线新版本`.)
-    const DONE: [&str; 7] = [
+    const DONE: [&str; 10] = [
         "完成了",
         "上线了",
         "实现了",
+        "完毕",
+        "做完",
+        "完了",
         "した",
         "しました",
         "済",
         "通り",
     ];
     // (Nor a lead that names a thing: `计划任务` (scheduled tasks), `准备阶段`, `下周报`,
-    // `来週分のデータ`.)
-    const THING: [char; 12] = [
-        '任', '表', '书', '書', '中', '的', 'の', '分', '报', '阶', '工', '好',
+    // `来週分のデータ`, `下周例会`, `下周计划文档`, `准备金`.)
+    const THING: [char; 15] = [
+        '任', '表', '书', '書', '中', '的', 'の', '分', '报', '阶', '工', '好', '例', '计', '金',
+    ];
+    // (A Japanese plan says so at its end: `来週リリースする`, `来週DB移行予定`.)
+    const PLAN_ENDS: [&str; 6] = ["予定", "予定です", "する", "します", "したい", "したいです"];
+    // (`已` then a word that says the work is not done: postponed, scheduled, cancelled,
+    // paused, shelved, dropped, planned, arranged, no longer.)
+    const NOT_DONE_AFTER_YI: [&str; 15] = [
+        "有", "知", "推迟", "延期", "延后", "排期", "取消", "暂停", "搁置", "放弃", "计划", "安排",
+        "列入", "提上", "不",
     ];
     // (Nor a quotation: `"We Will Rock You" demo track added`, `«We will» banner`.)
     if text
@@ -6548,11 +6574,22 @@ fn says_a_plan(text: &str) -> bool {
         return false;
     }
     let bare = without_mark(text);
-    // (`已` says done before a verb, `已实现`, `已部署`; not in `已有` (existing), `已知`.)
-    let done_said = DONE.iter().any(|w| bare.contains(w))
-        || bare
-            .match_indices('已')
-            .any(|(at, w)| !bare[at + w.len()..].starts_with(['有', '知']));
+    let end = bare.trim_end_matches(['。', '.', ' ', '*', '_']);
+    // (`已` says done before a verb, `已实现`, `已部署`, `已经上线`; not in `已有` (existing),
+    // `已知`, nor before a word that says it is not: `已推迟`, `已取消`, `已经不需要了`.)
+    // (`完了` is done, not planned done: `来週完了予定`.)
+    let done_said = DONE.iter().any(|w| {
+        bare.match_indices(w).any(|(at, w)| {
+            let after = bare[at + w.len()..].trim_start();
+            !["予定", "する", "します", "させ"]
+                .iter()
+                .any(|p| after.starts_with(p))
+        })
+    }) || bare.match_indices('已').any(|(at, w)| {
+        let after = &bare[at + w.len()..];
+        let after = after.strip_prefix('经').unwrap_or(after);
+        !NOT_DONE_AFTER_YI.iter().any(|n| after.starts_with(n))
+    });
     if !bare.is_ascii() && done_said {
         return false;
     }
@@ -6567,8 +6604,9 @@ fn says_a_plan(text: &str) -> bool {
         // schedule, `会議の予定`).
         // (`の予定` says a plan only as a sentence's predicate: `来週リリースの予定です`,
         // `移行は来月の予定`.)
-        let end = bare.trim_end_matches(['。', '.', ' ', '*', '_']);
-        let predicate = end.ends_with("です") || end.contains('は');
+        // (`…の予定` a plan only when it says when: `移行は来月の予定`, not `カレンダー画面は
+        // 会議の予定`, the meetings' schedule.)
+        let predicate = says_when_ja(end);
         return ["予定です", "予定"].iter().any(|w| {
             end.strip_suffix(w).is_some_and(|before| {
                 !before.trim_end().is_empty() && (!before.ends_with('の') || predicate)
@@ -6576,7 +6614,12 @@ fn says_a_plan(text: &str) -> bool {
         });
     };
     if !lead.ends_with(' ') {
-        return !said[lead.len()..].starts_with(THING);
+        // (`来週` with a plan's ending, or naming the work alone: `来週DB移行`, not
+        // `来週月曜デモ用の環境構築`, work for next week's demo.)
+        return !said[lead.len()..].starts_with(THING)
+            && (*lead != "来週"
+                || PLAN_ENDS.iter().any(|p| end.ends_with(p))
+                || !["の", "用", "向け", "分"].iter().any(|w| bare.contains(w)));
     }
     // The lead as the text writes it, emphasis and apostrophes aside: its words spaced, not
     // joined by a hyphen (`Plan-to-execute agent loop`, `Planning to-do items`).
@@ -6604,6 +6647,30 @@ fn says_a_plan(text: &str) -> bool {
         next,
         "not" | "no" | "never" | "and" | "und" | "e" | "y" | "et" | "и" | "а"
     )
+}
+
+/// Whether a Japanese text says when, by a word of time (`来週`, `来月`, `明日`, `月末`, `年内`)
+/// or a month or day in digits (`5月`, `20日`).
+fn says_when_ja(text: &str) -> bool {
+    const WHEN: [&str; 10] = [
+        "来週",
+        "来月",
+        "明日",
+        "今週",
+        "今月",
+        "月末",
+        "年内",
+        "年度内",
+        "再来週",
+        "来年",
+    ];
+    WHEN.iter().any(|w| text.contains(w))
+        || text.match_indices(['月', '日']).any(|(at, _)| {
+            text[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
+        })
 }
 
 /// Whether a state's item says that nothing is there: `No active tasks right now — the
@@ -8427,6 +8494,24 @@ fn count_passes(after: &[String], all: bool, checks: bool) -> bool {
     false
 }
 
+/// Whether an item says how to check: a check ([`is_check`]), or a run of one (`Run \`npm
+/// test\` and confirm green`, `Re-run the e2e suite`; not `Run the migration`).
+fn says_how_to_check(text: &str) -> bool {
+    is_check(text) || {
+        let lower = without_mark(text)
+            .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' '))
+            .trim_start_matches(['*', '_'])
+            .to_lowercase();
+        let mut words = lower
+            .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+            .filter(|w| !w.is_empty());
+        words
+            .next()
+            .is_some_and(|w| matches!(w, "run" | "rerun" | "re-run" | "execute"))
+            && words.any(names_a_check)
+    }
+}
+
 /// Whether a word (lowercase) names checks: `tests`, `E2E`, `CI`, `jobs`, `тестов`.
 fn names_a_check(word: &str) -> bool {
     let one = word.strip_suffix('s').unwrap_or(word);
@@ -8831,20 +8916,50 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
             }) && location(sentence).is_some())
             || starts_with_commit(sentence)
             || label_split(sentence).is_some_and(|(_, rest)| starts_with_commit(rest))
-            || words
-                .windows(2)
-                .any(|w| matches!(w[0], "commit" | "提交") && commit_of(w[1]).is_some())
-            // `Task 3 → merged as 56fff09 (PR #106)`.
-            || words.windows(3).any(|w| {
-                matches!(w[0], "merged" | "landed" | "pushed")
-                    && matches!(w[1], "as" | "in" | "at")
-                    && commit_of(w[2]).is_some()
-            });
+            // (A commit that broke something, or was taken back, proves nothing: `Commit
+            // 3b4c5d6e broke the Windows build`, `merged as 1a2b3c4d, reverted in 5e6f7a8b`,
+            // `landed in 9f8e7d6a without a rollback script`.)
+            || (!undone(&words)
+                && (words
+                    .windows(2)
+                    .any(|w| matches!(w[0], "commit" | "提交") && commit_of(w[1]).is_some())
+                    // `Task 3 → merged as 56fff09 (PR #106)`.
+                    || words.windows(3).any(|w| {
+                        matches!(w[0], "merged" | "landed" | "pushed")
+                            && matches!(w[1], "as" | "in" | "at")
+                            && commit_of(w[2]).is_some()
+                    })));
         if counted || committed {
             out.push(sentence.to_owned());
         }
     }
     out
+}
+
+/// Whether a sentence's words (lowercase) say its change broke something or was taken
+/// back: `broke`, `reverted`, `regression`, `crash`, `without`.
+fn undone(words: &[&str]) -> bool {
+    words.iter().any(|w| {
+        matches!(
+            *w,
+            "broke"
+                | "breaks"
+                | "broken"
+                | "breaking"
+                | "revert"
+                | "reverted"
+                | "reverts"
+                | "regression"
+                | "regressed"
+                | "crash"
+                | "crashed"
+                | "crashes"
+                | "without"
+                | "failed"
+                | "fails"
+                | "red"
+        )
+    })
 }
 
 /// The words, case aside, without one of which an ASCII text states no decision
@@ -11002,10 +11117,17 @@ mod tests {
             "计划在已有集群上部署",
             "打算完成数据库迁移",
             "下周迁移数据库到 PostgreSQL",
-            "准备迁移到 PostgreSQL",
             "来週リリース",
+            "来週リリースする",
             "来週リリースの予定です",
             "移行は来月の予定",
+            // (`已` then a word that says the work not done: put off, scheduled, cancelled,
+            // paused.)
+            "计划下周上线新版本（已推迟）",
+            "计划迁移数据库到 PostgreSQL，已排期",
+            "计划迁移数据库已取消",
+            "计划迁移数据库，已暂停",
+            "计划下周重构 parser，已经不需要了",
         ] {
             assert!(says_a_plan(text), "{text}");
         }
@@ -11042,6 +11164,17 @@ mod tests {
             "计划迁移数据库已实现",
             "计划迁移数据库，已部署",
             "准备阶段的文档整理",
+            "准备测试数据集（10 万条）",
+            "准备金模块上线",
+            "下周例会的议程整理",
+            "下周计划文档编写",
+            "下周一演示用的环境搭建完毕",
+            "下周 demo 的 slides 做完了",
+            "来週リリース向けのバグ修正完了",
+            "来週月曜デモ用の環境構築",
+            "**来週** リリース用ビルド作成",
+            "カレンダー画面は会議の予定",
+            "通知設定は完了、リマインダーは会議の予定",
             "来週分のデータを投入",
             "下周报模板",
             "予定管理画面を追加",
