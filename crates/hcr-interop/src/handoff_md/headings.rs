@@ -1004,6 +1004,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "left to do",
             "outstanding",
             "still to do",
+            "still open",
             "incomplete",
             "not yet done",
             "future work",
@@ -4012,6 +4013,15 @@ const LISTED: [&str; 10] = [
     "tasks", "items", "steps", "todos", "features", "changes", "fixes", "issues", "bugs", "work",
 ];
 
+/// Whether a name names a list of work by its last word (`Public-release blockers`, `Open
+/// tasks`): its state said after it is the list's, and no piece of work is the name.
+pub(crate) fn names_a_list(name: &str) -> bool {
+    normalize(name)
+        .rsplit(' ')
+        .next()
+        .is_some_and(|last| LISTED.contains(&last) || matches!(last, "blockers" | "risks"))
+}
+
 /// The words that say a state and nothing else, read after a name without a mark between.
 const STATES: [&str; 24] = [
     "implemented",
@@ -4570,6 +4580,13 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "reste à faire",
             "por hacer",
             "queda por hacer",
+            "por implementar",
+            "falta implementar",
+            "faltan por implementar",
+            "still to implement",
+            "yet to implement",
+            "yet to be implemented",
+            "a implementar",
             "a fazer",
             "por fazer",
             "falta fazer",

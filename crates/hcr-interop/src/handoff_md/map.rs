@@ -1372,6 +1372,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             && !normalize(name).is_empty()
             && !super::headings::is_name(&section.heading)
             && !super::headings::names_checks(name)
+            && !super::headings::names_a_list(name)
         {
             put(
                 state,

@@ -1244,15 +1244,29 @@ impl Document {
                 // as often a condition, `Bij blockers:`, `When done:`.)
                 // (And only after a bucket's label has opened one there: the state's own text
                 // before any label stays the state's.)
+                // (Or, first under the state's heading, one of a few words that says its
+                // list's state as a bucket's name would: `Archivos finalizados y aprobados:`
+                // then `Todavía por implementar:`.)
                 let colon_title = rest.is_empty()
                     && starts_paragraph
                     && raw.trim_end().ends_with([':', '：'])
                     && enclosing.flatten() == Some(Role::State)
-                    && sections.last().is_some_and(|s| {
+                    && (sections.last().is_some_and(|s| {
                         s.kind == Kind::Label
                             && s.role.is_some_and(Role::is_bucket)
                             && last_heading.is_none_or(|h| s.line > sections[h].line)
-                    })
+                    }) || (last_heading.is_some_and(|h| {
+                        sections.len() == h + 1
+                            && lines[sections[h].body.start.min(i)..i]
+                                .iter()
+                                .all(|l| l.text.trim().is_empty())
+                    }) && (2..=5).contains(
+                        &super::headings::before_qualifier(name)
+                            .split_whitespace()
+                            .count(),
+                    ) && role_of(super::headings::before_qualifier(name))
+                        .is_some_and(Role::is_bucket)
+                        && super::headings::status_suffix(name).is_none()))
                     && list_below();
                 let role = label_role(name)
                     .or_else(|| bare_title.then(|| role_of(name)).flatten())
@@ -1792,6 +1806,10 @@ impl Section {
         let mut item_indent: Vec<usize> = Vec::new();
         let mut in_paragraph = false;
         let mut last_item: Option<usize> = None;
+        // The column the last item's text starts at, and whether a blank line has come since
+        // it: past a blank line, only a line indented to that column continues the item.
+        let mut item_column = 0;
+        let mut blank_since_item = false;
         // Whether the lines read last are a list written as lines led by status marks.
         let mut marked_run = false;
         for i in self.body.clone() {
@@ -1823,6 +1841,7 @@ impl Section {
                 in_paragraph = false;
                 marked_run = false;
                 header = None;
+                blank_since_item = true;
                 continue;
             }
             // A GitHub alert's mark (`> [!NOTE]`): the kind of the quote below, no text.
@@ -1880,6 +1899,8 @@ impl Section {
                 if item_indent.last() != Some(&indent) {
                     item_indent.push(indent);
                 }
+                item_column = raw.len() - rest.trim_start().len();
+                blank_since_item = false;
                 let (checked, text) = task(rest);
                 blocks.push(Block::Item(Item {
                     line: i,
@@ -1892,9 +1913,13 @@ impl Section {
                 continue;
             }
             let text = trimmed.trim_start_matches('>').trim();
-            // A line indented under an item continues it.
+            // A line indented under an item continues it; past a blank line, only one
+            // indented to the item's text (`  - src/config.ts — …`, a blank line, then `  Still
+            // to do:` is a paragraph of its own, as CommonMark reads it).
+            let indent = raw.len() - raw.trim_start_matches([' ', '\t']).len();
             if let Some(at) = last_item
                 && raw.starts_with([' ', '\t'])
+                && (!blank_since_item || indent >= item_column)
                 && let Block::Item(item) = &mut blocks[at]
             {
                 item.lines.push(i);
@@ -1921,6 +1946,8 @@ impl Section {
                 in_paragraph = false;
                 marked_run = true;
                 item_indent.clear();
+                item_column = raw.len() - trimmed.len() + 1;
+                blank_since_item = false;
                 blocks.push(Block::Item(Item {
                     line: i,
                     lines: vec![i],
