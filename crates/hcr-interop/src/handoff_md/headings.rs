@@ -573,6 +573,12 @@ const TABLE: &[(Role, &[&str])] = &[
             "corrigido",
             "risolto",
             "исправлено",
+            "исправленные проблемы",
+            "исправленные баги",
+            "исправленные ошибки",
+            "fixed problems",
+            "fixed issues",
+            "fixed bugs",
             "已修复",
             "修正済み",
             "해결됨",
@@ -785,6 +791,8 @@ const TABLE: &[(Role, &[&str])] = &[
             "cosa è stato fatto",
             "lavoro svolto",
             "fatto",
+            "fatto e verificato",
+            "fatto e testato",
             "completato",
             "completed and verified",
             "已完成并验证",
@@ -1005,6 +1013,11 @@ const TABLE: &[(Role, &[&str])] = &[
             "outstanding",
             "still to do",
             "still open",
+            "manca",
+            "cosa manca",
+            "mancano",
+            "priority tasks",
+            "приоритетные задачи",
             "incomplete",
             "not yet done",
             "future work",
@@ -1599,6 +1612,9 @@ const TABLE: &[(Role, &[&str])] = &[
             "следующие шаги",
             "дальнейшие шаги",
             "что дальше",
+            "co dalej",
+            "co teraz",
+            "dalsze kroki",
             "下一步",
             "下一个代码阶段",
             "下一个阶段",
@@ -3983,7 +3999,29 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
             return Some((role, name_part(before)));
         }
     }
-    // A check mark alone: `### Phase 2 ✅`.
+    // A work said partly done, in a last bracket, is under way whatever mark is before it:
+    // `Faz 4: Dashboard ✅ (Kısmen)`, `Phase 2 (partial)`.
+    // (Not a log's dated entry: `2026-06-10 — Fase 2 (parcial): evals` tells what was done
+    // that day.)
+    let dated = heading
+        .trim_start()
+        .as_bytes()
+        .get(..5)
+        .is_some_and(|b| b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-');
+    if !dated
+        && let Some(inner) = heading.trim_end().strip_suffix(')')
+        && let Some(open) = inner.rfind('(')
+        && PARTLY.contains(&normalize(&inner[open + 1..]).as_str())
+    {
+        let rest = heading[..open].trim_end();
+        let rest = rest
+            .strip_suffix(|c: char| status_mark(&c.to_string()).is_some())
+            .unwrap_or(rest);
+        if !normalize(rest).is_empty() {
+            return Some((Role::InProgress, name_part(rest)));
+        }
+    }
+    // A status mark alone: `### Phase 2 ✅`, `## Faz 3: Akıllı Öneri ⏳`.
     let marked = heading.trim_end_matches(|c: char| c.is_whitespace() || c == ')' || c == '*');
     if let Some(rest) = marked
         .strip_suffix('✅')
@@ -3993,8 +4031,40 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
     {
         return Some((Role::Complete, name_part(rest)));
     }
+    // (Not a colour, which as often marks a priority, `Phase 3 (Priorité 🟡)`, nor a warning's
+    // sign, `已知的陷阱 ⚠️`.)
+    for (marks, role) in [
+        (&["⏳", "🔄", "🚧"][..], Role::InProgress),
+        (&["🚫", "⛔", "🛑"][..], Role::Blocked),
+        (&["❌", "⬜", "☐", "🔲"][..], Role::Remaining),
+    ] {
+        for mark in marks {
+            if let Some(rest) = marked.strip_suffix(mark)
+                && !normalize(rest).is_empty()
+                && !rest.ends_with(['(', '（'])
+            {
+                return Some((role, name_part(rest)));
+            }
+        }
+    }
     None
 }
+
+/// The words a bracket says a work partly done with (`(partial)`, `(Kısmen)`).
+const PARTLY: [&str; 12] = [
+    "partial",
+    "partially",
+    "partly",
+    "kısmen",
+    "частично",
+    "parcial",
+    "parcialmente",
+    "parziale",
+    "teilweise",
+    "partiel",
+    "częściowo",
+    "部分",
+];
 
 /// The states a name in Chinese, Japanese or Korean may end with, longest first.
 const CJK_STATES: [&str; 7] = [
@@ -4586,7 +4656,6 @@ const KEYWORDS: &[(Role, &[&str])] = &[
             "still to implement",
             "yet to implement",
             "yet to be implemented",
-            "a implementar",
             "a fazer",
             "por fazer",
             "falta fazer",
@@ -5075,6 +5144,9 @@ fn keyword(name: &str) -> Option<Role> {
     // (Whether a work's noun is said under way with `中`: `测试中` is testing under way, not
     // the proofs that `测试` alone would name.)
     let mut under_way = false;
+    // (And whether one qualifies a thing after it instead: `测试中发现的问题`, `テスト中に見つ
+    // かったバグ` are what testing found, no proofs.)
+    let mut during = false;
     for found in search.find_overlapping_iter(&padded) {
         let (at, ref word, spaced) = words[found.pattern().as_usize()];
         let word: &str = word;
@@ -5151,8 +5223,9 @@ fn keyword(name: &str) -> Option<Role> {
         // `修复中：…`, `测试中 (3/5)`): not where `中` begins a compound (`機械学習中心の設計`,
         // `学習中断`) or qualifies a thing after it (`実行中エラーのログ`, `调试中的发现`,
         // `実行中のジョブ一覧`), unless that thing is the work (`开发中的功能`).)
-        if word.ends_with('中') {
+        if word.ends_with('中') && !matches!(word, "进行中" | "進行中") {
             if !under_way_ends(&padded[found.end()..]) {
+                during = true;
                 continue;
             }
             under_way = true;
@@ -5185,8 +5258,13 @@ fn keyword(name: &str) -> Option<Role> {
     if done_of && first.is_none_or(|at| KEYWORDS[at].0 != Role::Evidence) {
         return Some(Role::Complete);
     }
-    if under_way && first.is_some_and(|at| KEYWORDS[at].0 == Role::Evidence) {
-        return Some(Role::InProgress);
+    if first.is_some_and(|at| KEYWORDS[at].0 == Role::Evidence) {
+        if under_way {
+            return Some(Role::InProgress);
+        }
+        if during {
+            return None;
+        }
     }
     first
         .map(|at| KEYWORDS[at].0)
@@ -5217,7 +5295,7 @@ fn closes_done(heading: &str) -> bool {
 /// Whether what follows a work said under way with `中` ends it: nothing, a space, a mark
 /// or a bracket, or a `的`/`の` then the work itself (`开发中的功能`, `作業中のタスク`).
 fn under_way_ends(after: &str) -> bool {
-    const WORK: [&str; 11] = [
+    const WORK: [&str; 10] = [
         "功能",
         "任务",
         "工作",
@@ -5228,7 +5306,6 @@ fn under_way_ends(after: &str) -> bool {
         "作業",
         "機能",
         "項目",
-        "課題",
     ];
     let mut chars = after.chars();
     match chars.next() {
@@ -6242,6 +6319,18 @@ mod tests {
         ] {
             assert_ne!(role_of(heading), Some(Role::InProgress), "{heading}");
         }
+        // (Nor are what testing found proofs.)
+        for heading in [
+            "テスト中に見つかったバグ",
+            "测试中发现的问题",
+            "テスト中の課題",
+        ] {
+            assert!(
+                !matches!(role_of(heading), Some(Role::InProgress | Role::Evidence)),
+                "{heading}"
+            );
+        }
+        assert_eq!(role_of("進行中の課題"), Some(Role::InProgress));
         // (Not a name that holds a state's word before a colon: a step, a status label.)
         assert_eq!(role_of("Next step: done"), Some(Role::NextAction));
         assert_eq!(role_of("Status: done"), Some(Role::State));

@@ -1372,7 +1372,10 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             && !normalize(name).is_empty()
             && !super::headings::is_name(&section.heading)
             && !super::headings::names_checks(name)
-            && !super::headings::names_a_list(name)
+            // (Nor a list's name over its list: `Features Implemented ✅` over its items; alone,
+            // `### Payment fixes ✅` is the work it names.)
+            && !(super::headings::names_a_list(name)
+                && section.blocks(doc).iter().any(|b| matches!(b, Block::Item(_) | Block::Row { .. })))
         {
             put(
                 state,
@@ -1459,7 +1462,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         while let Some(mut e) = all.next() {
             // (Nor is a fact about the work, `**Last Updated:** 2026-03-20` under a title
             // that names the work left, a piece of it: kept in its section.)
-            if unwritten(&e) || label_says_none(&e, doc) || states_a_fact(&e.text) {
+            if unwritten(&e) || label_says_none(&e, doc) || states_a_fact_alone(&e.text) {
                 continue;
             }
             // Each item an introduction is over says it: `Notes on the wider suite:
@@ -6563,9 +6566,9 @@ fn says_a_plan(text: &str) -> bool {
     const PLAN_ENDS: [&str; 6] = ["予定", "予定です", "する", "します", "したい", "したいです"];
     // (`已` then a word that says the work is not done: postponed, scheduled, cancelled,
     // paused, shelved, dropped, planned, arranged, no longer.)
-    const NOT_DONE_AFTER_YI: [&str; 15] = [
-        "有", "知", "推迟", "延期", "延后", "排期", "取消", "暂停", "搁置", "放弃", "计划", "安排",
-        "列入", "提上", "不",
+    const NOT_DONE_AFTER_YI: [&str; 19] = [
+        "有", "知", "推迟", "延期", "延后", "延迟", "排期", "取消", "暂停", "搁置", "放弃", "计划",
+        "安排", "列入", "提上", "阻塞", "回滚", "撤回", "不",
     ];
     // (Nor a quotation: `"We Will Rock You" demo track added`, `«We will» banner`.)
     if text
@@ -6579,12 +6582,22 @@ fn says_a_plan(text: &str) -> bool {
     // (`已` says done before a verb, `已实现`, `已部署`, `已经上线`; not in `已有` (existing),
     // `已知`, nor before a word that says it is not: `已推迟`, `已取消`, `已经不需要了`.)
     // (`完了` is done, not planned done: `来週完了予定`.)
+    // (`完毕`, `做完`, `完了` say a thing done only where it is named before them, `…的环境搭建
+    // 完毕`, `…向けのバグ修正完了`, or with `了`: after `计划`, or alone after a time, they are
+    // the plan's end, `计划在月底前迁移完毕`, `下周做完压测`, `移行完了後にリリース予定`.)
+    let planned_lead = ["计划", "打算"]
+        .iter()
+        .any(|w| bare.trim_start().starts_with(w));
     let done_said = DONE.iter().any(|w| {
         bare.match_indices(w).any(|(at, w)| {
             let after = bare[at + w.len()..].trim_start();
+            let weak = matches!(w, "完毕" | "做完" | "完了");
             !["予定", "する", "します", "させ"]
                 .iter()
                 .any(|p| after.starts_with(p))
+                && (!weak
+                    || (!planned_lead
+                        && (after.starts_with('了') || bare[..at].contains(['的', 'の']))))
         })
     }) || bare.match_indices('已').any(|(at, w)| {
         let after = &bare[at + w.len()..];
@@ -6595,6 +6608,23 @@ fn says_a_plan(text: &str) -> bool {
         return false;
     }
     let said = normalize(bare);
+    // (`准备` then a time is a plan: `准备下周上线新版本`; alone it is as often `prepare`.)
+    if let Some(rest) = bare.trim_start().strip_prefix("准备")
+        && [
+            "下周",
+            "明天",
+            "下个月",
+            "下月",
+            "本周",
+            "月底",
+            "明年",
+            "近期",
+        ]
+        .iter()
+        .any(|w| rest.trim_start().starts_with(w))
+    {
+        return true;
+    }
     // (A plan's word alone plans nothing: `计划`, `予定`.)
     let Some(lead) = LEADS
         .iter()
@@ -6653,7 +6683,7 @@ fn says_a_plan(text: &str) -> bool {
 /// Whether a Japanese text says when, by a word of time (`来週`, `来月`, `明日`, `月末`, `年内`)
 /// or a month or day in digits (`5月`, `20日`).
 fn says_when_ja(text: &str) -> bool {
-    const WHEN: [&str; 10] = [
+    const WHEN: [&str; 14] = [
         "来週",
         "来月",
         "明日",
@@ -6664,14 +6694,20 @@ fn says_when_ja(text: &str) -> bool {
         "年度内",
         "再来週",
         "来年",
+        "次の",
+        "次回",
+        "今期",
+        "来期",
     ];
+    let digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
     WHEN.iter().any(|w| text.contains(w))
-        || text.match_indices(['月', '日']).any(|(at, _)| {
-            text[..at]
-                .chars()
-                .next_back()
-                .is_some_and(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
-        })
+        || text
+            .match_indices(['月', '日', '年'])
+            .any(|(at, _)| text[..at].chars().next_back().is_some_and(digit))
+        // (A quarter: `Q3`.)
+        || text
+            .match_indices(['Q', 'Ｑ'])
+            .any(|(at, q)| text[at + q.len()..].chars().next().is_some_and(digit))
 }
 
 /// Whether a state's item says that nothing is there: `No active tasks right now — the
@@ -8506,10 +8542,18 @@ fn says_how_to_check(text: &str) -> bool {
         let mut words = lower
             .split(|c: char| !(c.is_alphanumeric() || c == '-'))
             .filter(|w| !w.is_empty());
+        // (What is run is the check, code or a check's name, the first word after an
+        // article: `Run \`npm test\``, `Re-run the e2e suite`; not `Run the migration on the
+        // test database`.)
         words
             .next()
             .is_some_and(|w| matches!(w, "run" | "rerun" | "re-run" | "execute"))
-            && words.any(names_a_check)
+            && (lower
+                .split_once(' ')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with('`'))
+                || words
+                    .find(|w| !matches!(*w, "the" | "a" | "all" | "full" | "whole" | "again"))
+                    .is_some_and(names_a_check))
     }
 }
 
@@ -8782,6 +8826,31 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
                         | "make" | "ensure" | "verify" | "check" | "confirm"
                 )
             })
+            // (Nor a step to take, its verb first and no label: `Fix the 3 failing tests`,
+            // `Get all 42 e2e tests to pass`, `Cherry-pick commit abc1234f`.)
+            // (Its first word as written, hyphen kept, `Merge-Verifikation` none; and not a
+            // noun said done, `Fix landed in 7b07c07`.)
+            || {
+                let mut tokens = sentence.split_whitespace().map(|t| {
+                    t.trim_matches(|c: char| !(c.is_alphanumeric() || c == '-'))
+                        .to_lowercase()
+                });
+                let first = tokens.next().unwrap_or_default();
+                let second = tokens.next().unwrap_or_default();
+                matches!(
+                    first.as_str(),
+                    "fix" | "get" | "cherry-pick" | "merge" | "deploy" | "implement" | "finish"
+                        | "investigate" | "rerun" | "re-run" | "push" | "revert"
+                ) && !matches!(
+                    second.as_str(),
+                    "landed" | "merged" | "pushed" | "shipped" | "was" | "is" | "works"
+                        | "worked" | "verified" | "confirmed" | "passed" | "passes"
+                ) && !{
+                    let t = sentence.trim_start();
+                    t.find(|c: char| !(c.is_alphanumeric() || c == '-'))
+                        .is_some_and(|at| t[at..].starts_with([':', '：']))
+                }
+            }
             // (Nor a criterion: `Done when CI is green on main`.)
             || criterion_lead(sentence);
         if owed || sentence.chars().count() > 400 {
@@ -8917,19 +8986,22 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
             }) && location(sentence).is_some())
             || starts_with_commit(sentence)
             || label_split(sentence).is_some_and(|(_, rest)| starts_with_commit(rest))
-            // (A commit that broke something, or was taken back, proves nothing: `Commit
-            // 3b4c5d6e broke the Windows build`, `merged as 1a2b3c4d, reverted in 5e6f7a8b`,
-            // `landed in 9f8e7d6a without a rollback script`.)
-            || (!undone(&words)
-                && (words
-                    .windows(2)
-                    .any(|w| matches!(w[0], "commit" | "提交") && commit_of(w[1]).is_some())
+            // (A commit said after it to have broken something, or been taken back, proves
+            // nothing: `Commit 3b4c5d6e broke the Windows build`, `merged as 1a2b3c4d, reverted
+            // in 5e6f7a8b`, `landed in 9f8e7d6a without a rollback script`; what it fixed is
+            // said before it, `Fixed the crash on startup (commit abc1234f)`.)
+            || words
+                .windows(2)
+                .position(|w| matches!(w[0], "commit" | "提交") && commit_of(w[1]).is_some())
+                .or_else(|| {
                     // `Task 3 → merged as 56fff09 (PR #106)`.
-                    || words.windows(3).any(|w| {
+                    words.windows(3).position(|w| {
                         matches!(w[0], "merged" | "landed" | "pushed")
                             && matches!(w[1], "as" | "in" | "at")
                             && commit_of(w[2]).is_some()
-                    })));
+                    })
+                })
+                .is_some_and(|at| !undone(&words[at..]));
         if counted || committed {
             out.push(sentence.to_owned());
         }
@@ -10346,6 +10418,25 @@ fn states_a_fact(text: &str) -> bool {
     })
 }
 
+/// [`states_a_fact`], in a state: only a fact whose value is one word that names a thing
+/// (a date, a number, a path, code: `**Last Updated:** 2026-03-20`, ``Branch: `feat/x` ``),
+/// never a state or a word of work (`Branch: merged`, `Server: down`, `Data: migrated`,
+/// `**Updated**: copyright year to 2026`), which is the work's.
+fn states_a_fact_alone(text: &str) -> bool {
+    states_a_fact(text)
+        && label_split(without_mark(text)).is_some_and(|(_, value)| {
+            let value = value.trim();
+            let bare = value.trim_matches(['*', '_', '`', ' ']);
+            !bare.is_empty()
+                && !bare.contains(char::is_whitespace)
+                && status_words(bare).is_none()
+                && (value.starts_with('`')
+                    || bare.contains(|c: char| {
+                        c.is_ascii_digit() || matches!(c, '/' | '.' | ':' | '_')
+                    }))
+        })
+}
+
 /// Whether an item leads with a label of a fact about the work rather than a step (`Owner:
 /// Alice`, `Background: the old schema …`, `Status: blocked`).
 fn gives_a_fact(text: &str) -> bool {
@@ -11129,6 +11220,18 @@ mod tests {
             "计划迁移数据库已取消",
             "计划迁移数据库，已暂停",
             "计划下周重构 parser，已经不需要了",
+            "计划迁移数据库，已延迟到下个月",
+            "计划上线新版本，已回滚",
+            // (`做完`, `完毕` after a plan's lead or a time alone: the plan's end.)
+            "计划下周做完数据库迁移",
+            "计划在月底前迁移完毕",
+            "下周做完压测",
+            "准备下周上线新版本",
+            "来週、移行完了後にリリース予定",
+            "移行完了次第リリース予定",
+            "リリースはQ3の予定",
+            "対応は次のスプリントの予定",
+            "リリースは2026年の予定",
         ] {
             assert!(says_a_plan(text), "{text}");
         }

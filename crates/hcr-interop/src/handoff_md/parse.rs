@@ -1741,30 +1741,42 @@ fn says_what_for(heading: &str) -> bool {
         && !super::headings::is_name(heading)
 }
 
-/// Whether a section without a role of its own is read in `role`, its enclosing section's:
-/// lists are (a subheading of Decisions is a decision), the goal and the owner are not.
-/// Whether a heading names information about the work (`Session Information`, `Build
-/// info`, `Metadata`), by its last word.
-/// (A short name only: `### 2. Stronger content understanding metadata` is a piece of work.)
-fn names_information(heading: &str) -> bool {
-    let name = super::headings::normalize(heading);
-    name.split(' ').count() <= 3
-        && !heading
-            .trim_start()
-            .starts_with(|c: char| c.is_ascii_digit())
-        && matches!(
-            name.rsplit(' ').next(),
-            Some(
-                "information"
-                    | "info"
-                    | "metadata"
-                    | "informationen"
-                    | "información"
-                    | "informação"
-            )
-        )
+/// The columns a line's start takes, as CommonMark counts them: a character one column, a
+/// tab to the next multiple of four.
+fn columns(start: &str) -> usize {
+    start.chars().fold(0, |col, c| {
+        if c == '\t' {
+            col + 4 - col % 4
+        } else {
+            col + 1
+        }
+    })
 }
 
+/// Whether a heading names information about the work as a whole, by one of a few names
+/// (`Session Information`, `Project info`, `Metadata`): not a piece of work that holds the
+/// word (`Missing information`, `Update contact info`, `Build info`).
+fn names_information(heading: &str) -> bool {
+    matches!(
+        super::headings::normalize(heading).as_str(),
+        "session information"
+            | "session info"
+            | "session details"
+            | "project information"
+            | "project info"
+            | "general information"
+            | "general info"
+            | "document information"
+            | "metadata"
+            | "meta"
+            | "informationen"
+            | "información de la sesión"
+            | "informações da sessão"
+    )
+}
+
+/// Whether a section without a role of its own is read in `role`, its enclosing section's:
+/// lists are (a subheading of Decisions is a decision), the goal and the owner are not.
 fn inherits(role: Role) -> bool {
     !matches!(
         role,
@@ -1809,6 +1821,9 @@ impl Section {
         // The column the last item's text starts at, and whether a blank line has come since
         // it: past a blank line, only a line indented to that column continues the item.
         let mut item_column = 0;
+        // (And the first item's of the list: a paragraph of an item above a nested one may be
+        // indented to its own text only.)
+        let mut list_column = 0;
         let mut blank_since_item = false;
         // Whether the lines read last are a list written as lines led by status marks.
         let mut marked_run = false;
@@ -1899,7 +1914,10 @@ impl Section {
                 if item_indent.last() != Some(&indent) {
                     item_indent.push(indent);
                 }
-                item_column = raw.len() - rest.trim_start().len();
+                item_column = columns(&raw[..raw.len() - rest.trim_start().len()]);
+                if item_indent.len() == 1 {
+                    list_column = item_column;
+                }
                 blank_since_item = false;
                 let (checked, text) = task(rest);
                 blocks.push(Block::Item(Item {
@@ -1916,10 +1934,10 @@ impl Section {
             // A line indented under an item continues it; past a blank line, only one
             // indented to the item's text (`  - src/config.ts — …`, a blank line, then `  Still
             // to do:` is a paragraph of its own, as CommonMark reads it).
-            let indent = raw.len() - raw.trim_start_matches([' ', '\t']).len();
+            let indent = columns(&raw[..raw.len() - raw.trim_start_matches([' ', '\t']).len()]);
             if let Some(at) = last_item
                 && raw.starts_with([' ', '\t'])
-                && (!blank_since_item || indent >= item_column)
+                && (!blank_since_item || indent >= item_column.min(list_column))
                 && let Block::Item(item) = &mut blocks[at]
             {
                 item.lines.push(i);
@@ -1946,7 +1964,8 @@ impl Section {
                 in_paragraph = false;
                 marked_run = true;
                 item_indent.clear();
-                item_column = raw.len() - trimmed.len() + 1;
+                item_column = columns(&raw[..raw.len() - trimmed.len()]) + 1;
+                list_column = item_column;
                 blank_since_item = false;
                 blocks.push(Block::Item(Item {
                     line: i,
