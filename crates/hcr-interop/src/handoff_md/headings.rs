@@ -576,9 +576,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "исправленные проблемы",
             "исправленные баги",
             "исправленные ошибки",
-            "fixed problems",
-            "fixed issues",
-            "fixed bugs",
             "已修复",
             "修正済み",
             "해결됨",
@@ -1016,7 +1013,6 @@ const TABLE: &[(Role, &[&str])] = &[
             "manca",
             "cosa manca",
             "mancano",
-            "priority tasks",
             "приоритетные задачи",
             "incomplete",
             "not yet done",
@@ -4009,6 +4005,7 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
         .get(..5)
         .is_some_and(|b| b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-');
     if !dated
+        && names_a_stage(heading)
         && let Some(inner) = heading.trim_end().strip_suffix(')')
         && let Some(open) = inner.rfind('(')
         && PARTLY.contains(&normalize(&inner[open + 1..]).as_str())
@@ -4033,11 +4030,17 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
     }
     // (Not a colour, which as often marks a priority, `Phase 3 (Priorité 🟡)`, nor a warning's
     // sign, `已知的陷阱 ⚠️`.)
+    // (Only of a stage or a task, `Faz 3: … ⏳`: `## Failed approaches ❌`, `## Waiting on ⏳`,
+    // `## Workflow 🔄` name no work in a state.)
+    let stage = names_a_stage(heading);
     for (marks, role) in [
         (&["⏳", "🔄", "🚧"][..], Role::InProgress),
         (&["🚫", "⛔", "🛑"][..], Role::Blocked),
         (&["❌", "⬜", "☐", "🔲"][..], Role::Remaining),
-    ] {
+    ]
+    .into_iter()
+    .filter(|_| stage)
+    {
         for mark in marks {
             if let Some(rest) = marked.strip_suffix(mark)
                 && !normalize(rest).is_empty()
@@ -4048,6 +4051,39 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
         }
     }
     None
+}
+
+/// Whether a heading names a stage or a task by its number: `Phase 2: …`, `Faz 3 …`, `Этап
+/// 7`, `Task 12`, `阶段 2`.
+fn names_a_stage(heading: &str) -> bool {
+    const STAGES: [&str; 16] = [
+        "phase",
+        "faz",
+        "fase",
+        "stage",
+        "etap",
+        "этап",
+        "фаза",
+        "milestone",
+        "sprint",
+        "faza",
+        "tappa",
+        "étape",
+        "etapa",
+        "阶段",
+        "フェーズ",
+        "단계",
+    ];
+    let name = heading
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    numbered_task(&name)
+        || STAGES.iter().any(|w| {
+            name.strip_prefix(w).is_some_and(|rest| {
+                rest.trim_start_matches(' ')
+                    .starts_with(|c: char| c.is_ascii_digit())
+            })
+        })
 }
 
 /// The words a bracket says a work partly done with (`(partial)`, `(Kısmen)`).

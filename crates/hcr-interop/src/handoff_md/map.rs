@@ -1374,8 +1374,17 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             && !super::headings::names_checks(name)
             // (Nor a list's name over its list: `Features Implemented ✅` over its items; alone,
             // `### Payment fixes ✅` is the work it names.)
+            // (Over its list, its subsections, or a text of its own.)
             && !(super::headings::names_a_list(name)
-                && section.blocks(doc).iter().any(|b| matches!(b, Block::Item(_) | Block::Row { .. })))
+                && (section.inline.is_some()
+                    || doc.sections.iter().any(|s| {
+                        s.parent
+                            .is_some_and(|p| std::ptr::eq(&doc.sections[p], section))
+                    })
+                    || section
+                        .blocks(doc)
+                        .iter()
+                        .any(|b| !matches!(b, Block::Code(_)))))
         {
             put(
                 state,
@@ -6559,8 +6568,9 @@ fn says_a_plan(text: &str) -> bool {
     ];
     // (Nor a lead that names a thing: `计划任务` (scheduled tasks), `准备阶段`, `下周报`,
     // `来週分のデータ`, `下周例会`, `下周计划文档`, `准备金`.)
-    const THING: [char; 15] = [
+    const THING: [char; 16] = [
         '任', '表', '书', '書', '中', '的', 'の', '分', '报', '阶', '工', '好', '例', '计', '金',
+        '文',
     ];
     // (A Japanese plan says so at its end: `来週リリースする`, `来週DB移行予定`.)
     const PLAN_ENDS: [&str; 6] = ["予定", "予定です", "する", "します", "したい", "したいです"];
@@ -6585,9 +6595,11 @@ fn says_a_plan(text: &str) -> bool {
     // (`完毕`, `做完`, `完了` say a thing done only where it is named before them, `…的环境搭建
     // 完毕`, `…向けのバグ修正完了`, or with `了`: after `计划`, or alone after a time, they are
     // the plan's end, `计划在月底前迁移完毕`, `下周做完压测`, `移行完了後にリリース予定`.)
-    let planned_lead = ["计划", "打算"]
-        .iter()
-        .any(|w| bare.trim_start().starts_with(w));
+    let planned_lead = ["计划", "打算"].iter().any(|w| {
+        bare.trim_start()
+            .strip_prefix(w)
+            .is_some_and(|rest| !rest.starts_with(THING))
+    });
     let done_said = DONE.iter().any(|w| {
         bare.match_indices(w).any(|(at, w)| {
             let after = bare[at + w.len()..].trim_start();
@@ -6595,9 +6607,12 @@ fn says_a_plan(text: &str) -> bool {
             !["予定", "する", "します", "させ"]
                 .iter()
                 .any(|p| after.starts_with(p))
+                // (At the end, a predicate: `下周发布准备完毕`, `来週リリース準備完了`.)
                 && (!weak
                     || (!planned_lead
-                        && (after.starts_with('了') || bare[..at].contains(['的', 'の']))))
+                        && (after.starts_with('了')
+                            || after.trim_end_matches(['。', '.', '！', '!']).is_empty()
+                            || bare[..at].contains(['的', 'の']))))
         })
     }) || bare.match_indices('已').any(|(at, w)| {
         let after = &bare[at + w.len()..];
@@ -6621,7 +6636,12 @@ fn says_a_plan(text: &str) -> bool {
             "近期",
         ]
         .iter()
-        .any(|w| rest.trim_start().starts_with(w))
+        // (Not a thing for then: `准备下周的评审材料`.)
+        .any(|w| {
+            rest.trim_start()
+                .strip_prefix(w)
+                .is_some_and(|after| !after.starts_with('的'))
+        })
     {
         return true;
     }
@@ -6683,7 +6703,7 @@ fn says_a_plan(text: &str) -> bool {
 /// Whether a Japanese text says when, by a word of time (`来週`, `来月`, `明日`, `月末`, `年内`)
 /// or a month or day in digits (`5月`, `20日`).
 fn says_when_ja(text: &str) -> bool {
-    const WHEN: [&str; 14] = [
+    const WHEN: [&str; 13] = [
         "来週",
         "来月",
         "明日",
@@ -6695,7 +6715,6 @@ fn says_when_ja(text: &str) -> bool {
         "再来週",
         "来年",
         "次の",
-        "次回",
         "今期",
         "来期",
     ];
@@ -8552,8 +8571,12 @@ fn says_how_to_check(text: &str) -> bool {
                 .split_once(' ')
                 .is_some_and(|(_, rest)| rest.trim_start().starts_with('`'))
                 || words
-                    .find(|w| !matches!(*w, "the" | "a" | "all" | "full" | "whole" | "again"))
-                    .is_some_and(names_a_check))
+                    .filter(|w| !matches!(*w, "the" | "a" | "all" | "full" | "whole" | "again"))
+                    .take(2)
+                    .any(|w| {
+                        names_a_check(w)
+                            || matches!(w, "lint" | "linter" | "typecheck" | "clippy" | "mypy")
+                    }))
     }
 }
 
@@ -8845,7 +8868,10 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
                     second.as_str(),
                     "landed" | "merged" | "pushed" | "shipped" | "was" | "is" | "works"
                         | "worked" | "verified" | "confirmed" | "passed" | "passes"
-                ) && !{
+                        | "succeeded" | "completed" | "of" | "to" | "for" | "triggered"
+                        | "applied" | "done"
+                ) && status_words(sentence) != Some(Role::Complete)
+                    && !{
                     let t = sentence.trim_start();
                     t.find(|c: char| !(c.is_alphanumeric() || c == '-'))
                         .is_some_and(|at| t[at..].starts_with([':', '：']))
@@ -10424,16 +10450,31 @@ fn states_a_fact(text: &str) -> bool {
 /// `**Updated**: copyright year to 2026`), which is the work's.
 fn states_a_fact_alone(text: &str) -> bool {
     states_a_fact(text)
-        && label_split(without_mark(text)).is_some_and(|(_, value)| {
+        && label_split(without_mark(text)).is_some_and(|(label, value)| {
+            let label = normalize(label);
             let value = value.trim();
             let bare = value.trim_matches(['*', '_', '`', ' ']);
-            !bare.is_empty()
-                && !bare.contains(char::is_whitespace)
+            let head = bare.split(" (").next().unwrap_or(bare).trim();
+            // A thing: one word, a date, a number, a path or code, no state.
+            let thing = !bare.contains(char::is_whitespace)
                 && status_words(bare).is_none()
                 && (value.starts_with('`')
                     || bare.contains(|c: char| {
                         c.is_ascii_digit() || matches!(c, '/' | '.' | ':' | '_')
-                    }))
+                    }));
+            // A date that starts the value, a bracket after it at most.
+            let date = dated(&label)
+                && says_a_date(head)
+                && head.split_whitespace().count() <= 3
+                && (head.starts_with(|c: char| c.is_ascii_digit())
+                    || head.split_whitespace().next().is_some_and(|w| {
+                        super::months::month_name(w.trim_end_matches([',', '.']))
+                    }));
+            !bare.is_empty()
+                && (thing
+                    || date
+                    || (estimate(&label, bare) && bare.split_whitespace().count() <= 6)
+                    || (PRIORITIES.contains(&label.as_str()) && says_a_priority(bare)))
         })
 }
 

@@ -1766,6 +1766,10 @@ fn names_information(heading: &str) -> bool {
             | "project info"
             | "general information"
             | "general info"
+            | "environment information"
+            | "environment info"
+            | "contact information"
+            | "contact info"
             | "document information"
             | "metadata"
             | "meta"
@@ -1821,9 +1825,6 @@ impl Section {
         // The column the last item's text starts at, and whether a blank line has come since
         // it: past a blank line, only a line indented to that column continues the item.
         let mut item_column = 0;
-        // (And the first item's of the list: a paragraph of an item above a nested one may be
-        // indented to its own text only.)
-        let mut list_column = 0;
         let mut blank_since_item = false;
         // Whether the lines read last are a list written as lines led by status marks.
         let mut marked_run = false;
@@ -1915,9 +1916,6 @@ impl Section {
                     item_indent.push(indent);
                 }
                 item_column = columns(&raw[..raw.len() - rest.trim_start().len()]);
-                if item_indent.len() == 1 {
-                    list_column = item_column;
-                }
                 blank_since_item = false;
                 let (checked, text) = task(rest);
                 blocks.push(Block::Item(Item {
@@ -1937,7 +1935,7 @@ impl Section {
             let indent = columns(&raw[..raw.len() - raw.trim_start_matches([' ', '\t']).len()]);
             if let Some(at) = last_item
                 && raw.starts_with([' ', '\t'])
-                && (!blank_since_item || indent >= item_column.min(list_column))
+                && (!blank_since_item || indent >= item_column)
                 && let Block::Item(item) = &mut blocks[at]
             {
                 item.lines.push(i);
@@ -1965,7 +1963,6 @@ impl Section {
                 marked_run = true;
                 item_indent.clear();
                 item_column = columns(&raw[..raw.len() - trimmed.len()]) + 1;
-                list_column = item_column;
                 blank_since_item = false;
                 blocks.push(Block::Item(Item {
                     line: i,
