@@ -1967,15 +1967,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
                 // (Said done, yet left unticked: `- [ ] Manual smoke test done by Ana` is
                 // a claim no one ticked.)
                 let said = status_words(&e.text);
+                let how = says_how_to_check(&e.text);
                 let bucket = said
                     .filter(|b| matches!(b, Role::Blocked | Role::InProgress | Role::Unverified))
                     .or_else(|| {
-                        (!says_how_to_check(&e.text)
+                        (!how
                             && (said == Some(Role::Complete)
                                 || !proof_sentences(&e.text, true, false).is_empty()))
                         .then_some(Role::Unverified)
                     })
-                    .or_else(|| (!says_how_to_check(&e.text)).then_some(Role::Remaining));
+                    .or_else(|| (!how).then_some(Role::Remaining));
                 if let Some(bucket) = bucket {
                     put(bucket, e.text.clone(), &mut buckets, &mut remaining, line);
                 }
@@ -8171,10 +8172,7 @@ fn is_check(text: &str) -> bool {
         "應該通過",
         "통과해야",
     ];
-    let t = without_mark(text)
-        .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' '))
-        .trim_start_matches(['*', '_'])
-        .to_lowercase();
+    let t = check_text(text);
     let labelled = label_split(&t);
     // (A check's name then the count it came to is its result: `验证通过率：100%`,
     // `Verified UUIDs: 2`.)
@@ -8550,14 +8548,20 @@ fn count_passes(after: &[String], all: bool, checks: bool) -> bool {
     false
 }
 
+/// An item's text as the check readers read it: its mark, number and emphasis before it
+/// set aside, lowercase.
+fn check_text(text: &str) -> String {
+    without_mark(text)
+        .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' '))
+        .trim_start_matches(['*', '_'])
+        .to_lowercase()
+}
+
 /// Whether an item says how to check: a check ([`is_check`]), or a run of one (`Run \`npm
 /// test\` and confirm green`, `Re-run the e2e suite`; not `Run the migration`).
 fn says_how_to_check(text: &str) -> bool {
     is_check(text) || {
-        let lower = without_mark(text)
-            .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ')' | ' '))
-            .trim_start_matches(['*', '_'])
-            .to_lowercase();
+        let lower = check_text(text);
         let mut words = lower
             .split(|c: char| !(c.is_alphanumeric() || c == '-'))
             .filter(|w| !w.is_empty());
