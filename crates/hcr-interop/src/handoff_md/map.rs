@@ -1363,7 +1363,11 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         if !(role == Role::State || role.is_bucket()) {
             continue;
         }
-        take(&[section.line], &mut used);
+        // (A label's value on its line is an entry below: the line is held when a field
+        // holds the value, else kept as written.)
+        if section.inline.is_none() {
+            take(&[section.line], &mut used);
+        }
         // `### Phase 3 — Grounding ✅`: the piece of work the heading names is in its state,
         // as the heading says it. (Not a list's own name: `## Verification already done`
         // heads the checks run, it is none of them.)
@@ -3493,12 +3497,16 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         {
             continue;
         }
-        let mapped = used[section.line];
-        if mapped && !CANONICAL.iter().any(|c| section.is(c)) {
+        // (A label whose value no field holds is read when a field holds a line under it:
+        // its own line is then kept as written, with the others no field holds.)
+        let mapped = used[section.line]
+            || (section.inline.is_some() && section.body.clone().any(|i| used[i]));
+        if used[section.line] && !CANONICAL.iter().any(|c| section.is(c)) {
             headings.push(json!({"line": section.line + 1, "heading": section.heading}));
         }
         if mapped {
-            for i in section.body.clone() {
+            let own = (!used[section.line]).then_some(section.line);
+            for i in own.into_iter().chain(section.body.clone()) {
                 let text = doc.line(i).text.trim();
                 let said = super::parse::unquote(text).trim();
                 // (A "nothing here" alone says nothing to keep; one with a reason is kept.)
@@ -7528,6 +7536,7 @@ const IN_PROGRESS_WORDS: &[&str] = &[
     "đang thực hiện",
     "sedang dikerjakan",
     "у процесі",
+    "в процесі",
     "в роботі",
     " almost ",
     " nearly ",
