@@ -3995,6 +3995,17 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
             return Some((role, name_part(before)));
         }
     }
+    // (A piece of work said done by its mark, whatever it names: `### Payment fixes ✅`.)
+    let (role, name) = marked(heading)?;
+    (role == Role::Complete || names_a_stage(heading)).then_some((role, name))
+}
+
+/// The state a heading's last status mark (`✅`, `⏳`, `🚧`, `🚫`, `❌`) or a last bracket
+/// that says it partly done (`(partial)`, `(Kısmen)`) gives the work it names, and that
+/// name. Read on any heading under the state ([`status_in_state`]); elsewhere only `✅`, or
+/// on a stage or a task ([`names_a_stage`]): `## Failed approaches ❌`, `## Waiting on ⏳`,
+/// `## Workflow 🔄` name no work in a state.
+fn marked(heading: &str) -> Option<(Role, &str)> {
     // A work said partly done, in a last bracket, is under way whatever mark is before it:
     // `Faz 4: Dashboard ✅ (Kısmen)`, `Phase 2 (partial)`.
     // (Not a log's dated entry: `2026-06-10 — Fase 2 (parcial): evals` tells what was done
@@ -4005,7 +4016,6 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
         .get(..5)
         .is_some_and(|b| b[..4].iter().all(u8::is_ascii_digit) && b[4] == b'-');
     if !dated
-        && names_a_stage(heading)
         && let Some(inner) = heading.trim_end().strip_suffix(')')
         && let Some(open) = inner.rfind('(')
         && PARTLY.contains(&normalize(&inner[open + 1..]).as_str())
@@ -4019,32 +4029,19 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
         }
     }
     // A status mark alone: `### Phase 2 ✅`, `## Faz 3: Akıllı Öneri ⏳`.
-    let marked = heading.trim_end_matches(|c: char| c.is_whitespace() || c == ')' || c == '*');
-    if let Some(rest) = marked
-        .strip_suffix('✅')
-        .or_else(|| marked.strip_suffix("✔️"))
-        .or_else(|| marked.strip_suffix('✔'))
-        && !normalize(rest).is_empty()
-    {
-        return Some((Role::Complete, name_part(rest)));
-    }
     // (Not a colour, which as often marks a priority, `Phase 3 (Priorité 🟡)`, nor a warning's
     // sign, `已知的陷阱 ⚠️`.)
-    // (Only of a stage or a task, `Faz 3: … ⏳`: `## Failed approaches ❌`, `## Waiting on ⏳`,
-    // `## Workflow 🔄` name no work in a state.)
-    let stage = names_a_stage(heading);
+    let marked = heading.trim_end_matches(|c: char| c.is_whitespace() || c == ')' || c == '*');
     for (marks, role) in [
+        (&["✅", "✔️", "✔"][..], Role::Complete),
         (&["⏳", "🔄", "🚧"][..], Role::InProgress),
         (&["🚫", "⛔", "🛑"][..], Role::Blocked),
         (&["❌", "⬜", "☐", "🔲"][..], Role::Remaining),
-    ]
-    .into_iter()
-    .filter(|_| stage)
-    {
+    ] {
         for mark in marks {
             if let Some(rest) = marked.strip_suffix(mark)
                 && !normalize(rest).is_empty()
-                && !rest.ends_with(['(', '（'])
+                && (role == Role::Complete || !rest.ends_with(['(', '（']))
             {
                 return Some((role, name_part(rest)));
             }
@@ -4053,37 +4050,137 @@ fn stated_last(heading: &str) -> Option<(Role, &str)> {
     None
 }
 
+/// The state a heading under the state says of the work it names ([`status_suffix`]), or its
+/// last status mark: `### Payment integration 🚧` under `## Current state` is under way.
+#[must_use]
+pub fn status_in_state(heading: &str) -> Option<(Role, &str)> {
+    status_suffix(heading).or_else(|| marked(heading))
+}
+
 /// Whether a heading names a stage or a task by its number: `Phase 2: …`, `Faz 3 …`, `Этап
-/// 7`, `Task 12`, `阶段 2`.
+/// 7`, `Task 12`, `阶段 2`, `3. Deploy`.
 fn names_a_stage(heading: &str) -> bool {
-    const STAGES: [&str; 16] = [
-        "phase",
-        "faz",
-        "fase",
+    numbered_task(heading) || stage_number(heading).is_some()
+}
+
+/// A stage's number and whether a word names it a stage: `Stufe 1 — …` (1, named), `0. Finish
+/// …` (0, not named), `Sprint 3`, `Etapa 2`, `Giai đoạn 1`, `阶段二`, `第2阶段`, `1단계`,
+/// `フェーズ1` (each named).
+pub(crate) fn stage_number(heading: &str) -> Option<(u32, bool)> {
+    // Words that name a stage of a plan, before its number.
+    const STAGES: [&str; 33] = [
+        "stufe",
+        "step",
         "stage",
-        "etap",
+        "phase",
+        "priority",
+        "priorität",
+        "schritt",
+        "etappe",
         "этап",
+        "шаг",
         "фаза",
-        "milestone",
-        "sprint",
-        "faza",
-        "tappa",
+        "етап",
+        "крок",
+        "fase",
         "étape",
+        "paso",
+        "passo",
         "etapa",
-        "阶段",
-        "フェーズ",
-        "단계",
+        "milestone",
+        "meilenstein",
+        "hito",
+        "jalon",
+        "sprint",
+        "iteration",
+        "krok",
+        "faza",
+        "fáze",
+        "aşama",
+        "faz",
+        "etap",
+        "tappa",
+        "tahap",
+        "bước",
     ];
-    let name = heading
+    let heading = heading
         .trim_start_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase();
-    numbered_task(&name)
-        || STAGES.iter().any(|w| {
-            name.strip_prefix(w).is_some_and(|rest| {
-                rest.trim_start_matches(' ')
-                    .starts_with(|c: char| c.is_ascii_digit())
-            })
-        })
+        .trim_start();
+    let digits: String = heading.chars().take_while(char::is_ascii_digit).collect();
+    // A stage is numbered in a few digits (`## 4294967295.` is no plan's).
+    if digits.len() > 4 {
+        return None;
+    }
+    if !digits.is_empty() {
+        let after = &heading[digits.len()..];
+        if after.trim_start().starts_with("단계") {
+            return digits.parse().ok().map(|n| (n, true));
+        }
+        return matches!(after.chars().next(), Some('.' | ')'))
+            .then(|| digits.parse().ok().map(|n| (n, false)))?;
+    }
+    if let Some(n) = cjk_stage(heading) {
+        return Some((n, true));
+    }
+    let lower = heading.to_lowercase();
+    // (`Giai đoạn 1`: Vietnamese names it in two words.)
+    let rest = match lower.strip_prefix("giai đoạn ") {
+        Some(rest) => rest,
+        None => {
+            // (The word, then its number after any spaces: `Faz 3`, `Phase2`.)
+            let end = lower.find(|c: char| !c.is_alphabetic())?;
+            if !STAGES.contains(&&lower[..end]) {
+                return None;
+            }
+            lower[end..].trim_start()
+        }
+    };
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    if digits.len() > 4 {
+        return None;
+    }
+    digits.parse().ok().map(|n| (n, true))
+}
+
+/// A stage named in Chinese, Japanese or Korean, by its number: `阶段二`, `階段 2`, `第二阶段`,
+/// `第3段階`, `フェーズ1`, `ステップ 2`, `단계 1`.
+fn cjk_stage(heading: &str) -> Option<u32> {
+    const WORDS: [&str; 6] = ["阶段", "階段", "段階", "フェーズ", "ステップ", "단계"];
+    if let Some(rest) = heading.strip_prefix('第') {
+        let (n, after) = cjk_number(rest)?;
+        return WORDS[..3]
+            .iter()
+            .chain(&["期", "步"])
+            .any(|w| after.starts_with(w))
+            .then_some(n);
+    }
+    let rest = WORDS.iter().find_map(|w| heading.strip_prefix(w))?;
+    let (n, _) = cjk_number(rest.trim_start())?;
+    Some(n)
+}
+
+/// A number of one to four ASCII digits, or of Chinese numerals up to 99 (`二`, `十二`,
+/// `三十`), and what follows it.
+fn cjk_number(text: &str) -> Option<(u32, &str)> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 {
+        return (digits <= 4).then(|| Some((text[..digits].parse().ok()?, &text[digits..])))?;
+    }
+    const UNITS: &str = "一二三四五六七八九";
+    let unit = |text: &str| {
+        let c = text.chars().next()?;
+        Some((UNITS.chars().position(|u| u == c)? as u32 + 1, c.len_utf8()))
+    };
+    let (mut value, mut end) = unit(text).unwrap_or((0, 0));
+    if let Some(after) = text[end..].strip_prefix('十') {
+        value = value.max(1) * 10;
+        end = text.len() - after.len();
+        if let Some((n, len)) = unit(after) {
+            value += n;
+            end += len;
+        }
+    }
+    (value > 0).then(|| (value, &text[end..]))
 }
 
 /// The words a bracket says a work partly done with (`(partial)`, `(Kısmen)`).
@@ -6718,6 +6815,42 @@ mod tests {
                     panic!("`{h}` names {other:?} and {role:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn stages_are_named_in_many_languages() {
+        for (heading, number) in [
+            ("Stufe 1 — Setup", 1),
+            ("Sprint 3: Payments", 3),
+            ("Hito 11: Política de Versionado", 11),
+            ("Etapa 2 — Integração", 2),
+            ("Giai đoạn 4: Kiểm thử", 4),
+            ("阶段二：数据迁移", 2),
+            ("階段 3", 3),
+            ("第十二阶段", 12),
+            ("第3段階 リリース", 3),
+            ("フェーズ1 設計", 1),
+            ("2단계: 배포", 2),
+            ("단계 5", 5),
+        ] {
+            assert_eq!(
+                super::stage_number(heading),
+                Some((number, true)),
+                "{heading}"
+            );
+        }
+        assert_eq!(super::stage_number("3. Deploy"), Some((3, false)));
+        for heading in [
+            "Sprint review",
+            "阶段总结",
+            "第二个问题",
+            "Iterations",
+            "12345. Too long",
+            "第",
+            "十",
+        ] {
+            assert_eq!(super::stage_number(heading), None, "{heading}");
         }
     }
 }

@@ -3,7 +3,9 @@
 
 use serde_json::{Map, Value, json};
 
-use super::headings::{Role, before_qualifier, normalize, status_mark, status_suffix};
+use super::headings::{
+    Role, before_qualifier, normalize, stage_number, status_mark, status_suffix,
+};
 use super::parse::{
     Block, Bucket, Document, Fence, Kind, Section, is_none, is_placeholder_text, location,
     unescape, unquote,
@@ -1371,7 +1373,8 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         // `### Phase 3 — Grounding ✅`: the piece of work the heading names is in its state,
         // as the heading says it. (Not a list's own name: `## Verification already done`
         // heads the checks run, it is none of them.)
-        if let Some((state, name)) = status_suffix(&section.heading)
+        // (Its mark read as it is under the state: the section's role says where it is.)
+        if let Some((state, name)) = super::headings::status_in_state(&section.heading)
             && section.role == Some(state)
             && !normalize(name).is_empty()
             && !super::headings::is_name(&section.heading)
@@ -3657,122 +3660,6 @@ fn bare_heading(heading: &str) -> &str {
     } else {
         rest
     }
-}
-
-/// A stage's number and whether a word names it a stage: `Stufe 1 — …` (1, named), `0. Finish
-/// …` (0, not named), `Sprint 3`, `Etapa 2`, `Giai đoạn 1`, `阶段二`, `第2阶段`, `1단계`,
-/// `フェーズ1` (each named).
-fn stage_number(heading: &str) -> Option<(u32, bool)> {
-    // Words that name a stage of a plan, before its number.
-    const STAGES: [&str; 30] = [
-        "stufe",
-        "step",
-        "stage",
-        "phase",
-        "priority",
-        "priorität",
-        "schritt",
-        "etappe",
-        "этап",
-        "шаг",
-        "фаза",
-        "етап",
-        "крок",
-        "fase",
-        "étape",
-        "paso",
-        "passo",
-        "etapa",
-        "milestone",
-        "meilenstein",
-        "hito",
-        "jalon",
-        "sprint",
-        "iteration",
-        "krok",
-        "faza",
-        "fáze",
-        "aşama",
-        "tahap",
-        "bước",
-    ];
-    let heading = heading
-        .trim_start_matches(|c: char| !c.is_alphanumeric())
-        .trim_start();
-    let digits: String = heading.chars().take_while(char::is_ascii_digit).collect();
-    // A stage is numbered in a few digits (`## 4294967295.` is no plan's).
-    if digits.len() > 4 {
-        return None;
-    }
-    if !digits.is_empty() {
-        let after = &heading[digits.len()..];
-        if after.trim_start().starts_with("단계") {
-            return digits.parse().ok().map(|n| (n, true));
-        }
-        return matches!(after.chars().next(), Some('.' | ')'))
-            .then(|| digits.parse().ok().map(|n| (n, false)))?;
-    }
-    if let Some(n) = cjk_stage(heading) {
-        return Some((n, true));
-    }
-    let lower = heading.to_lowercase();
-    // (`Giai đoạn 1`: Vietnamese names it in two words.)
-    let rest = match lower.strip_prefix("giai đoạn ") {
-        Some(rest) => rest,
-        None => {
-            let (word, rest) = lower.split_once(' ')?;
-            if !STAGES.contains(&word) {
-                return None;
-            }
-            rest
-        }
-    };
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    if digits.len() > 4 {
-        return None;
-    }
-    digits.parse().ok().map(|n| (n, true))
-}
-
-/// A stage named in Chinese, Japanese or Korean, by its number: `阶段二`, `階段 2`, `第二阶段`,
-/// `第3段階`, `フェーズ1`, `ステップ 2`, `단계 1`.
-fn cjk_stage(heading: &str) -> Option<u32> {
-    const WORDS: [&str; 6] = ["阶段", "階段", "段階", "フェーズ", "ステップ", "단계"];
-    if let Some(rest) = heading.strip_prefix('第') {
-        let (n, after) = cjk_number(rest)?;
-        return WORDS[..3]
-            .iter()
-            .chain(&["期", "步"])
-            .any(|w| after.starts_with(w))
-            .then_some(n);
-    }
-    let rest = WORDS.iter().find_map(|w| heading.strip_prefix(w))?;
-    let (n, _) = cjk_number(rest.trim_start())?;
-    Some(n)
-}
-
-/// A number of one to four ASCII digits, or of Chinese numerals up to 99 (`二`, `十二`,
-/// `三十`), and what follows it.
-fn cjk_number(text: &str) -> Option<(u32, &str)> {
-    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 {
-        return (digits <= 4).then(|| Some((text[..digits].parse().ok()?, &text[digits..])))?;
-    }
-    const UNITS: &str = "一二三四五六七八九";
-    let unit = |text: &str| {
-        let c = text.chars().next()?;
-        Some((UNITS.chars().position(|u| u == c)? as u32 + 1, c.len_utf8()))
-    };
-    let (mut value, mut end) = unit(text).unwrap_or((0, 0));
-    if let Some(after) = text[end..].strip_prefix('十') {
-        value = value.max(1) * 10;
-        end = text.len() - after.len();
-        if let Some((n, len)) = unit(after) {
-            value += n;
-            end += len;
-        }
-    }
-    (value > 0).then(|| (value, &text[end..]))
 }
 
 /// Whether a heading is a stage of a plan: named so (`Stufe 1 — …`, `Priority 2: …`), or
@@ -10884,7 +10771,7 @@ mod tests {
         all_of, bold_lead_names_a_step, checked_claim, choice_at, clauses, decision_sentences,
         guess_label, is_check, iso_date, measured_change, proof_item, proof_sentences,
         reads_the_file, rule_item, rule_sentences, says_a_date, says_a_priority,
-        says_its_heading_is_next, sentences, settled_guess, stage_number, status_words,
+        says_its_heading_is_next, sentences, settled_guess, status_words,
     };
 
     #[test]
@@ -11845,37 +11732,5 @@ mod tests {
         assert_eq!(iso_date("2026-8-13"), None);
         assert_eq!(iso_date("Session 3"), None);
         assert_eq!(iso_date("日付 2026-01-02"), Some(20_260_102));
-    }
-
-    #[test]
-    fn stages_are_named_in_many_languages() {
-        for (heading, number) in [
-            ("Stufe 1 — Setup", 1),
-            ("Sprint 3: Payments", 3),
-            ("Hito 11: Política de Versionado", 11),
-            ("Etapa 2 — Integração", 2),
-            ("Giai đoạn 4: Kiểm thử", 4),
-            ("阶段二：数据迁移", 2),
-            ("階段 3", 3),
-            ("第十二阶段", 12),
-            ("第3段階 リリース", 3),
-            ("フェーズ1 設計", 1),
-            ("2단계: 배포", 2),
-            ("단계 5", 5),
-        ] {
-            assert_eq!(stage_number(heading), Some((number, true)), "{heading}");
-        }
-        assert_eq!(stage_number("3. Deploy"), Some((3, false)));
-        for heading in [
-            "Sprint review",
-            "阶段总结",
-            "第二个问题",
-            "Iterations",
-            "12345. Too long",
-            "第",
-            "十",
-        ] {
-            assert_eq!(stage_number(heading), None, "{heading}");
-        }
     }
 }

@@ -1549,6 +1549,15 @@ impl Document {
             {
                 section.role = None;
             }
+            // Under the state, a heading's last status mark says the state of the work it
+            // names: `### Payment integration 🚧`, `### Invoice export 🚫`.
+            if section.kind == Kind::Heading
+                && section.role.is_none()
+                && parent_role.is_some_and(|p| p == Role::State || p.is_bucket())
+            {
+                section.role =
+                    super::headings::status_in_state(&section.heading).map(|(role, _)| role);
+            }
             if let Some(role) = section.role {
                 section.role = Some(in_place(role, &section.heading, parent_role));
             } else {
