@@ -573,6 +573,9 @@ const TABLE: &[(Role, &[&str])] = &[
             "corrigido",
             "risolto",
             "исправлено",
+            "fixed issues",
+            "fixed bugs",
+            "fixed problems",
             "исправленные проблемы",
             "исправленные баги",
             "исправленные ошибки",
@@ -928,6 +931,12 @@ const TABLE: &[(Role, &[&str])] = &[
             "待后续测试",
             "not verified",
             "needs verification",
+            "awaiting verification",
+            "pending verification",
+            "needs qa",
+            "awaiting qa",
+            "pending qa",
+            "needs testing",
             "assumptions",
             "untested",
             "unconfirmed",
@@ -1010,6 +1019,7 @@ const TABLE: &[(Role, &[&str])] = &[
             "outstanding",
             "still to do",
             "still open",
+            "priority tasks",
             "manca",
             "cosa manca",
             "mancano",
@@ -3600,6 +3610,20 @@ fn dated(name: &str) -> Option<Role> {
 /// plural the table writes (`Test result`, `5. Decisão`), a label's not (`6. Test: press W` is
 /// a step), nor a name before a qualifier (`Reference: the output's shape`, `File: ___`).
 fn named(heading: &str, as_heading: bool) -> Option<Role> {
+    let role = named_read(heading, as_heading)?;
+    // A name of work left said in another state after it is in that state: `Remaining tasks
+    // completed`, `Priority tasks (in progress)`, `TODO ✅`.
+    if role == Role::Remaining
+        && let Some((state, _)) = status_suffix(heading)
+        && state.is_bucket()
+    {
+        return Some(state);
+    }
+    Some(role)
+}
+
+/// [`named`], before a state said after a name of work left.
+fn named_read(heading: &str, as_heading: bool) -> Option<Role> {
     let name = normalize(heading);
     if name.is_empty() || names_an_id(&name) {
         return None;

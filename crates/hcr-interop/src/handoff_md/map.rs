@@ -1359,7 +1359,12 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
         .filter(|s| s.role.is_some_and(Role::is_bucket))
         .filter_map(|s| s.parent.map(|p| std::ptr::from_ref(&doc.sections[p])))
         .collect();
-    for section in doc.sections.iter().filter(active) {
+    // The sections that have a subsection (found once, not per section).
+    let mut has_subsection = vec![false; doc.sections.len()];
+    for p in doc.sections.iter().filter_map(|s| s.parent) {
+        has_subsection[p] = true;
+    }
+    for (index, section) in doc.sections.iter().enumerate().filter(|(_, s)| active(s)) {
         let role = section.role.or(section.within);
         let Some(role) = role else { continue };
         if !(role == Role::State || role.is_bucket()) {
@@ -1384,10 +1389,7 @@ pub(crate) fn map(doc: &Document, skip: Option<usize>) -> Mapped {
             // (Over its list, its subsections, or a text of its own.)
             && !(super::headings::names_a_list(name)
                 && (section.inline.is_some()
-                    || doc.sections.iter().any(|s| {
-                        s.parent
-                            .is_some_and(|p| std::ptr::eq(&doc.sections[p], section))
-                    })
+                    || has_subsection[index]
                     || section
                         .blocks(doc)
                         .iter()
@@ -8750,7 +8752,8 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
                 )
             })
             // (Nor a step to take, its verb first and no label: `Fix the 3 failing tests`,
-            // `Get all 42 e2e tests to pass`, `Cherry-pick commit abc1234f`.)
+            // `Get all 42 e2e tests to pass`, `Cherry-pick commit abc1234f`, `Deploy to staging
+            // after 42/42 e2e tests pass`; `Fix for the upload bug: …` names a fix.)
             // (Its first word as written, hyphen kept, `Merge-Verifikation` none; and not a
             // noun said done, `Fix landed in 7b07c07`.)
             || {
@@ -8768,7 +8771,7 @@ fn proof_sentences(text: &str, claims: bool, scans: bool) -> Vec<String> {
                     second.as_str(),
                     "landed" | "merged" | "pushed" | "shipped" | "was" | "is" | "works"
                         | "worked" | "verified" | "confirmed" | "passed" | "passes"
-                        | "succeeded" | "completed" | "of" | "to" | "for" | "triggered"
+                        | "succeeded" | "completed" | "of" | "for" | "triggered"
                         | "applied" | "done"
                 ) && status_words(sentence) != Some(Role::Complete)
                     && !{
