@@ -3859,6 +3859,11 @@ fn said_all_done(heading: &str) -> bool {
 /// "in progress", "blocked on", "released", "fixed"; a claim with no such word, or with a
 /// "not yet", is unverified.
 fn status_in_words(text: &str) -> Role {
+    // A plan is work left, whatever it will do: `We will finish the export next week`,
+    // `计划表下周完成`.
+    if says_a_plan(text) {
+        return Role::Remaining;
+    }
     // A bold lead says the item's state first (`**Stop hook fixed** — … not committed.`).
     let lead = text
         .strip_prefix("**")
@@ -6419,7 +6424,7 @@ fn struck_out(text: &str) -> bool {
 /// with a plan's word (`Plan-to-execute agent loop implemented`, `"We Will Rock You" demo`,
 /// `予定表の同期機能を実装した`).
 fn says_a_plan(text: &str) -> bool {
-    const LEADS: [&str; 24] = [
+    const LEADS: [&str; 25] = [
         "we plan to ",
         "we are planning to ",
         "we re planning to ",
@@ -6447,6 +6452,7 @@ fn says_a_plan(text: &str) -> bool {
         // done.)
         "下周",
         "来周",
+        "明天",
         // (Japanese `来週` leads a plan only with a plan's ending, below.)
         "来週",
     ];
@@ -6470,6 +6476,20 @@ fn says_a_plan(text: &str) -> bool {
         '任', '表', '书', '書', '中', '的', 'の', '分', '报', '阶', '工', '好', '例', '计', '金',
         '文',
     ];
+    // (Words of a time to come: `下周`, `来週`; not `本周`, when work is as often done.)
+    const FUTURE: [&str; 11] = [
+        "下周",
+        "来周",
+        "明天",
+        "下个月",
+        "下月",
+        "月底",
+        "明年",
+        "来週",
+        "来月",
+        "明日",
+        "月末",
+    ];
     // (A Japanese plan says so at its end: `来週リリースする`, `来週DB移行予定`.)
     const PLAN_ENDS: [&str; 6] = ["予定", "予定です", "する", "します", "したい", "したいです"];
     // (`已` then a word that says the work is not done: postponed, scheduled, cancelled,
@@ -6491,8 +6511,10 @@ fn says_a_plan(text: &str) -> bool {
     // `已知`, nor before a word that says it is not: `已推迟`, `已取消`, `已经不需要了`.)
     // (`完了` is done, not planned done: `来週完了予定`.)
     // (`完毕`, `做完`, `完了` say a thing done only where it is named before them, `…的环境搭建
-    // 完毕`, `…向けのバグ修正完了`, or with `了`: after `计划`, or alone after a time, they are
-    // the plan's end, `计划在月底前迁移完毕`, `下周做完压测`, `移行完了後にリリース予定`.)
+    // 完毕`, `…向けのバグ修正完了`, or with `了`: after `计划`, or after a time to come, they
+    // are the plan's end, `计划在月底前迁移完毕`, `下周做完压测`, `下周部署完毕`, `来週完了`,
+    // `移行完了後にリリース予定`; preparations for then are done, `下周发布准备完毕`,
+    // `来週リリース準備完了`.)
     let planned_lead = ["计划", "打算"].iter().any(|w| {
         bare.trim_start()
             .strip_prefix(w)
@@ -6509,8 +6531,10 @@ fn says_a_plan(text: &str) -> bool {
                 && (!weak
                     || (!planned_lead
                         && (after.starts_with('了')
-                            || after.trim_end_matches(['。', '.', '！', '!']).is_empty()
-                            || bare[..at].contains(['的', 'の']))))
+                            || bare[..at].contains(['的', 'の'])
+                            || (after.trim_end_matches(['。', '.', '！', '!']).is_empty()
+                                && (!FUTURE.iter().any(|t| bare[..at].contains(t))
+                                    || ["准备", "準備"].iter().any(|p| bare[..at].ends_with(p)))))))
         })
     }) || bare.match_indices('已').any(|(at, w)| {
         let after = &bare[at + w.len()..];
@@ -6523,23 +6547,15 @@ fn says_a_plan(text: &str) -> bool {
     let said = normalize(bare);
     // (`准备` then a time is a plan: `准备下周上线新版本`; alone it is as often `prepare`.)
     if let Some(rest) = bare.trim_start().strip_prefix("准备")
-        && [
-            "下周",
-            "明天",
-            "下个月",
-            "下月",
-            "本周",
-            "月底",
-            "明年",
-            "近期",
-        ]
-        .iter()
-        // (Not a thing for then: `准备下周的评审材料`.)
-        .any(|w| {
-            rest.trim_start()
-                .strip_prefix(w)
-                .is_some_and(|after| !after.starts_with('的'))
-        })
+        && FUTURE
+            .iter()
+            .chain(&["本周", "近期"])
+            // (Not a thing for then: `准备下周的评审材料`.)
+            .any(|w| {
+                rest.trim_start()
+                    .strip_prefix(w)
+                    .is_some_and(|after| !after.starts_with('的'))
+            })
     {
         return true;
     }
@@ -6565,10 +6581,15 @@ fn says_a_plan(text: &str) -> bool {
     if !lead.ends_with(' ') {
         // (`来週` with a plan's ending, or naming the work alone: `来週DB移行`, not
         // `来週月曜デモ用の環境構築`, work for next week's demo.)
-        return !said[lead.len()..].starts_with(THING)
-            && (*lead != "来週"
-                || PLAN_ENDS.iter().any(|p| end.ends_with(p))
-                || !["の", "用", "向け", "分"].iter().any(|w| bare.contains(w)));
+        let rest = &said[lead.len()..];
+        // (A thing named by the plan's word, then a time to come, is planned: `计划文档下周完成`,
+        // `计划书下周提交`.)
+        if rest.starts_with(THING) {
+            return ["计划", "打算"].contains(lead) && FUTURE.iter().any(|t| rest.contains(t));
+        }
+        return *lead != "来週"
+            || PLAN_ENDS.iter().any(|p| end.ends_with(p))
+            || !["の", "用", "向け", "分"].iter().any(|w| bare.contains(w));
     }
     // The lead as the text writes it, emphasis and apostrophes aside: its words spaced, not
     // joined by a hyphen (`Plan-to-execute agent loop`, `Planning to-do items`).
