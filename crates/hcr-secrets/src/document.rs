@@ -633,6 +633,11 @@ fn run_secrets<'v>(
         }
         return joined_secrets(joined, starts, run, first, own, None);
     }
+    // Words in prose: neither an item's scan nor the joined scan finds anything at them.
+    scanner::pass_over_prose(joined, starts, found);
+    if found.is_empty() {
+        return Vec::new();
+    }
     for (j, text) in run.iter().enumerate() {
         let text = text.unwrap_or_default();
         let (start, end) = (starts[j], starts[j] + text.len());

@@ -175,9 +175,10 @@ fn anchors_from(text: &[u8], first: usize, f: impl FnMut(usize, usize, usize) ->
 
 /// Where in `text` the search for anchors can start: the first of the prefilter's
 /// candidates an anchor starts at (or, past [`PROBED_CANDIDATES`] candidates, the first
-/// candidate), a URI's `://` without an `@` in its authority passed over (its matcher finds
-/// nothing there: see [`only_bare_uris`]); `None` for text that holds no other anchor, and
-/// so no secret of its own. What the one-pass parser asks of every string value it reads
+/// candidate), the anchors whose matchers find nothing there whatever follows passed over
+/// (a URI's `://` without an `@` in its authority, a word in prose, a token prefix without a
+/// body: see [`finds_nothing`]); `None` for text that holds no other anchor, and so no
+/// secret of its own. What the one-pass parser asks of every string value it reads
 /// (see [`crate::ANCHOR_PROBE`]): most candidates start none, and a search started later is
 /// a search every candidate before that start could add nothing to.
 pub(crate) fn probe_start(text: &str) -> Option<usize> {
@@ -225,7 +226,7 @@ fn search_start(text: &str) -> Option<usize> {
             if dfa.is_dead(state) {
                 break;
             }
-            if dfa.is_match(state) && !only_bare_uris(automaton, text, state, at) {
+            if dfa.is_match(state) && !finds_nothing(automaton, text, state, at) {
                 return Some(candidate);
             }
         }
@@ -234,16 +235,25 @@ fn search_start(text: &str) -> Option<usize> {
     Some(first)
 }
 
-/// Whether every anchor the DFA's match `state`, reached at `end` of `text`, lists is a
-/// URI's `://` with no `@` in the authority after it (`https://ci.example.com/runs/7`):
-/// [`Scanner::uri`] finds nothing there (it looks for a password before an `@` of the
-/// authority), and the anchor is passed over by [`search_start`] as if it were none. Most
-/// URIs a record holds have no userinfo, and a string value whose only anchor is such a
-/// `://` is then clean, not scanned again by the walk. (Out of line: the walk's loop a byte
-/// at a time stays as tight as it was.)
+/// Whether every anchor the DFA's match `state`, reached at `end` of `text`, lists is one
+/// its matcher finds nothing at, whatever the rest of the text holds, and that leaves
+/// nothing behind for the anchors after it: a URI's `://` with no `@` in the authority after
+/// it (`https://ci.example.com/runs/7`: [`Scanner::uri`] looks for a password before an `@`
+/// of the authority), a word in prose ([`word_in_prose`]: `rotated the token after the
+/// review`), or a token prefix without a body of its rule's length ([`token_without_body`]:
+/// `sk-learn`, `AKIA prefixes`). [`search_start`] passes over such an anchor as if it were
+/// none, and a string value whose anchors are all such is clean, not scanned again by the
+/// walk: most URIs a record holds have no userinfo, and most words that name a credential
+/// in prose name none. (Out of line: the walk's loop a byte at a time stays as tight as it
+/// was.)
+///
+/// Passing over is sound because a scan's matchers act on one another only through the
+/// [`Scanner`]'s state: these three push no hit, set no cookie header's end, and a word's
+/// sets only the identifier judged, whose other word anchors the scan would judge the same
+/// (the same name, followed by the same prose) or pass over.
 #[cold]
 #[inline(never)]
-fn only_bare_uris(
+fn finds_nothing(
     automaton: &Automaton,
     text: &[u8],
     state: aho_corasick::automaton::StateID,
@@ -253,8 +263,37 @@ fn only_bare_uris(
     let dfa = &automaton.dfa;
     (0..dfa.match_len(state)).all(|k| {
         let pattern = dfa.match_pattern(state, k);
-        matches!(automaton.anchors[pattern.as_usize()].1, Anchor::Uri) && !userinfo_after(text, end)
+        let start = end - dfa.pattern_len(pattern);
+        passed_over(text, automaton.anchors[pattern.as_usize()], start, end)
     })
+}
+
+/// Whether the probe passes over `anchor` (its text and kind) matched from `start` to `end`
+/// of `text` (see [`finds_nothing`]).
+#[inline]
+fn passed_over(text: &[u8], anchor: (&str, Anchor), start: usize, end: usize) -> bool {
+    match anchor {
+        (_, Anchor::Uri) => !userinfo_after(text, end),
+        (_, Anchor::Word) => word_in_prose(text, start, end),
+        (prefix, Anchor::Token(rule)) => token_without_body(text, prefix, rule, start, end),
+        _ => false,
+    }
+}
+
+/// Whether the probe passes over anchor `index` matched from `start` to `end` of `text`.
+#[cfg(test)]
+pub(crate) fn probe_passes_over(text: &str, index: usize, start: usize, end: usize) -> bool {
+    passed_over(text.as_bytes(), automaton().anchors[index], start, end)
+}
+
+/// Whether the matcher of anchor `index` matched from `start` to `end` of `text`, run alone
+/// on a new scanner, finds nothing and reads no cookie header: what the probe may pass over.
+#[cfg(test)]
+pub(crate) fn anchor_finds_nothing(text: &str, index: usize, start: usize, end: usize) -> bool {
+    let (anchor_text, anchor) = automaton().anchors[index];
+    let mut scanner = Scanner::new(text);
+    scanner.anchor(anchor, anchor_text, start, end);
+    scanner.hits.is_empty() && scanner.cookies_until == 0
 }
 
 /// Whether the authority that starts at `end` (just after a `://`) holds an `@`: the run of
@@ -265,6 +304,111 @@ fn only_bare_uris(
 pub(crate) fn userinfo_after(text: &[u8], end: usize) -> bool {
     let rest = text.get(end..).unwrap_or_default();
     memchr::memchr(b'@', rest).is_some_and(|at| rest[..at].iter().all(|&b| authority_char(b)))
+}
+
+/// Whether the word anchor from `at` to `anchor_end` of `text` is one [`Scanner::word`]
+/// finds nothing at by the name and the byte after the space that follows it alone: the
+/// name around it is longer than a name can be (or its start is more than [`LOOK_BEHIND`]
+/// bytes back), is a path segment or an ARN part ([`name_end`]), or is followed by prose
+/// ([`followed_by_prose`]) and is no scheme word ([`is_scheme_word`]). What the probe
+/// passes over; reads at most [`names::MAX_NAME`] bytes either side of `at`.
+fn word_in_prose(text: &[u8], at: usize, anchor_end: usize) -> bool {
+    // A word anchor is letters: the name's run goes on after it.
+    debug_assert!(text[at..anchor_end].iter().all(|&b| ident_char(b)));
+    // A name longer than `MAX_NAME` is judged no further, however long its run: so the run
+    // is read no further than that.
+    let reach = text.len().min(at + names::MAX_NAME + 1);
+    let end = run_end(&text[..reach], Class::Ident, anchor_end.min(reach));
+    let Some(start) = run_start(text, Class::Ident, at, LOOK_BEHIND) else {
+        return true;
+    };
+    if end - start > names::MAX_NAME {
+        return true;
+    }
+    let Some(end) = name_end(text, start, end) else {
+        return true;
+    };
+    followed_by_prose(text, start, end)
+        && !(matches!(end - start, 5 | 6) && is_scheme_word(&text[start..end]))
+}
+
+/// Whether the token prefix `prefix` (of rule `rule`) matched from `start` to `end` of
+/// `text` is one [`Scanner::token`] finds nothing at whatever follows its body: not the
+/// prefix exactly (the walk is case-insensitive), inside a word, or followed by a body
+/// shorter or longer than the rule's (`sk-learn`, `AKIA prefixes`, `ghp_ tokens`). What
+/// the probe passes over; reads at most the rule's longest body and one byte more.
+fn token_without_body(text: &[u8], prefix: &str, rule: usize, start: usize, end: usize) -> bool {
+    let Some(token) = &RULES[rule].token else {
+        return true;
+    };
+    if &text[start..end] != prefix.as_bytes() || !starts_token(text, start) {
+        return true;
+    }
+    let reach = text.len().min(end + token.max + 1);
+    let length = run_end(&text[..reach], Class::Charset(token.body), end) - end;
+    !(token.min..=token.max).contains(&length)
+}
+
+/// The end of the run of `class` in `text` from `at`.
+fn run_end(text: &[u8], class: Class, at: usize) -> usize {
+    text[at.min(text.len())..]
+        .iter()
+        .position(|&b| !class.contains(b))
+        .map_or(text.len(), |i| at + i)
+}
+
+/// The start of the run of `class` in `text` that ends at `end`, looking back at most
+/// `limit` bytes; `None` when the run is longer.
+fn run_start(text: &[u8], class: Class, end: usize, limit: usize) -> Option<usize> {
+    let floor = end.saturating_sub(limit);
+    let mut start = end;
+    while start > floor && class.contains(text[start - 1]) {
+        start -= 1;
+    }
+    (start > floor || start == 0 || !class.contains(text[start - 1])).then_some(start)
+}
+
+/// No letter or digit just before `at` in `text`: what starts there starts a token.
+fn starts_token(text: &[u8], at: usize) -> bool {
+    at == 0 || !text[at - 1].is_ascii_alphanumeric()
+}
+
+/// Where the name that starts at `start` of `text` ends, before `end`'s trailing sentence
+/// punctuation; `None` for a path segment or an ARN part, which names no variable.
+fn name_end(text: &[u8], start: usize, end: usize) -> Option<usize> {
+    // Trailing sentence punctuation is not part of a name.
+    let mut end = end;
+    while end > start && matches!(text[end - 1], b'.' | b'-') {
+        end -= 1;
+    }
+    // A path segment or an ARN part (`/secret/`, `:secret:`) names no variable;
+    // `.npmrc`'s `//registry/:_authToken=` does.
+    let before = start.checked_sub(1).map(|i| text[i]);
+    let part = matches!(before, Some(b'/' | b'\\'))
+        || (before == Some(b':') && text.get(end) == Some(&b':'));
+    (!part).then_some(end)
+}
+
+/// Whether the name from `start` to `end` of `text` (as [`name_end`] ends it) is followed
+/// by a space and a letter or digit other than `i` and `w`, and does not start with a `-`:
+/// prose (`the deploy key for the mirror`, `rotated the token after`), where
+/// [`Scanner::operator`] finds none. Its closing quotes stop at the space; its spaces at
+/// the letter, which is no `=`, `:` or `>`; a flag's space is a `--` name's only; and
+/// ` is ` and ` was ` start with ` i` and ` w`. The test of most word anchors in prose,
+/// in a few compares instead of the operator's reading.
+#[inline(always)]
+fn followed_by_prose(text: &[u8], start: usize, end: usize) -> bool {
+    text.get(end) == Some(&b' ')
+        && text
+            .get(end + 1)
+            .is_some_and(|&b| b.is_ascii_alphanumeric() && b != b'i' && b != b'w')
+        && text[start] != b'-'
+}
+
+/// Whether `name` is a scheme word [`Scanner::scheme`] reads a credential after: any case
+/// of `bearer`, and `Basic` or `BASIC`.
+fn is_scheme_word(name: &[u8]) -> bool {
+    name.eq_ignore_ascii_case(b"bearer") || name == b"Basic" || name == b"BASIC"
 }
 
 /// The most candidates [`probe_start`] walks from before it leaves the rest to the scan.
@@ -493,6 +637,33 @@ pub(crate) fn anchors_in(text: &str, found: &mut Vec<Found>, cap: usize) -> bool
     all
 }
 
+/// Removes from `found` (the anchors of `joined`, the items of an array's run joined, each
+/// starting at its place in `starts`) the words in prose that lie inside one item: words
+/// [`word_in_prose`] says of both the item alone and the joined text (a name's run of
+/// characters and the byte after it may cross a boundary). The item's scan and the joined
+/// scan would each find nothing at them and pass them over, as [`search_start`] does (see
+/// [`finds_nothing`]; a word's matcher reads no item boundary). Most anchors of an array of
+/// prose are such words (`key rotation is tracked`), and an item left without anchors is not
+/// scanned.
+pub(crate) fn pass_over_prose(joined: &str, starts: &[usize], found: &mut Vec<Found>) {
+    let automaton = automaton();
+    let joined = joined.as_bytes();
+    found.retain(|&(index, start, end)| {
+        if !matches!(automaton.anchors[index].1, Anchor::Word) {
+            return true;
+        }
+        let item = starts.partition_point(|&s| s <= start).saturating_sub(1);
+        let (from, to) = (
+            starts[item],
+            starts.get(item + 1).copied().unwrap_or(joined.len()),
+        );
+        let passed = end <= to
+            && word_in_prose(&joined[from..to], start - from, end - from)
+            && word_in_prose(joined, start, end);
+        !passed
+    });
+}
+
 /// Calls `f` with the byte range of every anchor in `text` (most text holds none).
 pub(crate) fn for_each_anchor(text: &str, mut f: impl FnMut(usize, usize)) {
     anchors(text.as_bytes(), |_, start, end| {
@@ -565,7 +736,7 @@ fn clean_slot(key: u128) -> usize {
 }
 
 /// The bit of a [`CLEAN`] slot that says [`probe_start`] found no anchor in its text (none
-/// but a URI's `://` without userinfo, see [`only_bare_uris`]), not only that a scan found
+/// but those whose matchers find nothing, see [`finds_nothing`]), not only that a scan found
 /// no secret. A [`clean_key`] never has it: its top byte is a length of at most 15.
 const NO_ANCHOR: u128 = 1 << 127;
 
@@ -1040,10 +1211,7 @@ impl<'t> Scanner<'t> {
         if let Some(end) = cache.end_for(at) {
             return end;
         }
-        let end = self.bytes[at.min(self.bytes.len())..]
-            .iter()
-            .position(|&b| !class.contains(b))
-            .map_or(self.bytes.len(), |i| at + i);
+        let end = run_end(self.bytes, class, at);
         *cache = RunCache::new(at, end);
         end
     }
@@ -1051,12 +1219,7 @@ impl<'t> Scanner<'t> {
     /// The start of the run of `class` that ends at `end`, looking back at most `limit`
     /// bytes; `None` when the run is longer.
     fn run_back(&self, class: Class, end: usize, limit: usize) -> Option<usize> {
-        let floor = end.saturating_sub(limit);
-        let mut start = end;
-        while start > floor && class.contains(self.bytes[start - 1]) {
-            start -= 1;
-        }
-        (start > floor || start == 0 || !class.contains(self.bytes[start - 1])).then_some(start)
+        run_start(self.bytes, class, end, limit)
     }
 
     /// The next `marker` at or after `at`.
@@ -1089,7 +1252,7 @@ impl<'t> Scanner<'t> {
 
     /// No letter or digit just before `at`: what starts there starts a token.
     fn starts_token(&self, at: usize) -> bool {
-        at == 0 || !self.bytes[at - 1].is_ascii_alphanumeric()
+        starts_token(self.bytes, at)
     }
 
     /// No letter or digit at `at` (or an item boundary): a token that ends there ends.
@@ -1219,10 +1382,10 @@ impl<'t> Scanner<'t> {
         if word_order_tests::CLASS_FIRST.get() {
             return self.identifier_class_first(start, end);
         }
-        let Some(end) = self.name_end(start, end) else {
+        let Some(end) = name_end(self.bytes, start, end) else {
             return;
         };
-        if self.followed_by_prose(start, end) {
+        if followed_by_prose(self.bytes, start, end) {
             // No operator (see `followed_by_prose`): a scheme word at most, which only a name
             // of five or six bytes can be (`Basic`, `Bearer`).
             if matches!(end - start, 5 | 6) {
@@ -1244,38 +1407,6 @@ impl<'t> Scanner<'t> {
             return;
         };
         self.assignment(class, value_at, form);
-    }
-
-    /// Whether the name from `start` to `end` (as [`Scanner::name_end`] ends it) is followed
-    /// by a space and a letter or digit other than `i` and `w`, and does not start with a
-    /// `-`: prose (`the deploy key for the mirror`, `rotated the token after`), where
-    /// [`Scanner::operator`] finds none. Its closing quotes stop at the space; its spaces at
-    /// the letter, which is no `=`, `:` or `>`; a flag's space is a `--` name's only; and
-    /// ` is ` and ` was ` start with ` i` and ` w`. The test of most word anchors in prose,
-    /// in a few compares instead of the operator's reading.
-    #[inline(always)]
-    fn followed_by_prose(&self, start: usize, end: usize) -> bool {
-        self.byte(end) == Some(b' ')
-            && self
-                .byte(end + 1)
-                .is_some_and(|b| b.is_ascii_alphanumeric() && b != b'i' && b != b'w')
-            && self.bytes[start] != b'-'
-    }
-
-    /// Where the name that starts at `start` ends, before `end`'s trailing sentence
-    /// punctuation; `None` for a path segment or an ARN part, which names no variable.
-    fn name_end(&self, start: usize, end: usize) -> Option<usize> {
-        // Trailing sentence punctuation is not part of a name.
-        let mut end = end;
-        while end > start && matches!(self.bytes[end - 1], b'.' | b'-') {
-            end -= 1;
-        }
-        // A path segment or an ARN part (`/secret/`, `:secret:`) names no variable;
-        // `.npmrc`'s `//registry/:_authToken=` does.
-        let before = start.checked_sub(1).map(|i| self.bytes[i]);
-        let part = matches!(before, Some(b'/' | b'\\'))
-            || (before == Some(b':') && self.byte(end) == Some(b':'));
-        (!part).then_some(end)
     }
 
     /// The credential a name names, if any: its own word, or `key` with a qualifier.
@@ -1421,9 +1552,7 @@ impl<'t> Scanner<'t> {
 
     /// `Bearer …` or `Basic …` written without a header name.
     fn scheme(&mut self, name: &str, end: usize) {
-        let bearer = name.eq_ignore_ascii_case("bearer");
-        let basic = name == "Basic" || name == "BASIC";
-        if (bearer || basic) && self.byte(end) == Some(b' ') {
+        if is_scheme_word(name.as_bytes()) && self.byte(end) == Some(b' ') {
             self.credential_after_scheme(name, end + 1);
         }
     }
@@ -1932,7 +2061,7 @@ mod word_order_tests {
         /// [`Scanner::identifier`] with the name classified first, as at a65de60: the same
         /// pieces, in the other order.
         pub(super) fn identifier_class_first(&mut self, start: usize, end: usize) {
-            let Some(end) = self.name_end(start, end) else {
+            let Some(end) = super::name_end(self.bytes, start, end) else {
                 return;
             };
             let name = &self.text[start..end];
@@ -2049,7 +2178,7 @@ mod word_order_tests {
     /// A name followed by a space and any byte, then text that makes ` is …`, ` was …`, a
     /// value or prose of it, finds what the full reading (the name classified first, its
     /// operator read whatever follows) finds: the shortcut for prose
-    /// ([`Scanner::followed_by_prose`]) passes over no operator, flag or scheme.
+    /// ([`super::followed_by_prose`]) passes over no operator, flag or scheme.
     #[test]
     fn a_name_followed_by_prose_finds_what_the_full_reading_finds() {
         let names = [

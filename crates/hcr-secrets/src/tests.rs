@@ -797,24 +797,29 @@ mod prefilter {
     use proptest::prelude::*;
 
     use super::super::scanner::{
-        anchor_texts, anchors_filtered, anchors_unfiltered, authority_holds_at, filter_next,
-        probe_start, scan, scan_from, userinfo_after,
+        anchor_finds_nothing, anchor_texts, anchors_filtered, anchors_unfiltered,
+        authority_holds_at, filter_next, probe_passes_over, probe_start, scan, scan_from,
+        userinfo_after,
     };
 
     /// The parser's probe of a string value ([`probe_start`]) against a walk over every
-    /// byte: it answers none only when the text holds no anchor but URIs' `://`s (and
-    /// always when it holds none, unless more candidates than it walks from came first), no
-    /// anchor but a `://` starts before the place it gives, a scan from there finds what the
-    /// whole scan finds, and a text it answers none for holds no secret. Asked twice: a short
-    /// text's second answer comes from the thread's memo.
+    /// byte: it answers none only when the text holds no anchor but those whose matchers
+    /// find nothing (URIs' `://`s without userinfo, words in prose, token prefixes without a
+    /// body; always when it holds none, unless more candidates than it walks from came
+    /// first), and a text it answers none for holds no secret; it answers the first
+    /// candidate or a place an anchor starts at, a scan from there finds what the whole scan
+    /// finds, and every anchor it passed over before that place is one whose matcher finds
+    /// nothing there. Asked twice: a short text's second answer comes from the thread's memo.
     fn the_probe_misses_no_anchor(text: &str) -> Result<(), TestCaseError> {
-        let texts = anchor_texts();
         let found = anchors_unfiltered(text.as_bytes());
         let first = found.iter().map(|&(_, start, _)| start).min();
-        // The first anchor that is not a URI's `://`: the probe passes over those alone.
+        // The anchors the probe may pass over: those whose matcher alone finds nothing.
+        let passable = |&(index, start, end): &(usize, usize, usize)| {
+            anchor_finds_nothing(text, index, start, end)
+        };
         let first_other = found
             .iter()
-            .filter(|&&(index, _, _)| texts[index] != "://")
+            .filter(|anchor| !passable(anchor))
             .map(|&(_, start, _)| start)
             .min();
         for _ in 0..2 {
@@ -887,6 +892,130 @@ mod prefilter {
         }
     }
 
+    /// Words that name a credential in prose and token prefixes without a body are passed
+    /// over by the probe, and the string is clean when nothing else is in it (the
+    /// `near-secret` corpus's phrases); one such anchor before a secret, or a name that is
+    /// assigned, a scheme word and a token with its body, is where the scan starts.
+    #[test]
+    fn the_probe_passes_over_words_in_prose_and_prefixes_without_a_body() {
+        let clean = [
+            "rotated the token after the review",
+            "the deploy key for the mirror is managed by the platform team",
+            "compared with the sk-learn baseline",
+            "the password policy says monthly",
+            "the api_key setting is read from the vault",
+            "AKIA prefixes are blocked by the proxy",
+            "ghp_ tokens are scoped to one repository",
+            "token refresh runs every 30 minutes",
+            "the secret store holds the client_secret for staging",
+            "xoxb- bot scopes were narrowed",
+            "key rotation is tracked in the runbook",
+            "sk- keys are never written to logs",
+            "the access token lifetime was shortened",
+            "Partition (rotated the token after the review) customer session (1)",
+            "Timeout replica token-free export (2)",
+            "see /secret/ here",
+        ];
+        for text in clean {
+            assert_eq!(probe_start(text), None, "{text:?}");
+            assert_eq!(probe_start(text), None, "{text:?} (remembered)");
+            assert_eq!(scan(text), Vec::new(), "{text:?}");
+        }
+        let scanned = [
+            ("requests carry an Authorization: Bearer header", 18, false),
+            ("Bearer tokens expire after an hour", 0, false),
+            ("the session cookie is set by the login service", 12, false),
+            ("the token-free when", 4, false),
+            ("the token was Hq7pX2m9Lw4zK8", 4, true),
+            ("the token after: password=T7x!q9Lm2#vR4zK8", 17, true),
+            (
+                "the key for ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx here",
+                12,
+                false,
+            ),
+            ("sk-learn then AKIAZ7Q3N5XK2M4PL6RT", 14, true),
+            ("the Basic dGVzdDpwYXNzd29yZA== header", 4, false),
+        ];
+        for (text, start, secret) in scanned {
+            assert_eq!(probe_start(text), Some(start), "{text:?}");
+            assert_eq!(scan_from(text, start), scan(text), "{text:?}");
+            assert_eq!(!scan(text).is_empty(), secret, "{text:?}");
+        }
+    }
+
+    /// A word in prose is passed over in an array's run only when it is prose both in its
+    /// item and in the joined text: joined, `xBearer` is a name of seven bytes followed by
+    /// prose, but the item alone starts with the scheme word `Bearer` and its credential.
+    #[test]
+    fn a_word_in_prose_in_the_joined_text_alone_is_scanned_in_its_item() {
+        use super::super::document::run_with_cap;
+        let items = ["see x", "Bearer Hq7pX2m9Lw4zK8Qx7vT"];
+        let (own, spans) = run_with_cap(&items, usize::MAX);
+        assert_eq!((own.clone(), spans.clone()), run_with_cap(&items, 0));
+        assert!(own[0].is_empty() && !own[1].is_empty(), "{own:?}");
+        assert!(spans.is_empty(), "{spans:?}");
+    }
+
+    /// Prose around the words and prefixes the probe passes over, and the assignments,
+    /// schemes and tokens it must not.
+    fn prose() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            prop::sample::select(vec![
+                "token",
+                "Token",
+                "key",
+                "api_key",
+                "client_secret",
+                "password",
+                "Bearer",
+                "bearer",
+                "Basic",
+                "cookie",
+                "Cookie",
+                "auth",
+                "secret",
+                "pat",
+                "sig",
+                "pwd",
+                "sk-",
+                "sk-ant-",
+                "AKIA",
+                "ghp_",
+                "xoxb-",
+                "access_token",
+                "--token",
+                "-token",
+                "/secret",
+                ":key:",
+                "key.",
+                "key-",
+                "token-free",
+            ]),
+            prop::sample::select(vec![
+                " ", " ", " ", "  ", " is ", " was ", " after ", " for ", " with ", " 30 ", "=",
+                ": ", ":", " = ", "\"", "'", "(", ")", ".", ",", "-", "_", "\n",
+            ]),
+            prop::sample::select(vec![
+                "the",
+                "a",
+                "rotation",
+                "learn",
+                "prefixes",
+                "tokens",
+                "keys",
+                "refresh",
+                "Hq7pX2m9Lw4zK8",
+                "T7x!q9Lm2#vR4zK8",
+                "Z7Q3N5XK2M4PL6RT",
+                "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+                "dGVzdDpwYXNzd29yZA==",
+                "1234-abcd",
+                "sessionid=a8f3k2m9x7q1Qx8Rk2Lm",
+            ]),
+        ];
+        prop::collection::vec(piece, 0..16).prop_map(|pieces| pieces.concat())
+    }
+
     #[test]
     fn the_probe_misses_no_anchor_past_many_candidates() {
         // Candidates that start no anchor (`tok`, `pas`, `sec`, `ke`), many more than the
@@ -951,6 +1080,41 @@ mod prefilter {
         #[test]
         fn the_probe_starts_where_no_anchor_is_missed(text in texts()) {
             the_probe_misses_no_anchor(&String::from_utf8_lossy(&text))?;
+        }
+
+        #[test]
+        fn the_probe_starts_where_no_anchor_in_prose_is_missed(text in prose()) {
+            the_probe_misses_no_anchor(&text)?;
+        }
+
+        /// An array's run of prose items, scanned from the anchors kept with its words in
+        /// prose passed over, reports what the run scanned anew (no anchor kept) reports.
+        #[test]
+        fn a_run_of_prose_items_reports_what_it_reports_scanned_anew(
+            items in prop::collection::vec(prose(), 2..6),
+        ) {
+            use super::super::document::run_with_cap;
+            let items: Vec<&str> = items.iter().map(String::as_str).collect();
+            prop_assert_eq!(run_with_cap(&items, 0), run_with_cap(&items, usize::MAX));
+        }
+
+        /// An anchor the probe passes over is one whose matcher, alone on the text, finds
+        /// nothing and reads no cookie header.
+        #[test]
+        fn an_anchor_passed_over_is_one_its_matcher_finds_nothing_at(
+            text in prop_oneof![texts().prop_map(|t| String::from_utf8_lossy(&t).into_owned()), prose()]
+        ) {
+            for (index, start, end) in anchors_unfiltered(text.as_bytes()) {
+                if probe_passes_over(&text, index, start, end) {
+                    prop_assert!(
+                        anchor_finds_nothing(&text, index, start, end),
+                        "{:?}: the anchor from {} to {} finds something",
+                        text,
+                        start,
+                        end
+                    );
+                }
+            }
         }
 
         /// The probe's test for userinfo after a `://` reads the authority as the URI
