@@ -173,7 +173,8 @@ struct Flat<'w, 't, 'a> {
 enum Probed {
     /// Not probed (an array's item, a key, a tree read otherwise): scanned whole.
     Unknown,
-    /// No anchor starts in it: it holds no secret of its own.
+    /// No anchor starts in it but those the scanner finds nothing at: it holds no secret of
+    /// its own.
     Clean,
     /// No anchor starts before this place: its search starts here.
     From(usize),

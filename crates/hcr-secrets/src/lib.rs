@@ -62,8 +62,9 @@ pub(crate) use source::View;
 
 /// The test to make of every string value as a record is parsed (give it to the key table
 /// the record is read with, [`hcr_json::KeyTable::with_probe`]): where the scanner's search
-/// for anchors in it must start, `None` when no anchor is in it (none but URIs' `://`s
-/// without userinfo, where the scanner finds nothing). [`walk_tree`] over a tree
+/// for anchors in it must start, `None` when no anchor is in it but those the scanner finds
+/// nothing at whatever follows (URIs' `://`s without userinfo, words that name a credential
+/// in prose, token prefixes without a body). [`walk_tree`] over a tree
 /// probed with it scans only the strings an anchor is in, from there, and passes over the
 /// rest and over every container the tree says is quiet ([`hcr_json::Tree::quiet`]).
 pub static ANCHOR_PROBE: hcr_json::Probe = hcr_json::Probe(scanner::probe_start);
