@@ -6214,10 +6214,50 @@ const ESTIMATES: [&str; 14] = [
 ];
 
 /// Whether a label, as [`normalize`] writes it, and its value say how long work takes: one
-/// of [`ESTIMATES`] and a number (`**Estimated Time**: 2.5-3 hours`, not `**Duration**: add
-/// a duration field`).
+/// of [`ESTIMATES`] and a number of a unit of time (`**Estimated Time**: 2.5-3 hours`, not
+/// `**Duration**: add a duration field` nor `**Effort:** 3 files left to port`).
 fn estimate(label: &str, value: &str) -> bool {
-    ESTIMATES.contains(&label) && value.contains(|c: char| c.is_ascii_digit())
+    // Units of time, as words or after a number (`2.5-3 hours`, `2h`, `3 Tage`, `2 天`).
+    const UNITS: [&str; 30] = [
+        "h",
+        "hr",
+        "hrs",
+        "hour",
+        "hours",
+        "min",
+        "mins",
+        "minute",
+        "minutes",
+        "d",
+        "day",
+        "days",
+        "w",
+        "wk",
+        "week",
+        "weeks",
+        "sprint",
+        "sprints",
+        "stunden",
+        "tage",
+        "heures",
+        "jours",
+        "horas",
+        "días",
+        "dias",
+        "часа",
+        "часов",
+        "дня",
+        "дней",
+        "pt",
+    ];
+    const CJK_UNITS: [&str; 6] = ["小时", "天", "時間", "日", "周", "週"];
+    ESTIMATES.contains(&label)
+        && value.contains(|c: char| c.is_ascii_digit())
+        && (value
+            .to_lowercase()
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| UNITS.contains(&w))
+            || CJK_UNITS.iter().any(|u| value.contains(u)))
 }
 
 /// Whether a ticked item's own words say it is not done after all: not done, under way,
@@ -8484,22 +8524,69 @@ fn says_how_to_check(text: &str) -> bool {
         let mut words = lower
             .split(|c: char| !(c.is_alphanumeric() || c == '-'))
             .filter(|w| !w.is_empty());
-        // (What is run is the check, code or a check's name, the first word after an
-        // article: `Run \`npm test\``, `Re-run the e2e suite`; not `Run the migration on the
-        // test database`.)
+        // (What is run is the check, code or a check's name: the last word of what is run,
+        // before a preposition, or of each thing it joins: `Run \`npm test\``, `Re-run the
+        // e2e suite`, `Run the unit tests again`, `Run lint and typecheck`; not `Run the
+        // migration on the test database`, `Run test database migration`. A job, a build or
+        // a pipeline is a check's alone or named as one: `Run the CI job`, not `Run the
+        // import job for March`.)
+        let checks = |w: &str| {
+            names_a_check(w) || matches!(w, "lint" | "linter" | "typecheck" | "clippy" | "mypy")
+        };
+        let generic = |w: &str| {
+            matches!(
+                w.strip_suffix('s').unwrap_or(w),
+                "job" | "build" | "pipeline" | "workflow" | "case" | "scenario"
+            )
+        };
         words
             .next()
             .is_some_and(|w| matches!(w, "run" | "rerun" | "re-run" | "execute"))
             && (lower
                 .split_once(' ')
                 .is_some_and(|(_, rest)| rest.trim_start().starts_with('`'))
-                || words
-                    .filter(|w| !matches!(*w, "the" | "a" | "all" | "full" | "whole" | "again"))
-                    .take(2)
-                    .any(|w| {
-                        names_a_check(w)
-                            || matches!(w, "lint" | "linter" | "typecheck" | "clippy" | "mypy")
-                    }))
+                || {
+                    // (Up to a dash, a colon or a bracket: `Run check 0 — 3 tests green`.)
+                    let rest = lower.split_once(' ').map_or("", |(_, rest)| rest);
+                    let rest = rest
+                        .split(['—', '–', ':', '(', ',', ';'])
+                        .next()
+                        .unwrap_or("");
+                    let object: Vec<&str> = rest
+                        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                        .filter(|w| {
+                            !w.is_empty()
+                                && !w.bytes().all(|b| b.is_ascii_digit())
+                                && !matches!(*w, "the" | "a" | "all" | "full" | "whole" | "again")
+                        })
+                        .take_while(|w| {
+                            !matches!(
+                                *w,
+                                "for"
+                                    | "on"
+                                    | "in"
+                                    | "to"
+                                    | "against"
+                                    | "with"
+                                    | "from"
+                                    | "at"
+                                    | "after"
+                                    | "before"
+                                    | "until"
+                                    | "once"
+                                    | "locally"
+                            )
+                        })
+                        .collect();
+                    object.split(|w| matches!(*w, "and" | "or")).any(|part| {
+                        part.split_last().is_some_and(|(head, named)| {
+                            checks(head)
+                                && (!generic(head)
+                                    || named.is_empty()
+                                    || named.iter().any(|w| checks(w) && !generic(w)))
+                        })
+                    })
+                })
     }
 }
 
@@ -10381,7 +10468,6 @@ fn states_a_fact_alone(text: &str) -> bool {
             let head = bare.split(" (").next().unwrap_or(bare).trim();
             // A thing: one word, a date, a number, a path or code, no state.
             let thing = !bare.contains(char::is_whitespace)
-                && status_words(bare).is_none()
                 && (value.starts_with('`')
                     || bare.contains(|c: char| {
                         c.is_ascii_digit() || matches!(c, '/' | '.' | ':' | '_')
@@ -10394,7 +10480,11 @@ fn states_a_fact_alone(text: &str) -> bool {
                     || head.split_whitespace().next().is_some_and(|w| {
                         super::months::month_name(w.trim_end_matches([',', '.']))
                     }));
+            // (Never one whose value says a state: `**ETA:** 2 days, blocked on vendor keys`,
+            // `**Date:** 2026-03-20 (deploy failed, rolled back)`, `**Effort:** 3 files left`.)
+            let says_state = status_words(bare).is_some() || says_otherwise(bare);
             !bare.is_empty()
+                && !says_state
                 && (thing
                     || date
                     || (estimate(&label, bare) && bare.split_whitespace().count() <= 6)

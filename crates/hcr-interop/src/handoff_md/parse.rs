@@ -1562,9 +1562,12 @@ impl Document {
                 section.role = Some(in_place(role, &section.heading, parent_role));
             } else {
                 // (A section of facts about the work is no piece of it: `## Session
-                // Information` under `# Plan - Remaining Tasks`.)
+                // Information` under `# Plan - Remaining Tasks`, `### Environment info` under
+                // `## Current State`.)
                 section.within = parent_role.filter(|r| {
-                    inherits(*r) && !(r.is_bucket() && names_information(&section.heading))
+                    inherits(*r)
+                        && !((r.is_bucket() || *r == Role::State)
+                            && names_information(&section.heading))
                 });
             }
         }
