@@ -238,6 +238,97 @@ pub fn json_text(json: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Pushes `text` as a JSON string, quoted and escaped byte for byte as `serde_json` writes
+/// one (`\"`, `\\`, `\b`, `\t`, `\n`, `\f`, `\r`, any other control below U+0020 as
+/// `\u00xx`, everything else as it is): for a writer that builds a document's text itself
+/// rather than through a serializer. A text with nothing to escape (nearly every pointer,
+/// message and help) is recognised without a branch per byte and copied whole; `serde_json`
+/// reads each byte of a string through its escape table, which cost a JSON report of many
+/// findings more than its parse of the same strings did.
+pub fn push_json_string(out: &mut String, text: &str) {
+    out.reserve(text.len() + 2);
+    out.push('"');
+    if is_json_plain(text.as_bytes()) {
+        out.push_str(text);
+    } else {
+        push_json_escaped(out, text);
+    }
+    out.push('"');
+}
+
+/// [`push_json_string`]'s escaping, a run of bytes that need none at a time.
+#[cold]
+fn push_json_escaped(out: &mut String, text: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut from = 0;
+    for (at, &b) in text.as_bytes().iter().enumerate() {
+        let short = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            0x08 => "\\b",
+            b'\t' => "\\t",
+            b'\n' => "\\n",
+            0x0C => "\\f",
+            b'\r' => "\\r",
+            0x00..0x20 => "",
+            _ => continue,
+        };
+        // (An escaped byte is ASCII, so `at` and `at + 1` are character boundaries.)
+        out.push_str(&text[from..at]);
+        from = at + 1;
+        if short.is_empty() {
+            out.push_str("\\u00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 0xF)]));
+        } else {
+            out.push_str(short);
+        }
+    }
+    out.push_str(&text[from..]);
+}
+
+/// Whether no byte of `bytes` is one a JSON string escapes (a control below 0x20, `"`,
+/// `\`): thirty-two bytes at a time without a branch per byte (the compiler vectorises each
+/// block), then eight at a time in a word, the last word overlapping the one before, as
+/// [`is_printable_ascii`] reads.
+fn is_json_plain(bytes: &[u8]) -> bool {
+    let blocks = bytes.chunks_exact(32);
+    let rest = blocks.remainder();
+    let plain = |b: &u8| *b >= b' ' && *b != b'"' && *b != b'\\';
+    if !blocks
+        .into_iter()
+        .all(|block| block.iter().fold(true, |all, b| all & plain(b)))
+    {
+        return false;
+    }
+    if rest.len() < 8 {
+        return rest.iter().all(plain);
+    }
+    let word = |at: usize| {
+        rest.get(at..at + 8)
+            .and_then(|w| w.try_into().ok())
+            .map_or(0, u64::from_le_bytes)
+    };
+    (0..rest.len() - 8)
+        .step_by(8)
+        .all(|at| json_plain_word(word(at)))
+        && json_plain_word(word(rest.len() - 8))
+}
+
+/// [`is_json_plain`] of one word's eight bytes: `(x − 0x01…01) & !x & 0x80…80` is non-zero
+/// exactly when `x` has a zero byte, so with `word ^ 0x22…22` and `word ^ 0x5C…5C` it finds
+/// a `"` and a `\`; `(word − 0x20…20) & !word & 0x80…80` is non-zero exactly when a byte is
+/// below 0x20.
+fn json_plain_word(word: u64) -> bool {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = ONES * 0x80;
+    let below = |x: u64, n: u8| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH;
+    let control = below(word, b' ');
+    let quote = below(word ^ (ONES * u64::from(b'"')), 1);
+    let backslash = below(word ^ (ONES * u64::from(b'\\')), 1);
+    (control | quote | backslash) == 0
+}
+
 /// Where the first byte of `bytes` from DEL (0x7F) up is: thirty-two bytes at a time (the
 /// compiler vectorises each block's test), then the block that holds it byte by byte.
 fn at_or_past_del(bytes: &[u8]) -> Option<usize> {
@@ -441,6 +532,38 @@ mod tests {
         assert_eq!(value["a"], "x\u{202e}y\u{2028}z\u{85}d\u{7f}");
         assert!(!escaped.chars().any(is_unsafe));
         assert_eq!(json_text("{\"a\":\"é\"}"), "{\"a\":\"é\"}");
+    }
+
+    /// A JSON string pushed is `serde_json`'s, byte for byte: each ASCII character and a few
+    /// others at every place of texts shorter and longer than a block or two (the plain
+    /// ones are recognised thirty-two bytes, then eight, at a time), and texts of several
+    /// characters to escape.
+    #[test]
+    fn a_json_string_pushed_is_the_one_serde_json_writes() {
+        let pushed = |text: &str| {
+            let mut out = String::from("x");
+            push_json_string(&mut out, text);
+            out
+        };
+        let others = ['\u{7f}', '\u{85}', '\u{202e}', 'é', '✅'];
+        for c in (0..0x80u8).map(char::from).chain(others) {
+            for len in [0, 1, 3, 7, 8, 9, 15, 31, 32, 33, 40, 64, 70] {
+                for at in 0..=len {
+                    let text = format!("{}{c}{}", "a".repeat(at), "b".repeat(len - at));
+                    let expected = serde_json::to_string(&text).expect("a string");
+                    assert_eq!(pushed(&text), format!("x{expected}"), "{text:?}");
+                }
+            }
+        }
+        for text in [
+            "",
+            "\"\\\"",
+            "a\u{0}b\u{1f}c\u{7}\n\r\t\u{8}\u{c}\u{b}",
+            "caf\u{e9} \"quoted\" \\ \u{1b}[2J \u{1F600}",
+        ] {
+            let expected = serde_json::to_string(text).expect("a string");
+            assert_eq!(pushed(text), format!("x{expected}"), "{text:?}");
+        }
     }
 
     #[test]

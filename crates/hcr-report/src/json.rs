@@ -25,6 +25,7 @@
 
 use std::io::{self, Write};
 
+use hcr_escape::push_json_string;
 use serde_json::{Value, json};
 
 use crate::{Context, Outcome, Render, Summary, write_json, write_members};
@@ -55,52 +56,49 @@ fn result(outcome: &Outcome) -> Value {
     })
 }
 
-/// One record's entry of `results` as [`result`] builds it, serialized without building it:
+/// One record's entry of `results` as [`result`] builds it, written without building it:
 /// the same members in the same order (a `serde_json::Value` object keeps its members' order
-/// here, and each member's value serializes as its `Value` would), so the same bytes, without
-/// a map, its keys and a copy of every diagnostic's texts per finding.
-struct Entry<'a>(&'a Outcome);
-
-impl serde::Serialize for Entry<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let outcome = self.0;
-        let line_offset = outcome.source.line_offset();
-        let diagnostics = outcome.report.diagnostics();
-        let mut map = serializer.serialize_map(Some(6))?;
-        map.serialize_entry("source", &outcome.source.display())?;
-        map.serialize_entry(
-            "file",
-            &outcome
-                .source
-                .path
-                .as_ref()
-                .map(|p| p.display().to_string()),
-        )?;
-        map.serialize_entry("line", &outcome.source.line)?;
-        map.serialize_entry("valid", &outcome.valid)?;
-        map.serialize_entry("conformant", &outcome.report.conformant())?;
-        map.serialize_entry(
-            "diagnostics",
-            &Wire {
-                diagnostics,
-                line_offset,
-            },
-        )?;
-        map.end()
+/// here), each as its `Value` would be written, so the same bytes, without a map, its keys and
+/// a copy of every diagnostic's texts per finding, and without the serializer (each
+/// diagnostic by [`hcr_validate::WireDiagnostic::write_json`], each text by
+/// [`hcr_escape::push_json_string`]). Escaped by [`hcr_escape::json_text`] as [`write_json`]
+/// escapes.
+fn write_entry(out: &mut dyn Write, outcome: &Outcome) -> io::Result<()> {
+    let diagnostics = outcome.report.diagnostics();
+    let line_offset = outcome.source.line_offset();
+    // Room for what a diagnostic takes (its keys, pointer, numbers, message and help: about
+    // 330 bytes on `findings`).
+    let mut text = String::with_capacity(256 + 384 * diagnostics.len());
+    text.push_str("{\"source\":");
+    push_json_string(&mut text, &outcome.source.display());
+    text.push_str(",\"file\":");
+    match &outcome.source.path {
+        Some(path) => push_json_string(&mut text, &path.display().to_string()),
+        None => text.push_str("null"),
     }
+    text.push_str(",\"line\":");
+    match outcome.source.line {
+        Some(line) => text.push_str(itoa::Buffer::new().format(line)),
+        None => text.push_str("null"),
+    }
+    text.push_str(",\"valid\":");
+    text.push_str(bool_text(outcome.valid));
+    text.push_str(",\"conformant\":");
+    text.push_str(bool_text(outcome.report.conformant()));
+    text.push_str(",\"diagnostics\":[");
+    for (i, diagnostic) in diagnostics.iter().enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        diagnostic.wire(line_offset).write_json(&mut text);
+    }
+    text.push_str("]}");
+    out.write_all(hcr_escape::json_text(&text).as_bytes())
 }
 
-/// A record's diagnostics in their JSON shape, as a sequence.
-struct Wire<'a> {
-    diagnostics: &'a [hcr_validate::Diagnostic],
-    line_offset: u64,
-}
-
-impl serde::Serialize for Wire<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.diagnostics.iter().map(|d| d.wire(self.line_offset)))
-    }
+/// A JSON boolean's text.
+fn bool_text(value: bool) -> &'static str {
+    if value { "true" } else { "false" }
 }
 
 /// The `summary` member.
@@ -192,7 +190,7 @@ impl Render for Json {
         }
         self.first = false;
         out.write_all(b"\n")?;
-        write_json(out, &Entry(outcome))
+        write_entry(out, outcome)
     }
 
     fn finish(&mut self, out: &mut dyn Write, summary: &Summary) -> io::Result<()> {
@@ -322,7 +320,7 @@ mod tests {
                         .filter(|d| d.span.is_some())
                         .count();
                     let mut streamed = Vec::new();
-                    write_json(&mut streamed, &Entry(&outcome)).expect("a Vec");
+                    write_entry(&mut streamed, &outcome).expect("a Vec");
                     let mut built = Vec::new();
                     write_json(&mut built, &result(&outcome)).expect("a Vec");
                     assert_eq!(
