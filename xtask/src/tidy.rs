@@ -21,7 +21,7 @@ pub(crate) const EDGES: &[(&str, &[&str])] = &[
     ("hcr-escape", &[]),
     ("hcr-json", &[]),
     ("hcr-secrets", &["hcr-escape", "hcr-json"]),
-    ("hcr-codes", &["hcr-json", "hcr-secrets"]),
+    ("hcr-codes", &["hcr-escape", "hcr-json", "hcr-secrets"]),
     ("hcr-types", &["hcr-json"]),
     ("hcr-fs", &["hcr-escape"]),
     (
