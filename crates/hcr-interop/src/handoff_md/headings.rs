@@ -462,6 +462,9 @@ const TABLE: &[(Role, &[&str])] = &[
             "project status",
             "current progress",
             "progress",
+            "progresso",
+            "progreso",
+            "avancement",
             "where we are",
             "current setback",
             "statut",
@@ -2482,8 +2485,9 @@ fn planned(heading: &str) -> bool {
 }
 
 /// A name of the table after whose or which it is: `Your mission`, `My task`, `Latest
-/// task`. (Not after `the`: `The problem` is a list of them, not the problem statement;
-/// the table names `The goal`, `The task`.)
+/// task`, or before the project's: `Progresso do Projeto`, `Avancement du projet`. (Not
+/// after `the`: `The problem` is a list of them, not the problem statement; the table names
+/// `The goal`, `The task`.)
 fn owned(name: &str) -> Option<Role> {
     ["your ", "our ", "my ", "latest ", "current "]
         .iter()
@@ -2491,13 +2495,30 @@ fn owned(name: &str) -> Option<Role> {
         // (`Current problem` is what is wrong now, not a problem statement.)
         .filter(|rest| !rest.starts_with("problem"))
         .and_then(lookup)
+        .or_else(|| {
+            [
+                " do projeto",
+                " del proyecto",
+                " du projet",
+                " del progetto",
+                " des projekts",
+                " van het project",
+                " projektu",
+                " проекта",
+                " dự án",
+            ]
+            .iter()
+            .find_map(|of| name.strip_suffix(of))
+            .and_then(lookup)
+        })
 }
 
 /// The role a German compound of a heading's first words ends in: `Die drei Projektregeln`,
 /// `Arbeitsregeln, die …` (rules), `Abnahmekriterium für „fertig“` (criteria),
-/// `Architekturentscheidungen` (decisions).
+/// `Architekturentscheidungen` (decisions), `Implementierungsstatus` (the state).
 fn compound(heading: &str) -> Option<Role> {
-    const ENDS: [(&str, Role); 6] = [
+    const ENDS: [(&str, Role); 7] = [
+        ("status", Role::State),
         ("regeln", Role::Constraints),
         ("vorgaben", Role::Constraints),
         ("kriterium", Role::Criteria),
@@ -2507,7 +2528,9 @@ fn compound(heading: &str) -> Option<Role> {
     ];
     // (Most headings hold no such ending: a test of the text as written first.)
     static ENDINGS: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-        std::sync::LazyLock::new(|| cues(["regeln", "vorgaben", "kriteri", "entscheidung"]));
+        std::sync::LazyLock::new(|| {
+            cues(["regeln", "vorgaben", "kriteri", "entscheidung", "status"])
+        });
     if !ENDINGS.is_match(heading) {
         return None;
     }

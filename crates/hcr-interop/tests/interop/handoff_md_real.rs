@@ -536,13 +536,15 @@ const HOLDOUT_40_FLOOR: f64 = 0.34;
 
 /// The share of the forty-first held-out corpus's expectations met (4 files): 9 of 24
 /// (37.5%) when it was measured blind, at 53f176a (the code of the session's start), with
-/// no contradiction; not yet read for its classes.
-const HOLDOUT_41_FLOOR: f64 = 0.37;
+/// no contradiction; 13 once read for its classes (`Progresso do Projeto`: a state named as
+/// the project's, and `progresso` a state's name).
+const HOLDOUT_41_FLOOR: f64 = 0.54;
 
 /// The share of the forty-second held-out corpus's expectations met (6 files): 11 of 35
 /// (31.4%) when it was measured blind, at 53f176a (the code of the session's start), with
-/// no contradiction; not yet read for its classes.
-const HOLDOUT_42_FLOOR: f64 = 0.31;
+/// no contradiction; 13 once read for its classes (`Implementierungsstatus`, a German
+/// compound that names the state).
+const HOLDOUT_42_FLOOR: f64 = 0.37;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
