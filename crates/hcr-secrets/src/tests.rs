@@ -849,6 +849,26 @@ mod prefilter {
         Ok(())
     }
 
+    /// Each text is clean to the probe (asked twice: the second answer is remembered) and to
+    /// the scan.
+    fn probed_clean(texts: &[&str]) {
+        for text in texts {
+            assert_eq!(probe_start(text), None, "{text:?}");
+            assert_eq!(probe_start(text), None, "{text:?} (remembered)");
+            assert_eq!(scan(text), Vec::new(), "{text:?}");
+        }
+    }
+
+    /// Each text's scan starts where the probe says, finds what the whole scan finds, and
+    /// finds a secret exactly when one is expected.
+    fn probed_from(cases: &[(&str, usize, bool)]) {
+        for &(text, start, secret) in cases {
+            assert_eq!(probe_start(text), Some(start), "{text:?}");
+            assert_eq!(scan_from(text, start), scan(text), "{text:?}");
+            assert_eq!(!scan(text).is_empty(), secret, "{text:?}");
+        }
+    }
+
     /// URIs without userinfo are passed over by the probe, and the string is clean when
     /// nothing else is in it; a URI with an `@` in its authority (a password or not), or
     /// another anchor after a bare URI, is where the scan starts.
@@ -862,11 +882,7 @@ mod prefilter {
             "a://b",
             "://",
         ];
-        for text in clean {
-            assert_eq!(probe_start(text), None, "{text:?}");
-            assert_eq!(probe_start(text), None, "{text:?} (remembered)");
-            assert_eq!(scan(text), Vec::new(), "{text:?}");
-        }
+        probed_clean(&clean);
         let scanned = [
             (
                 "https://deploy:s3cr3t-Pa55@git.example.com/repo.git",
@@ -885,11 +901,7 @@ mod prefilter {
                 true,
             ),
         ];
-        for (text, start, secret) in scanned {
-            assert_eq!(probe_start(text), Some(start), "{text:?}");
-            assert_eq!(scan_from(text, start), scan(text), "{text:?}");
-            assert_eq!(!scan(text).is_empty(), secret, "{text:?}");
-        }
+        probed_from(&scanned);
     }
 
     /// Words that name a credential in prose and token prefixes without a body are passed
@@ -916,11 +928,7 @@ mod prefilter {
             "Timeout replica token-free export (2)",
             "see /secret/ here",
         ];
-        for text in clean {
-            assert_eq!(probe_start(text), None, "{text:?}");
-            assert_eq!(probe_start(text), None, "{text:?} (remembered)");
-            assert_eq!(scan(text), Vec::new(), "{text:?}");
-        }
+        probed_clean(&clean);
         let scanned = [
             ("requests carry an Authorization: Bearer header", 18, false),
             ("Bearer tokens expire after an hour", 0, false),
@@ -936,11 +944,7 @@ mod prefilter {
             ("sk-learn then AKIAZ7Q3N5XK2M4PL6RT", 14, true),
             ("the Basic dGVzdDpwYXNzd29yZA== header", 4, false),
         ];
-        for (text, start, secret) in scanned {
-            assert_eq!(probe_start(text), Some(start), "{text:?}");
-            assert_eq!(scan_from(text, start), scan(text), "{text:?}");
-            assert_eq!(!scan(text).is_empty(), secret, "{text:?}");
-        }
+        probed_from(&scanned);
     }
 
     /// A word in prose is passed over in an array's run only when it is prose both in its
