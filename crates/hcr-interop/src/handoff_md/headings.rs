@@ -2554,6 +2554,16 @@ fn compound(heading: &str) -> Option<Role> {
         ENDS.iter()
             .find(|(end, _)| w.len() > end.len() + 2 && w.ends_with(end))
             .map(|(_, role)| *role)
+            // (A state's compound is the name's last word, not a task's object nor a code
+            // name: `Zahlungsstatus anzeigen`, `OrderStatus enum`.)
+            .filter(|role| {
+                *role != Role::State
+                    || (at + 1 == words.len()
+                        && !heading
+                            .split_whitespace()
+                            .filter(|h| normalize(h) == **w)
+                            .any(|h| h.chars().skip(1).any(char::is_uppercase)))
+            })
     })
 }
 
@@ -3635,12 +3645,19 @@ fn dated(name: &str) -> Option<Role> {
 fn named(heading: &str, as_heading: bool) -> Option<Role> {
     let role = named_read(heading, as_heading)?;
     // A name of work left said in another state after it is in that state: `Remaining tasks
-    // completed`, `Priority tasks (in progress)`, `TODO ✅`.
+    // completed`, `Priority tasks (in progress)`, `Priority tasks: all done`, `TODO ✅`. (Only
+    // when all that follows the
+    // name is that state's name or a mark: not `TODO (nothing in progress)`, `Remaining work
+    // (was in progress)`, `Remaining tasks (none blocked)`.)
     if role == Role::Remaining
         && let Some((state, _)) = status_suffix(heading)
         && state.is_bucket()
     {
-        return Some(state);
+        let said = normalize(&heading[before_qualifier(heading).len()..]);
+        let said = said.strip_prefix("all ").unwrap_or(&said);
+        if said.is_empty() || lookup(said) == Some(state) {
+            return Some(state);
+        }
     }
     Some(role)
 }
@@ -4104,10 +4121,11 @@ pub fn status_in_state(heading: &str) -> Option<(Role, &str)> {
     status_suffix(heading).or_else(|| marked(heading))
 }
 
-/// Whether a heading names a stage or a task by its number: `Phase 2: …`, `Faz 3 …`, `Этап
-/// 7`, `Task 12`, `阶段 2`, `3. Deploy`.
+/// Whether a heading names a stage or a task by a word and its number: `Phase 2: …`, `Faz 3
+/// …`, `Этап 7`, `Task 12`, `阶段 2` (not a number alone: `## 2. Failed approaches ❌` is an
+/// outline's section).
 fn names_a_stage(heading: &str) -> bool {
-    numbered_task(heading) || stage_number(heading).is_some()
+    numbered_task(heading) || stage_number(heading).is_some_and(|(_, named)| named)
 }
 
 /// A stage's number and whether a word names it a stage: `Stufe 1 — …` (1, named), `0. Finish
@@ -4266,10 +4284,9 @@ const LISTED: [&str; 10] = [
 /// Whether a name names a list of work by its last word (`Public-release blockers`, `Open
 /// tasks`): its state said after it is the list's, and no piece of work is the name.
 pub(crate) fn names_a_list(name: &str) -> bool {
-    normalize(name)
-        .rsplit(' ')
-        .next()
-        .is_some_and(|last| LISTED.contains(&last) || matches!(last, "blockers" | "risks"))
+    normalize(name).rsplit(' ').next().is_some_and(|last| {
+        LISTED.contains(&last) || matches!(last, "blockers" | "risks" | "checklist")
+    })
 }
 
 /// The words that say a state and nothing else, read after a name without a mark between.

@@ -3860,8 +3860,9 @@ fn said_all_done(heading: &str) -> bool {
 /// "not yet", is unverified.
 fn status_in_words(text: &str) -> Role {
     // A plan is work left, whatever it will do: `We will finish the export next week`,
-    // `计划表下周完成`.
-    if says_a_plan(text) {
+    // `计划表下周完成` (not one whose words say a state too: `We plan to drop Python 3.8; CI
+    // matrix already updated`).
+    if says_a_plan(text) && status_words(text).is_none() {
         return Role::Remaining;
     }
     // A bold lead says the item's state first (`**Stop hook fixed** — … not committed.`).

@@ -1550,10 +1550,17 @@ impl Document {
                 section.role = None;
             }
             // Under the state, a heading's last status mark says the state of the work it
-            // names: `### Payment integration 🚧`, `### Invoice export 🚫`.
+            // names: `### Payment integration 🚧`, `### Invoice export 🚫`. (Not under a
+            // bucket, whose state its heading says; nor a name of a list, of facts or of one
+            // word: `### Release checklist 🚧`, `### Environment info ⏳`, `### Notes ⏳`.)
             if section.kind == Kind::Heading
                 && section.role.is_none()
-                && parent_role.is_some_and(|p| p == Role::State || p.is_bucket())
+                && parent_role == Some(Role::State)
+                && !names_information(&section.heading)
+                && super::headings::status_in_state(&section.heading).is_some_and(|(_, name)| {
+                    !super::headings::names_a_list(name)
+                        && super::headings::normalize(name).split(' ').nth(1).is_some()
+                })
             {
                 section.role =
                     super::headings::status_in_state(&section.heading).map(|(role, _)| role);
