@@ -18,7 +18,7 @@ fn corpus() -> Vec<(String, String, Value)> {
 /// Every corpus, the tuned one first. Each held-out corpus holds real files whose
 /// expectations were written blind, by a reader who neither ran the conversion nor read its
 /// code, and was measured blind once before it was read for its misses (its floor below).
-const FOLDERS: [&str; 43] = [
+const FOLDERS: [&str; 44] = [
     "handoff-md-real",
     "handoff-md-holdout",
     "handoff-md-holdout-2",
@@ -62,6 +62,7 @@ const FOLDERS: [&str; 43] = [
     "handoff-md-holdout-40",
     "handoff-md-holdout-41",
     "handoff-md-holdout-42",
+    "handoff-md-holdout-43",
 ];
 
 /// Every file of every corpus.
@@ -400,6 +401,11 @@ fn forty_second_held_out_files_convert_as_a_blind_reader_maps_them() {
     held_out_meets_in("handoff-md-holdout-42", 6, HOLDOUT_42_FLOOR);
 }
 
+#[test]
+fn forty_third_held_out_files_convert_as_a_blind_reader_maps_them() {
+    held_out_meets_in("handoff-md-holdout-43", 6, HOLDOUT_43_FLOOR);
+}
+
 /// A held-out corpus of at least 10 files meets at least `floor` of its expectations: what
 /// the mapping meets on files it was not tuned on (see docs/handoff-md.md), held so that it
 /// cannot fall.
@@ -545,6 +551,11 @@ const HOLDOUT_41_FLOOR: f64 = 0.54;
 /// no contradiction; 13 once read for its classes (`Implementierungsstatus`, a German
 /// compound that names the state).
 const HOLDOUT_42_FLOOR: f64 = 0.37;
+
+/// The share of the forty-third held-out corpus's expectations met (6 files): 8 of 37
+/// (21.6%) when it was measured blind, at 53f176a (the code of the session's start) and at
+/// 605f5b0 (its last), with no contradiction; not yet read for its classes.
+const HOLDOUT_43_FLOOR: f64 = 0.21;
 
 /// The share of the twenty-eighth held-out corpus's expectations met: 25 of 94 (26.6%) when
 /// it was measured blind, at 4737b2e, with one contradiction (a list that `remain[s] planned
