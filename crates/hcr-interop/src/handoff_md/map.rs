@@ -6006,7 +6006,7 @@ fn names_only_a_role(label: &str) -> bool {
 }
 
 /// Labels that give a fact about the work (where it runs, when, which branch), never a step.
-const METADATA: [&str; 24] = [
+const METADATA: [&str; 28] = [
     "server",
     "url",
     "host",
@@ -6021,6 +6021,10 @@ const METADATA: [&str; 24] = [
     "날짜",
     "branch",
     "version",
+    "versão",
+    "versao",
+    "versión",
+    "versione",
     "updated",
     "last updated",
     "author",
@@ -6141,7 +6145,7 @@ fn dated(label: &str) -> bool {
     let first = label.split(' ').next().unwrap_or_default();
     matches!(
         first,
-        "date" | "datum" | "fecha" | "дата" | "日付" | "日期" | "날짜"
+        "date" | "datum" | "fecha" | "data" | "дата" | "日付" | "日期" | "날짜"
     ) || matches!(
         label,
         "updated" | "last updated" | "stand" | "zuletzt aktualisiert"
