@@ -44,34 +44,40 @@ pub fn is_unsafe(c: char) -> bool {
 /// word (with no branch per byte), the last word overlapping the one before.
 #[must_use]
 pub fn is_printable_ascii(bytes: &[u8]) -> bool {
+    every_byte(bytes, |b| b.wrapping_sub(b' ') < 0x5F, printable_word)
+}
+
+/// Whether every byte of `bytes` passes `byte`, whose test of a whole word's eight bytes is
+/// `word`: thirty-two bytes at a time without a branch per byte (the compiler vectorises
+/// each block), then what is left eight at a time in a word, the last word overlapping the
+/// one before (four to seven bytes as two overlapping halves of one word; fewer byte by
+/// byte). `word` must say of eight bytes exactly what `byte` says of each: the bytes that
+/// overlap are tested twice.
+#[inline(always)]
+fn every_byte(bytes: &[u8], byte: impl Fn(u8) -> bool, word: impl Fn(u64) -> bool) -> bool {
     let blocks = bytes.chunks_exact(32);
     let rest = blocks.remainder();
-    let printable = |b: &u8| b.wrapping_sub(b' ') < 0x5F;
     if !blocks
         .into_iter()
-        .all(|block| block.iter().fold(true, |all, b| all & printable(b)))
+        .all(|block| block.iter().fold(true, |all, &b| all & byte(b)))
     {
         return false;
     }
-    let word = |at: usize| {
+    let word_at = |at: usize| {
         rest.get(at..at + 8)
             .and_then(|w| w.try_into().ok())
             .map_or(0, u64::from_le_bytes)
     };
     match rest.len() {
         0 => true,
-        1..=3 => rest.iter().all(printable),
+        1..=3 => rest.iter().all(|&b| byte(b)),
         4..=7 => {
-            // Two overlapping halves: the bytes they share are tested twice.
             let half = |w: &[u8]| w.try_into().map_or(0, u32::from_le_bytes);
             let low = half(&rest[..4]);
             let high = half(&rest[rest.len() - 4..]);
-            printable_word(u64::from(low) | u64::from(high) << 32)
+            word(u64::from(low) | u64::from(high) << 32)
         }
-        len => {
-            (0..len - 8).step_by(8).all(|at| printable_word(word(at)))
-                && printable_word(word(len - 8))
-        }
+        len => (0..len - 8).step_by(8).all(|at| word(word_at(at))) && word(word_at(len - 8)),
     }
 }
 
@@ -288,31 +294,13 @@ fn push_json_escaped(out: &mut String, text: &str) {
 }
 
 /// Whether no byte of `bytes` is one a JSON string escapes (a control below 0x20, `"`,
-/// `\`): thirty-two bytes at a time without a branch per byte (the compiler vectorises each
-/// block), then eight at a time in a word, the last word overlapping the one before, as
-/// [`is_printable_ascii`] reads.
+/// `\`), read as [`is_printable_ascii`] reads ([`every_byte`]).
 fn is_json_plain(bytes: &[u8]) -> bool {
-    let blocks = bytes.chunks_exact(32);
-    let rest = blocks.remainder();
-    let plain = |b: &u8| *b >= b' ' && *b != b'"' && *b != b'\\';
-    if !blocks
-        .into_iter()
-        .all(|block| block.iter().fold(true, |all, b| all & plain(b)))
-    {
-        return false;
-    }
-    if rest.len() < 8 {
-        return rest.iter().all(plain);
-    }
-    let word = |at: usize| {
-        rest.get(at..at + 8)
-            .and_then(|w| w.try_into().ok())
-            .map_or(0, u64::from_le_bytes)
-    };
-    (0..rest.len() - 8)
-        .step_by(8)
-        .all(|at| json_plain_word(word(at)))
-        && json_plain_word(word(rest.len() - 8))
+    every_byte(
+        bytes,
+        |b| b >= b' ' && b != b'"' && b != b'\\',
+        json_plain_word,
+    )
 }
 
 /// [`is_json_plain`] of one word's eight bytes: `(x − 0x01…01) & !x & 0x80…80` is non-zero
