@@ -3646,9 +3646,8 @@ fn named(heading: &str, as_heading: bool) -> Option<Role> {
     let role = named_read(heading, as_heading)?;
     // A name of work left said in another state after it is in that state: `Remaining tasks
     // completed`, `Priority tasks (in progress)`, `Priority tasks: all done`, `TODO ✅`. (Only
-    // when all that follows the
-    // name is that state's name or a mark: not `TODO (nothing in progress)`, `Remaining work
-    // (was in progress)`, `Remaining tasks (none blocked)`.)
+    // when all that follows the name is that state's name or a mark: not `TODO (nothing in
+    // progress)`, `Remaining work (was in progress)`, `Remaining tasks (none blocked)`.)
     if role == Role::Remaining
         && let Some((state, _)) = status_suffix(heading)
         && state.is_bucket()

@@ -6521,6 +6521,8 @@ fn says_a_plan(text: &str) -> bool {
         '任', '表', '书', '書', '中', '的', 'の', '分', '报', '阶', '工', '好', '例', '计', '金',
         '文',
     ];
+    // (The words of a plan in Chinese, leads of their own: `计划`, `打算`.)
+    const PLAN_WORDS: [&str; 2] = ["计划", "打算"];
     // (Words of a time to come: `下周`, `来週`; not `本周`, when work is as often done.)
     const FUTURE: [&str; 11] = [
         "下周",
@@ -6560,7 +6562,7 @@ fn says_a_plan(text: &str) -> bool {
     // are the plan's end, `计划在月底前迁移完毕`, `下周做完压测`, `下周部署完毕`, `来週完了`,
     // `移行完了後にリリース予定`; preparations for then are done, `下周发布准备完毕`,
     // `来週リリース準備完了`.)
-    let planned_lead = ["计划", "打算"].iter().any(|w| {
+    let planned_lead = PLAN_WORDS.iter().any(|w| {
         bare.trim_start()
             .strip_prefix(w)
             .is_some_and(|rest| !rest.starts_with(THING))
@@ -6630,7 +6632,7 @@ fn says_a_plan(text: &str) -> bool {
         // (A thing named by the plan's word, then a time to come, is planned: `计划文档下周完成`,
         // `计划书下周提交`.)
         if rest.starts_with(THING) {
-            return ["计划", "打算"].contains(lead) && FUTURE.iter().any(|t| rest.contains(t));
+            return PLAN_WORDS.contains(lead) && FUTURE.iter().any(|t| rest.contains(t));
         }
         return *lead != "来週"
             || PLAN_ENDS.iter().any(|p| end.ends_with(p))
@@ -8526,73 +8528,69 @@ fn check_text(text: &str) -> String {
 fn says_how_to_check(text: &str) -> bool {
     is_check(text) || {
         let lower = check_text(text);
-        let mut words = lower
+        let verb = lower
             .split(|c: char| !(c.is_alphanumeric() || c == '-'))
-            .filter(|w| !w.is_empty());
-        // (What is run is the check, code or a check's name: the last word of what is run,
-        // before a preposition, or of each thing it joins: `Run \`npm test\``, `Re-run the
-        // e2e suite`, `Run the unit tests again`, `Run lint and typecheck`; not `Run the
-        // migration on the test database`, `Run test database migration`. A job, a build or
-        // a pipeline is a check's alone or named as one: `Run the CI job`, not `Run the
-        // import job for March`.)
-        let checks = |w: &str| {
-            names_a_check(w) || matches!(w, "lint" | "linter" | "typecheck" | "clippy" | "mypy")
-        };
-        let generic = |w: &str| {
-            matches!(
-                w.strip_suffix('s').unwrap_or(w),
-                "job" | "build" | "pipeline" | "workflow" | "case" | "scenario"
-            )
-        };
-        words
-            .next()
-            .is_some_and(|w| matches!(w, "run" | "rerun" | "re-run" | "execute"))
-            && (lower
-                .split_once(' ')
-                .is_some_and(|(_, rest)| rest.trim_start().starts_with('`'))
-                || {
-                    // (Up to a dash, a colon or a bracket: `Run check 0 — 3 tests green`.)
-                    let rest = lower.split_once(' ').map_or("", |(_, rest)| rest);
-                    let rest = rest
-                        .split(['—', '–', ':', '(', ',', ';'])
-                        .next()
-                        .unwrap_or("");
-                    let object: Vec<&str> = rest
-                        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
-                        .filter(|w| {
-                            !w.is_empty()
-                                && !w.bytes().all(|b| b.is_ascii_digit())
-                                && !matches!(*w, "the" | "a" | "all" | "full" | "whole" | "again")
-                        })
-                        .take_while(|w| {
-                            !matches!(
-                                *w,
-                                "for"
-                                    | "on"
-                                    | "in"
-                                    | "to"
-                                    | "against"
-                                    | "with"
-                                    | "from"
-                                    | "at"
-                                    | "after"
-                                    | "before"
-                                    | "until"
-                                    | "once"
-                                    | "locally"
-                            )
-                        })
-                        .collect();
-                    object.split(|w| matches!(*w, "and" | "or")).any(|part| {
-                        part.split_last().is_some_and(|(head, named)| {
-                            checks(head)
-                                && (!generic(head)
-                                    || named.is_empty()
-                                    || named.iter().any(|w| checks(w) && !generic(w)))
-                        })
-                    })
-                })
+            .find(|w| !w.is_empty());
+        let object = lower.split_once(' ').map_or("", |(_, rest)| rest);
+        verb.is_some_and(|w| matches!(w, "run" | "rerun" | "re-run" | "execute"))
+            && (object.trim_start().starts_with('`') || runs_a_check(object))
     }
+}
+
+/// Whether what a run runs (the lowercase text after its verb) is a check or a check's
+/// name: the last word of what is run, before a preposition, or of each thing it joins
+/// (`the unit tests again`, `lint and typecheck`, `the e2e suite`; not `the migration on the
+/// test database`, `test database migration`). A job, a build or a pipeline is a check's
+/// alone or named as one (`the CI job`, not `the import job for March`). Read up to a dash,
+/// a colon or a bracket (`check 0 — 3 tests green`).
+fn runs_a_check(object: &str) -> bool {
+    let checks = |w: &str| {
+        names_a_check(w) || matches!(w, "lint" | "linter" | "typecheck" | "clippy" | "mypy")
+    };
+    let generic = |w: &str| {
+        matches!(
+            w.strip_suffix('s').unwrap_or(w),
+            "job" | "build" | "pipeline" | "workflow" | "case" | "scenario"
+        )
+    };
+    let object = object
+        .split(['—', '–', ':', '(', ',', ';'])
+        .next()
+        .unwrap_or("");
+    let words: Vec<&str> = object
+        .split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| {
+            !w.is_empty()
+                && !w.bytes().all(|b| b.is_ascii_digit())
+                && !matches!(*w, "the" | "a" | "all" | "full" | "whole" | "again")
+        })
+        .take_while(|w| {
+            !matches!(
+                *w,
+                "for"
+                    | "on"
+                    | "in"
+                    | "to"
+                    | "against"
+                    | "with"
+                    | "from"
+                    | "at"
+                    | "after"
+                    | "before"
+                    | "until"
+                    | "once"
+                    | "locally"
+            )
+        })
+        .collect();
+    words.split(|w| matches!(*w, "and" | "or")).any(|part| {
+        part.split_last().is_some_and(|(head, named)| {
+            checks(head)
+                && (!generic(head)
+                    || named.is_empty()
+                    || named.iter().any(|w| checks(w) && !generic(w)))
+        })
+    })
 }
 
 /// Whether a word (lowercase) names checks: `tests`, `E2E`, `CI`, `jobs`, `тестов`.

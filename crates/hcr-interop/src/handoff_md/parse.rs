@@ -1557,13 +1557,11 @@ impl Document {
                 && section.role.is_none()
                 && parent_role == Some(Role::State)
                 && !names_information(&section.heading)
-                && super::headings::status_in_state(&section.heading).is_some_and(|(_, name)| {
-                    !super::headings::names_a_list(name)
-                        && super::headings::normalize(name).split(' ').nth(1).is_some()
-                })
+                && let Some((role, name)) = super::headings::status_in_state(&section.heading)
+                && !super::headings::names_a_list(name)
+                && super::headings::normalize(name).split(' ').nth(1).is_some()
             {
-                section.role =
-                    super::headings::status_in_state(&section.heading).map(|(role, _)| role);
+                section.role = Some(role);
             }
             if let Some(role) = section.role {
                 section.role = Some(in_place(role, &section.heading, parent_role));
