@@ -6140,15 +6140,16 @@ fn says_a_priority(value: &str) -> bool {
 }
 
 /// Whether a label says when (`Date`, `Date planned`, `Fecha de inicio`, `Last updated`): a
-/// date's word first. (Not `data`, which is English's word too.)
+/// date's word first. (`data`, English's word too, only alone: Italian's and Portuguese's
+/// `**Data**: Dicembre 2025`, not `Data migration: …`.)
 fn dated(label: &str) -> bool {
     let first = label.split(' ').next().unwrap_or_default();
     matches!(
         first,
-        "date" | "datum" | "fecha" | "data" | "дата" | "日付" | "日期" | "날짜"
+        "date" | "datum" | "fecha" | "дата" | "日付" | "日期" | "날짜"
     ) || matches!(
         label,
-        "updated" | "last updated" | "stand" | "zuletzt aktualisiert"
+        "data" | "updated" | "last updated" | "stand" | "zuletzt aktualisiert"
     )
 }
 
